@@ -1,0 +1,223 @@
+//! The command line: argument definitions and the commands behind them.
+//! This is the application edge: it reads files and stdin, seeds random
+//! generators from the OS, and turns errors into one sentence on stderr.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::{Parser, Subcommand, ValueEnum};
+use rand::SeedableRng;
+use rand::rngs::{StdRng, SysRng};
+use serde::Serialize;
+
+use crate::engine::card::Decks;
+use crate::engine::hand::GameKind;
+use crate::engine::rules::HouseRules;
+use crate::history::replay_text;
+use crate::simulate::{SimConfig, Simulation, Strategy, Summary};
+
+/// Table management and dealer assist for the Pairs casino games Rocket and Starboard.
+#[derive(Parser, Debug)]
+#[command(name = "pairs-table", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Replay one JSON hand history and print its result as JSON.
+    ///
+    /// Reads FILE (or standard input for `-`), judges the hand under
+    /// RULINGS.md and prints each seat's net result (positive: the player
+    /// won), outcomes and transfers. An invalid history prints one sentence
+    /// on stderr, nothing on stdout, and exits with status 1.
+    Replay {
+        /// The hand history file, or `-` for standard input.
+        file: PathBuf,
+    },
+    /// Play simulated hands on the software shoe and print a JSON summary.
+    ///
+    /// Players sit in seats 1..SEATS and follow one strategy: basic (hit or
+    /// draw while the odds favour it), bold (always hit or draw), timid
+    /// (always fold or lock) or random. See docs/simulation.md.
+    Simulate(SimulateArgs),
+    /// Check a house-rules TOML file and print the rules in force with their hash.
+    Rules {
+        /// A house-rules TOML file; without it, the defaults from RULINGS.md.
+        file: Option<PathBuf>,
+    },
+}
+
+/// Arguments of `simulate`.
+#[derive(clap::Args, Debug)]
+pub struct SimulateArgs {
+    /// The game to play.
+    #[arg(long, value_enum)]
+    pub game: GameArg,
+    /// How many hands.
+    #[arg(long, default_value_t = 1000)]
+    pub hands: u64,
+    /// Decks in the shoe (1 to 8).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub decks: u8,
+    /// Players, seated from seat 1 (Rocket 1 to 6, Starboard 2 to 7).
+    #[arg(long, default_value_t = 6)]
+    pub seats: u8,
+    /// Seed for the shoe and the players; without it, the OS seeds a CSPRNG.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// How players decide: basic, bold, timid or random.
+    #[arg(long, default_value = "basic")]
+    pub strategy: Strategy,
+    /// Rocket: each player's bet in table units (a multiple of 10 within the limits).
+    #[arg(long, default_value_t = 100)]
+    pub bet: u64,
+    /// A house-rules TOML file (defaults: RULINGS.md).
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
+}
+
+/// A game named on the command line.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum GameArg {
+    /// Rocket.
+    Rocket,
+    /// Starboard.
+    Starboard,
+}
+
+impl From<GameArg> for GameKind {
+    fn from(game: GameArg) -> GameKind {
+        match game {
+            GameArg::Rocket => GameKind::Rocket,
+            GameArg::Starboard => GameKind::Starboard,
+        }
+    }
+}
+
+/// Runs the parsed command line; errors become one line on stderr.
+pub fn run(cli: Cli) -> ExitCode {
+    let result = match cli.command {
+        Some(Command::Replay { file }) => replay(&file),
+        Some(Command::Simulate(args)) => simulate(&args),
+        Some(Command::Rules { file }) => rules(file.as_deref()),
+        None => {
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("pairs-table: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn read_input(path: &Path) -> anyhow::Result<String> {
+    if path == Path::new("-") {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("cannot read standard input")?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    }
+}
+
+fn print_json(value: &impl Serialize) -> anyhow::Result<()> {
+    println!("{}", serde_json::to_string_pretty(value)?);
+    Ok(())
+}
+
+fn replay(path: &Path) -> anyhow::Result<()> {
+    let text = read_input(path)?;
+    let result = replay_text(&text)?;
+    print_json(&result)
+}
+
+/// Loads house rules from a TOML file, or the defaults.
+pub fn load_rules(path: Option<&Path>) -> anyhow::Result<HouseRules> {
+    match path {
+        None => Ok(HouseRules::default()),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            HouseRules::from_toml(&text).with_context(|| format!("in {}", path.display()))
+        }
+    }
+}
+
+fn rules(path: Option<&Path>) -> anyhow::Result<()> {
+    let rules = load_rules(path)?;
+    print!("{}", rules.to_toml());
+    println!("# hash: {}", rules.hash_hex());
+    Ok(())
+}
+
+/// A generator seeded from `seed`, or from the operating system.
+pub fn seeded_rng(seed: Option<u64>) -> anyhow::Result<StdRng> {
+    match seed {
+        Some(seed) => Ok(StdRng::seed_from_u64(seed)),
+        None => StdRng::try_from_rng(&mut SysRng).context("the operating system's random source failed"),
+    }
+}
+
+#[derive(Serialize)]
+struct SimulationReport<'a> {
+    game: GameKind,
+    strategy: String,
+    decks: u8,
+    seats: u8,
+    seed: Option<u64>,
+    rules_hash: String,
+    #[serde(flatten)]
+    summary: &'a Summary,
+    house_result_per_unit_wagered: f64,
+}
+
+fn simulate(args: &SimulateArgs) -> anyhow::Result<()> {
+    let game = GameKind::from(args.game);
+    let rules = load_rules(args.rules.as_deref())?;
+    let players = usize::from(args.seats);
+    if players < game.min_players() || args.seats > game.max_seat() {
+        bail!(
+            "{game} seats {} to {} players, not {}",
+            game.min_players(),
+            game.max_seat(),
+            args.seats
+        );
+    }
+    let config = SimConfig {
+        game,
+        decks: Decks::new(i64::from(args.decks))?,
+        seats: args.seats,
+        bet: args.bet,
+        rules,
+        strategy: args.strategy,
+    };
+    let mut master = seeded_rng(args.seed)?;
+    let mut simulation = Simulation::new(&config, StdRng::from_rng(&mut master), StdRng::from_rng(&mut master))?;
+    let mut summary = Summary::default();
+    for _ in 0..args.hands {
+        let finished = simulation.play_hand()?;
+        summary.add(&finished);
+    }
+    print_json(&SimulationReport {
+        game,
+        strategy: args.strategy.to_string(),
+        decks: args.decks,
+        seats: args.seats,
+        seed: args.seed,
+        rules_hash: rules.hash_hex(),
+        summary: &summary,
+        house_result_per_unit_wagered: summary.house_edge(),
+    })
+}

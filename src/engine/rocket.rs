@@ -1,0 +1,408 @@
+//! Rocket: 1 to 6 players, each against the house dealer, as RULINGS.md
+//! deals it. A pure state machine: it is told each card and each decision,
+//! and says at every moment what it needs next.
+
+use serde::Serialize;
+
+use super::card::{Rank, Stack};
+use super::hand::{seat_index, seat_of, Action, CardTo, GameKind, Need, PlayError, SetupError, Step};
+use super::money::{Account, Transfer, TransferKind};
+use super::rules::{BET_GRID_UNITS, RocketRules, StartRule};
+
+/// Seats at a Rocket table.
+pub const ROCKET_SEATS: usize = 6;
+const DEATH_CARD: u8 = 3;
+
+/// How a player's hand ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(tag = "outcome", content = "rank", rename_all = "snake_case")]
+pub enum RocketOutcome {
+    /// Folded, paying bet/10 × this (the lowest card in their or the dealer's stack).
+    Folded(Rank),
+    /// Hit and paired this rank, paying bet/10 × rank.
+    Paired(Rank),
+    /// Still in when the dealer paired this rank; paid bet/10 × rank.
+    DealerPaired(Rank),
+    /// Still in when the dealer drew a 3; paid 3 × bet/10.
+    DealerThree,
+}
+
+impl RocketOutcome {
+    /// The transfer kind and the rank the amount is figured from.
+    fn kind_and_rank(self) -> (TransferKind, Rank) {
+        match self {
+            RocketOutcome::Folded(rank) => (TransferKind::FoldFee, rank),
+            RocketOutcome::Paired(rank) => (TransferKind::PairLoss, rank),
+            RocketOutcome::DealerPaired(rank) => (TransferKind::DealerPairPayout, rank),
+            RocketOutcome::DealerThree => (TransferKind::DealerThreePayout, three()),
+        }
+    }
+
+    /// The player's net result for a bet of `bet` units (positive: the player won).
+    pub fn net(self, bet: u64) -> i64 {
+        let (kind, rank) = self.kind_and_rank();
+        let amount = (bet / BET_GRID_UNITS * u64::from(rank.value())) as i64;
+        match kind {
+            TransferKind::FoldFee | TransferKind::PairLoss => -amount,
+            _ => amount,
+        }
+    }
+}
+
+fn three() -> Rank {
+    Rank::ALL[DEATH_CARD as usize - 1]
+}
+
+/// How the hand as a whole ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RocketEnd {
+    /// The dealer paired; everyone still in was paid.
+    DealerPaired,
+    /// The dealer drew a 3; everyone still in was paid 3 × bet/10.
+    DealerThree,
+    /// Every player paired or folded; the dealer did not draw.
+    AllOut,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Phase {
+    /// Dealing the first card to the seat at this index.
+    DealPlayer(usize),
+    /// Dealing the dealer's first card.
+    DealDealer,
+    /// Waiting for the decision of the seat at this index.
+    Turn(usize),
+    /// The seat at this index hit and waits for its card.
+    HitCard(usize),
+    /// Waiting for the dealer's draw.
+    DealerDraw,
+    /// Over.
+    Done(RocketEnd),
+}
+
+/// One Rocket hand in progress.
+#[derive(Clone, Debug)]
+pub struct RocketHand {
+    bets: [u64; ROCKET_SEATS],
+    stacks: [Stack; ROCKET_SEATS],
+    outcomes: [Option<RocketOutcome>; ROCKET_SEATS],
+    dealer: Stack,
+    phase: Phase,
+    start: StartRule,
+    previous_button: Option<u8>,
+    /// Index of the seat that starts every round, once chosen.
+    starter: usize,
+    /// Whether the starter has been chosen (the dealer's first card was not a 3).
+    started: bool,
+    /// Offset from the starter of the seat acting in this round.
+    round_offset: usize,
+}
+
+impl RocketHand {
+    /// Sets up a hand: `bets` are (seat, bet) pairs; seats 1..=6, each once,
+    /// bets on the 10-unit grid within the limits. `previous_button` is the
+    /// last hand's button, used to break ties for low card.
+    pub fn new(
+        bets: &[(i64, i64)],
+        rules: &RocketRules,
+        previous_button: Option<i64>,
+    ) -> Result<RocketHand, SetupError> {
+        let game = GameKind::Rocket;
+        if bets.is_empty() {
+            return Err(SetupError::TooFewPlayers { count: 0, game });
+        }
+        let previous_button = match previous_button {
+            None => None,
+            Some(seat @ 1..=6) => Some(seat as u8),
+            Some(seat) => return Err(SetupError::PreviousButtonOutOfRange(seat)),
+        };
+        let mut seat_bets = [0u64; ROCKET_SEATS];
+        for &(seat, bet) in bets {
+            if !(1..=ROCKET_SEATS as i64).contains(&seat) {
+                return Err(SetupError::NoSuchSeat { seat, game });
+            }
+            let seat = seat as u8;
+            let index = usize::from(seat - 1);
+            if seat_bets[index] != 0 {
+                return Err(SetupError::DuplicateSeat(seat));
+            }
+            if bet <= 0 || bet % BET_GRID_UNITS as i64 != 0 {
+                return Err(SetupError::BetOffGrid { seat, bet });
+            }
+            let bet = bet as u64;
+            if bet < rules.min_bet || bet > rules.max_bet {
+                return Err(SetupError::BetOutsideLimits {
+                    seat,
+                    bet,
+                    min: rules.min_bet,
+                    max: rules.max_bet,
+                });
+            }
+            seat_bets[index] = bet;
+        }
+        let first = seat_bets.iter().position(|&b| b > 0).unwrap_or(0);
+        Ok(RocketHand {
+            bets: seat_bets,
+            stacks: [Stack::default(); ROCKET_SEATS],
+            outcomes: [None; ROCKET_SEATS],
+            dealer: Stack::default(),
+            phase: Phase::DealPlayer(first),
+            start: rules.start,
+            previous_button,
+            starter: first,
+            started: false,
+            round_offset: 0,
+        })
+    }
+
+    /// What the hand needs next.
+    pub fn need(&self) -> Need {
+        match self.phase {
+            Phase::DealPlayer(i) | Phase::HitCard(i) => Need::Card(CardTo::Seat(seat_of(i))),
+            Phase::DealDealer | Phase::DealerDraw => Need::Card(CardTo::Dealer),
+            Phase::Turn(i) => Need::Decision {
+                seat: seat_of(i),
+                choices: GameKind::Rocket.choices(),
+            },
+            Phase::Done(_) => Need::Done,
+        }
+    }
+
+    /// Deals `rank` to whoever is due. Refused (state unchanged) when a
+    /// decision is due or the hand is over.
+    pub fn deal(&mut self, rank: Rank) -> Result<Step, PlayError> {
+        let to = match self.phase {
+            Phase::DealPlayer(i) => {
+                self.stacks[i].push(rank);
+                self.phase = match self.next_occupied_after(i) {
+                    Some(next) => Phase::DealPlayer(next),
+                    None => Phase::DealDealer,
+                };
+                CardTo::Seat(seat_of(i))
+            }
+            Phase::DealDealer => {
+                self.dealer.push(rank);
+                if rank.value() == DEATH_CARD {
+                    self.finish(RocketEnd::DealerThree, RocketOutcome::DealerThree);
+                } else {
+                    self.starter = self.choose_starter();
+                    self.started = true;
+                    self.begin_round();
+                }
+                CardTo::Dealer
+            }
+            Phase::HitCard(i) => {
+                if self.stacks[i].push(rank) {
+                    self.outcomes[i] = Some(RocketOutcome::Paired(rank));
+                }
+                self.advance_turn();
+                CardTo::Seat(seat_of(i))
+            }
+            Phase::DealerDraw => {
+                let paired = self.dealer.push(rank);
+                if rank.value() == DEATH_CARD {
+                    self.finish(RocketEnd::DealerThree, RocketOutcome::DealerThree);
+                } else if paired {
+                    self.finish(RocketEnd::DealerPaired, RocketOutcome::DealerPaired(rank));
+                } else {
+                    self.begin_round();
+                }
+                CardTo::Dealer
+            }
+            Phase::Turn(i) => return Err(PlayError::DecisionDue { seat: seat_of(i) }),
+            Phase::Done(_) => return Err(PlayError::HandOver),
+        };
+        Ok(Step::Card {
+            rank,
+            to,
+            discarded: false,
+        })
+    }
+
+    /// Takes `seat`'s decision. Refused (state unchanged) when it is not
+    /// that seat's turn or the action is not a Rocket action.
+    pub fn act(&mut self, seat: u8, action: Action) -> Result<Step, PlayError> {
+        let i = match self.phase {
+            Phase::Turn(i) if seat_of(i) == seat => i,
+            Phase::Turn(i) => {
+                return Err(PlayError::NotYourTurn {
+                    seat,
+                    due: seat_of(i),
+                });
+            }
+            Phase::Done(_) => return Err(PlayError::HandOver),
+            _ => {
+                let Need::Card(waiting_for) = self.need() else {
+                    return Err(PlayError::HandOver);
+                };
+                return Err(PlayError::CardDue { seat, waiting_for });
+            }
+        };
+        match action {
+            Action::Hit => self.phase = Phase::HitCard(i),
+            Action::Fold => {
+                let lowest = self.stacks[i]
+                    .ranks()
+                    .union(self.dealer.ranks())
+                    .lowest()
+                    .unwrap_or(Rank::ALL[0]);
+                self.outcomes[i] = Some(RocketOutcome::Folded(lowest));
+                self.advance_turn();
+            }
+            Action::Draw | Action::Lock => {
+                return Err(PlayError::NotThisGame {
+                    action,
+                    game: GameKind::Rocket,
+                });
+            }
+        }
+        Ok(Step::Decision { seat, action })
+    }
+
+    /// The lowest first card starts (ties: the first tied seat going left
+    /// from the seat after the previous button, else from seat 1), or the
+    /// lowest occupied seat under `dealer_left`.
+    fn choose_starter(&self) -> usize {
+        let first = self.occupied().next().unwrap_or(0);
+        if self.start == StartRule::DealerLeft {
+            return first;
+        }
+        let lowest = self
+            .occupied()
+            .filter_map(|i| self.stacks[i].cards().first().copied())
+            .min();
+        let from = self.previous_button.map_or(0, usize::from); // index of the seat after it
+        (0..ROCKET_SEATS)
+            .map(|offset| (from + offset) % ROCKET_SEATS)
+            .find(|&i| self.bets[i] > 0 && self.stacks[i].cards().first().copied() == lowest)
+            .unwrap_or(first)
+    }
+
+    fn begin_round(&mut self) {
+        match (0..ROCKET_SEATS).find(|&offset| self.still_in((self.starter + offset) % ROCKET_SEATS)) {
+            Some(offset) => {
+                self.round_offset = offset;
+                self.phase = Phase::Turn((self.starter + offset) % ROCKET_SEATS);
+            }
+            None => self.phase = Phase::Done(RocketEnd::AllOut),
+        }
+    }
+
+    /// Moves to the next player still in this round, or to the dealer's
+    /// draw when the round is over, or ends the hand when nobody is in.
+    fn advance_turn(&mut self) {
+        let next = (self.round_offset + 1..ROCKET_SEATS)
+            .find(|&offset| self.still_in((self.starter + offset) % ROCKET_SEATS));
+        self.phase = match next {
+            Some(offset) => {
+                self.round_offset = offset;
+                Phase::Turn((self.starter + offset) % ROCKET_SEATS)
+            }
+            None if self.occupied().any(|i| self.still_in(i)) => Phase::DealerDraw,
+            None => Phase::Done(RocketEnd::AllOut),
+        };
+    }
+
+    fn finish(&mut self, end: RocketEnd, outcome_for_those_in: RocketOutcome) {
+        for i in 0..ROCKET_SEATS {
+            if self.still_in(i) {
+                self.outcomes[i] = Some(outcome_for_those_in);
+            }
+        }
+        self.phase = Phase::Done(end);
+    }
+
+    fn still_in(&self, i: usize) -> bool {
+        self.bets[i] > 0 && self.outcomes[i].is_none()
+    }
+
+    fn occupied(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..ROCKET_SEATS).filter(|&i| self.bets[i] > 0)
+    }
+
+    fn next_occupied_after(&self, i: usize) -> Option<usize> {
+        (i + 1..ROCKET_SEATS).find(|&j| self.bets[j] > 0)
+    }
+
+    /// How the hand ended, once it has.
+    pub fn end(&self) -> Option<RocketEnd> {
+        match self.phase {
+            Phase::Done(end) => Some(end),
+            _ => None,
+        }
+    }
+
+    /// The seated players' seat numbers, lowest first.
+    pub fn seats(&self) -> impl Iterator<Item = u8> + '_ {
+        self.occupied().map(seat_of)
+    }
+
+    /// The bet at `seat` (0 if nobody sits there).
+    pub fn bet(&self, seat: u8) -> u64 {
+        seat_index(seat, ROCKET_SEATS).map_or(0, |i| self.bets[i])
+    }
+
+    /// The cards in front of `seat`, in the order dealt.
+    pub fn stack(&self, seat: u8) -> &[Rank] {
+        seat_index(seat, ROCKET_SEATS).map_or(&[], |i| self.stacks[i].cards())
+    }
+
+    /// The dealer's cards, in the order dealt.
+    pub fn dealer_stack(&self) -> &[Rank] {
+        self.dealer.cards()
+    }
+
+    /// How `seat`'s hand ended, once it has.
+    pub fn outcome(&self, seat: u8) -> Option<RocketOutcome> {
+        seat_index(seat, ROCKET_SEATS).and_then(|i| self.outcomes[i])
+    }
+
+    /// Whether `seat` is still in the hand.
+    pub fn is_in(&self, seat: u8) -> bool {
+        seat_index(seat, ROCKET_SEATS).is_some_and(|i| self.still_in(i))
+    }
+
+    /// The seat that started (and took the button), once the dealer's
+    /// first card is out and it was not a 3.
+    pub fn starter(&self) -> Option<u8> {
+        self.started.then(|| seat_of(self.starter))
+    }
+
+    /// The previous hand's button this hand was set up with.
+    pub fn previous_button(&self) -> Option<u8> {
+        self.previous_button
+    }
+
+    /// The net result of `seat` once its hand has ended (positive: it won).
+    pub fn net(&self, seat: u8) -> Option<i64> {
+        self.outcome(seat).map(|o| o.net(self.bet(seat)))
+    }
+
+    /// The hand's transfers, once it is over: one per player, in seat order.
+    pub fn transfers(&self) -> Vec<Transfer> {
+        if self.end().is_none() {
+            return Vec::new();
+        }
+        self.occupied()
+            .filter_map(|i| {
+                let outcome = self.outcomes[i]?;
+                let (kind, rank) = outcome.kind_and_rank();
+                let amount = self.bets[i] / BET_GRID_UNITS * u64::from(rank.value());
+                let seat = Account::Seat(seat_of(i));
+                let (from, to) = match kind {
+                    TransferKind::FoldFee | TransferKind::PairLoss => (seat, Account::House),
+                    _ => (Account::House, seat),
+                };
+                Some(Transfer {
+                    from,
+                    to,
+                    amount,
+                    kind,
+                    rank: Some(rank),
+                })
+            })
+            .collect()
+    }
+}
+

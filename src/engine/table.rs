@@ -1,0 +1,409 @@
+//! A table session: hand after hand of one game with one shoe, moving the
+//! button, carrying odd pot units, shuffling at the cut card, and logging
+//! every card, burn, shuffle and decision of each hand in order.
+
+use rand::{Rng, RngExt};
+use serde::Serialize;
+use thiserror::Error;
+
+use super::card::{Decks, Rank};
+use super::hand::{Action, GameKind, Hand, Need, PlayError, SetupError, Step};
+use super::money::Transfer;
+use super::rocket::RocketHand;
+use super::rules::{HouseRules, RulesError};
+use super::shoe::{Shoe, ShoeCount, ShoeError, ShoeEvent};
+use super::starboard::StarboardHand;
+
+/// Where the table's cards come from.
+#[derive(Debug)]
+pub enum CardSupply {
+    /// The software shoe deals.
+    Software(Box<Shoe>),
+    /// Cards are read from a shoe (scanner) or entered by hand; the count
+    /// checks each one.
+    External(ShoeCount),
+}
+
+/// How a card came to the table.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(tag = "source", rename_all = "snake_case")]
+pub enum CardSource {
+    /// Dealt by the software shoe.
+    SoftwareShoe,
+    /// Read by the card-reading shoe in this frame.
+    Scanner {
+        /// The frame's sequence number.
+        frame: u64,
+    },
+    /// Entered by hand, approved by this pit boss.
+    Manual {
+        /// The approving pit boss's staff number.
+        approved_by: u32,
+    },
+}
+
+/// Everything that happened in a hand, in order.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum HandEvent {
+    /// The software shoe shuffled, revealed or burned.
+    Shoe(ShoeEvent),
+    /// The physical shoe was reshuffled (external supply).
+    ExternalShuffle {
+        /// True if a hand was in play.
+        mid_hand: bool,
+    },
+    /// A card was dealt into the hand.
+    Card {
+        /// The card.
+        rank: Rank,
+        /// The step the hand took with it.
+        step: Step,
+        /// Where it came from.
+        source: CardSource,
+    },
+    /// A player decided.
+    Decision {
+        /// The step (seat and action).
+        step: Step,
+    },
+}
+
+/// Who sits where for the next hand.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Seating {
+    /// Rocket: (seat, bet) for each player.
+    Rocket(Vec<(u8, u64)>),
+    /// Starboard: the seated players.
+    Starboard(Vec<u8>),
+}
+
+/// What a hand was set up with: with its cards and decisions, enough to
+/// judge it again.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct HandSetup {
+    /// Hands started at this table, counting this one.
+    pub number: u64,
+    /// The game.
+    pub game: GameKind,
+    /// Decks in the shoe.
+    pub decks: Decks,
+    /// The house rules in force.
+    pub rules: HouseRules,
+    /// (seat, bet) per player; Starboard bets are 0.
+    pub seats: Vec<(u8, u64)>,
+    /// Rocket: the previous hand's button (for the low-card tie-break).
+    pub previous_button: Option<u8>,
+    /// Starboard: the button (first to act).
+    pub button: Option<u8>,
+    /// Starboard: odd units carried into the pot.
+    pub carry_in: u64,
+}
+
+/// A hand that is over: its setup, events in order, final state and transfers.
+#[derive(Clone, Debug)]
+pub struct FinishedHand {
+    /// The setup.
+    pub setup: HandSetup,
+    /// Every card, burn, shuffle and decision, in order.
+    pub events: Vec<HandEvent>,
+    /// The hand's final state.
+    pub hand: Hand,
+    /// Who paid whom.
+    pub transfers: Vec<Transfer>,
+}
+
+/// A table action that was refused. The table is unchanged.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum TableError {
+    /// The hand refused the step.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    /// The hand could not be set up.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// The card cannot have come from this shoe.
+    #[error(transparent)]
+    Shoe(#[from] ShoeError),
+    /// The house rules are invalid.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// No hand is in progress.
+    #[error("no hand is in progress")]
+    NoHand,
+    /// A hand is already in progress.
+    #[error("a hand is already in progress; finish it first")]
+    HandInProgress,
+    /// The hand is not over yet.
+    #[error("the hand is not over yet")]
+    HandNotOver,
+    /// The seating is for the other game.
+    #[error("this is a {0} table")]
+    WrongGame(GameKind),
+    /// The software shoe was asked for a card at an external-supply table, or the reverse.
+    #[error("this table's cards come from {0}")]
+    WrongSupply(&'static str),
+}
+
+/// A table session.
+#[derive(Debug)]
+pub struct Table {
+    game: GameKind,
+    rules: HouseRules,
+    supply: CardSupply,
+    hand: Option<(HandSetup, Hand)>,
+    events: Vec<HandEvent>,
+    hands_started: u64,
+    last_button: Option<u8>,
+    carry: u64,
+}
+
+impl Table {
+    /// Opens a table of `game` under `rules` with its card supply.
+    pub fn new(game: GameKind, rules: HouseRules, supply: CardSupply) -> Result<Table, TableError> {
+        rules.validate()?;
+        Ok(Table {
+            game,
+            rules,
+            supply,
+            hand: None,
+            events: Vec::new(),
+            hands_started: 0,
+            last_button: None,
+            carry: 0,
+        })
+    }
+
+    /// Resumes a table after `hands_started` hands, with its button and carry.
+    pub fn resume(&mut self, hands_started: u64, last_button: Option<u8>, carry: u64) {
+        self.hands_started = hands_started;
+        self.last_button = last_button;
+        self.carry = carry;
+    }
+
+    /// Starts the next hand. `rng` picks the first Starboard button (the
+    /// only random choice outside the shoe). A due shuffle happens first.
+    pub fn start_hand(&mut self, seating: &Seating, rng: &mut impl Rng) -> Result<(), TableError> {
+        if self.hand.is_some() {
+            return Err(TableError::HandInProgress);
+        }
+        let (seats, hand, previous_button, button) = match (seating, self.game) {
+            (Seating::Rocket(bets), GameKind::Rocket) => {
+                let signed: Vec<(i64, i64)> =
+                    bets.iter().map(|&(s, b)| (i64::from(s), b.min(i64::MAX as u64) as i64)).collect();
+                let previous = self.last_button.map(i64::from);
+                let hand = RocketHand::new(&signed, &self.rules.rocket, previous)?;
+                let mut seats = bets.clone();
+                seats.sort_unstable();
+                (seats, Hand::Rocket(hand), self.last_button, None)
+            }
+            (Seating::Starboard(players), GameKind::Starboard) => {
+                let mut sorted = players.clone();
+                sorted.sort_unstable();
+                let button = match self.last_button {
+                    Some(last) => sorted.iter().copied().find(|&s| s > last).or(sorted.first().copied()),
+                    None if sorted.is_empty() => None,
+                    None => Some(sorted[rng.random_range(0..sorted.len())]),
+                };
+                let signed: Vec<i64> = players.iter().map(|&s| i64::from(s)).collect();
+                let hand = StarboardHand::new(
+                    &signed,
+                    button.map_or(0, i64::from),
+                    self.carry as i64,
+                    &self.rules.starboard,
+                )?;
+                let seats = sorted.iter().map(|&s| (s, 0)).collect();
+                (seats, Hand::Starboard(hand), None, button)
+            }
+            _ => return Err(TableError::WrongGame(self.game)),
+        };
+        self.events.clear();
+        if let CardSupply::Software(shoe) = &mut self.supply {
+            if shoe.shuffle_due() {
+                shoe.shuffle();
+            }
+            self.events.extend(shoe.events().iter().cloned().map(HandEvent::Shoe));
+            shoe.clear_events();
+        }
+        self.hands_started += 1;
+        let setup = HandSetup {
+            number: self.hands_started,
+            game: self.game,
+            decks: self.decks(),
+            rules: self.rules,
+            seats,
+            previous_button,
+            button,
+            carry_in: if self.game == GameKind::Starboard { self.carry } else { 0 },
+        };
+        self.hand = Some((setup, hand));
+        Ok(())
+    }
+
+    /// What the hand in progress needs (Done when no hand is in progress).
+    pub fn need(&self) -> Need {
+        self.hand.as_ref().map_or(Need::Done, |(_, h)| h.need())
+    }
+
+    /// The hand in progress and its setup.
+    pub fn hand(&self) -> Option<(&HandSetup, &Hand)> {
+        self.hand.as_ref().map(|(s, h)| (s, h))
+    }
+
+    fn card_due(&self) -> Result<(), TableError> {
+        let (_, hand) = self.hand.as_ref().ok_or(TableError::NoHand)?;
+        match hand.need() {
+            Need::Card(_) => Ok(()),
+            Need::Decision { seat, .. } => Err(PlayError::DecisionDue { seat }.into()),
+            Need::Done => Err(PlayError::HandOver.into()),
+        }
+    }
+
+    /// Deals the software shoe's next card to whoever is due.
+    pub fn deal_from_shoe(&mut self) -> Result<Step, TableError> {
+        self.card_due()?;
+        let CardSupply::Software(shoe) = &mut self.supply else {
+            return Err(TableError::WrongSupply("a card-reading shoe or manual entry"));
+        };
+        let dealt = shoe.deal();
+        self.events.extend(shoe.events().iter().cloned().map(HandEvent::Shoe));
+        shoe.clear_events();
+        let rank = dealt?;
+        self.play_card(rank, CardSource::SoftwareShoe)
+    }
+
+    /// Deals a card read from the shoe or entered by hand to whoever is due.
+    /// Refused, with nothing counted, if no card is due or the shoe cannot
+    /// hold another copy of the rank.
+    pub fn deal_external(&mut self, rank: Rank, source: CardSource) -> Result<Step, TableError> {
+        self.card_due()?;
+        let CardSupply::External(count) = &mut self.supply else {
+            return Err(TableError::WrongSupply("the software shoe"));
+        };
+        count.deal(rank)?;
+        self.play_card(rank, source)
+    }
+
+    fn play_card(&mut self, rank: Rank, source: CardSource) -> Result<Step, TableError> {
+        let (_, hand) = self.hand.as_mut().ok_or(TableError::NoHand)?;
+        let step = hand.deal(rank)?;
+        if let Step::Card { discarded: true, .. } = step {
+            match &mut self.supply {
+                CardSupply::Software(shoe) => shoe.discard(rank),
+                CardSupply::External(count) => count.discard(rank),
+            }
+        }
+        self.events.push(HandEvent::Card { rank, step, source });
+        Ok(step)
+    }
+
+    /// The physical shoe was reshuffled: everything not in play goes back in.
+    pub fn external_shuffle(&mut self) -> Result<(), TableError> {
+        let CardSupply::External(count) = &mut self.supply else {
+            return Err(TableError::WrongSupply("the software shoe"));
+        };
+        count.reshuffle();
+        let mid_hand = self.hand.is_some();
+        self.events.push(HandEvent::ExternalShuffle { mid_hand });
+        Ok(())
+    }
+
+    /// Takes a player's decision.
+    pub fn act(&mut self, seat: u8, action: Action) -> Result<Step, TableError> {
+        let (_, hand) = self.hand.as_mut().ok_or(TableError::NoHand)?;
+        let step = hand.act(seat, action)?;
+        self.events.push(HandEvent::Decision { step });
+        Ok(step)
+    }
+
+    /// Ends the hand that is over: its cards go to the discards, the button
+    /// and carry move on, and the whole record is returned.
+    pub fn finish_hand(&mut self) -> Result<FinishedHand, TableError> {
+        match &self.hand {
+            None => return Err(TableError::NoHand),
+            Some((_, hand)) if !hand.is_done() => return Err(TableError::HandNotOver),
+            Some(_) => {}
+        }
+        let Some((setup, hand)) = self.hand.take() else {
+            return Err(TableError::NoHand);
+        };
+        match &mut self.supply {
+            CardSupply::Software(shoe) => shoe.end_hand(),
+            CardSupply::External(count) => count.end_hand(),
+        }
+        match &hand {
+            Hand::Rocket(h) => {
+                if let Some(starter) = h.starter() {
+                    self.last_button = Some(starter);
+                }
+            }
+            Hand::Starboard(h) => {
+                self.last_button = Some(h.button());
+                self.carry = h.split().map_or(self.carry, |s| s.carry_out);
+            }
+        }
+        let transfers = hand.transfers();
+        Ok(FinishedHand {
+            setup,
+            events: std::mem::take(&mut self.events),
+            hand,
+            transfers,
+        })
+    }
+
+    /// The game dealt here.
+    pub fn game(&self) -> GameKind {
+        self.game
+    }
+
+    /// The house rules in force.
+    pub fn rules(&self) -> &HouseRules {
+        &self.rules
+    }
+
+    /// Changes the house rules from the next hand (refused mid-hand).
+    pub fn set_rules(&mut self, rules: HouseRules) -> Result<(), TableError> {
+        if self.hand.is_some() {
+            return Err(TableError::HandInProgress);
+        }
+        rules.validate()?;
+        self.rules = rules;
+        Ok(())
+    }
+
+    /// Decks in the shoe.
+    pub fn decks(&self) -> Decks {
+        self.count().decks()
+    }
+
+    /// The shoe's running count.
+    pub fn count(&self) -> &ShoeCount {
+        match &self.supply {
+            CardSupply::Software(shoe) => shoe.count(),
+            CardSupply::External(count) => count,
+        }
+    }
+
+    /// The software shoe, if this table has one.
+    pub fn shoe(&self) -> Option<&Shoe> {
+        match &self.supply {
+            CardSupply::Software(shoe) => Some(shoe),
+            CardSupply::External(_) => None,
+        }
+    }
+
+    /// Hands started so far.
+    pub fn hands_started(&self) -> u64 {
+        self.hands_started
+    }
+
+    /// Units carried to the next Starboard pot.
+    pub fn carry(&self) -> u64 {
+        self.carry
+    }
+
+    /// The last hand's button.
+    pub fn last_button(&self) -> Option<u8> {
+        self.last_button
+    }
+}

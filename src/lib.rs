@@ -1,0 +1,7 @@
+//! pairs-table: table management and dealer assist for the Pairs casino
+//! games Rocket and Starboard. See ARCHITECTURE.md for the map.
+
+pub mod cli;
+pub mod engine;
+pub mod history;
+pub mod simulate;

@@ -1,0 +1,281 @@
+//! Simulated play on the software shoe: documented player strategies, the
+//! same table code a live table runs, and a summary of what happened.
+//! Pure: randomness comes in as seeded generators.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use serde::Serialize;
+
+use crate::engine::card::Decks;
+use crate::engine::hand::{Action, GameKind, Hand, Need};
+use crate::engine::rocket::{RocketHand, RocketOutcome};
+use crate::engine::rules::HouseRules;
+use crate::engine::shoe::Shoe;
+use crate::engine::starboard::{SeatState, StarboardHand};
+use crate::engine::table::{CardSupply, FinishedHand, HandEvent, Seating, Table, TableError};
+use crate::engine::Rank;
+
+/// How simulated players decide. See docs/simulation.md.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Strategy {
+    /// Rocket: hit while the expected cost of pairing on the next card is
+    /// below the fold fee, else fold. Starboard: draw while fewer than half
+    /// the unseen cards would bust, else lock.
+    Basic,
+    /// Always hit (Rocket) or draw (Starboard).
+    Bold,
+    /// Always fold (Rocket) or lock (Starboard) at once.
+    Timid,
+    /// Each choice by a fair coin.
+    Random,
+}
+
+impl Strategy {
+    /// Every strategy with its name.
+    pub const ALL: [(&'static str, Strategy); 4] = [
+        ("basic", Strategy::Basic),
+        ("bold", Strategy::Bold),
+        ("timid", Strategy::Timid),
+        ("random", Strategy::Random),
+    ];
+}
+
+impl FromStr for Strategy {
+    type Err = String;
+    fn from_str(name: &str) -> Result<Strategy, String> {
+        Strategy::ALL
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, s)| *s)
+            .ok_or_else(|| format!("unknown strategy {name:?}: choose basic, bold, timid or random"))
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = Strategy::ALL.iter().find(|(_, s)| s == self).map_or("?", |(n, _)| n);
+        f.write_str(name)
+    }
+}
+
+/// What to simulate.
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    /// The game.
+    pub game: GameKind,
+    /// Decks in the shoe.
+    pub decks: Decks,
+    /// Players, seated from seat 1.
+    pub seats: u8,
+    /// Rocket: every player's bet (units).
+    pub bet: u64,
+    /// The house rules.
+    pub rules: HouseRules,
+    /// How players decide.
+    pub strategy: Strategy,
+}
+
+/// Counts and totals over a simulation.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Summary {
+    /// Hands played.
+    pub hands: u64,
+    /// Cards dealt into hands (burns not included).
+    pub cards_dealt: u64,
+    /// Cards burned.
+    pub burns: u64,
+    /// Shuffles, the first included.
+    pub shuffles: u64,
+    /// Shuffles forced by the shoe running out mid-hand.
+    pub mid_hand_reshuffles: u64,
+    /// Per-player outcomes by name.
+    pub outcomes: std::collections::BTreeMap<&'static str, u64>,
+    /// Units wagered: Rocket bets; Starboard antes and draws.
+    pub total_wagered: u64,
+    /// The players' combined net (units).
+    pub players_net: i64,
+    /// The house's result: Rocket's bank, Starboard's rake (units).
+    pub house_result: i64,
+}
+
+impl Summary {
+    /// The house result per unit wagered (a ratio for display only).
+    pub fn house_edge(&self) -> f64 {
+        if self.total_wagered == 0 {
+            0.0
+        } else {
+            self.house_result as f64 / self.total_wagered as f64
+        }
+    }
+
+    fn count(&mut self, name: &'static str) {
+        *self.outcomes.entry(name).or_insert(0) += 1;
+    }
+
+    /// Adds a finished hand.
+    pub fn add(&mut self, finished: &FinishedHand) {
+        self.hands += 1;
+        for event in &finished.events {
+            match event {
+                HandEvent::Card { .. } => self.cards_dealt += 1,
+                HandEvent::Shoe(crate::engine::shoe::ShoeEvent::Burned { .. }) => self.burns += 1,
+                HandEvent::Shoe(crate::engine::shoe::ShoeEvent::Shuffled(s)) => {
+                    self.shuffles += 1;
+                    self.mid_hand_reshuffles += u64::from(s.mid_hand);
+                }
+                _ => {}
+            }
+        }
+        let hand = &finished.hand;
+        for seat in hand.seats() {
+            self.players_net += hand.net(seat).unwrap_or(0);
+        }
+        match hand {
+            Hand::Rocket(h) => {
+                for seat in h.seats() {
+                    self.total_wagered += h.bet(seat);
+                    self.count(match h.outcome(seat) {
+                        Some(RocketOutcome::Folded(_)) => "folded",
+                        Some(RocketOutcome::Paired(_)) => "paired",
+                        Some(RocketOutcome::DealerPaired(_)) => "dealer_paired",
+                        Some(RocketOutcome::DealerThree) => "dealer_three",
+                        None => "unfinished",
+                    });
+                }
+                self.house_result = -self.players_net;
+            }
+            Hand::Starboard(h) => {
+                let unit = finished.setup.rules.starboard.unit;
+                for seat in h.seats() {
+                    self.total_wagered += (1 + h.draws(seat)) * unit;
+                    self.count(match h.state(seat) {
+                        SeatState::Locked(_) => "won",
+                        SeatState::Busted => "busted",
+                        SeatState::KnockedOut => "knocked_out",
+                        _ => "unfinished",
+                    });
+                }
+                if h.winners().len() > 1 {
+                    self.count("split_pots");
+                }
+                self.house_result += h.split().map_or(0, |s| s.rake) as i64;
+            }
+        }
+    }
+}
+
+/// A simulated table: the software shoe, a table session and players.
+#[derive(Debug)]
+pub struct Simulation {
+    table: Table,
+    seating: Seating,
+    strategy: Strategy,
+    decks: Decks,
+    rng: StdRng,
+}
+
+impl Simulation {
+    /// A table for `config`, its shoe shuffled by `shoe_rng`; `player_rng`
+    /// drives random choices and the first Starboard button.
+    pub fn new(config: &SimConfig, shoe_rng: StdRng, player_rng: StdRng) -> Result<Simulation, TableError> {
+        let shoe = Shoe::new(config.decks, config.rules.penetration_permille, config.rules.burn, shoe_rng);
+        let table = Table::new(config.game, config.rules, CardSupply::Software(Box::new(shoe)))?;
+        let seats = 1..=config.seats;
+        let seating = match config.game {
+            GameKind::Rocket => Seating::Rocket(seats.map(|s| (s, config.bet)).collect()),
+            GameKind::Starboard => Seating::Starboard(seats.collect()),
+        };
+        Ok(Simulation {
+            table,
+            seating,
+            strategy: config.strategy,
+            decks: config.decks,
+            rng: player_rng,
+        })
+    }
+
+    /// A simulation seeded from one number (tests and reproducible runs).
+    pub fn seeded(config: &SimConfig, seed: u64) -> Result<Simulation, TableError> {
+        let mut master = StdRng::seed_from_u64(seed);
+        let shoe_rng = StdRng::from_rng(&mut master);
+        let player_rng = StdRng::from_rng(&mut master);
+        Simulation::new(config, shoe_rng, player_rng)
+    }
+
+    /// Plays one hand to the end and returns its record.
+    pub fn play_hand(&mut self) -> Result<FinishedHand, TableError> {
+        self.table.start_hand(&self.seating, &mut self.rng)?;
+        loop {
+            match self.table.need() {
+                Need::Done => break,
+                Need::Card(_) => {
+                    self.table.deal_from_shoe()?;
+                }
+                Need::Decision { seat, .. } => {
+                    let action = match self.table.hand() {
+                        Some((_, hand)) => decide(self.strategy, hand, seat, self.decks, &mut self.rng),
+                        None => break,
+                    };
+                    self.table.act(seat, action)?;
+                }
+            }
+        }
+        self.table.finish_hand()
+    }
+
+    /// The table (for its shoe and counters).
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+}
+
+/// Cards of each rank not visible on the table: the full shoe less `seen`.
+fn unseen(decks: Decks, seen: impl Iterator<Item = Rank>) -> ([u32; 10], u32) {
+    let mut left = Rank::ALL.map(|r| u32::from(decks.copies_of(r)));
+    for rank in seen {
+        left[rank.index()] = left[rank.index()].saturating_sub(1);
+    }
+    let total = left.iter().sum();
+    (left, total)
+}
+
+/// The decision `strategy` makes for `seat`.
+pub fn decide(strategy: Strategy, hand: &Hand, seat: u8, decks: Decks, rng: &mut StdRng) -> Action {
+    let [go_on, stop] = hand.game().choices();
+    let keep_going = match strategy {
+        Strategy::Bold => true,
+        Strategy::Timid => false,
+        Strategy::Random => rng.random_bool(0.5),
+        Strategy::Basic => match hand {
+            Hand::Rocket(h) => rocket_basic_hits(h, seat, decks),
+            Hand::Starboard(h) => starboard_basic_draws(h, decks),
+        },
+    };
+    if keep_going { go_on } else { stop }
+}
+
+/// Hit while Σ(unseen copies of each rank I hold × rank) < fold fee ×
+/// unseen cards, i.e. the expected cost of the next card is below folding.
+fn rocket_basic_hits(hand: &RocketHand, seat: u8, decks: Decks) -> bool {
+    let visible = hand
+        .seats()
+        .flat_map(|s| hand.stack(s).iter().copied())
+        .chain(hand.dealer_stack().iter().copied());
+    let (left, total) = unseen(decks, visible);
+    let mine = hand.stack(seat);
+    let risk: u32 = mine.iter().map(|r| left[r.index()] * u32::from(r.value())).sum();
+    let fold_fee = mine.iter().chain(hand.dealer_stack()).min().map_or(1, |r| u32::from(r.value()));
+    risk < fold_fee * total
+}
+
+/// Draw while fewer than half the unseen cards pair the common hand.
+fn starboard_basic_draws(hand: &StarboardHand, decks: Decks) -> bool {
+    let (left, total) = unseen(decks, hand.common().iter().copied());
+    let busting: u32 = hand.common().iter().map(|r| left[r.index()]).sum();
+    busting * 2 < total
+}
+

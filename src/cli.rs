@@ -149,7 +149,8 @@ pub fn load_rules(path: Option<&Path>) -> anyhow::Result<HouseRules> {
     match path {
         None => Ok(HouseRules::default()),
         Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
             HouseRules::from_toml(&text).with_context(|| format!("in {}", path.display()))
         }
     }
@@ -166,7 +167,9 @@ fn rules(path: Option<&Path>) -> anyhow::Result<()> {
 pub fn seeded_rng(seed: Option<u64>) -> anyhow::Result<StdRng> {
     match seed {
         Some(seed) => Ok(StdRng::seed_from_u64(seed)),
-        None => StdRng::try_from_rng(&mut SysRng).context("the operating system's random source failed"),
+        None => {
+            StdRng::try_from_rng(&mut SysRng).context("the operating system's random source failed")
+        }
     }
 }
 
@@ -204,7 +207,11 @@ fn simulate(args: &SimulateArgs) -> anyhow::Result<()> {
         strategy: args.strategy,
     };
     let mut master = seeded_rng(args.seed)?;
-    let mut simulation = Simulation::new(&config, StdRng::from_rng(&mut master), StdRng::from_rng(&mut master))?;
+    let mut simulation = Simulation::new(
+        &config,
+        StdRng::from_rng(&mut master),
+        StdRng::from_rng(&mut master),
+    )?;
     let mut summary = Summary::default();
     for _ in 0..args.hands {
         let finished = simulation.play_hand()?;

@@ -10,7 +10,9 @@ use thiserror::Error;
 use crate::engine::hand::{Action, GameKind, Hand, Need, PlayError, SetupError};
 use crate::engine::money::Transfer;
 use crate::engine::rocket::{RocketEnd, RocketHand, RocketOutcome};
-use crate::engine::rules::{BET_GRID_UNITS, MAX_BET_LIMIT_UNITS, RocketRules, StartRule, StarboardRules};
+use crate::engine::rules::{
+    BET_GRID_UNITS, MAX_BET_LIMIT_UNITS, RocketRules, StarboardRules, StartRule,
+};
 use crate::engine::starboard::{SeatState, StarboardHand};
 use crate::engine::table::{FinishedHand, HandEvent};
 use crate::engine::{Decks, Rank, Step};
@@ -136,7 +138,9 @@ pub enum ReplayError {
         given: usize,
     },
     /// The hand needed a decision but the history has none left.
-    #[error("the hand waits for seat {seat} to {choices}, but all {given} decisions have been used")]
+    #[error(
+        "the hand waits for seat {seat} to {choices}, but all {given} decisions have been used"
+    )]
     DecisionsRanOut {
         /// Whose turn it is.
         seat: u8,
@@ -166,7 +170,8 @@ pub enum ReplayError {
 impl HandHistory {
     /// Parses a history from JSON text (no rules are checked yet).
     pub fn parse(text: &str) -> Result<HandHistory, ReplayError> {
-        let value: Value = serde_json::from_str(text).map_err(|e| ReplayError::Malformed(e.to_string()))?;
+        let value: Value =
+            serde_json::from_str(text).map_err(|e| ReplayError::Malformed(e.to_string()))?;
         let game = match value.get("game") {
             Some(Value::String(game)) => game.clone(),
             Some(other) => return Err(ReplayError::UnknownGame(other.to_string())),
@@ -174,10 +179,12 @@ impl HandHistory {
         };
         let malformed = |e: serde_json::Error| ReplayError::Malformed(e.to_string());
         match GameKind::parse(&game) {
-            Some(GameKind::Rocket) => serde_json::from_value(value).map(HandHistory::Rocket).map_err(malformed),
-            Some(GameKind::Starboard) => {
-                serde_json::from_value(value).map(HandHistory::Starboard).map_err(malformed)
-            }
+            Some(GameKind::Rocket) => serde_json::from_value(value)
+                .map(HandHistory::Rocket)
+                .map_err(malformed),
+            Some(GameKind::Starboard) => serde_json::from_value(value)
+                .map(HandHistory::Starboard)
+                .map_err(malformed),
             None => Err(ReplayError::UnknownGame(game)),
         }
     }
@@ -236,7 +243,9 @@ impl HandHistory {
                 seats: setup
                     .seats
                     .iter()
-                    .map(|&(seat, _)| StarboardSeat { seat: i64::from(seat) })
+                    .map(|&(seat, _)| StarboardSeat {
+                        seat: i64::from(seat),
+                    })
                     .collect(),
                 cards,
                 actions,
@@ -342,11 +351,17 @@ fn parse_actions(raw: &[Decision], game: GameKind) -> Result<Vec<(i64, Action)>,
                 seat: d.seat,
                 problem,
             };
-            let word = d.action.as_deref().ok_or_else(|| problem("the action is missing".into()))?;
-            let action = Action::parse(word).ok_or_else(|| problem(format!("unknown action {word:?}")))?;
+            let word = d
+                .action
+                .as_deref()
+                .ok_or_else(|| problem("the action is missing".into()))?;
+            let action =
+                Action::parse(word).ok_or_else(|| problem(format!("unknown action {word:?}")))?;
             if !game.choices().contains(&action) {
                 let [a, b] = game.choices();
-                return Err(problem(format!("{action} is not a {game} decision (the choices are {a} or {b})")));
+                return Err(problem(format!(
+                    "{action} is not a {game} decision (the choices are {a} or {b})"
+                )));
             }
             Ok((d.seat, action))
         })
@@ -360,10 +375,12 @@ fn play_out(hand: &mut Hand, cards: &[Rank], actions: &[(i64, Action)]) -> Resul
         match hand.need() {
             Need::Done => break,
             Need::Card(to) => {
-                let rank = *cards.get(next_card).ok_or_else(|| ReplayError::CardsRanOut {
-                    needed_for: to.to_string(),
-                    given: cards.len(),
-                })?;
+                let rank = *cards
+                    .get(next_card)
+                    .ok_or_else(|| ReplayError::CardsRanOut {
+                        needed_for: to.to_string(),
+                        given: cards.len(),
+                    })?;
                 hand.deal(rank).map_err(|e| ReplayError::Card {
                     position: next_card + 1,
                     problem: e.to_string(),
@@ -371,17 +388,21 @@ fn play_out(hand: &mut Hand, cards: &[Rank], actions: &[(i64, Action)]) -> Resul
                 next_card += 1;
             }
             Need::Decision { seat: due, choices } => {
-                let &(seat, action) = actions.get(next_action).ok_or_else(|| ReplayError::DecisionsRanOut {
-                    seat: due,
-                    choices: format!("{} or {}", choices[0], choices[1]),
-                    given: actions.len(),
-                })?;
+                let &(seat, action) =
+                    actions
+                        .get(next_action)
+                        .ok_or_else(|| ReplayError::DecisionsRanOut {
+                            seat: due,
+                            choices: format!("{} or {}", choices[0], choices[1]),
+                            given: actions.len(),
+                        })?;
                 let refused = |e: PlayError| ReplayError::Decision {
                     position: next_action + 1,
                     seat,
                     problem: e.to_string(),
                 };
-                let seat_no = u8::try_from(seat).map_err(|_| refused(PlayError::NotYourTurn { seat: 0, due }))?;
+                let seat_no = u8::try_from(seat)
+                    .map_err(|_| refused(PlayError::NotYourTurn { seat: 0, due }))?;
                 hand.act(seat_no, action).map_err(refused)?;
                 next_action += 1;
             }

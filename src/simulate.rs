@@ -9,6 +9,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 
+use crate::engine::Rank;
 use crate::engine::card::Decks;
 use crate::engine::hand::{Action, GameKind, Hand, Need};
 use crate::engine::rocket::{RocketHand, RocketOutcome};
@@ -16,7 +17,6 @@ use crate::engine::rules::HouseRules;
 use crate::engine::shoe::Shoe;
 use crate::engine::starboard::{SeatState, StarboardHand};
 use crate::engine::table::{CardSupply, FinishedHand, HandEvent, Seating, Table, TableError};
-use crate::engine::Rank;
 
 /// How simulated players decide. See docs/simulation.md.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
@@ -51,13 +51,18 @@ impl FromStr for Strategy {
             .iter()
             .find(|(n, _)| *n == name)
             .map(|(_, s)| *s)
-            .ok_or_else(|| format!("unknown strategy {name:?}: choose basic, bold, timid or random"))
+            .ok_or_else(|| {
+                format!("unknown strategy {name:?}: choose basic, bold, timid or random")
+            })
     }
 }
 
 impl fmt::Display for Strategy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = Strategy::ALL.iter().find(|(_, s)| s == self).map_or("?", |(n, _)| n);
+        let name = Strategy::ALL
+            .iter()
+            .find(|(_, s)| s == self)
+            .map_or("?", |(n, _)| n);
         f.write_str(name)
     }
 }
@@ -181,9 +186,22 @@ pub struct Simulation {
 impl Simulation {
     /// A table for `config`, its shoe shuffled by `shoe_rng`; `player_rng`
     /// drives random choices and the first Starboard button.
-    pub fn new(config: &SimConfig, shoe_rng: StdRng, player_rng: StdRng) -> Result<Simulation, TableError> {
-        let shoe = Shoe::new(config.decks, config.rules.penetration_permille, config.rules.burn, shoe_rng);
-        let table = Table::new(config.game, config.rules, CardSupply::Software(Box::new(shoe)))?;
+    pub fn new(
+        config: &SimConfig,
+        shoe_rng: StdRng,
+        player_rng: StdRng,
+    ) -> Result<Simulation, TableError> {
+        let shoe = Shoe::new(
+            config.decks,
+            config.rules.penetration_permille,
+            config.rules.burn,
+            shoe_rng,
+        );
+        let table = Table::new(
+            config.game,
+            config.rules,
+            CardSupply::Software(Box::new(shoe)),
+        )?;
         let seats = 1..=config.seats;
         let seating = match config.game {
             GameKind::Rocket => Seating::Rocket(seats.map(|s| (s, config.bet)).collect()),
@@ -217,7 +235,9 @@ impl Simulation {
                 }
                 Need::Decision { seat, .. } => {
                     let action = match self.table.hand() {
-                        Some((_, hand)) => decide(self.strategy, hand, seat, self.decks, &mut self.rng),
+                        Some((_, hand)) => {
+                            decide(self.strategy, hand, seat, self.decks, &mut self.rng)
+                        }
                         None => break,
                     };
                     self.table.act(seat, action)?;
@@ -267,8 +287,15 @@ fn rocket_basic_hits(hand: &RocketHand, seat: u8, decks: Decks) -> bool {
         .chain(hand.dealer_stack().iter().copied());
     let (left, total) = unseen(decks, visible);
     let mine = hand.stack(seat);
-    let risk: u32 = mine.iter().map(|r| left[r.index()] * u32::from(r.value())).sum();
-    let fold_fee = mine.iter().chain(hand.dealer_stack()).min().map_or(1, |r| u32::from(r.value()));
+    let risk: u32 = mine
+        .iter()
+        .map(|r| left[r.index()] * u32::from(r.value()))
+        .sum();
+    let fold_fee = mine
+        .iter()
+        .chain(hand.dealer_stack())
+        .min()
+        .map_or(1, |r| u32::from(r.value()));
     risk < fold_fee * total
 }
 
@@ -278,4 +305,3 @@ fn starboard_basic_draws(hand: &StarboardHand, decks: Decks) -> bool {
     let busting: u32 = hand.common().iter().map(|r| left[r.index()]).sum();
     busting * 2 < total
 }
-

@@ -230,7 +230,10 @@ mod tests {
         let eight = Decks::new(8).unwrap();
         assert_eq!(eight.cards(), 440);
         assert_eq!(eight.copies_of(Rank::new(7).unwrap()), 56);
-        let total: u16 = Rank::ALL.iter().map(|r| Decks::new(1).unwrap().copies_of(*r)).sum();
+        let total: u16 = Rank::ALL
+            .iter()
+            .map(|r| Decks::new(1).unwrap().copies_of(*r))
+            .sum();
         assert_eq!(total, DECK_CARDS);
         assert!(Decks::new(0).is_err() && Decks::new(9).is_err());
     }

@@ -345,5 +345,7 @@ pub(crate) fn seat_of(index: usize) -> u8 {
 
 /// The zero-based index of `seat` at a table of `seats` seats.
 pub(crate) fn seat_index(seat: u8, seats: usize) -> Option<usize> {
-    (1..=seats).contains(&usize::from(seat)).then(|| usize::from(seat) - 1)
+    (1..=seats)
+        .contains(&usize::from(seat))
+        .then(|| usize::from(seat) - 1)
 }

@@ -5,7 +5,9 @@
 use serde::Serialize;
 
 use super::card::{Rank, Stack};
-use super::hand::{seat_index, seat_of, Action, CardTo, GameKind, Need, PlayError, SetupError, Step};
+use super::hand::{
+    Action, CardTo, GameKind, Need, PlayError, SetupError, Step, seat_index, seat_of,
+};
 use super::money::{Account, Transfer, TransferKind};
 use super::rules::{BET_GRID_UNITS, RocketRules, StartRule};
 
@@ -280,7 +282,9 @@ impl RocketHand {
     }
 
     fn begin_round(&mut self) {
-        match (0..ROCKET_SEATS).find(|&offset| self.still_in((self.starter + offset) % ROCKET_SEATS)) {
+        match (0..ROCKET_SEATS)
+            .find(|&offset| self.still_in((self.starter + offset) % ROCKET_SEATS))
+        {
             Some(offset) => {
                 self.round_offset = offset;
                 self.phase = Phase::Turn((self.starter + offset) % ROCKET_SEATS);
@@ -405,4 +409,3 @@ impl RocketHand {
             .collect()
     }
 }
-

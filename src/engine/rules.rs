@@ -171,28 +171,46 @@ impl HouseRules {
             ));
         }
         if self.burn > 10 {
-            return Err(bad("burn", format!("must be 0 to 10 cards, not {}", self.burn)));
+            return Err(bad(
+                "burn",
+                format!("must be 0 to 10 cards, not {}", self.burn),
+            ));
         }
         let rocket = &self.rocket;
-        for (key, bet) in [("rocket.min_bet", rocket.min_bet), ("rocket.max_bet", rocket.max_bet)] {
+        for (key, bet) in [
+            ("rocket.min_bet", rocket.min_bet),
+            ("rocket.max_bet", rocket.max_bet),
+        ] {
             if bet == 0 || bet % BET_GRID_UNITS != 0 {
-                return Err(bad(key, format!("must be a positive multiple of 10 units, not {bet}")));
+                return Err(bad(
+                    key,
+                    format!("must be a positive multiple of 10 units, not {bet}"),
+                ));
             }
             if bet > MAX_BET_LIMIT_UNITS {
-                return Err(bad(key, format!("must be at most {MAX_BET_LIMIT_UNITS} units, not {bet}")));
+                return Err(bad(
+                    key,
+                    format!("must be at most {MAX_BET_LIMIT_UNITS} units, not {bet}"),
+                ));
             }
         }
         if rocket.min_bet > rocket.max_bet {
             return Err(bad(
                 "rocket.min_bet",
-                format!("({}) is above rocket.max_bet ({})", rocket.min_bet, rocket.max_bet),
+                format!(
+                    "({}) is above rocket.max_bet ({})",
+                    rocket.min_bet, rocket.max_bet
+                ),
             ));
         }
         let starboard = &self.starboard;
         if starboard.unit == 0 || starboard.unit > MAX_BET_LIMIT_UNITS {
             return Err(bad(
                 "starboard.unit",
-                format!("must be 1 to {MAX_BET_LIMIT_UNITS} table units, not {}", starboard.unit),
+                format!(
+                    "must be 1 to {MAX_BET_LIMIT_UNITS} table units, not {}",
+                    starboard.unit
+                ),
             ));
         }
         if starboard.rake_percent > 25 {
@@ -202,7 +220,10 @@ impl HouseRules {
             ));
         }
         if starboard.rake_cap > MAX_BET_LIMIT_UNITS {
-            return Err(bad("starboard.rake_cap", format!("must be at most {MAX_BET_LIMIT_UNITS}")));
+            return Err(bad(
+                "starboard.rake_cap",
+                format!("must be at most {MAX_BET_LIMIT_UNITS}"),
+            ));
         }
         Ok(())
     }
@@ -306,7 +327,11 @@ mod tests {
 
     #[test]
     fn rake_rounds_down_and_respects_the_cap() {
-        let rules = StarboardRules { unit: 1, rake_percent: 10, rake_cap: 3 };
+        let rules = StarboardRules {
+            unit: 1,
+            rake_percent: 10,
+            rake_cap: 3,
+        };
         assert_eq!(rules.rake_on(19), 1);
         assert_eq!(rules.rake_on(100), 3);
         assert_eq!(StarboardRules::default().rake_on(1000), 0);

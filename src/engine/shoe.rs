@@ -2,9 +2,9 @@
 //! foreign card is caught), and the software shoe that shuffles with a
 //! cryptographically secure generator and commits to every order.
 
+use rand::Rng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use rand::Rng;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use thiserror::Error;
@@ -134,7 +134,8 @@ impl ShoeCount {
     /// Whether the cut card has come out: the share of the shoe dealt since
     /// the shuffle (burns included) has reached the penetration.
     pub fn cut_card_out(&self) -> bool {
-        u32::from(self.taken) * 1000 >= u32::from(self.stack_size) * u32::from(self.penetration_permille)
+        u32::from(self.taken) * 1000
+            >= u32::from(self.stack_size) * u32::from(self.penetration_permille)
     }
 
     /// The card at which the cut card sits (taken count at which it comes out).
@@ -314,7 +315,8 @@ impl Shoe {
         self.count.reshuffle();
         self.order.clear();
         for (rank, copies) in self.count.not_in_play() {
-            self.order.extend(std::iter::repeat_n(rank, usize::from(copies)));
+            self.order
+                .extend(std::iter::repeat_n(rank, usize::from(copies)));
         }
         self.order.shuffle(&mut self.rng);
         self.rng.fill_bytes(&mut self.salt);

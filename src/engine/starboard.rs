@@ -4,7 +4,9 @@
 use serde::Serialize;
 
 use super::card::{Rank, Stack};
-use super::hand::{seat_index, seat_of, Action, CardTo, GameKind, Need, PlayError, SetupError, Step};
+use super::hand::{
+    Action, CardTo, GameKind, Need, PlayError, SetupError, Step, seat_index, seat_of,
+};
 use super::money::{Account, Transfer, TransferKind};
 use super::rules::{MAX_BET_LIMIT_UNITS, StarboardRules};
 
@@ -141,7 +143,12 @@ impl StarboardHand {
                     }
                 }
                 self.after_turn(i);
-                (CardTo::Common { by: Some(seat_of(i)) }, busted)
+                (
+                    CardTo::Common {
+                        by: Some(seat_of(i)),
+                    },
+                    busted,
+                )
             }
             Phase::Turn(i) => return Err(PlayError::DecisionDue { seat: seat_of(i) }),
             Phase::Done => return Err(PlayError::HandOver),
@@ -297,9 +304,14 @@ impl StarboardHand {
     /// The net result of `seat` once the game is over (positive: it won).
     pub fn net(&self, seat: u8) -> Option<i64> {
         let split = self.split()?;
-        let i = seat_index(seat, STARBOARD_SEATS).filter(|&i| self.states[i] != SeatState::Empty)?;
+        let i =
+            seat_index(seat, STARBOARD_SEATS).filter(|&i| self.states[i] != SeatState::Empty)?;
         let paid = (1 + self.draws[i]) * self.rules.unit;
-        let won = if self.winners().contains(&seat) { split.share } else { 0 };
+        let won = if self.winners().contains(&seat) {
+            split.share
+        } else {
+            0
+        };
         Some(won as i64 - paid as i64)
     }
 
@@ -313,10 +325,21 @@ impl StarboardHand {
         let mut transfers = Vec::with_capacity(16);
         let mut push = |from, to, amount, kind| {
             if amount > 0 {
-                transfers.push(Transfer { from, to, amount, kind, rank: None });
+                transfers.push(Transfer {
+                    from,
+                    to,
+                    amount,
+                    kind,
+                    rank: None,
+                });
             }
         };
-        push(Account::Carry, Account::Pot, self.carry_in, TransferKind::CarryIn);
+        push(
+            Account::Carry,
+            Account::Pot,
+            self.carry_in,
+            TransferKind::CarryIn,
+        );
         for seat in self.seats() {
             push(Account::Seat(seat), Account::Pot, unit, TransferKind::Ante);
         }
@@ -326,9 +349,19 @@ impl StarboardHand {
         }
         push(Account::Pot, Account::House, split.rake, TransferKind::Rake);
         for seat in self.winners() {
-            push(Account::Pot, Account::Seat(seat), split.share, TransferKind::PotAward);
+            push(
+                Account::Pot,
+                Account::Seat(seat),
+                split.share,
+                TransferKind::PotAward,
+            );
         }
-        push(Account::Pot, Account::Carry, split.carry_out, TransferKind::CarryOut);
+        push(
+            Account::Pot,
+            Account::Carry,
+            split.carry_out,
+            TransferKind::CarryOut,
+        );
         transfers
     }
 }
@@ -343,4 +376,3 @@ pub struct PotSplit {
     /// Odd units left for the next pot.
     pub carry_out: u64,
 }
-

@@ -189,8 +189,10 @@ impl Table {
         }
         let (seats, hand, previous_button, button) = match (seating, self.game) {
             (Seating::Rocket(bets), GameKind::Rocket) => {
-                let signed: Vec<(i64, i64)> =
-                    bets.iter().map(|&(s, b)| (i64::from(s), b.min(i64::MAX as u64) as i64)).collect();
+                let signed: Vec<(i64, i64)> = bets
+                    .iter()
+                    .map(|&(s, b)| (i64::from(s), b.min(i64::MAX as u64) as i64))
+                    .collect();
                 let previous = self.last_button.map(i64::from);
                 let hand = RocketHand::new(&signed, &self.rules.rocket, previous)?;
                 let mut seats = bets.clone();
@@ -201,7 +203,11 @@ impl Table {
                 let mut sorted = players.clone();
                 sorted.sort_unstable();
                 let button = match self.last_button {
-                    Some(last) => sorted.iter().copied().find(|&s| s > last).or(sorted.first().copied()),
+                    Some(last) => sorted
+                        .iter()
+                        .copied()
+                        .find(|&s| s > last)
+                        .or(sorted.first().copied()),
                     None if sorted.is_empty() => None,
                     None => Some(sorted[rng.random_range(0..sorted.len())]),
                 };
@@ -222,7 +228,8 @@ impl Table {
             if shoe.shuffle_due() {
                 shoe.shuffle();
             }
-            self.events.extend(shoe.events().iter().cloned().map(HandEvent::Shoe));
+            self.events
+                .extend(shoe.events().iter().cloned().map(HandEvent::Shoe));
             shoe.clear_events();
         }
         self.hands_started += 1;
@@ -234,7 +241,11 @@ impl Table {
             seats,
             previous_button,
             button,
-            carry_in: if self.game == GameKind::Starboard { self.carry } else { 0 },
+            carry_in: if self.game == GameKind::Starboard {
+                self.carry
+            } else {
+                0
+            },
         };
         self.hand = Some((setup, hand));
         Ok(())
@@ -263,10 +274,13 @@ impl Table {
     pub fn deal_from_shoe(&mut self) -> Result<Step, TableError> {
         self.card_due()?;
         let CardSupply::Software(shoe) = &mut self.supply else {
-            return Err(TableError::WrongSupply("a card-reading shoe or manual entry"));
+            return Err(TableError::WrongSupply(
+                "a card-reading shoe or manual entry",
+            ));
         };
         let dealt = shoe.deal();
-        self.events.extend(shoe.events().iter().cloned().map(HandEvent::Shoe));
+        self.events
+            .extend(shoe.events().iter().cloned().map(HandEvent::Shoe));
         shoe.clear_events();
         let rank = dealt?;
         self.play_card(rank, CardSource::SoftwareShoe)
@@ -287,7 +301,10 @@ impl Table {
     fn play_card(&mut self, rank: Rank, source: CardSource) -> Result<Step, TableError> {
         let (_, hand) = self.hand.as_mut().ok_or(TableError::NoHand)?;
         let step = hand.deal(rank)?;
-        if let Step::Card { discarded: true, .. } = step {
+        if let Step::Card {
+            discarded: true, ..
+        } = step
+        {
             match &mut self.supply {
                 CardSupply::Software(shoe) => shoe.discard(rank),
                 CardSupply::External(count) => count.discard(rank),

@@ -1,0 +1,128 @@
+//! The replay command against the shared sample hand histories.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn examples() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/hand-history")
+}
+
+fn samples() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(examples())
+        .expect("tests/data/hand-history holds the sample")
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            name.ends_with(".json") && !name.ends_with(".expected.json")
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+fn expected_of(sample: &std::path::Path) -> serde_json::Value {
+    let path = sample.with_extension("expected.json");
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn every_sample_replays_to_its_expected_result() {
+    let samples = samples();
+    assert!(
+        samples.len() >= 30,
+        "expected the shared sample, found {}",
+        samples.len()
+    );
+    for sample in samples {
+        let expected = expected_of(&sample);
+        let output = Command::new(env!("CARGO_BIN_EXE_pairs-table"))
+            .arg("replay")
+            .arg(&sample)
+            .output()
+            .unwrap();
+        let name = sample.display();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        if expected.get("error").is_some() {
+            assert!(!output.status.success(), "{name} should be refused");
+            assert!(
+                output.stdout.is_empty(),
+                "{name}: nothing on stdout when refused"
+            );
+            assert_eq!(
+                stderr.trim().lines().count(),
+                1,
+                "{name}: one sentence on stderr: {stderr}"
+            );
+            assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+        } else {
+            assert!(output.status.success(), "{name} refused: {stderr}");
+            let got: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+            let seats: Vec<(i64, i64)> = got["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| (s["seat"].as_i64().unwrap(), s["net"].as_i64().unwrap()))
+                .collect();
+            let want: Vec<(i64, i64)> = expected["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| (s["seat"].as_i64().unwrap(), s["net"].as_i64().unwrap()))
+                .collect();
+            assert_eq!(seats, want, "{name}");
+            assert_eq!(got.get("carry_out"), expected.get("carry_out"), "{name}");
+        }
+    }
+}
+
+#[test]
+fn replay_reads_standard_input() {
+    let sample = examples().join("valid-rocket-dealer-first3.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pairs-table"))
+        .args(["replay", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&std::fs::read(sample).unwrap())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let got: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(got["seats"][0]["net"], 120);
+}
+
+#[test]
+fn malformed_input_is_one_clear_sentence() {
+    for (input, needle) in [
+        ("not json", "malformed"),
+        ("{\"game\":\"rocket\"}", "missing field"),
+        ("{\"game\":\"poker\"}", "unknown game"),
+        ("", "malformed"),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pairs-table"))
+            .args(["replay", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{input:?}");
+        assert!(output.stdout.is_empty());
+        assert!(stderr.contains(needle), "{input:?}: {stderr}");
+    }
+}

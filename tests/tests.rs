@@ -1,4 +1,6 @@
 //! Integration tests, compiled as one binary. Each module tests one boundary.
 #![allow(clippy::unwrap_used)]
 
+mod engine;
 mod replay;
+mod shoe;

@@ -3,7 +3,7 @@
 use pairs_table::engine::hand::{Action, CardTo, Need, PlayError};
 use pairs_table::engine::money::{Account, TransferKind, balances, net_of};
 use pairs_table::engine::rocket::{RocketEnd, RocketHand, RocketOutcome};
-use pairs_table::engine::rules::{RocketRules, StartRule, StarboardRules};
+use pairs_table::engine::rules::{RocketRules, StarboardRules, StartRule};
 use pairs_table::engine::starboard::{SeatState, StarboardHand};
 use pairs_table::engine::{Rank, SetupError};
 
@@ -19,7 +19,12 @@ fn rules(start: StartRule) -> RocketRules {
     }
 }
 
-fn rocket(bets: &[(i64, i64)], start: StartRule, previous: Option<i64>, cards: &[i64]) -> RocketHand {
+fn rocket(
+    bets: &[(i64, i64)],
+    start: StartRule,
+    previous: Option<i64>,
+    cards: &[i64],
+) -> RocketHand {
     let mut hand = RocketHand::new(bets, &rules(start), previous).unwrap();
     for &card in cards {
         hand.deal(r(card)).unwrap();
@@ -36,7 +41,10 @@ fn rule_text_a_20_bet_folding_with_a_low_card_of_4_pays_8() {
     let transfers = hand.transfers();
     assert_eq!(transfers.len(), 1);
     assert_eq!(transfers[0].kind, TransferKind::FoldFee);
-    assert_eq!((transfers[0].from, transfers[0].to, transfers[0].amount), (Account::Seat(1), Account::House, 8));
+    assert_eq!(
+        (transfers[0].from, transfers[0].to, transfers[0].amount),
+        (Account::Seat(1), Account::House, 8)
+    );
 }
 
 #[test]
@@ -54,7 +62,11 @@ fn rule_text_8_8_on_a_20_bet_pays_16() {
     hand.deal(r(8)).unwrap();
     assert_eq!(hand.outcome(1), Some(RocketOutcome::Paired(r(8))));
     assert_eq!(hand.net(1), Some(-16));
-    assert_eq!(hand.need(), Need::Done, "nobody left in: the dealer does not draw");
+    assert_eq!(
+        hand.need(),
+        Need::Done,
+        "nobody left in: the dealer does not draw"
+    );
 }
 
 #[test]
@@ -74,12 +86,21 @@ fn rule_text_the_dealers_3_pays_3_tenths_even_on_the_first_card() {
     assert_eq!(hand.end(), Some(RocketEnd::DealerThree));
     assert_eq!(hand.net(1), Some(15));
     assert_eq!(hand.net(4), Some(60));
-    assert_eq!(hand.starter(), None, "nobody acted, so nobody took the button");
+    assert_eq!(
+        hand.starter(),
+        None,
+        "nobody acted, so nobody took the button"
+    );
 }
 
 #[test]
 fn a_dealers_3_on_a_later_draw_pays_only_players_still_in() {
-    let mut hand = rocket(&[(1, 100), (2, 100)], StartRule::DealerLeft, None, &[5, 6, 8]);
+    let mut hand = rocket(
+        &[(1, 100), (2, 100)],
+        StartRule::DealerLeft,
+        None,
+        &[5, 6, 8],
+    );
     hand.act(1, Action::Fold).unwrap();
     hand.act(2, Action::Hit).unwrap();
     hand.deal(r(2)).unwrap();
@@ -100,14 +121,35 @@ fn a_player_3_means_nothing_special() {
 #[test]
 fn low_card_ties_go_to_the_first_tied_seat_left_of_the_previous_button() {
     // Seats 2 and 5 tie on a 4; previous button 2: search starts at seat 3.
-    let hand = rocket(&[(2, 10), (3, 10), (5, 10)], StartRule::LowCard, Some(2), &[4, 9, 4, 8]);
+    let hand = rocket(
+        &[(2, 10), (3, 10), (5, 10)],
+        StartRule::LowCard,
+        Some(2),
+        &[4, 9, 4, 8],
+    );
     assert_eq!(hand.starter(), Some(5));
-    assert_eq!(hand.need(), Need::Decision { seat: 5, choices: [Action::Hit, Action::Fold] });
+    assert_eq!(
+        hand.need(),
+        Need::Decision {
+            seat: 5,
+            choices: [Action::Hit, Action::Fold]
+        }
+    );
     // Previous button 5 (a tied seat itself): search from seat 6, wrapping to seat 2.
-    let hand = rocket(&[(2, 10), (3, 10), (5, 10)], StartRule::LowCard, Some(5), &[4, 9, 4, 8]);
+    let hand = rocket(
+        &[(2, 10), (3, 10), (5, 10)],
+        StartRule::LowCard,
+        Some(5),
+        &[4, 9, 4, 8],
+    );
     assert_eq!(hand.starter(), Some(2));
     // No previous button: search from seat 1.
-    let hand = rocket(&[(2, 10), (3, 10), (5, 10)], StartRule::LowCard, None, &[4, 9, 4, 8]);
+    let hand = rocket(
+        &[(2, 10), (3, 10), (5, 10)],
+        StartRule::LowCard,
+        None,
+        &[4, 9, 4, 8],
+    );
     assert_eq!(hand.starter(), Some(2));
     // Previous button 6 wraps to seat 1.
     let hand = rocket(&[(1, 10), (6, 10)], StartRule::LowCard, Some(6), &[4, 4, 8]);
@@ -116,14 +158,24 @@ fn low_card_ties_go_to_the_first_tied_seat_left_of_the_previous_button() {
 
 #[test]
 fn dealer_left_starts_with_the_lowest_occupied_seat_whatever_the_cards() {
-    let hand = rocket(&[(3, 10), (4, 10)], StartRule::DealerLeft, Some(3), &[9, 1, 8]);
+    let hand = rocket(
+        &[(3, 10), (4, 10)],
+        StartRule::DealerLeft,
+        Some(3),
+        &[9, 1, 8],
+    );
     assert_eq!(hand.starter(), Some(3));
 }
 
 #[test]
 fn each_round_starts_from_the_starter_or_the_next_player_still_in() {
     // Seats 1, 2, 4; seat 2 has the low card and starts.
-    let mut hand = rocket(&[(1, 10), (2, 10), (4, 10)], StartRule::LowCard, None, &[6, 2, 7, 9]);
+    let mut hand = rocket(
+        &[(1, 10), (2, 10), (4, 10)],
+        StartRule::LowCard,
+        None,
+        &[6, 2, 7, 9],
+    );
     assert_eq!(hand.starter(), Some(2));
     hand.act(2, Action::Fold).unwrap();
     hand.act(4, Action::Hit).unwrap();
@@ -133,30 +185,67 @@ fn each_round_starts_from_the_starter_or_the_next_player_still_in() {
     assert_eq!(hand.need(), Need::Card(CardTo::Dealer));
     hand.deal(r(10)).unwrap();
     // Seat 2 (the starter) is out, so the next round begins with seat 4.
-    assert_eq!(hand.need(), Need::Decision { seat: 4, choices: [Action::Hit, Action::Fold] });
+    assert_eq!(
+        hand.need(),
+        Need::Decision {
+            seat: 4,
+            choices: [Action::Hit, Action::Fold]
+        }
+    );
 }
 
 #[test]
 fn refused_steps_leave_the_hand_unchanged() {
     let mut hand = rocket(&[(1, 10), (2, 10)], StartRule::DealerLeft, None, &[6, 7, 9]);
     let before = format!("{hand:?}");
-    assert_eq!(hand.act(2, Action::Hit), Err(PlayError::NotYourTurn { seat: 2, due: 1 }));
-    assert!(matches!(hand.act(1, Action::Draw), Err(PlayError::NotThisGame { .. })));
+    assert_eq!(
+        hand.act(2, Action::Hit),
+        Err(PlayError::NotYourTurn { seat: 2, due: 1 })
+    );
+    assert!(matches!(
+        hand.act(1, Action::Draw),
+        Err(PlayError::NotThisGame { .. })
+    ));
     assert_eq!(hand.deal(r(5)), Err(PlayError::DecisionDue { seat: 1 }));
     assert_eq!(format!("{hand:?}"), before);
     hand.act(1, Action::Hit).unwrap();
-    assert!(matches!(hand.act(1, Action::Hit), Err(PlayError::CardDue { .. })));
+    assert!(matches!(
+        hand.act(1, Action::Hit),
+        Err(PlayError::CardDue { .. })
+    ));
 }
 
 #[test]
 fn bets_must_sit_on_the_grid_within_the_cap() {
-    let limits = RocketRules { start: StartRule::LowCard, min_bet: 20, max_bet: 500 };
-    assert!(matches!(RocketHand::new(&[(1, 25)], &limits, None), Err(SetupError::BetOffGrid { .. })));
-    assert!(matches!(RocketHand::new(&[(1, 0)], &limits, None), Err(SetupError::BetOffGrid { .. })));
-    assert!(matches!(RocketHand::new(&[(1, 10)], &limits, None), Err(SetupError::BetOutsideLimits { .. })));
-    assert!(matches!(RocketHand::new(&[(1, 510)], &limits, None), Err(SetupError::BetOutsideLimits { .. })));
-    assert!(matches!(RocketHand::new(&[(7, 20)], &limits, None), Err(SetupError::NoSuchSeat { .. })));
-    assert!(matches!(RocketHand::new(&[], &limits, None), Err(SetupError::TooFewPlayers { .. })));
+    let limits = RocketRules {
+        start: StartRule::LowCard,
+        min_bet: 20,
+        max_bet: 500,
+    };
+    assert!(matches!(
+        RocketHand::new(&[(1, 25)], &limits, None),
+        Err(SetupError::BetOffGrid { .. })
+    ));
+    assert!(matches!(
+        RocketHand::new(&[(1, 0)], &limits, None),
+        Err(SetupError::BetOffGrid { .. })
+    ));
+    assert!(matches!(
+        RocketHand::new(&[(1, 10)], &limits, None),
+        Err(SetupError::BetOutsideLimits { .. })
+    ));
+    assert!(matches!(
+        RocketHand::new(&[(1, 510)], &limits, None),
+        Err(SetupError::BetOutsideLimits { .. })
+    ));
+    assert!(matches!(
+        RocketHand::new(&[(7, 20)], &limits, None),
+        Err(SetupError::NoSuchSeat { .. })
+    ));
+    assert!(matches!(
+        RocketHand::new(&[], &limits, None),
+        Err(SetupError::TooFewPlayers { .. })
+    ));
     assert!(RocketHand::new(&[(1, 500), (6, 20)], &limits, None).is_ok());
 }
 
@@ -168,11 +257,23 @@ fn starboard(seats: &[i64], button: i64, carry: i64) -> StarboardHand {
 fn starboard_replaces_a_paired_opening_card_as_often_as_needed() {
     let mut hand = starboard(&[1, 2], 1, 0);
     hand.deal(r(6)).unwrap();
-    assert!(matches!(hand.deal(r(6)).unwrap(), pairs_table::engine::Step::Card { discarded: true, .. }));
+    assert!(matches!(
+        hand.deal(r(6)).unwrap(),
+        pairs_table::engine::Step::Card {
+            discarded: true,
+            ..
+        }
+    ));
     hand.deal(r(6)).unwrap();
     hand.deal(r(2)).unwrap();
     assert_eq!(hand.common(), &[r(6), r(2)]);
-    assert_eq!(hand.need(), Need::Decision { seat: 1, choices: [Action::Draw, Action::Lock] });
+    assert_eq!(
+        hand.need(),
+        Need::Decision {
+            seat: 1,
+            choices: [Action::Draw, Action::Lock]
+        }
+    );
 }
 
 #[test]
@@ -204,7 +305,11 @@ fn starboard_the_last_player_standing_locks_at_once() {
     hand.act(6, Action::Draw).unwrap();
     hand.deal(r(2)).unwrap();
     assert_eq!(hand.state(6), SeatState::Busted);
-    assert_eq!(hand.state(4), SeatState::Locked(2), "seat 4 locks without drawing");
+    assert_eq!(
+        hand.state(4),
+        SeatState::Locked(2),
+        "seat 4 locks without drawing"
+    );
     assert!(hand.is_done());
     assert_eq!(hand.net(4), Some(2));
 }
@@ -223,9 +328,17 @@ fn starboard_odd_units_stay_in_the_pot_and_rake_comes_off_first() {
     assert_eq!(hand.net(1), Some(0));
     let transfers = hand.transfers();
     assert!(balances(&transfers));
-    assert_eq!(net_of(&transfers, Account::Carry), 0, "carried in 2, carried out 2");
+    assert_eq!(
+        net_of(&transfers, Account::Carry),
+        0,
+        "carried in 2, carried out 2"
+    );
 
-    let raked = StarboardRules { unit: 5, rake_percent: 10, rake_cap: 0 };
+    let raked = StarboardRules {
+        unit: 5,
+        rake_percent: 10,
+        rake_cap: 0,
+    };
     let mut hand = StarboardHand::new(&[1, 2], 2, 0, &raked).unwrap();
     hand.deal(r(5)).unwrap();
     hand.deal(r(7)).unwrap();
@@ -243,9 +356,24 @@ fn starboard_odd_units_stay_in_the_pot_and_rake_comes_off_first() {
 #[test]
 fn starboard_setup_refuses_bad_seating() {
     let rules = StarboardRules::default();
-    assert!(matches!(StarboardHand::new(&[3], 3, 0, &rules), Err(SetupError::TooFewPlayers { .. })));
-    assert!(matches!(StarboardHand::new(&[1, 8], 1, 0, &rules), Err(SetupError::NoSuchSeat { .. })));
-    assert!(matches!(StarboardHand::new(&[1, 1], 1, 0, &rules), Err(SetupError::DuplicateSeat(1))));
-    assert!(matches!(StarboardHand::new(&[1, 2], 3, 0, &rules), Err(SetupError::ButtonNotSeated(3))));
-    assert!(matches!(StarboardHand::new(&[1, 2], 1, -1, &rules), Err(SetupError::BadCarry(-1))));
+    assert!(matches!(
+        StarboardHand::new(&[3], 3, 0, &rules),
+        Err(SetupError::TooFewPlayers { .. })
+    ));
+    assert!(matches!(
+        StarboardHand::new(&[1, 8], 1, 0, &rules),
+        Err(SetupError::NoSuchSeat { .. })
+    ));
+    assert!(matches!(
+        StarboardHand::new(&[1, 1], 1, 0, &rules),
+        Err(SetupError::DuplicateSeat(1))
+    ));
+    assert!(matches!(
+        StarboardHand::new(&[1, 2], 3, 0, &rules),
+        Err(SetupError::ButtonNotSeated(3))
+    ));
+    assert!(matches!(
+        StarboardHand::new(&[1, 2], 1, -1, &rules),
+        Err(SetupError::BadCarry(-1))
+    ));
 }

@@ -1,12 +1,12 @@
 //! The software shoe and the table session: fairness, commitments, cut card,
 //! burns, mid-hand reshuffles, foreign cards and button rotation.
 
+use pairs_table::engine::Rank;
 use pairs_table::engine::card::Decks;
 use pairs_table::engine::hand::{Action, GameKind, Need};
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::shoe::{Shoe, ShoeCount, ShoeError, ShoeEvent};
 use pairs_table::engine::table::{CardSource, CardSupply, HandEvent, Seating, Table, TableError};
-use pairs_table::engine::Rank;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -50,13 +50,18 @@ fn the_shoe_shuffle_passes_chi_square_by_position() {
         shoe.reveal().order.iter().map(|r| r.value()).collect()
     });
     let (statistic, critical) = chi_square(orders);
-    assert!(statistic < critical, "chi-square {statistic:.1} ≥ {critical:.1}");
+    assert!(
+        statistic < critical,
+        "chi-square {statistic:.1} ≥ {critical:.1}"
+    );
 }
 
 #[test]
 fn a_naive_swap_with_any_card_shuffle_fails_the_same_test() {
     let mut rng = StdRng::seed_from_u64(7);
-    let sorted: Vec<u8> = (1..=10u8).flat_map(|r| std::iter::repeat_n(r, usize::from(r))).collect();
+    let sorted: Vec<u8> = (1..=10u8)
+        .flat_map(|r| std::iter::repeat_n(r, usize::from(r)))
+        .collect();
     let orders = (0..SHUFFLES).map(|_| {
         let mut order = sorted.clone();
         for i in 0..order.len() {
@@ -66,7 +71,10 @@ fn a_naive_swap_with_any_card_shuffle_fails_the_same_test() {
         order
     });
     let (statistic, critical) = chi_square(orders);
-    assert!(statistic > critical, "the biased shuffle went unnoticed: {statistic:.1} < {critical:.1}");
+    assert!(
+        statistic > critical,
+        "the biased shuffle went unnoticed: {statistic:.1} < {critical:.1}"
+    );
 }
 
 #[test]
@@ -98,7 +106,10 @@ fn every_shuffle_is_committed_before_dealing_and_revealed_after() {
     let mut forged = reveal.clone();
     forged.order.swap(0, 1);
     if forged.order != reveal.order {
-        assert!(!forged.matches(&first), "a different order does not match the commitment");
+        assert!(
+            !forged.matches(&first),
+            "a different order does not match the commitment"
+        );
     }
     let mut wrong_salt = reveal.clone();
     wrong_salt.salt[0] ^= 1;
@@ -109,7 +120,11 @@ fn every_shuffle_is_committed_before_dealing_and_revealed_after() {
 fn the_cut_card_sits_at_the_penetration_burns_included() {
     let mut count = ShoeCount::new(decks(1), 800);
     assert_eq!(count.cut_position(), 44);
-    for rank in Rank::ALL.iter().flat_map(|r| std::iter::repeat_n(*r, usize::from(r.value()))).take(43) {
+    for rank in Rank::ALL
+        .iter()
+        .flat_map(|r| std::iter::repeat_n(*r, usize::from(r.value())))
+        .take(43)
+    {
         count.deal(rank).unwrap();
         assert!(!count.cut_card_out());
     }
@@ -123,7 +138,14 @@ fn a_card_the_shoe_cannot_hold_is_foreign() {
     let one = Rank::ALL[0];
     count.deal(one).unwrap();
     count.deal(one).unwrap();
-    assert!(matches!(count.deal(one), Err(ShoeError::ForeignCard { copy: 3, held: 2, .. })));
+    assert!(matches!(
+        count.deal(one),
+        Err(ShoeError::ForeignCard {
+            copy: 3,
+            held: 2,
+            ..
+        })
+    ));
     // After a reshuffle the copies in play stay counted.
     count.reshuffle();
     assert!(count.deal(one).is_err(), "both 1s are still in play");
@@ -141,21 +163,36 @@ fn a_table_refuses_a_foreign_external_card_and_counts_nothing() {
     )
     .unwrap();
     let mut rng = StdRng::seed_from_u64(0);
-    table.start_hand(&Seating::Rocket(vec![(1, 100), (2, 100)]), &mut rng).unwrap();
+    table
+        .start_hand(&Seating::Rocket(vec![(1, 100), (2, 100)]), &mut rng)
+        .unwrap();
     let one = Rank::ALL[0];
-    table.deal_external(one, CardSource::Scanner { frame: 1 }).unwrap();
+    table
+        .deal_external(one, CardSource::Scanner { frame: 1 })
+        .unwrap();
     let taken = table.count().taken();
     assert!(matches!(
         table.deal_external(one, CardSource::Scanner { frame: 2 }),
         Err(TableError::Shoe(ShoeError::ForeignCard { .. }))
     ));
     assert_eq!(table.count().taken(), taken);
-    assert_eq!(table.need(), Need::Card(pairs_table::engine::CardTo::Seat(2)));
+    assert_eq!(
+        table.need(),
+        Need::Card(pairs_table::engine::CardTo::Seat(2))
+    );
     // A card while a decision is due is refused and not counted either.
-    table.deal_external(Rank::ALL[8], CardSource::Scanner { frame: 3 }).unwrap();
-    table.deal_external(Rank::ALL[7], CardSource::Scanner { frame: 4 }).unwrap();
+    table
+        .deal_external(Rank::ALL[8], CardSource::Scanner { frame: 3 })
+        .unwrap();
+    table
+        .deal_external(Rank::ALL[7], CardSource::Scanner { frame: 4 })
+        .unwrap();
     let taken = table.count().taken();
-    assert!(table.deal_external(Rank::ALL[6], CardSource::Scanner { frame: 5 }).is_err());
+    assert!(
+        table
+            .deal_external(Rank::ALL[6], CardSource::Scanner { frame: 5 })
+            .is_err()
+    );
     assert_eq!(table.count().taken(), taken);
 }
 
@@ -164,8 +201,18 @@ fn a_table_refuses_a_foreign_external_card_and_counts_nothing() {
 #[test]
 fn a_shoe_that_runs_out_mid_hand_reshuffles_the_discards_only() {
     let rules = HouseRules::default();
-    let shoe = Shoe::new(decks(1), rules.penetration_permille, rules.burn, StdRng::seed_from_u64(3));
-    let mut table = Table::new(GameKind::Rocket, rules, CardSupply::Software(Box::new(shoe))).unwrap();
+    let shoe = Shoe::new(
+        decks(1),
+        rules.penetration_permille,
+        rules.burn,
+        StdRng::seed_from_u64(3),
+    );
+    let mut table = Table::new(
+        GameKind::Rocket,
+        rules,
+        CardSupply::Software(Box::new(shoe)),
+    )
+    .unwrap();
     let seating = Seating::Rocket((1..=6).map(|s| (s, 10)).collect());
     let mut rng = StdRng::seed_from_u64(4);
     let mut mid_hand = 0;
@@ -195,13 +242,27 @@ fn a_shoe_that_runs_out_mid_hand_reshuffles_the_discards_only() {
                 && s.mid_hand
             {
                 mid_hand += 1;
-                assert!(u16::from(s.cards) < 55, "the cards in play stay out of the reshuffle");
+                assert!(
+                    u16::from(s.cards) < 55,
+                    "the cards in play stay out of the reshuffle"
+                );
             }
         }
-        let dealt = finished.events.iter().filter(|e| matches!(e, HandEvent::Card { .. })).count();
-        assert_eq!(usize::from(in_play), dealt, "every dealt card was in play until the hand ended");
+        let dealt = finished
+            .events
+            .iter()
+            .filter(|e| matches!(e, HandEvent::Card { .. }))
+            .count();
+        assert_eq!(
+            usize::from(in_play),
+            dealt,
+            "every dealt card was in play until the hand ended"
+        );
     }
-    assert!(mid_hand > 0, "a one-deck six-seat table must run out mid-hand sometimes");
+    assert!(
+        mid_hand > 0,
+        "a one-deck six-seat table must run out mid-hand sometimes"
+    );
 }
 
 #[test]
@@ -210,7 +271,12 @@ fn the_starboard_button_starts_at_random_and_passes_left() {
     let mut firsts = std::collections::BTreeSet::new();
     for seed in 0..40 {
         let shoe = Shoe::new(decks(2), 800, 5, StdRng::seed_from_u64(seed));
-        let mut table = Table::new(GameKind::Starboard, rules, CardSupply::Software(Box::new(shoe))).unwrap();
+        let mut table = Table::new(
+            GameKind::Starboard,
+            rules,
+            CardSupply::Software(Box::new(shoe)),
+        )
+        .unwrap();
         let mut rng = StdRng::seed_from_u64(seed);
         let seating = Seating::Starboard(vec![2, 4, 7]);
         let mut buttons = Vec::new();
@@ -240,7 +306,11 @@ fn the_starboard_button_starts_at_random_and_passes_left() {
         }
         firsts.insert(buttons[0]);
     }
-    assert_eq!(firsts.len(), 3, "every seat gets the first button sometimes");
+    assert_eq!(
+        firsts.len(),
+        3,
+        "every seat gets the first button sometimes"
+    );
 }
 
 #[test]
@@ -257,13 +327,22 @@ fn the_rocket_button_goes_to_the_starter_and_breaks_the_next_tie() {
     let deal = |table: &mut Table, ranks: &[u8]| {
         for r in ranks {
             table
-                .deal_external(Rank::new(i64::from(*r)).unwrap(), CardSource::Manual { approved_by: 9 })
+                .deal_external(
+                    Rank::new(i64::from(*r)).unwrap(),
+                    CardSource::Manual { approved_by: 9 },
+                )
                 .unwrap();
         }
     };
     table.start_hand(&seating, &mut rng).unwrap();
     deal(&mut table, &[5, 5, 9]);
-    assert_eq!(table.need(), Need::Decision { seat: 1, choices: [Action::Hit, Action::Fold] });
+    assert_eq!(
+        table.need(),
+        Need::Decision {
+            seat: 1,
+            choices: [Action::Hit, Action::Fold]
+        }
+    );
     table.act(1, Action::Fold).unwrap();
     table.act(3, Action::Fold).unwrap();
     table.finish_hand().unwrap();
@@ -271,5 +350,11 @@ fn the_rocket_button_goes_to_the_starter_and_breaks_the_next_tie() {
     table.start_hand(&seating, &mut rng).unwrap();
     assert_eq!(table.hand().unwrap().0.previous_button, Some(1));
     deal(&mut table, &[5, 5, 9]);
-    assert_eq!(table.need(), Need::Decision { seat: 3, choices: [Action::Hit, Action::Fold] });
+    assert_eq!(
+        table.need(),
+        Need::Decision {
+            seat: 3,
+            choices: [Action::Hit, Action::Fold]
+        }
+    );
 }

@@ -2,5 +2,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod engine;
+mod properties;
+mod reference;
 mod replay;
 mod shoe;

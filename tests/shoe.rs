@@ -242,10 +242,7 @@ fn a_shoe_that_runs_out_mid_hand_reshuffles_the_discards_only() {
                 && s.mid_hand
             {
                 mid_hand += 1;
-                assert!(
-                    u16::from(s.cards) < 55,
-                    "the cards in play stay out of the reshuffle"
-                );
+                assert!(s.cards < 55, "the cards in play stay out of the reshuffle");
             }
         }
         let dealt = finished

@@ -164,7 +164,7 @@ impl Summary {
                         _ => "unfinished",
                     });
                 }
-                if h.winners().len() > 1 {
+                if h.winners().count() > 1 {
                     self.count("split_pots");
                 }
                 self.house_result += h.split().map_or(0, |s| s.rake) as i64;
@@ -280,21 +280,21 @@ pub fn decide(strategy: Strategy, hand: &Hand, seat: u8, decks: Decks, rng: &mut
 
 /// Hit while Σ(unseen copies of each rank I hold × rank) < fold fee ×
 /// unseen cards, i.e. the expected cost of the next card is below folding.
+/// "Unseen" counts the full shoe less my stack and the dealer's.
 fn rocket_basic_hits(hand: &RocketHand, seat: u8, decks: Decks) -> bool {
-    let visible = hand
-        .seats()
-        .flat_map(|s| hand.stack(s).iter().copied())
-        .chain(hand.dealer_stack().iter().copied());
-    let (left, total) = unseen(decks, visible);
-    let mine = hand.stack(seat);
+    let mine = hand.ranks(seat);
+    let dealer = hand.dealer_ranks();
+    let total = u32::from(decks.cards()) - mine.len() - dealer.len();
     let risk: u32 = mine
         .iter()
-        .map(|r| left[r.index()] * u32::from(r.value()))
+        .map(|r| {
+            let unseen = u32::from(decks.copies_of(r)) - 1 - u32::from(dealer.contains(r));
+            unseen * u32::from(r.value())
+        })
         .sum();
     let fold_fee = mine
-        .iter()
-        .chain(hand.dealer_stack())
-        .min()
+        .union(dealer)
+        .lowest()
         .map_or(1, |r| u32::from(r.value()));
     risk < fold_fee * total
 }

@@ -149,7 +149,14 @@ impl RankSet {
 
     /// The ranks held, lowest first.
     pub fn iter(self) -> impl Iterator<Item = Rank> {
-        Rank::ALL.into_iter().filter(move |r| self.contains(*r))
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let rank = Rank(bits.trailing_zeros() as u8);
+                bits &= bits - 1;
+                rank
+            })
+        })
     }
 }
 

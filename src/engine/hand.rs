@@ -235,6 +235,14 @@ pub enum SetupError {
         /// The game.
         game: GameKind,
     },
+    /// More players than the table has seats.
+    #[error("{game} seats at most {} players, not {count}", .game.max_seat())]
+    TooManyPlayers {
+        /// Players given.
+        count: usize,
+        /// The game.
+        game: GameKind,
+    },
     /// A Rocket bet off the 10-unit grid.
     #[error("seat {seat}'s bet of {bet} is not a positive multiple of 10 units")]
     BetOffGrid {

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::card::{Rank, Stack};
+use super::card::{Rank, RankSet, Stack};
 use super::hand::{
     Action, CardTo, GameKind, Need, PlayError, SetupError, Step, seat_index, seat_of,
 };
@@ -350,6 +350,16 @@ impl RocketHand {
     /// The cards in front of `seat`, in the order dealt.
     pub fn stack(&self, seat: u8) -> &[Rank] {
         seat_index(seat, ROCKET_SEATS).map_or(&[], |i| self.stacks[i].cards())
+    }
+
+    /// The ranks in front of `seat`, as a set.
+    pub fn ranks(&self, seat: u8) -> RankSet {
+        seat_index(seat, ROCKET_SEATS).map_or(RankSet::EMPTY, |i| self.stacks[i].ranks())
+    }
+
+    /// The ranks in the dealer's stack, as a set.
+    pub fn dealer_ranks(&self) -> RankSet {
+        self.dealer.ranks()
     }
 
     /// The dealer's cards, in the order dealt.

@@ -228,8 +228,12 @@ pub fn commitment_of(order: &[Rank], salt: &[u8; 32]) -> [u8; 32] {
     let mut hasher = Sha256::new();
     hasher.update(b"pairs-table shuffle v1");
     hasher.update(salt);
-    for rank in order {
-        hasher.update([rank.value()]);
+    let mut bytes = [0u8; 64];
+    for chunk in order.chunks(bytes.len()) {
+        for (byte, rank) in bytes.iter_mut().zip(chunk) {
+            *byte = rank.value();
+        }
+        hasher.update(&bytes[..chunk.len()]);
     }
     hasher.finalize().into()
 }
@@ -239,7 +243,7 @@ pub fn commitment_of(order: &[Rank], salt: &[u8; 32]) -> [u8; 32] {
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum ShoeEvent {
     /// The previous stack is finished: its order and salt.
-    Revealed(ShuffleReveal),
+    Revealed(Box<ShuffleReveal>),
     /// A new stack was shuffled and committed to.
     Shuffled(ShuffleCommitment),
     /// A card was burned face down.
@@ -310,7 +314,8 @@ impl Shoe {
 
     fn shuffle_not_in_play(&mut self, mid_hand: bool) {
         if self.shuffles > 0 {
-            self.events.push(ShoeEvent::Revealed(self.reveal()));
+            self.events
+                .push(ShoeEvent::Revealed(Box::new(self.reveal())));
         }
         self.count.reshuffle();
         self.order.clear();

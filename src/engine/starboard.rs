@@ -266,22 +266,14 @@ impl StarboardHand {
 
     /// The seats that share the pot once the game is over: every locked
     /// player not knocked out (they all locked with the most cards).
-    pub fn winners(&self) -> Vec<u8> {
-        if !self.is_done() {
-            return Vec::new();
-        }
-        let most = self
-            .states
-            .iter()
-            .filter_map(|s| match s {
-                SeatState::Locked(n) => Some(*n),
-                _ => None,
-            })
-            .max();
+    pub fn winners(&self) -> impl Iterator<Item = u8> + '_ {
         (0..STARBOARD_SEATS)
-            .filter(|&i| matches!(self.states[i], SeatState::Locked(n) if Some(n) == most))
+            .filter(|&i| self.is_done() && matches!(self.states[i], SeatState::Locked(_)))
             .map(seat_of)
-            .collect()
+    }
+
+    fn is_winner(&self, i: usize) -> bool {
+        self.is_done() && matches!(self.states[i], SeatState::Locked(_))
     }
 
     /// The settlement once the game is over: (rake, each winner's share,
@@ -292,7 +284,7 @@ impl StarboardHand {
         }
         let rake = self.rules.rake_on(self.paid_in());
         let to_share = self.pot() - rake;
-        let winners = self.winners().len() as u64;
+        let winners = self.winners().count() as u64;
         let share = to_share.checked_div(winners).unwrap_or(0);
         Some(PotSplit {
             rake,
@@ -307,11 +299,7 @@ impl StarboardHand {
         let i =
             seat_index(seat, STARBOARD_SEATS).filter(|&i| self.states[i] != SeatState::Empty)?;
         let paid = (1 + self.draws[i]) * self.rules.unit;
-        let won = if self.winners().contains(&seat) {
-            split.share
-        } else {
-            0
-        };
+        let won = if self.is_winner(i) { split.share } else { 0 };
         Some(won as i64 - paid as i64)
     }
 

@@ -9,10 +9,10 @@ use thiserror::Error;
 use super::card::{Decks, Rank};
 use super::hand::{Action, GameKind, Hand, Need, PlayError, SetupError, Step};
 use super::money::Transfer;
-use super::rocket::RocketHand;
+use super::rocket::{ROCKET_SEATS, RocketHand};
 use super::rules::{HouseRules, RulesError};
 use super::shoe::{Shoe, ShoeCount, ShoeError, ShoeEvent};
-use super::starboard::StarboardHand;
+use super::starboard::{STARBOARD_SEATS, StarboardHand};
 
 /// Where the table's cards come from.
 #[derive(Debug)]
@@ -189,37 +189,60 @@ impl Table {
         }
         let (seats, hand, previous_button, button) = match (seating, self.game) {
             (Seating::Rocket(bets), GameKind::Rocket) => {
-                let signed: Vec<(i64, i64)> = bets
-                    .iter()
-                    .map(|&(s, b)| (i64::from(s), b.min(i64::MAX as u64) as i64))
-                    .collect();
+                let mut signed = [(0i64, 0i64); ROCKET_SEATS];
+                if bets.len() > ROCKET_SEATS {
+                    return Err(SetupError::TooManyPlayers {
+                        count: bets.len(),
+                        game: self.game,
+                    }
+                    .into());
+                }
+                for (slot, &(seat, bet)) in signed.iter_mut().zip(bets) {
+                    *slot = (i64::from(seat), i64::try_from(bet).unwrap_or(i64::MAX));
+                }
                 let previous = self.last_button.map(i64::from);
-                let hand = RocketHand::new(&signed, &self.rules.rocket, previous)?;
-                let mut seats = bets.clone();
-                seats.sort_unstable();
+                let hand = RocketHand::new(&signed[..bets.len()], &self.rules.rocket, previous)?;
+                let seats = hand.seats().map(|s| (s, hand.bet(s))).collect();
                 (seats, Hand::Rocket(hand), self.last_button, None)
             }
             (Seating::Starboard(players), GameKind::Starboard) => {
-                let mut sorted = players.clone();
-                sorted.sort_unstable();
+                let mut signed = [0i64; STARBOARD_SEATS];
+                if players.len() > STARBOARD_SEATS {
+                    return Err(SetupError::TooManyPlayers {
+                        count: players.len(),
+                        game: self.game,
+                    }
+                    .into());
+                }
+                for (slot, &seat) in signed.iter_mut().zip(players) {
+                    *slot = i64::from(seat);
+                }
+                let signed = &signed[..players.len()];
+                let seated = |s: &&i64| (1..=STARBOARD_SEATS as i64).contains(*s);
                 let button = match self.last_button {
-                    Some(last) => sorted
-                        .iter()
-                        .copied()
-                        .find(|&s| s > last)
-                        .or(sorted.first().copied()),
-                    None if sorted.is_empty() => None,
-                    None => Some(sorted[rng.random_range(0..sorted.len())]),
+                    Some(last) => {
+                        let last = i64::from(last);
+                        let after = signed.iter().filter(seated).filter(|&&s| s > last).min();
+                        after
+                            .or_else(|| signed.iter().filter(seated).min())
+                            .copied()
+                    }
+                    None if signed.is_empty() => None,
+                    None => {
+                        let mut sorted = signed.to_vec();
+                        sorted.sort_unstable();
+                        Some(sorted[rng.random_range(0..sorted.len())])
+                    }
                 };
-                let signed: Vec<i64> = players.iter().map(|&s| i64::from(s)).collect();
                 let hand = StarboardHand::new(
-                    &signed,
-                    button.map_or(0, i64::from),
+                    signed,
+                    button.unwrap_or(0),
                     self.carry as i64,
                     &self.rules.starboard,
                 )?;
-                let seats = sorted.iter().map(|&s| (s, 0)).collect();
-                (seats, Hand::Starboard(hand), None, button)
+                let seats = hand.seats().map(|s| (s, 0)).collect();
+                let button = hand.button();
+                (seats, Hand::Starboard(hand), None, Some(button))
             }
             _ => return Err(TableError::WrongGame(self.game)),
         };
@@ -360,9 +383,10 @@ impl Table {
             }
         }
         let transfers = hand.transfers();
+        let capacity = self.events.len().max(32);
         Ok(FinishedHand {
             setup,
-            events: std::mem::take(&mut self.events),
+            events: std::mem::replace(&mut self.events, Vec::with_capacity(capacity)),
             hand,
             transfers,
         })

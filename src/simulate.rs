@@ -9,7 +9,6 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 
-use crate::engine::Rank;
 use crate::engine::card::Decks;
 use crate::engine::hand::{Action, GameKind, Hand, Need};
 use crate::engine::rocket::{RocketHand, RocketOutcome};
@@ -253,16 +252,6 @@ impl Simulation {
     }
 }
 
-/// Cards of each rank not visible on the table: the full shoe less `seen`.
-fn unseen(decks: Decks, seen: impl Iterator<Item = Rank>) -> ([u32; 10], u32) {
-    let mut left = Rank::ALL.map(|r| u32::from(decks.copies_of(r)));
-    for rank in seen {
-        left[rank.index()] = left[rank.index()].saturating_sub(1);
-    }
-    let total = left.iter().sum();
-    (left, total)
-}
-
 /// The decision `strategy` makes for `seat`.
 pub fn decide(strategy: Strategy, hand: &Hand, seat: u8, decks: Decks, rng: &mut StdRng) -> Action {
     let [go_on, stop] = hand.game().choices();
@@ -299,9 +288,11 @@ fn rocket_basic_hits(hand: &RocketHand, seat: u8, decks: Decks) -> bool {
     risk < fold_fee * total
 }
 
-/// Draw while fewer than half the unseen cards pair the common hand.
+/// Draw while fewer than half the unseen cards (the full shoe less the
+/// common hand, which holds one card of each of its ranks) pair the common hand.
 fn starboard_basic_draws(hand: &StarboardHand, decks: Decks) -> bool {
-    let (left, total) = unseen(decks, hand.common().iter().copied());
-    let busting: u32 = hand.common().iter().map(|r| left[r.index()]).sum();
+    let common = hand.common();
+    let total = u32::from(decks.cards()) - common.len() as u32;
+    let busting: u32 = common.iter().map(|r| u32::from(decks.copies_of(*r)) - 1).sum();
     busting * 2 < total
 }

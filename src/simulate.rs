@@ -293,6 +293,9 @@ fn rocket_basic_hits(hand: &RocketHand, seat: u8, decks: Decks) -> bool {
 fn starboard_basic_draws(hand: &StarboardHand, decks: Decks) -> bool {
     let common = hand.common();
     let total = u32::from(decks.cards()) - common.len() as u32;
-    let busting: u32 = common.iter().map(|r| u32::from(decks.copies_of(*r)) - 1).sum();
+    let busting: u32 = common
+        .iter()
+        .map(|r| u32::from(decks.copies_of(*r)) - 1)
+        .sum();
     busting * 2 < total
 }

@@ -75,23 +75,24 @@ fn every_sample_replays_to_its_expected_result() {
     }
 }
 
-#[test]
-fn replay_reads_standard_input() {
-    let sample = examples().join("valid-rocket-dealer-first3.json");
+/// Runs `pairs-table replay -` with `input` on standard input.
+fn replay_stdin(input: &[u8]) -> std::process::Output {
+    use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_pairs-table"))
         .args(["replay", "-"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(&std::fs::read(sample).unwrap())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn replay_reads_standard_input() {
+    let sample = examples().join("valid-rocket-dealer-first3.json");
+    let output = replay_stdin(&std::fs::read(sample).unwrap());
     assert!(output.status.success());
     let got: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(got["seats"][0]["net"], 120);
@@ -105,21 +106,7 @@ fn malformed_input_is_one_clear_sentence() {
         ("{\"game\":\"poker\"}", "unknown game"),
         ("", "malformed"),
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pairs-table"))
-            .args(["replay", "-"])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let output = child.wait_with_output().unwrap();
+        let output = replay_stdin(input.as_bytes());
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(!output.status.success(), "{input:?}");
         assert!(output.stdout.is_empty());

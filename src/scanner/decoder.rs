@@ -180,9 +180,20 @@ impl ScanEvent {
         )
     }
 
-    /// The event as one JSON object, as printed by `pairs-table scanner --json`:
-    /// a card is `{"event":"card","seq":N,"rank":R}`; problems are
-    /// `{"event":"error","kind":..,"description":..}`.
+    /// The event as one line of JSON, as printed by `pairs-table scanner
+    /// --json`: a card is exactly `{"event":"card","seq":N,"rank":R}`.
+    pub fn to_json_line(&self) -> String {
+        match self {
+            ScanEvent::Frame {
+                seq,
+                message: Message::Card { rank },
+            } => format!(r#"{{"event":"card","seq":{seq},"rank":{rank}}}"#),
+            other => other.to_json().to_string(),
+        }
+    }
+
+    /// The event as one JSON object; problems are
+    /// `{"event":"error","kind":..,"seq":..,"description":..}`.
     pub fn to_json(&self) -> Value {
         match self {
             ScanEvent::Frame { seq, message } => message_json(*seq, message),

@@ -164,6 +164,9 @@ pub enum SimError {
     /// Creating the pseudo-terminal failed.
     #[error("cannot create a pseudo-terminal: {0}")]
     Pty(#[from] serialport::Error),
+    /// No reader has the device end open.
+    #[error("no reader has the pseudo-terminal open")]
+    NoReader,
     /// Creating the symlink or writing failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -174,8 +177,6 @@ pub enum SimError {
 #[derive(Debug)]
 pub struct PtyLink {
     master: TTYPort,
-    // Held open so the device end keeps its raw settings between readers.
-    _device: TTYPort,
     device_name: String,
     link: PathBuf,
 }
@@ -189,10 +190,12 @@ impl PtyLink {
                 return Err(SimError::NotALink(link.to_path_buf()));
             }
         }
-        let (mut master, mut device) = TTYPort::pair()?;
-        device.set_exclusive(false)?;
+        // The device end is closed at once: a reader opens it by name (and
+        // locks it, as it would a real port).
+        let (mut master, device) = TTYPort::pair()?;
         master.set_timeout(Duration::from_secs(1))?;
         let device_name = device.name().unwrap_or_default();
+        drop(device);
         let mut temporary = link.as_os_str().to_owned();
         temporary.push(format!(".{}.tmp", std::process::id()));
         let temporary = PathBuf::from(temporary);
@@ -201,7 +204,6 @@ impl PtyLink {
         std::fs::rename(&temporary, link)?;
         Ok(PtyLink {
             master,
-            _device: device,
             device_name,
             link: link.to_path_buf(),
         })
@@ -212,10 +214,18 @@ impl PtyLink {
         &self.device_name
     }
 
-    /// Writes bytes as the shoe.
+    /// Writes bytes as the shoe. Fails with [`SimError::NoReader`] while
+    /// no reader has the device end open.
     pub fn write(&mut self, bytes: &[u8]) -> Result<(), SimError> {
-        self.master.write_all(bytes)?;
-        Ok(())
+        self.master.write_all(bytes).map_err(|error| {
+            let hung_up =
+                error.kind() == std::io::ErrorKind::BrokenPipe || error.raw_os_error() == Some(5);
+            if hung_up {
+                SimError::NoReader
+            } else {
+                SimError::Io(error)
+            }
+        })
     }
 }
 
@@ -235,6 +245,9 @@ pub struct SimRun {
     /// How long the device stays away on a `disconnect` fault.
     pub unplugged_for: Duration,
 }
+
+/// How often a shoe with no reader tries again.
+const NO_READER_POLL: Duration = Duration::from_millis(10);
 
 /// Longest silence before the simulator sends a heartbeat.
 const HEARTBEAT_INTERVAL: Duration = Duration::from_secs(1);
@@ -260,14 +273,20 @@ pub fn run_sim(
                 std::thread::sleep(run.unplugged_for);
                 shoe.link = PtyLink::create(&run.link)?;
             }
-            Emit::Garbage => shoe.send(GARBAGE)?,
+            Emit::Garbage => {
+                if !shoe.send(GARBAGE, stop)? {
+                    return Ok(());
+                }
+            }
             Emit::Frame(message, fault) => {
                 let is_card = matches!(message, Message::Card { .. });
                 if is_card && !shoe.wait(run.card_interval, stop)? {
                     return Ok(());
                 }
                 let (bytes, card) = shoe.sequencer.encode(message, fault);
-                shoe.send(&bytes)?;
+                if !shoe.send(&bytes, stop)? {
+                    return Ok(());
+                }
                 if let Some(card) = &card {
                     sent(card);
                 }
@@ -285,10 +304,22 @@ struct SimShoe {
 }
 
 impl SimShoe {
-    fn send(&mut self, bytes: &[u8]) -> Result<(), SimError> {
-        self.link.write(bytes)?;
-        self.last_sent = Instant::now();
-        Ok(())
+    /// Sends bytes, holding them until a reader has the port open (as a
+    /// shoe with hardware flow control would); false if stopped meanwhile.
+    fn send(&mut self, bytes: &[u8], stop: &AtomicBool) -> Result<bool, SimError> {
+        loop {
+            match self.link.write(bytes) {
+                Ok(()) => {
+                    self.last_sent = Instant::now();
+                    return Ok(true);
+                }
+                Err(SimError::NoReader) if !stop.load(Ordering::Relaxed) => {
+                    std::thread::sleep(NO_READER_POLL);
+                }
+                Err(SimError::NoReader) => return Ok(false),
+                Err(error) => return Err(error),
+            }
+        }
     }
 
     /// Waits `wait`, sending heartbeats when silent; false if stopped.
@@ -300,7 +331,9 @@ impl SimShoe {
             }
             if self.last_sent.elapsed() >= HEARTBEAT_INTERVAL {
                 let (bytes, _) = self.sequencer.encode(Message::Heartbeat, None);
-                self.send(&bytes)?;
+                if !self.send(&bytes, stop)? {
+                    return Ok(false);
+                }
             }
             let left = until.saturating_duration_since(Instant::now());
             if left.is_zero() {

@@ -345,7 +345,7 @@ fn the_simulator_with_every_fault_drives_the_intake_into_each_alarm() {
     let run = SimRun {
         link: dir.link(),
         card_interval: Duration::ZERO,
-        unplugged_for: Duration::from_millis(20),
+        unplugged_for: Duration::from_millis(100),
     };
     let stop = Arc::new(AtomicBool::new(false));
     let sim_stop = Arc::clone(&stop);

@@ -242,7 +242,8 @@ pub struct SimRun {
     pub link: PathBuf,
     /// Pause between cards.
     pub card_interval: Duration,
-    /// How long the device stays away on a `disconnect` fault.
+    /// How long the shoe is quiet before a `disconnect` fault, and how long
+    /// it then stays away.
     pub unplugged_for: Duration,
 }
 
@@ -269,6 +270,11 @@ pub fn run_sim(
     for emit in script {
         match emit {
             Emit::Reconnect => {
+                // Quiet first, so that what was sent is read before the
+                // unplug (closing a pseudo-terminal discards unread bytes).
+                if !shoe.wait(run.unplugged_for, stop)? {
+                    return Ok(());
+                }
                 drop(shoe.link);
                 std::thread::sleep(run.unplugged_for);
                 shoe.link = PtyLink::create(&run.link)?;

@@ -11,12 +11,12 @@ use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::shoe::ShoeCount;
 use pairs_table::engine::table::{CardSupply, Seating, Table};
 use pairs_table::engine::{Action, Decks, GameKind, Need, Rank};
+use pairs_table::scanner::ScanEvent;
 use pairs_table::scanner::frame::{Frame, Message};
 use pairs_table::scanner::intake::{Intake, Outcome};
 use pairs_table::scanner::parser::{Parsed, Parser};
 use pairs_table::scanner::reader::{Reader, ReaderConfig};
 use pairs_table::scanner::sim::PtyLink;
-use pairs_table::scanner::ScanEvent;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -102,7 +102,11 @@ fn latency() {
     let mut seq = 0u16;
     // One deck's composition, eight times: never more copies than the shoe holds.
     let shoe: Vec<Rank> = (0..8)
-        .flat_map(|_| Rank::ALL.iter().flat_map(|&r| std::iter::repeat_n(r, usize::from(r.value()))))
+        .flat_map(|_| {
+            Rank::ALL
+                .iter()
+                .flat_map(|&r| std::iter::repeat_n(r, usize::from(r.value())))
+        })
         .collect();
     let mut next = 0usize;
     while samples.len() < LATENCY_SAMPLES {

@@ -353,7 +353,7 @@ fn shoe_sim(args: &ShoeSimArgs) -> anyhow::Result<()> {
         }
     })
     .with_context(|| format!("the simulated shoe at {} failed", args.link.display()))?;
-    Ok(printed?)
+    printed
 }
 
 fn scanner(args: &ScannerArgs) -> anyhow::Result<()> {

@@ -5,17 +5,24 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand, ValueEnum};
 use rand::SeedableRng;
 use rand::rngs::{StdRng, SysRng};
+use rand::seq::SliceRandom;
 use serde::Serialize;
 
-use crate::engine::card::Decks;
+use crate::engine::card::{Decks, Rank};
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
+use crate::engine::shoe::ShoeCount;
 use crate::history::replay_text;
+use crate::scanner::reader::{Reader, ReaderConfig, list_ports};
+use crate::scanner::sim::{SimFault, SimRun, run_sim, shoe_script};
 use crate::simulate::{SimConfig, Simulation, Strategy, Summary};
 
 /// Table management and dealer assist for the Pairs casino games Rocket and Starboard.
@@ -51,6 +58,72 @@ pub enum Command {
         /// A house-rules TOML file; without it, the defaults from RULINGS.md.
         file: Option<PathBuf>,
     },
+    /// Act as a card-reading shoe on a pseudo-terminal, for testing without hardware.
+    ///
+    /// Creates a pseudo-terminal and a symlink to it at PATH, then deals a
+    /// shuffled shoe as frames of hardware/PROTOCOL.md: SHOEIN, one CARD
+    /// frame per card (CUT at the house-rule penetration), SHOEOUT, then a
+    /// heartbeat every second until Ctrl-C. Each card sent is printed on
+    /// stdout as one JSON line {"seq":N,"rank":R} (with "fault" when a fault
+    /// was injected on it). Point `pairs-table scanner --port PATH` at it.
+    /// See hardware/TOOLS.md.
+    ShoeSim(ShoeSimArgs),
+    /// Read a card-reading shoe on a serial port and print what it reports.
+    ///
+    /// Opens PORT with the protocol's line settings (BAUD, 8N1), reopens it
+    /// with back-off when it disappears, and prints one line per event until
+    /// Ctrl-C. With --json a card is {"event":"card","seq":N,"rank":R} and a
+    /// problem is {"event":"error","kind":..,"description":..}. See
+    /// hardware/TOOLS.md.
+    Scanner(ScannerArgs),
+    /// List the serial ports on this machine.
+    Ports,
+}
+
+/// Arguments of `shoe-sim`.
+#[derive(clap::Args, Debug)]
+pub struct ShoeSimArgs {
+    /// Where to place the symlink to the pseudo-terminal (an existing symlink is replaced).
+    #[arg(long, value_name = "PATH")]
+    pub link: PathBuf,
+    /// Decks in the shoe (1 to 8).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub decks: u8,
+    /// Seed for the shuffle; without it, the OS seeds a CSPRNG.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Cards per second (0.1 to 1000).
+    #[arg(long, default_value_t = 2.0, value_name = "CARDS_PER_S", value_parser = parse_rate)]
+    pub rate: f64,
+    /// Faults to inject, comma-separated; fault k (from 0) strikes at card 5 × (k + 1).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
+    pub faults: Vec<SimFault>,
+    /// The shoe ID reported in SHOEIN and SHOEOUT.
+    #[arg(long, default_value = "SIM-1")]
+    pub shoe_id: String,
+}
+
+/// Arguments of `scanner`.
+#[derive(clap::Args, Debug)]
+pub struct ScannerArgs {
+    /// The serial port (/dev/ttyUSB0, /dev/serial/by-id/..., COM3, or a shoe-sim link).
+    #[arg(long, value_name = "PATH")]
+    pub port: String,
+    /// Baud rate.
+    #[arg(long, default_value_t = 9600, value_name = "B", value_parser = clap::value_parser!(u32).range(50..=4_000_000))]
+    pub baud: u32,
+    /// Print one JSON object per line instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_rate(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(rate) if (0.1..=1000.0).contains(&rate) => Ok(rate),
+        _ => Err(format!(
+            "`{text}` is not a rate from 0.1 to 1000 cards per second"
+        )),
+    }
 }
 
 /// Arguments of `simulate`.
@@ -106,6 +179,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Replay { file }) => replay(&file),
         Some(Command::Simulate(args)) => simulate(&args),
         Some(Command::Rules { file }) => rules(file.as_deref()),
+        Some(Command::ShoeSim(args)) => shoe_sim(&args),
+        Some(Command::Scanner(args)) => scanner(&args),
+        Some(Command::Ports) => ports(),
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();
@@ -227,4 +303,83 @@ fn simulate(args: &SimulateArgs) -> anyhow::Result<()> {
         summary: &summary,
         house_result_per_unit_wagered: summary.house_edge(),
     })
+}
+
+/// A flag set by Ctrl-C (SIGINT or SIGTERM).
+fn stop_on_ctrl_c() -> anyhow::Result<Arc<AtomicBool>> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed))
+        .context("cannot install the Ctrl-C handler")?;
+    Ok(stop)
+}
+
+/// Prints one line and flushes it, so that a pipe sees each event at once.
+fn print_line(line: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    writeln!(stdout, "{line}")
+        .and_then(|()| stdout.flush())
+        .context("cannot write to standard output")
+}
+
+fn shoe_sim(args: &ShoeSimArgs) -> anyhow::Result<()> {
+    let decks = Decks::new(i64::from(args.decks))?;
+    let rules = HouseRules::default();
+    let mut order: Vec<Rank> = Rank::ALL
+        .iter()
+        .flat_map(|&rank| std::iter::repeat_n(rank, usize::from(decks.copies_of(rank))))
+        .collect();
+    order.shuffle(&mut seeded_rng(args.seed)?);
+    let cut = ShoeCount::new(decks, rules.penetration_permille).cut_position();
+    let script = shoe_script(&order, decks, &args.shoe_id, cut, &args.faults);
+    let run = SimRun {
+        link: args.link.clone(),
+        card_interval: Duration::from_secs_f64(1.0 / args.rate),
+        unplugged_for: Duration::from_millis(500),
+    };
+    let stop = stop_on_ctrl_c()?;
+    eprintln!(
+        "pairs-table shoe-sim: {} cards on {}; Ctrl-C stops",
+        order.len(),
+        args.link.display()
+    );
+    let mut printed = Ok(());
+    run_sim(&run, script, &stop, |card| {
+        if printed.is_ok() {
+            printed = serde_json::to_string(card)
+                .map_err(anyhow::Error::from)
+                .and_then(|line| print_line(&line));
+        }
+    })
+    .with_context(|| format!("the simulated shoe at {} failed", args.link.display()))?;
+    printed
+}
+
+fn scanner(args: &ScannerArgs) -> anyhow::Result<()> {
+    if args.port.trim().is_empty() {
+        bail!("--port needs the path of a serial port");
+    }
+    let mut config = ReaderConfig::new(args.port.clone());
+    config.baud_rate = args.baud;
+    let stop = stop_on_ctrl_c()?;
+    let reader = Reader::start(config)?;
+    while !stop.load(Ordering::Relaxed) {
+        match reader.events().recv_timeout(Duration::from_millis(100)) {
+            Ok(event) if args.json => print_line(&event.to_json_line())?,
+            Ok(event) => print_line(&event.to_string())?,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                bail!("the scanner thread stopped unexpectedly")
+            }
+        }
+    }
+    Ok(())
+}
+
+fn ports() -> anyhow::Result<()> {
+    for port in list_ports()? {
+        println!("{}\t{}", port.path, port.description);
+    }
+    Ok(())
 }

@@ -5,4 +5,5 @@ mod engine;
 mod properties;
 mod reference;
 mod replay;
+mod scanner;
 mod shoe;

@@ -1,0 +1,579 @@
+//! The intake: scanner events into the table. Pure: events and a `&mut
+//! Table` in, outcomes and alarms out; no port, no clock.
+//!
+//! A card read goes to whoever the engine says is due. Anything else that
+//! could mean a card was lost, invented or misread raises an [`Alarm`]; the
+//! hand is paused (scanned cards are refused) until the alarm is resolved
+//! one of the ways it names. The virtual cut card at the house-rule
+//! penetration is enforced whether or not the shoe reports its cut card.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use super::decoder::ScanEvent;
+use super::frame::{FrameError, Message, MisreadKind};
+use crate::engine::Rank;
+use crate::engine::hand::Step;
+use crate::engine::table::{CardSource, Table, TableError};
+
+/// What stopped play.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum Fault {
+    /// A card was read when the engine wanted no card.
+    #[error("card {rank} (frame {seq}) was read but no card is due: {reason}")]
+    NoCardDue {
+        /// The frame.
+        seq: u16,
+        /// The card.
+        rank: Rank,
+        /// Why the engine refused it.
+        reason: TableError,
+    },
+    /// The card cannot be in this shoe (more copies than it holds).
+    #[error("frame {seq}: {reason}")]
+    ForeignCard {
+        /// The frame.
+        seq: u16,
+        /// The engine's refusal.
+        reason: TableError,
+    },
+    /// Frames were lost; one may have been a card.
+    #[error("{missing} frame(s) from the shoe were lost (expected {expected}, got {received})")]
+    SequenceGap {
+        /// The frame that was due.
+        expected: u16,
+        /// The frame that came.
+        received: u16,
+        /// How many are missing.
+        missing: u16,
+    },
+    /// The shoe restarted; a card may have been lost with it.
+    #[error("the shoe restarted after frame {last}; a card may have been lost")]
+    Restarted {
+        /// The last frame before the restart.
+        last: u16,
+    },
+    /// The shoe could not read a card, or jammed.
+    #[error("frame {seq}: the shoe {}", if *.jam { "jammed" } else { "could not read a card" })]
+    Misread {
+        /// The frame.
+        seq: u16,
+        /// True for a jam.
+        jam: bool,
+    },
+    /// Corrupt data from the shoe.
+    #[error("corrupt data from the shoe: {0}")]
+    CorruptData(FrameError),
+    /// The shoe reported a fault of its own.
+    #[error("the shoe reports error {code}: {text}")]
+    DeviceError {
+        /// The maker's code.
+        code: u16,
+        /// The maker's text.
+        text: String,
+    },
+    /// The connection to the shoe was lost.
+    #[error("the connection to the shoe was lost: {0}")]
+    Disconnected(String),
+    /// A card for a new hand came from a shoe that is past its cut card.
+    #[error(
+        "card {rank} (frame {seq}) is from a shoe past its cut card; insert a freshly shuffled shoe"
+    )]
+    ShuffleDue {
+        /// The frame.
+        seq: u16,
+        /// The card.
+        rank: Rank,
+    },
+}
+
+/// An allowed way out of an alarm.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WayOut {
+    /// Put the card through the reader again (after fixing the cause).
+    ReRead,
+    /// Enter the card by hand; needs a pit boss's approval and is recorded as manual.
+    EnterByHand,
+    /// Insert a freshly shuffled shoe, then re-read.
+    Shuffle,
+}
+
+impl fmt::Display for WayOut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            WayOut::ReRead => "re-read the card",
+            WayOut::EnterByHand => "enter the card by hand with a pit boss's approval",
+            WayOut::Shuffle => "insert a freshly shuffled shoe and re-read the card",
+        })
+    }
+}
+
+impl Fault {
+    /// The ways out of this fault.
+    pub fn ways_out(&self) -> &'static [WayOut] {
+        match self {
+            Fault::ShuffleDue { .. } => &[WayOut::Shuffle],
+            _ => &[WayOut::ReRead, WayOut::EnterByHand],
+        }
+    }
+}
+
+/// What the intake did with one event.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// The card was dealt.
+    Dealt {
+        /// The frame.
+        seq: u16,
+        /// What the hand did with it.
+        step: Step,
+        /// True if this card brought out the cut card (physical or virtual):
+        /// the shoe must be shuffled after this hand.
+        cut_card_out: bool,
+    },
+    /// Nothing for the hand (heartbeat, lid, connection, stray bytes).
+    Noted,
+    /// The physical shoe was replaced by a freshly shuffled one.
+    Shuffled,
+    /// Play is paused: an alarm is raised (see [`Intake::alarms`]).
+    Alarm(Fault),
+    /// A card arrived while play is paused and was not dealt.
+    Held {
+        /// The frame.
+        seq: u16,
+        /// The card.
+        rank: Rank,
+    },
+}
+
+/// How an alarm is resolved.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Resolution {
+    /// The cause is fixed; the next card read is dealt.
+    ReRead,
+    /// The card is entered by hand.
+    EnterByHand {
+        /// The card.
+        rank: Rank,
+        /// The approving pit boss's staff number.
+        approved_by: u32,
+    },
+}
+
+/// A resolution that was refused; nothing changed.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum IntakeError {
+    /// There is no alarm to resolve.
+    #[error("there is no alarm to resolve")]
+    NoAlarm,
+    /// The resolution is not one of the alarm's ways out.
+    #[error("the alarm \"{fault}\" cannot be resolved that way; its ways out: {ways}")]
+    NotAllowed {
+        /// The alarm.
+        fault: Fault,
+        /// Its ways out, as a sentence.
+        ways: String,
+    },
+    /// The engine refused the hand-entered card.
+    #[error("the card entered by hand was refused: {0}")]
+    Refused(#[from] TableError),
+}
+
+/// What a resolution cleared: record it in the fault log.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Cleared {
+    /// The faults cleared, oldest first.
+    pub faults: Vec<Fault>,
+    /// How.
+    pub resolution: Resolution,
+    /// The step taken by a hand-entered card.
+    pub step: Option<Step>,
+}
+
+/// Routes scanner events into a table. Holds the raised alarms and whether
+/// the shoe is due for a shuffle.
+#[derive(Clone, Debug, Default)]
+pub struct Intake {
+    alarms: Vec<Fault>,
+    /// The hand number during which the cut card came out.
+    cut_card_hand: Option<u64>,
+}
+
+impl Intake {
+    /// An intake with no alarms and a fresh shoe.
+    pub fn new() -> Intake {
+        Intake::default()
+    }
+
+    /// The raised alarms, oldest first; play is paused while any is raised.
+    pub fn alarms(&self) -> &[Fault] {
+        &self.alarms
+    }
+
+    /// Whether play is paused by an alarm.
+    pub fn paused(&self) -> bool {
+        !self.alarms.is_empty()
+    }
+
+    /// Whether the shoe must be shuffled before the next hand.
+    pub fn shuffle_due(&self) -> bool {
+        self.cut_card_hand.is_some()
+    }
+
+    /// Handles one scanner event.
+    pub fn handle(&mut self, event: &ScanEvent, table: &mut Table) -> Outcome {
+        let fault = match event {
+            ScanEvent::Frame { seq, message } => return self.message(*seq, message, table),
+            ScanEvent::Duplicate { .. } | ScanEvent::Connected { .. } => return Outcome::Noted,
+            // Noise between frames loses nothing unless a gap follows.
+            ScanEvent::Problem {
+                error: FrameError::Garbage { .. },
+                ..
+            } => return Outcome::Noted,
+            ScanEvent::Problem { error, .. } => Fault::CorruptData(error.clone()),
+            ScanEvent::Gap {
+                expected,
+                received,
+                missing,
+            } => Fault::SequenceGap {
+                expected: *expected,
+                received: *received,
+                missing: *missing,
+            },
+            ScanEvent::Restarted { last } => Fault::Restarted { last: *last },
+            ScanEvent::Disconnected { reason } => Fault::Disconnected(reason.clone()),
+        };
+        self.raise(fault)
+    }
+
+    fn raise(&mut self, fault: Fault) -> Outcome {
+        self.alarms.push(fault.clone());
+        Outcome::Alarm(fault)
+    }
+
+    fn message(&mut self, seq: u16, message: &Message, table: &mut Table) -> Outcome {
+        match message {
+            Message::Card { rank } => self.card(seq, *rank, table),
+            Message::CutCard => {
+                self.note_cut_card(table);
+                Outcome::Noted
+            }
+            Message::ShoeInserted { .. } => match table.external_shuffle() {
+                Ok(()) => {
+                    self.cut_card_hand = None;
+                    Outcome::Shuffled
+                }
+                Err(reason) => self.raise(Fault::DeviceError {
+                    code: 0,
+                    text: reason.to_string(),
+                }),
+            },
+            Message::Misread { kind } => self.raise(Fault::Misread {
+                seq,
+                jam: *kind == MisreadKind::Jam,
+            }),
+            Message::DeviceError { code, text } => self.raise(Fault::DeviceError {
+                code: *code,
+                text: text.clone(),
+            }),
+            Message::ShoeEmptied { .. }
+            | Message::Lid { .. }
+            | Message::Heartbeat
+            | Message::Unknown { .. } => Outcome::Noted,
+        }
+    }
+
+    fn note_cut_card(&mut self, table: &Table) {
+        if self.cut_card_hand.is_none() {
+            self.cut_card_hand = Some(table.hands_started());
+        }
+    }
+
+    fn card(&mut self, seq: u16, rank: Rank, table: &mut Table) -> Outcome {
+        if self.paused() {
+            return Outcome::Held { seq, rank };
+        }
+        if self
+            .cut_card_hand
+            .is_some_and(|hand| table.hands_started() > hand)
+        {
+            return self.raise(Fault::ShuffleDue { seq, rank });
+        }
+        let was_due = self.shuffle_due();
+        match table.deal_external(
+            rank,
+            CardSource::Scanner {
+                frame: u64::from(seq),
+            },
+        ) {
+            Ok(step) => {
+                if table.count().cut_card_out() {
+                    self.note_cut_card(table);
+                }
+                Outcome::Dealt {
+                    seq,
+                    step,
+                    cut_card_out: !was_due && self.shuffle_due(),
+                }
+            }
+            Err(reason @ TableError::Shoe(_)) => self.raise(Fault::ForeignCard { seq, reason }),
+            Err(reason) => self.raise(Fault::NoCardDue { seq, rank, reason }),
+        }
+    }
+
+    /// Resolves every raised alarm one way; refused (nothing changes) unless
+    /// that way is allowed for all of them.
+    pub fn resolve(
+        &mut self,
+        resolution: Resolution,
+        table: &mut Table,
+    ) -> Result<Cleared, IntakeError> {
+        if self.alarms.is_empty() {
+            return Err(IntakeError::NoAlarm);
+        }
+        for fault in &self.alarms {
+            let allowed = match resolution {
+                Resolution::ReRead => {
+                    fault.ways_out().contains(&WayOut::ReRead)
+                        || (fault.ways_out().contains(&WayOut::Shuffle) && !self.shuffle_due())
+                }
+                Resolution::EnterByHand { .. } => fault.ways_out().contains(&WayOut::EnterByHand),
+            };
+            if !allowed {
+                let ways: Vec<String> = fault.ways_out().iter().map(|w| w.to_string()).collect();
+                return Err(IntakeError::NotAllowed {
+                    fault: fault.clone(),
+                    ways: ways.join(", or "),
+                });
+            }
+        }
+        let step = match resolution {
+            Resolution::ReRead => None,
+            Resolution::EnterByHand { rank, approved_by } => {
+                Some(table.deal_external(rank, CardSource::Manual { approved_by })?)
+            }
+        };
+        if step.is_some() && table.count().cut_card_out() {
+            self.note_cut_card(table);
+        }
+        Ok(Cleared {
+            faults: std::mem::take(&mut self.alarms),
+            resolution,
+            step,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::hand::{CardTo, Need};
+    use crate::engine::rules::HouseRules;
+    use crate::engine::shoe::ShoeCount;
+    use crate::engine::table::{CardSupply, Seating};
+    use crate::engine::{Decks, GameKind};
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    fn table(decks: i64) -> Table {
+        let rules = HouseRules::default();
+        let count = ShoeCount::new(Decks::new(decks).unwrap(), rules.penetration_permille);
+        let mut table = Table::new(GameKind::Rocket, rules, CardSupply::External(count)).unwrap();
+        table
+            .start_hand(
+                &Seating::Rocket(vec![(1, 100), (2, 100)]),
+                &mut StdRng::seed_from_u64(1),
+            )
+            .unwrap();
+        table
+    }
+
+    fn card(seq: u16, rank: i64) -> ScanEvent {
+        ScanEvent::Frame {
+            seq,
+            message: Message::Card {
+                rank: Rank::new(rank).unwrap(),
+            },
+        }
+    }
+
+    #[test]
+    fn a_card_goes_to_whoever_is_due() {
+        let mut table = table(1);
+        let mut intake = Intake::new();
+        let outcome = intake.handle(&card(1, 5), &mut table);
+        assert!(matches!(
+            outcome,
+            Outcome::Dealt {
+                seq: 1,
+                step: Step::Card {
+                    to: CardTo::Seat(1),
+                    ..
+                },
+                cut_card_out: false
+            }
+        ));
+    }
+
+    #[test]
+    fn a_card_when_a_decision_is_due_pauses_play_until_resolved() {
+        let mut table = table(1);
+        let mut intake = Intake::new();
+        for (seq, rank) in [(1, 5), (2, 6), (3, 7)] {
+            intake.handle(&card(seq, rank), &mut table);
+        }
+        assert!(matches!(table.need(), Need::Decision { .. }));
+        let outcome = intake.handle(&card(4, 8), &mut table);
+        assert!(matches!(outcome, Outcome::Alarm(Fault::NoCardDue { .. })));
+        assert!(intake.paused());
+        assert_eq!(
+            intake.handle(&card(5, 9), &mut table),
+            Outcome::Held {
+                seq: 5,
+                rank: Rank::new(9).unwrap()
+            }
+        );
+        let cleared = intake.resolve(Resolution::ReRead, &mut table).unwrap();
+        assert_eq!(cleared.faults.len(), 1);
+        assert!(!intake.paused());
+    }
+
+    #[test]
+    fn a_foreign_card_is_refused_and_can_be_entered_by_hand() {
+        let mut table = table(1);
+        let mut intake = Intake::new();
+        intake.handle(&card(1, 1), &mut table);
+        let outcome = intake.handle(&card(2, 1), &mut table);
+        assert!(matches!(outcome, Outcome::Alarm(Fault::ForeignCard { .. })));
+        assert_eq!(
+            intake.alarms()[0].ways_out(),
+            &[WayOut::ReRead, WayOut::EnterByHand]
+        );
+        let cleared = intake
+            .resolve(
+                Resolution::EnterByHand {
+                    rank: Rank::new(2).unwrap(),
+                    approved_by: 4411,
+                },
+                &mut table,
+            )
+            .unwrap();
+        assert!(matches!(
+            cleared.step,
+            Some(Step::Card {
+                to: CardTo::Seat(2),
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn gaps_misreads_corruption_and_disconnects_raise_alarms_but_noise_does_not() {
+        let mut table = table(1);
+        let mut intake = Intake::new();
+        let noise = ScanEvent::Problem {
+            seq: None,
+            error: FrameError::Garbage { bytes: 3 },
+        };
+        assert_eq!(intake.handle(&noise, &mut table), Outcome::Noted);
+        let events = [
+            ScanEvent::Gap {
+                expected: 2,
+                received: 3,
+                missing: 1,
+            },
+            ScanEvent::Frame {
+                seq: 4,
+                message: Message::Misread {
+                    kind: MisreadKind::Jam,
+                },
+            },
+            ScanEvent::Problem {
+                seq: None,
+                error: FrameError::NoChecksum,
+            },
+            ScanEvent::Disconnected {
+                reason: "unplugged".into(),
+            },
+            ScanEvent::Restarted { last: 9 },
+        ];
+        for event in &events {
+            assert!(matches!(
+                intake.handle(event, &mut table),
+                Outcome::Alarm(_)
+            ));
+        }
+        assert_eq!(intake.alarms().len(), events.len());
+    }
+
+    #[test]
+    fn the_virtual_cut_card_forces_a_shuffle_before_the_next_hand() {
+        // One deck: the cut card sits at 44 of 55 cards.
+        let mut table = table(1);
+        let mut intake = Intake::new();
+        let mut seq = 0;
+        let mut cut_seen = false;
+        let mut ranks = Rank::ALL
+            .iter()
+            .flat_map(|r| std::iter::repeat_n(*r, usize::from(r.value())));
+        while !intake.shuffle_due() {
+            if table.need() == Need::Done {
+                table.finish_hand().unwrap();
+                table
+                    .start_hand(
+                        &Seating::Rocket(vec![(1, 100)]),
+                        &mut StdRng::seed_from_u64(1),
+                    )
+                    .unwrap();
+            }
+            if let Need::Decision { seat, .. } = table.need() {
+                table.act(seat, crate::engine::Action::Hit).unwrap();
+                continue;
+            }
+            seq += 1;
+            let rank = ranks.next().unwrap();
+            if let Outcome::Dealt { cut_card_out, .. } =
+                intake.handle(&card(seq, i64::from(rank.value())), &mut table)
+            {
+                cut_seen |= cut_card_out;
+            }
+        }
+        assert!(cut_seen);
+        // Finish the hand with hand-entered decisions and cards, then start another.
+        while table.need() != Need::Done {
+            match table.need() {
+                Need::Decision { seat, .. } => {
+                    table.act(seat, crate::engine::Action::Fold).unwrap();
+                }
+                _ => {
+                    seq += 1;
+                    let rank = ranks.next().unwrap();
+                    intake.handle(&card(seq, i64::from(rank.value())), &mut table);
+                }
+            }
+        }
+        table.finish_hand().unwrap();
+        table
+            .start_hand(
+                &Seating::Rocket(vec![(1, 100)]),
+                &mut StdRng::seed_from_u64(1),
+            )
+            .unwrap();
+        let outcome = intake.handle(&card(seq + 1, 10), &mut table);
+        assert!(matches!(outcome, Outcome::Alarm(Fault::ShuffleDue { .. })));
+        assert!(intake.resolve(Resolution::ReRead, &mut table).is_err());
+        let inserted = ScanEvent::Frame {
+            seq: seq + 2,
+            message: Message::ShoeInserted {
+                shoe_id: "B".into(),
+            },
+        };
+        assert_eq!(intake.handle(&inserted, &mut table), Outcome::Shuffled);
+        intake.resolve(Resolution::ReRead, &mut table).unwrap();
+        assert!(matches!(
+            intake.handle(&card(seq + 3, 10), &mut table),
+            Outcome::Dealt { .. }
+        ));
+    }
+}

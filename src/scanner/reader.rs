@@ -1,0 +1,300 @@
+//! The reader: a named thread that opens the shoe's serial port by path,
+//! decodes what it sends, publishes [`ScanEvent`]s on a channel and keeps a
+//! [`ReaderStatus`] the UI can poll. A read timeout means "no data yet";
+//! a lost device is reopened with back-off.
+
+use std::io::{ErrorKind, Read};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+use std::time::{Duration, SystemTime};
+
+use serialport::{DataBits, FlowControl, Parity, SerialPort, StopBits};
+use thiserror::Error;
+
+use super::decoder::{Decoder, ScanEvent};
+
+/// The line settings and timings of a reader.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReaderConfig {
+    /// The port's path (`/dev/ttyUSB0`, `/dev/serial/by-id/...`, `COM3`).
+    pub path: String,
+    /// Baud rate (default 9600).
+    pub baud_rate: u32,
+    /// Data bits (default 8).
+    pub data_bits: DataBits,
+    /// Parity (default none).
+    pub parity: Parity,
+    /// Stop bits (default 1).
+    pub stop_bits: StopBits,
+    /// How long one read waits for data before checking for a stop request.
+    pub read_timeout: Duration,
+    /// The first wait before reopening a lost port.
+    pub backoff_min: Duration,
+    /// The longest wait between attempts to reopen.
+    pub backoff_max: Duration,
+}
+
+impl ReaderConfig {
+    /// The protocol's defaults (9600 baud, 8N1) for the port at `path`.
+    pub fn new(path: impl Into<String>) -> ReaderConfig {
+        ReaderConfig {
+            path: path.into(),
+            baud_rate: 9600,
+            data_bits: DataBits::Eight,
+            parity: Parity::None,
+            stop_bits: StopBits::One,
+            read_timeout: Duration::from_millis(50),
+            backoff_min: Duration::from_millis(100),
+            backoff_max: Duration::from_secs(5),
+        }
+    }
+}
+
+/// What the UI shows about the scanner.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReaderStatus {
+    /// Whether the port is open.
+    pub connected: bool,
+    /// When the last valid frame arrived.
+    pub last_frame_at: Option<SystemTime>,
+    /// Valid frames received.
+    pub frames_good: u64,
+    /// Problems: bad frames, stray bytes, duplicates.
+    pub frames_bad: u64,
+    /// Sequence gaps noticed (each may span several frames).
+    pub sequence_gaps: u64,
+    /// Times the port was lost.
+    pub disconnects: u64,
+    /// The last problem, as a sentence.
+    pub last_error: Option<String>,
+}
+
+impl ReaderStatus {
+    fn record(&mut self, event: &ScanEvent) {
+        match event {
+            ScanEvent::Frame { .. } => {
+                self.frames_good += 1;
+                self.last_frame_at = Some(SystemTime::now());
+            }
+            ScanEvent::Connected { .. } => self.connected = true,
+            ScanEvent::Disconnected { .. } => {
+                self.connected = false;
+                self.disconnects += 1;
+            }
+            ScanEvent::Gap { .. } => self.sequence_gaps += 1,
+            ScanEvent::Problem { .. } | ScanEvent::Duplicate { .. } => self.frames_bad += 1,
+            ScanEvent::Restarted { .. } => {}
+        }
+        if event.is_problem() {
+            self.last_error = Some(event.to_string());
+        }
+    }
+}
+
+/// The reader could not start.
+#[derive(Debug, Error)]
+pub enum ReaderError {
+    /// The operating system refused a thread.
+    #[error("cannot start the scanner thread: {0}")]
+    Thread(#[from] std::io::Error),
+    /// Listing ports failed.
+    #[error("cannot list serial ports: {0}")]
+    List(#[from] serialport::Error),
+}
+
+/// A running reader. Dropping it stops the thread and waits for it.
+#[derive(Debug)]
+pub struct Reader {
+    events: Receiver<ScanEvent>,
+    status: Arc<Mutex<ReaderStatus>>,
+    stop: Option<Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Reader {
+    /// Starts reading the port in `config` on a thread named `scanner`.
+    /// A port that cannot be opened yet is retried with back-off.
+    pub fn start(config: ReaderConfig) -> Result<Reader, ReaderError> {
+        let (event_tx, events) = mpsc::channel();
+        let (stop, stop_rx) = mpsc::channel();
+        let status = Arc::new(Mutex::new(ReaderStatus::default()));
+        let shared = Arc::clone(&status);
+        let thread = std::thread::Builder::new()
+            .name("scanner".into())
+            .spawn(move || {
+                Worker {
+                    config,
+                    events: event_tx,
+                    status: shared,
+                    stop: stop_rx,
+                }
+                .run();
+            })?;
+        Ok(Reader {
+            events,
+            status,
+            stop: Some(stop),
+            thread: Some(thread),
+        })
+    }
+
+    /// The events, in order: poll with `try_recv` or wait with `recv_timeout`.
+    pub fn events(&self) -> &Receiver<ScanEvent> {
+        &self.events
+    }
+
+    /// A snapshot of the status.
+    pub fn status(&self) -> ReaderStatus {
+        self.status
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+impl Drop for Reader {
+    fn drop(&mut self) {
+        // Closing the stop channel tells the thread to finish.
+        self.stop.take();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// A serial port on this machine, for the settings screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PortInfo {
+    /// The path to open.
+    pub path: String,
+    /// What it is (USB IDs and product when known).
+    pub description: String,
+}
+
+/// The serial ports on this machine.
+pub fn list_ports() -> Result<Vec<PortInfo>, ReaderError> {
+    Ok(serialport::available_ports()?
+        .into_iter()
+        .map(|port| PortInfo {
+            path: port.port_name,
+            description: match port.port_type {
+                serialport::SerialPortType::UsbPort(usb) => format!(
+                    "USB {:04x}:{:04x} {} {}",
+                    usb.vid,
+                    usb.pid,
+                    usb.manufacturer.unwrap_or_default(),
+                    usb.product.unwrap_or_default()
+                )
+                .trim_end()
+                .to_owned(),
+                serialport::SerialPortType::PciPort => "PCI serial port".into(),
+                serialport::SerialPortType::BluetoothPort => "Bluetooth serial port".into(),
+                serialport::SerialPortType::Unknown => "serial port".into(),
+            },
+        })
+        .collect())
+}
+
+struct Worker {
+    config: ReaderConfig,
+    events: Sender<ScanEvent>,
+    status: Arc<Mutex<ReaderStatus>>,
+    stop: Receiver<()>,
+}
+
+impl Worker {
+    fn publish(&self, event: ScanEvent) -> bool {
+        self.status
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .record(&event);
+        self.events.send(event).is_ok()
+    }
+
+    fn stopping(&self) -> bool {
+        matches!(self.stop.try_recv(), Err(TryRecvError::Disconnected))
+    }
+
+    fn open(&self) -> serialport::Result<Box<dyn SerialPort>> {
+        let config = &self.config;
+        serialport::new(&config.path, config.baud_rate)
+            .data_bits(config.data_bits)
+            .parity(config.parity)
+            .stop_bits(config.stop_bits)
+            .flow_control(FlowControl::None)
+            .timeout(config.read_timeout)
+            .open()
+    }
+
+    fn run(self) {
+        // The decoder outlives connections so frames lost while unplugged show as a gap.
+        let mut decoder = Decoder::new();
+        let mut backoff = self.config.backoff_min;
+        let mut reported_down = false;
+        loop {
+            match self.open() {
+                Ok(port) => {
+                    backoff = self.config.backoff_min;
+                    let connected = ScanEvent::Connected {
+                        port: self.config.path.clone(),
+                    };
+                    if !self.publish(connected) {
+                        return;
+                    }
+                    match self.read_until_lost(port, &mut decoder) {
+                        Some(reason) => {
+                            reported_down = true;
+                            if !self.publish(ScanEvent::Disconnected { reason }) {
+                                return;
+                            }
+                        }
+                        None => return,
+                    }
+                }
+                Err(error) if !reported_down => {
+                    reported_down = true;
+                    let reason = format!("cannot open {}: {error}", self.config.path);
+                    if !self.publish(ScanEvent::Disconnected { reason }) {
+                        return;
+                    }
+                }
+                Err(_) => {}
+            }
+            match self.stop.recv_timeout(backoff) {
+                Err(RecvTimeoutError::Timeout) => {}
+                Ok(()) | Err(RecvTimeoutError::Disconnected) => return,
+            }
+            backoff = (backoff * 2).min(self.config.backoff_max);
+        }
+    }
+
+    /// Reads until the port is lost (returns why) or a stop is requested (None).
+    fn read_until_lost(
+        &self,
+        mut port: Box<dyn SerialPort>,
+        decoder: &mut Decoder,
+    ) -> Option<String> {
+        let mut buffer = [0u8; 1024];
+        let mut events = Vec::new();
+        loop {
+            if self.stopping() {
+                return None;
+            }
+            match port.read(&mut buffer) {
+                Ok(0) => return Some(format!("{} closed", self.config.path)),
+                Ok(read) => {
+                    decoder.push(&buffer[..read], &mut events);
+                    for event in events.drain(..) {
+                        if !self.publish(event) {
+                            return None;
+                        }
+                    }
+                }
+                Err(error)
+                    if matches!(error.kind(), ErrorKind::TimedOut | ErrorKind::Interrupted) => {}
+                Err(error) => return Some(format!("reading {} failed: {error}", self.config.path)),
+            }
+        }
+    }
+}

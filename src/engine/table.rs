@@ -53,6 +53,13 @@ pub enum HandEvent {
         /// True if a hand was in play.
         mid_hand: bool,
     },
+    /// A card from a physical shoe was burned face down (external supply).
+    ExternalBurn {
+        /// The card.
+        rank: Rank,
+        /// Where it came from.
+        source: CardSource,
+    },
     /// A card was dealt into the hand.
     Card {
         /// The card.
@@ -345,6 +352,17 @@ impl Table {
         count.reshuffle();
         let mid_hand = self.hand.is_some();
         self.events.push(HandEvent::ExternalShuffle { mid_hand });
+        Ok(())
+    }
+
+    /// Counts a card burned from the physical shoe after a shuffle. Refused,
+    /// with nothing counted, if the shoe cannot hold another copy of it.
+    pub fn burn_external(&mut self, rank: Rank, source: CardSource) -> Result<(), TableError> {
+        let CardSupply::External(count) = &mut self.supply else {
+            return Err(TableError::WrongSupply("the software shoe"));
+        };
+        count.burn(rank)?;
+        self.events.push(HandEvent::ExternalBurn { rank, source });
         Ok(())
     }
 

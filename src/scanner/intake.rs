@@ -134,8 +134,19 @@ pub enum Outcome {
     },
     /// Nothing for the hand (heartbeat, lid, connection, stray bytes).
     Noted,
-    /// The physical shoe was replaced by a freshly shuffled one.
-    Shuffled,
+    /// The physical shoe was replaced by a freshly shuffled one; the next
+    /// `burns` cards read are burned.
+    Shuffled {
+        /// Cards to burn (the house rule).
+        burns: u8,
+    },
+    /// A card read was burned face down after a shuffle.
+    Burned {
+        /// The frame.
+        seq: u16,
+        /// The card.
+        rank: Rank,
+    },
     /// Play is paused: an alarm is raised (see [`Intake::alarms`]).
     Alarm(Fault),
     /// A card arrived while play is paused and was not dealt.
@@ -198,6 +209,8 @@ pub struct Intake {
     alarms: Vec<Fault>,
     /// The hand number during which the cut card came out.
     cut_card_hand: Option<u64>,
+    /// Cards still to burn after the last shuffle.
+    burns_due: u8,
 }
 
 impl Intake {
@@ -262,7 +275,10 @@ impl Intake {
             Message::ShoeInserted { .. } => match table.external_shuffle() {
                 Ok(()) => {
                     self.cut_card_hand = None;
-                    Outcome::Shuffled
+                    self.burns_due = table.rules().burn;
+                    Outcome::Shuffled {
+                        burns: self.burns_due,
+                    }
                 }
                 Err(reason) => self.raise(Fault::DeviceError {
                     code: 0,
@@ -300,13 +316,20 @@ impl Intake {
         {
             return self.raise(Fault::ShuffleDue { seq, rank });
         }
+        let source = CardSource::Scanner {
+            frame: u64::from(seq),
+        };
+        if self.burns_due > 0 {
+            return match table.burn_external(rank, source) {
+                Ok(()) => {
+                    self.burns_due -= 1;
+                    Outcome::Burned { seq, rank }
+                }
+                Err(reason) => self.raise(Fault::ForeignCard { seq, reason }),
+            };
+        }
         let was_due = self.shuffle_due();
-        match table.deal_external(
-            rank,
-            CardSource::Scanner {
-                frame: u64::from(seq),
-            },
-        ) {
+        match table.deal_external(rank, source) {
             Ok(step) => {
                 if table.count().cut_card_out() {
                     self.note_cut_card(table);
@@ -569,10 +592,26 @@ mod tests {
                 shoe_id: "B".into(),
             },
         };
-        assert_eq!(intake.handle(&inserted, &mut table), Outcome::Shuffled);
+        assert_eq!(
+            intake.handle(&inserted, &mut table),
+            Outcome::Shuffled { burns: 5 }
+        );
         intake.resolve(Resolution::ReRead, &mut table).unwrap();
+        let mut seq = seq + 2;
+        for _ in 0..5 {
+            seq += 1;
+            let burned = intake.handle(&card(seq, 9), &mut table);
+            assert_eq!(
+                burned,
+                Outcome::Burned {
+                    seq,
+                    rank: Rank::new(9).unwrap()
+                }
+            );
+        }
+        assert_eq!(table.count().burned(), 5, "burns are counted, not dealt");
         assert!(matches!(
-            intake.handle(&card(seq + 3, 10), &mut table),
+            intake.handle(&card(seq + 1, 10), &mut table),
             Outcome::Dealt { .. }
         ));
     }

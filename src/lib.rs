@@ -4,4 +4,5 @@
 pub mod cli;
 pub mod engine;
 pub mod history;
+pub mod ledger;
 pub mod simulate;

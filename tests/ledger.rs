@@ -126,10 +126,17 @@ fn export_command_replays_to_the_recorded_transfers() {
         .arg(&path)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let replayed = HandHistory::parse(&text).unwrap().replay().unwrap();
-    assert_eq!(replayed.transfers(), open(&path).load_hand(4).unwrap().transfers);
+    assert_eq!(
+        replayed.transfers(),
+        open(&path).load_hand(4).unwrap().transfers
+    );
 }
 
 #[test]
@@ -178,12 +185,21 @@ fn assert_located(found: &[Discrepancy], table: &str, seq: i64) {
 fn a_changed_amount_is_detected_and_located() {
     let path = recorded(GameKind::Rocket, 10, 2);
     let conn = forger(&path);
-    let seq = seq_of(&conn, "SELECT seq FROM transfers WHERE hand_id = 5 ORDER BY seq LIMIT 1");
-    conn.execute("UPDATE transfers SET amount = amount + 10 WHERE seq = ?1", [seq])
-        .unwrap();
+    let seq = seq_of(
+        &conn,
+        "SELECT seq FROM transfers WHERE hand_id = 5 ORDER BY seq LIMIT 1",
+    );
+    conn.execute(
+        "UPDATE transfers SET amount = amount + 10 WHERE seq = ?1",
+        [seq],
+    )
+    .unwrap();
     let found = discrepancies(&path);
     assert_located(&found, "transfers", seq);
-    assert!(found.iter().all(|d| d.hand == Some(5) || d.hand.is_none()), "{found:?}");
+    assert!(
+        found.iter().all(|d| d.hand == Some(5) || d.hand.is_none()),
+        "{found:?}"
+    );
 }
 
 #[test]
@@ -194,8 +210,11 @@ fn a_changed_card_is_detected_and_located() {
         &conn,
         "SELECT seq FROM cards WHERE hand_id = 6 AND destination = 'common' ORDER BY seq LIMIT 1 OFFSET 1",
     );
-    conn.execute("UPDATE cards SET rank = rank % 10 + 1 WHERE seq = ?1", [seq])
-        .unwrap();
+    conn.execute(
+        "UPDATE cards SET rank = rank % 10 + 1 WHERE seq = ?1",
+        [seq],
+    )
+    .unwrap();
     assert_located(&discrepancies(&path), "cards", seq);
 }
 
@@ -203,8 +222,12 @@ fn a_changed_card_is_detected_and_located() {
 fn a_deleted_row_is_detected_and_located() {
     let path = recorded(GameKind::Rocket, 10, 4);
     let conn = forger(&path);
-    let seq = seq_of(&conn, "SELECT seq FROM decisions WHERE hand_id = 3 ORDER BY seq LIMIT 1");
-    conn.execute("DELETE FROM decisions WHERE seq = ?1", [seq]).unwrap();
+    let seq = seq_of(
+        &conn,
+        "SELECT seq FROM decisions WHERE hand_id = 3 ORDER BY seq LIMIT 1",
+    );
+    conn.execute("DELETE FROM decisions WHERE seq = ?1", [seq])
+        .unwrap();
     let found = discrepancies(&path);
     let next = found
         .iter()
@@ -219,7 +242,10 @@ fn an_inserted_row_is_detected_and_located() {
     let conn = forger(&path);
     let seq = seq_of(&conn, "SELECT MAX(seq) FROM transfers WHERE hand_id = 4");
     // A forged payout squeezed in under a seq another table already uses.
-    let used = seq_of(&conn, "SELECT seq FROM cards WHERE hand_id = 5 ORDER BY seq LIMIT 1");
+    let used = seq_of(
+        &conn,
+        "SELECT seq FROM cards WHERE hand_id = 5 ORDER BY seq LIMIT 1",
+    );
     conn.execute(
         "INSERT INTO transfers (seq, hash, hand_id, line, from_account, to_account, amount, kind) \
          SELECT ?1, hash, 4, 99, 'house', 'seat 1', 500, 'dealer_pair_payout' FROM transfers WHERE seq = ?2",
@@ -228,7 +254,9 @@ fn an_inserted_row_is_detected_and_located() {
     .unwrap();
     let found = discrepancies(&path);
     assert!(
-        found.iter().any(|d| d.seq == used && d.problem.contains("used twice")),
+        found
+            .iter()
+            .any(|d| d.seq == used && d.problem.contains("used twice")),
         "{found:?}"
     );
 }
@@ -237,8 +265,14 @@ fn an_inserted_row_is_detected_and_located() {
 fn reordered_rows_are_detected_and_located() {
     let path = recorded(GameKind::Rocket, 10, 6);
     let conn = forger(&path);
-    let a = seq_of(&conn, "SELECT seq FROM cards WHERE hand_id = 7 ORDER BY seq LIMIT 1");
-    let b = seq_of(&conn, "SELECT seq FROM cards WHERE hand_id = 7 ORDER BY seq LIMIT 1 OFFSET 3");
+    let a = seq_of(
+        &conn,
+        "SELECT seq FROM cards WHERE hand_id = 7 ORDER BY seq LIMIT 1",
+    );
+    let b = seq_of(
+        &conn,
+        "SELECT seq FROM cards WHERE hand_id = 7 ORDER BY seq LIMIT 1 OFFSET 3",
+    );
     conn.execute_batch(&format!(
         "UPDATE cards SET seq = -1 WHERE seq = {a}; UPDATE cards SET seq = {a} WHERE seq = {b}; \
          UPDATE cards SET seq = {b} WHERE seq = -1;"
@@ -274,8 +308,14 @@ fn a_void_reverses_the_hand_with_a_reason_and_approver() {
         .unwrap();
     assert_eq!(record.status, "voided");
     let half = record.transfers.len() / 2;
-    for (original, reversal) in record.transfers[..half].iter().zip(&record.transfers[half..]) {
-        assert_eq!((original.from, original.to, original.amount), (reversal.to, reversal.from, reversal.amount));
+    for (original, reversal) in record.transfers[..half]
+        .iter()
+        .zip(&record.transfers[half..])
+    {
+        assert_eq!(
+            (original.from, original.to, original.amount),
+            (reversal.to, reversal.from, reversal.amount)
+        );
     }
     assert_eq!(discrepancies(&path), Vec::new());
 }
@@ -312,8 +352,15 @@ fn a_journaled_hand_is_recovered_where_it_stopped() {
     assert_eq!(progress.events, events);
     assert_ne!(need, Need::Done);
     assert_eq!(progress.hand().unwrap().need(), need);
-    assert_eq!(ledger.last_hands(10).unwrap().len(), 1, "a journaled hand is not complete");
-    assert_eq!(ledger.abandon_in_progress("power loss", PIT_BOSS).unwrap(), Some(2));
+    assert_eq!(
+        ledger.last_hands(10).unwrap().len(),
+        1,
+        "a journaled hand is not complete"
+    );
+    assert_eq!(
+        ledger.abandon_in_progress("power loss", PIT_BOSS).unwrap(),
+        Some(2)
+    );
     assert!(ledger.recover_in_progress().unwrap().is_none());
     assert_eq!(ledger.last_hands(10).unwrap()[1].status, "voided");
     assert_eq!(discrepancies(&path), Vec::new());
@@ -345,13 +392,18 @@ fn migrations() -> Vec<PathBuf> {
 #[test]
 fn every_older_schema_upgrades_to_the_latest() {
     let files = migrations();
-    assert_eq!(files.len() as i64, SCHEMA_VERSION, "each schema/ file is a migration");
+    assert_eq!(
+        files.len() as i64,
+        SCHEMA_VERSION,
+        "each schema/ file is a migration"
+    );
     let fresh = recorded(GameKind::Rocket, 1, 1);
     for version in 1..SCHEMA_VERSION {
         let path = temp_db("old");
         let conn = rusqlite::Connection::open(&path).unwrap();
         for file in &files[..version as usize] {
-            conn.execute_batch(&std::fs::read_to_string(file).unwrap()).unwrap();
+            conn.execute_batch(&std::fs::read_to_string(file).unwrap())
+                .unwrap();
         }
         conn.pragma_update(None, "user_version", version).unwrap();
         drop(conn);
@@ -361,7 +413,11 @@ fn every_older_schema_upgrades_to_the_latest() {
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
         assert_eq!(upgraded, SCHEMA_VERSION);
-        assert_eq!(schema_of(&path), schema_of(&fresh), "from version {version}");
+        assert_eq!(
+            schema_of(&path),
+            schema_of(&fresh),
+            "from version {version}"
+        );
         let mut recorder = Recorder::new(context(&mut ledger, GameKind::Rocket));
         let mut simulation = Simulation::seeded(&config(GameKind::Rocket), 1).unwrap();
         let finished = simulation
@@ -392,28 +448,40 @@ fn killed_mid_run_the_ledger_stays_valid_and_keeps_every_acknowledged_hand() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let mut acknowledged = Vec::new();
     for round in 0..12 {
-        let game = if round % 2 == 0 { "rocket" } else { "starboard" };
+        let game = if round % 2 == 0 {
+            "rocket"
+        } else {
+            "starboard"
+        };
         let mut child = Command::new(env!("CARGO_BIN_EXE_pairs-table"))
-            .args(["simulate", "--game", game, "--hands", "100000", "--seats", "3", "--db"])
+            .args([
+                "simulate", "--game", game, "--hands", "100000", "--seats", "3", "--db",
+            ])
             .arg(&path)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
         let stdout = child.stdout.take().unwrap();
-        let reader = std::thread::spawn(move || {
-            BufReader::new(stdout)
-                .lines()
-                .map_while(Result::ok)
-                .filter_map(|l| l.strip_prefix("committed ")?.parse::<i64>().ok())
-                .collect::<Vec<_>>()
-        });
+        let reader = std::thread::Builder::new()
+            .name("simulate stdout".into())
+            .spawn(move || {
+                BufReader::new(stdout)
+                    .lines()
+                    .map_while(Result::ok)
+                    .filter_map(|l| l.strip_prefix("committed ")?.parse::<i64>().ok())
+                    .collect::<Vec<_>>()
+            })
+            .unwrap();
         std::thread::sleep(std::time::Duration::from_millis(rng.random_range(30..400)));
         child.kill().unwrap();
         child.wait().unwrap();
         acknowledged.extend(reader.join().unwrap());
     }
-    assert!(!acknowledged.is_empty(), "seed {seed}: no hand was committed");
+    assert!(
+        !acknowledged.is_empty(),
+        "seed {seed}: no hand was committed"
+    );
     assert_eq!(discrepancies(&path), Vec::new(), "seed {seed}");
     let conn = rusqlite::Connection::open(&path).unwrap();
     for id in &acknowledged {
@@ -429,23 +497,37 @@ fn killed_mid_run_the_ledger_stays_valid_and_keeps_every_acknowledged_hand() {
             |r| r.get(0),
         )
         .unwrap();
-    assert_eq!(bare, 0, "seed {seed}: a complete hand without its transfers");
+    assert_eq!(
+        bare, 0,
+        "seed {seed}: a complete hand without its transfers"
+    );
 }
 
 #[test]
 fn audit_verify_prints_the_summary_and_fails_on_a_discrepancy() {
     let path = recorded(GameKind::Rocket, 3, 9);
     let bin = env!("CARGO_BIN_EXE_pairs-table");
-    let out = Command::new(bin).args(["audit", "verify", "--db"]).arg(&path).output().unwrap();
+    let out = Command::new(bin)
+        .args(["audit", "verify", "--db"])
+        .arg(&path)
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("hands: 3"), "{text}");
     let head = text.lines().find_map(|l| l.strip_prefix("head: ")).unwrap();
     assert_eq!(head, open(&path).head().unwrap().hash_hex());
     forger(&path)
-        .execute("UPDATE transfers SET amount = amount * 2 WHERE hand_id = 2", [])
+        .execute(
+            "UPDATE transfers SET amount = amount * 2 WHERE hand_id = 2",
+            [],
+        )
         .unwrap();
-    let out = Command::new(bin).args(["audit", "verify", "--db"]).arg(&path).output().unwrap();
+    let out = Command::new(bin)
+        .args(["audit", "verify", "--db"])
+        .arg(&path)
+        .output()
+        .unwrap();
     assert!(!out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("discrepancy: row"), "{text}");

@@ -28,7 +28,11 @@ spec!(
 );
 spec!(RULES, "rules", ["rules_hash", "toml", "recorded_at"]);
 spec!(STAFF, "staff", ["id", "name", "role", "created_at"]);
-spec!(SHIFTS, "shifts", ["id", "table_id", "opened_by", "opened_at"]);
+spec!(
+    SHIFTS,
+    "shifts",
+    ["id", "table_id", "opened_by", "opened_at"]
+);
 spec!(
     SHIFT_CLOSES,
     "shift_closes",

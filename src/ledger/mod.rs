@@ -17,7 +17,9 @@ use crate::engine::hand::{GameKind, Hand};
 use crate::engine::money::Transfer;
 use crate::engine::rules::{HouseRules, RulesError};
 use crate::engine::table::{FinishedHand, HandEvent, HandSetup, Table, TableError};
-use chain::{HANDS, Linker, RULES, SHIFTS, SHIFT_CLOSES, SHOES, STAFF, TABLES, TRANSFERS, TableSpec, VOIDS};
+use chain::{
+    HANDS, Linker, RULES, SHIFT_CLOSES, SHIFTS, SHOES, STAFF, TABLES, TRANSFERS, TableSpec, VOIDS,
+};
 use rows::BadRow;
 
 pub use verify::{AuditSummary, Discrepancy, verify};
@@ -274,20 +276,21 @@ fn head_of(conn: &Connection) -> Result<ChainHead, LedgerError> {
         hash: chain::GENESIS,
     };
     for spec in chain::CHAINED {
-        let sql = format!("SELECT seq, hash FROM {} ORDER BY seq DESC LIMIT 1", spec.name);
+        let sql = format!(
+            "SELECT seq, hash FROM {} ORDER BY seq DESC LIMIT 1",
+            spec.name
+        );
         let last: Option<(i64, Vec<u8>)> = conn
             .prepare_cached(&sql)?
             .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))
             .optional()?;
         if let Some((seq, hash)) = last.filter(|(seq, _)| *seq > head.rows) {
             head.rows = seq;
-            head.hash = hash
-                .try_into()
-                .map_err(|_| LedgerError::BadRow {
-                    table: spec.name,
-                    seq,
-                    problem: "the hash is not 32 bytes".into(),
-                })?;
+            head.hash = hash.try_into().map_err(|_| LedgerError::BadRow {
+                table: spec.name,
+                seq,
+                problem: "the hash is not 32 bytes".into(),
+            })?;
         }
     }
     Ok(head)
@@ -314,10 +317,15 @@ impl<'t> Appender<'t> {
     /// Appends one row; returns its seq.
     fn append(&mut self, spec: &TableSpec, values: &[Value]) -> Result<i64, LedgerError> {
         let seq = self.head.rows + 1;
-        let hash = self
-            .linker
-            .link(&self.head.hash, seq, spec, values.iter().map(ValueRef::from));
-        let placeholders: String = (3..=spec.columns.len() + 2).map(|i| format!(", ?{i}")).collect();
+        let hash = self.linker.link(
+            &self.head.hash,
+            seq,
+            spec,
+            values.iter().map(ValueRef::from),
+        );
+        let placeholders: String = (3..=spec.columns.len() + 2)
+            .map(|i| format!(", ?{i}"))
+            .collect();
         let sql = format!(
             "INSERT INTO {} (seq, hash, {}) VALUES (?1, ?2{placeholders})",
             spec.name,
@@ -417,7 +425,12 @@ impl Ledger {
     }
 
     /// Records a table setting (a later row for the same key supersedes it).
-    pub fn set_table_setting(&mut self, table: i64, key: &str, value: &str) -> Result<(), LedgerError> {
+    pub fn set_table_setting(
+        &mut self,
+        table: i64,
+        key: &str,
+        value: &str,
+    ) -> Result<(), LedgerError> {
         let row = [
             Value::Integer(table),
             Value::Text(key.into()),
@@ -432,7 +445,11 @@ impl Ledger {
         let hash = rules.hash_hex();
         let known: Option<i64> = self
             .conn
-            .query_row("SELECT seq FROM rules WHERE rules_hash = ?1", [&hash], |r| r.get(0))
+            .query_row(
+                "SELECT seq FROM rules WHERE rules_hash = ?1",
+                [&hash],
+                |r| r.get(0),
+            )
             .optional()?;
         if known.is_none() {
             let row = [
@@ -488,7 +505,12 @@ impl Ledger {
 
     /// Records a new shoe of `decks` at `table` (a card-reading shoe gives
     /// its id; the software shoe none); returns its id.
-    pub fn open_shoe(&mut self, table: i64, decks: u8, scanner_shoe_id: Option<&str>) -> Result<i64, LedgerError> {
+    pub fn open_shoe(
+        &mut self,
+        table: i64,
+        decks: u8,
+        scanner_shoe_id: Option<&str>,
+    ) -> Result<i64, LedgerError> {
         let id = self.next_id(&SHOES)?;
         let row = [
             Value::Integer(id),
@@ -535,9 +557,15 @@ impl Ledger {
     }
 
     /// Journals the start of a hand: its context and setup.
-    pub fn begin_hand(&mut self, context: HandContext, setup: &HandSetup) -> Result<(), LedgerError> {
+    pub fn begin_hand(
+        &mut self,
+        context: HandContext,
+        setup: &HandSetup,
+    ) -> Result<(), LedgerError> {
         self.record_rules(&setup.rules)?;
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let journaled: Option<i64> = tx
             .query_row("SELECT hand_id FROM journal_hand", [], |r| r.get(0))
             .optional()?;
@@ -572,7 +600,9 @@ impl Ledger {
     /// Journals steps `first..` of the hand in progress, durably, in one transaction.
     pub fn journal(&mut self, first: usize, events: &[HandEvent]) -> Result<(), LedgerError> {
         let at = self.now();
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         journal_in(&tx, first, events, &at)?;
         tx.commit()?;
         Ok(())
@@ -621,7 +651,11 @@ impl Ledger {
     fn rules(&self, hash: &str) -> Result<HouseRules, LedgerError> {
         let toml: Option<String> = self
             .conn
-            .query_row("SELECT toml FROM rules WHERE rules_hash = ?1", [hash], |r| r.get(0))
+            .query_row(
+                "SELECT toml FROM rules WHERE rules_hash = ?1",
+                [hash],
+                |r| r.get(0),
+            )
             .optional()?;
         let toml = toml.ok_or_else(|| LedgerError::UnknownRules(hash.to_owned()))?;
         Ok(HouseRules::from_toml(&toml)?)
@@ -637,7 +671,15 @@ impl Ledger {
             Hand::Rocket(h) => h.starter().or(finished.setup.previous_button),
             Hand::Starboard(_) => finished.setup.button,
         };
-        self.commit_journal(id, "complete", button, &finished.events, &finished.transfers, &at)?;
+        self.commit_with(
+            id,
+            "complete",
+            button,
+            &finished.events,
+            &finished.transfers,
+            &at,
+            |_| Ok(()),
+        )?;
         Ok(id)
     }
 
@@ -645,7 +687,11 @@ impl Ledger {
     /// the steps it had, no transfers (every wager stands returned), and
     /// `reason` approved by pit boss `approver`. Returns its id, or None if
     /// no hand was in progress.
-    pub fn abandon_in_progress(&mut self, reason: &str, approver: u32) -> Result<Option<i64>, LedgerError> {
+    pub fn abandon_in_progress(
+        &mut self,
+        reason: &str,
+        approver: u32,
+    ) -> Result<Option<i64>, LedgerError> {
         let Some(progress) = self.recover_in_progress()? else {
             return Ok(None);
         };
@@ -658,22 +704,16 @@ impl Ledger {
             Value::Integer(i64::from(approver)),
             Value::Text(at.clone()),
         ];
-        self.commit_with(id, "voided", progress.setup.button, &[], &[], &at, |appender| {
-            appender.append(&VOIDS, &void).map(drop)
-        })?;
+        self.commit_with(
+            id,
+            "voided",
+            progress.setup.button,
+            &[],
+            &[],
+            &at,
+            |appender| appender.append(&VOIDS, &void).map(drop),
+        )?;
         Ok(Some(id))
-    }
-
-    fn commit_journal(
-        &mut self,
-        id: i64,
-        status: &str,
-        button: Option<u8>,
-        events: &[HandEvent],
-        transfers: &[Transfer],
-        at: &str,
-    ) -> Result<(), LedgerError> {
-        self.commit_with(id, status, button, events, transfers, at, |_| Ok(()))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -716,7 +756,10 @@ impl Ledger {
             appender.append(spec, &values)?;
         }
         for (line, transfer) in transfers.iter().enumerate() {
-            appender.append(&TRANSFERS, &rows::transfer_row(id, line as i64 + 1, transfer, None))?;
+            appender.append(
+                &TRANSFERS,
+                &rows::transfer_row(id, line as i64 + 1, transfer, None),
+            )?;
         }
         finally(&mut appender)?;
         appender.tx.execute("DELETE FROM journal_steps", [])?;
@@ -727,7 +770,9 @@ impl Ledger {
     fn check_approver(&self, approver: u32, dealer: u32, hand: i64) -> Result<(), LedgerError> {
         let role: Option<String> = self
             .conn
-            .query_row("SELECT role FROM staff WHERE id = ?1", [approver], |r| r.get(0))
+            .query_row("SELECT role FROM staff WHERE id = ?1", [approver], |r| {
+                r.get(0)
+            })
             .optional()?;
         if role.as_deref() != Some(Role::PitBoss.as_str()) {
             return Err(LedgerError::NotAPitBoss(approver));
@@ -743,7 +788,9 @@ impl Ledger {
     pub fn void_hand(&mut self, hand: i64, reason: &str, approver: u32) -> Result<(), LedgerError> {
         let dealer: Option<i64> = self
             .conn
-            .query_row("SELECT dealer_id FROM hands WHERE id = ?1", [hand], |r| r.get(0))
+            .query_row("SELECT dealer_id FROM hands WHERE id = ?1", [hand], |r| {
+                r.get(0)
+            })
             .optional()?;
         let dealer = dealer.ok_or(LedgerError::NoSuchHand(hand))?;
         self.check_approver(approver, dealer as u32, hand)?;
@@ -751,11 +798,16 @@ impl Ledger {
         let mut appender = Appender::begin(&mut self.conn)?;
         let voided: Option<i64> = appender
             .tx
-            .query_row("SELECT seq FROM voids WHERE hand_id = ?1", [hand], |r| r.get(0))
+            .query_row("SELECT seq FROM voids WHERE hand_id = ?1", [hand], |r| {
+                r.get(0)
+            })
             .optional()?;
-        let status: String = appender
-            .tx
-            .query_row("SELECT status FROM hands WHERE id = ?1", [hand], |r| r.get(0))?;
+        let status: String =
+            appender
+                .tx
+                .query_row("SELECT status FROM hands WHERE id = ?1", [hand], |r| {
+                    r.get(0)
+                })?;
         if voided.is_some() || status == "voided" {
             return Err(LedgerError::AlreadyVoided(hand));
         }
@@ -775,7 +827,12 @@ impl Ledger {
                 to: t.from,
                 ..*t
             };
-            let row = rows::transfer_row(hand, (originals.len() + line) as i64 + 1, &reversal, Some(*seq));
+            let row = rows::transfer_row(
+                hand,
+                (originals.len() + line) as i64 + 1,
+                &reversal,
+                Some(*seq),
+            );
             appender.append(&TRANSFERS, &row)?;
         }
         appender.commit()
@@ -798,11 +855,15 @@ impl Ledger {
                 Ok(HandRecord {
                     id,
                     game: rows::game(rows::text(&values, 1).map_err(&bad)?).map_err(&bad)?,
-                    seats: rows::parse_seats(rows::text(&values, 2).map_err(&bad)?).map_err(&bad)?,
+                    seats: rows::parse_seats(rows::text(&values, 2).map_err(&bad)?)
+                        .map_err(&bad)?,
                     status: rows::text(&values, 3).map_err(&bad)?.to_owned(),
                     started_at: rows::text(&values, 4).map_err(&bad)?.to_owned(),
                     ended_at: rows::text(&values, 5).map_err(&bad)?.to_owned(),
-                    transfers: transfers_of(&self.conn, id)?.into_iter().map(|(_, t, _)| t).collect(),
+                    transfers: transfers_of(&self.conn, id)?
+                        .into_iter()
+                        .map(|(_, t, _)| t)
+                        .collect(),
                 })
             })
             .collect::<Result<Vec<_>, LedgerError>>()?;
@@ -826,16 +887,32 @@ impl Ledger {
         let rules = self.rules(rows::text(&values, 3).map_err(&bad)?)?;
         let setup = rows::values_setup(&values, 1, hand, rules).map_err(&bad)?;
         let mut steps = Vec::new();
-        for spec in [&chain::SHUFFLES, &chain::REVEALS, &chain::EXTERNAL_SHUFFLES, &chain::CARDS, &chain::DECISIONS] {
-            let sql = format!("SELECT seq, {} FROM {} WHERE hand_id = ?1", spec.columns.join(", "), spec.name);
+        for spec in [
+            &chain::SHUFFLES,
+            &chain::REVEALS,
+            &chain::EXTERNAL_SHUFFLES,
+            &chain::CARDS,
+            &chain::DECISIONS,
+        ] {
+            let sql = format!(
+                "SELECT seq, {} FROM {} WHERE hand_id = ?1",
+                spec.columns.join(", "),
+                spec.name
+            );
             let mut statement = self.conn.prepare(&sql)?;
             let found: Vec<(i64, Vec<Value>)> = statement
                 .query_map([hand], |r| {
-                    Ok((r.get(0)?, (1..=spec.columns.len()).map(|i| r.get::<_, Value>(i)).collect::<Result<_, _>>()?))
+                    Ok((
+                        r.get(0)?,
+                        (1..=spec.columns.len())
+                            .map(|i| r.get::<_, Value>(i))
+                            .collect::<Result<_, _>>()?,
+                    ))
                 })?
                 .collect::<Result<_, _>>()?;
             for (seq, values) in found {
-                let (_, step, event) = rows::row_event(spec, &values).map_err(LedgerError::bad_row(spec.name, seq))?;
+                let (_, step, event) =
+                    rows::row_event(spec, &values).map_err(LedgerError::bad_row(spec.name, seq))?;
                 steps.push((step, event));
             }
         }
@@ -857,7 +934,10 @@ impl Ledger {
 }
 
 /// The transfers of a hand in order: (seq, transfer, seq it reverses).
-fn transfers_of(conn: &Connection, hand: i64) -> Result<Vec<(i64, Transfer, Option<i64>)>, LedgerError> {
+fn transfers_of(
+    conn: &Connection,
+    hand: i64,
+) -> Result<Vec<(i64, Transfer, Option<i64>)>, LedgerError> {
     let sql = format!(
         "SELECT seq, {} FROM transfers WHERE hand_id = ?1 ORDER BY seq",
         TRANSFERS.columns.join(", ")
@@ -865,25 +945,37 @@ fn transfers_of(conn: &Connection, hand: i64) -> Result<Vec<(i64, Transfer, Opti
     let mut statement = conn.prepare_cached(&sql)?;
     let found: Vec<(i64, Vec<Value>)> = statement
         .query_map([hand], |r| {
-            Ok((r.get(0)?, (1..=TRANSFERS.columns.len()).map(|i| r.get::<_, Value>(i)).collect::<Result<_, _>>()?))
+            Ok((
+                r.get(0)?,
+                (1..=TRANSFERS.columns.len())
+                    .map(|i| r.get::<_, Value>(i))
+                    .collect::<Result<_, _>>()?,
+            ))
         })?
         .collect::<Result<_, _>>()?;
     found
         .into_iter()
         .map(|(seq, values)| {
-            let (t, reverses) = rows::row_transfer(&values).map_err(LedgerError::bad_row("transfers", seq))?;
+            let (t, reverses) =
+                rows::row_transfer(&values).map_err(LedgerError::bad_row("transfers", seq))?;
             Ok((seq, t, reverses))
         })
         .collect()
 }
 
-fn journal_in(conn: &Connection, first: usize, events: &[HandEvent], at: &str) -> Result<(), LedgerError> {
+fn journal_in(
+    conn: &Connection,
+    first: usize,
+    events: &[HandEvent],
+    at: &str,
+) -> Result<(), LedgerError> {
     let hand_id: i64 = conn
         .query_row("SELECT hand_id FROM journal_hand", [], |r| r.get(0))
         .optional()?
         .ok_or(LedgerError::NoHandInProgress)?;
-    let mut statement =
-        conn.prepare_cached("INSERT INTO journal_steps (step, ledger_table, body) VALUES (?1, ?2, ?3)")?;
+    let mut statement = conn.prepare_cached(
+        "INSERT INTO journal_steps (step, ledger_table, body) VALUES (?1, ?2, ?3)",
+    )?;
     let mut body = Vec::new();
     for (i, event) in events.iter().enumerate() {
         let step = (first + i) as i64 + 1;
@@ -895,8 +987,12 @@ fn journal_in(conn: &Connection, first: usize, events: &[HandEvent], at: &str) -
     Ok(())
 }
 
-fn journal_steps(conn: &Connection) -> Result<Vec<(i64, &'static TableSpec, Vec<Value>)>, LedgerError> {
-    let mut statement = conn.prepare_cached("SELECT step, ledger_table, body FROM journal_steps ORDER BY step")?;
+/// A journaled step: its number, the ledger table it goes to, its columns.
+type JournalStep = (i64, &'static TableSpec, Vec<Value>);
+
+fn journal_steps(conn: &Connection) -> Result<Vec<JournalStep>, LedgerError> {
+    let mut statement =
+        conn.prepare_cached("SELECT step, ledger_table, body FROM journal_steps ORDER BY step")?;
     let found: Vec<(i64, String, Vec<u8>)> = statement
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
         .collect::<Result<_, _>>()?;
@@ -909,7 +1005,8 @@ fn journal_steps(conn: &Connection) -> Result<Vec<(i64, &'static TableSpec, Vec<
                 problem: problem.to_owned(),
             };
             let spec = chain::spec_named(&table).ok_or_else(|| bad("unknown ledger table"))?;
-            let values = chain::decode_values(&body).ok_or_else(|| bad("the body is not a canonical encoding"))?;
+            let values = chain::decode_values(&body)
+                .ok_or_else(|| bad("the body is not a canonical encoding"))?;
             Ok((step, spec, values))
         })
         .collect()
@@ -953,7 +1050,11 @@ impl Recorder {
     }
 
     /// Commits the finished hand; returns its id.
-    pub fn commit(&mut self, ledger: &mut Ledger, finished: &FinishedHand) -> Result<i64, LedgerError> {
+    pub fn commit(
+        &mut self,
+        ledger: &mut Ledger,
+        finished: &FinishedHand,
+    ) -> Result<i64, LedgerError> {
         let id = ledger.commit_hand(finished)?;
         self.journaled = None;
         Ok(id)

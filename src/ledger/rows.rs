@@ -73,28 +73,36 @@ fn at32(bytes: &[u8]) -> Result<[u8; 32], BadRow> {
 }
 
 /// The ledger row of one hand event: its table and columns.
-pub fn event_row(hand_id: i64, step: i64, event: &HandEvent, at: &str) -> (&'static TableSpec, Vec<Value>) {
+pub fn event_row(
+    hand_id: i64,
+    step: i64,
+    event: &HandEvent,
+    at: &str,
+) -> (&'static TableSpec, Vec<Value>) {
     let head = [Value::Integer(hand_id), Value::Integer(step)];
     let at = Value::Text(at.to_owned());
-    let card = |rank: Rank, destination: &str, seat: Option<u8>, discarded: bool, source: CardSource| {
-        let (source, frame, approved_by) = match source {
-            CardSource::SoftwareShoe => ("software_shoe", None, None),
-            CardSource::Scanner { frame } => ("scanner", Some(frame as i64), None),
-            CardSource::Manual { approved_by } => ("manual", None, Some(i64::from(approved_by))),
+    let card =
+        |rank: Rank, destination: &str, seat: Option<u8>, discarded: bool, source: CardSource| {
+            let (source, frame, approved_by) = match source {
+                CardSource::SoftwareShoe => ("software_shoe", None, None),
+                CardSource::Scanner { frame } => ("scanner", Some(frame as i64), None),
+                CardSource::Manual { approved_by } => {
+                    ("manual", None, Some(i64::from(approved_by)))
+                }
+            };
+            let mut row = head.to_vec();
+            row.extend([
+                Value::Integer(i64::from(rank.value())),
+                Value::Text(destination.to_owned()),
+                opt(seat.map(i64::from)),
+                Value::Integer(i64::from(discarded)),
+                Value::Text(source.to_owned()),
+                opt(frame),
+                opt(approved_by),
+                at.clone(),
+            ]);
+            (&CARDS, row)
         };
-        let mut row = head.to_vec();
-        row.extend([
-            Value::Integer(i64::from(rank.value())),
-            Value::Text(destination.to_owned()),
-            opt(seat.map(i64::from)),
-            Value::Integer(i64::from(discarded)),
-            Value::Text(source.to_owned()),
-            opt(frame),
-            opt(approved_by),
-            at.clone(),
-        ]);
-        (&CARDS, row)
-    };
     let with = |spec: &'static TableSpec, tail: Vec<Value>| {
         let mut row = head.to_vec();
         row.extend(tail);
@@ -180,7 +188,9 @@ pub fn row_event(spec: &TableSpec, values: &[Value]) -> Result<(i64, i64, HandEv
             let rank = rank(int(values, 2)?)?;
             let seat = opt_seat(opt_int(values, 4)?)?;
             let to = match (text(values, 3)?, seat) {
-                ("burn", _) => return Ok((hand_id, step, HandEvent::Shoe(ShoeEvent::Burned { rank }))),
+                ("burn", _) => {
+                    return Ok((hand_id, step, HandEvent::Shoe(ShoeEvent::Burned { rank })));
+                }
                 ("seat", Some(seat)) => CardTo::Seat(seat),
                 ("dealer", None) => CardTo::Dealer,
                 ("common", by) => CardTo::Common { by },
@@ -199,13 +209,18 @@ pub fn row_event(spec: &TableSpec, values: &[Value]) -> Result<(i64, i64, HandEv
             let discarded = int(values, 5)? != 0;
             HandEvent::Card {
                 rank,
-                step: Step::Card { rank, to, discarded },
+                step: Step::Card {
+                    rank,
+                    to,
+                    discarded,
+                },
                 source,
             }
         }
         "decisions" => {
             let word = text(values, 3)?;
-            let action = Action::parse(word).ok_or_else(|| BadRow(format!("unknown action {word:?}")))?;
+            let action =
+                Action::parse(word).ok_or_else(|| BadRow(format!("unknown action {word:?}")))?;
             HandEvent::Decision {
                 step: Step::Decision {
                     seat: seat(int(values, 2)?)?,
@@ -245,7 +260,8 @@ pub fn row_transfer(values: &[Value]) -> Result<(Transfer, Option<i64>), BadRow>
             from: account(2)?,
             to: account(3)?,
             amount: u64::try_from(amount).or_else(|_| bad(format!("negative amount {amount}")))?,
-            kind: TransferKind::parse(kind).ok_or_else(|| BadRow(format!("unknown transfer kind {kind:?}")))?,
+            kind: TransferKind::parse(kind)
+                .ok_or_else(|| BadRow(format!("unknown transfer kind {kind:?}")))?,
             rank: opt_int(values, 6)?.map(rank).transpose()?,
         },
         opt_int(values, 7)?,
@@ -295,7 +311,12 @@ pub fn setup_values(setup: &HandSetup, button: Option<u8>) -> Vec<Value> {
 /// A setup back from [`setup_values`] (at `offset` in `values`), under
 /// `rules`, as hand `number`. Rocket's `button` column (the starter) is
 /// not part of the setup.
-pub fn values_setup(values: &[Value], offset: usize, number: i64, rules: HouseRules) -> Result<HandSetup, BadRow> {
+pub fn values_setup(
+    values: &[Value],
+    offset: usize,
+    number: i64,
+    rules: HouseRules,
+) -> Result<HandSetup, BadRow> {
     let game = game(text(values, offset)?)?;
     let decks = Decks::new(int(values, offset + 1)?).map_err(|e| BadRow(e.to_string()))?;
     let seats = parse_seats(text(values, offset + 3)?)?;

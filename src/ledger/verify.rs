@@ -88,7 +88,10 @@ impl Cursor<'_> {
 /// and the cards dealt), and that every complete hand replays under its
 /// recorded rules to its recorded transfers. Each discrepancy goes to
 /// `report` as it is found.
-pub fn verify(path: &Path, mut report: impl FnMut(&Discrepancy)) -> Result<AuditSummary, LedgerError> {
+pub fn verify(
+    path: &Path,
+    mut report: impl FnMut(&Discrepancy),
+) -> Result<AuditSummary, LedgerError> {
     let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
     schema_version(&conn)?;
     let snapshot = conn.unchecked_transaction()?;
@@ -149,7 +152,11 @@ pub fn verify(path: &Path, mut report: impl FnMut(&Discrepancy)) -> Result<Audit
             let missing = if seq == head.rows + 2 {
                 format!("row {} is missing before this row", head.rows + 1)
             } else {
-                format!("rows {} to {} are missing before this row", head.rows + 1, seq - 1)
+                format!(
+                    "rows {} to {} are missing before this row",
+                    head.rows + 1,
+                    seq - 1
+                )
             };
             emit(at(missing), &mut found);
         }
@@ -161,7 +168,10 @@ pub fn verify(path: &Path, mut report: impl FnMut(&Discrepancy)) -> Result<Audit
                 &mut found,
             );
         }
-        head = ChainHead { rows: seq, hash: stored };
+        head = ChainHead {
+            rows: seq,
+            hash: stored,
+        };
         for d in audit.row(spec, seq, &values) {
             emit(d, &mut found);
         }
@@ -234,11 +244,21 @@ impl Audit {
     fn row(&mut self, spec: &'static TableSpec, seq: i64, values: &[Value]) -> Vec<Discrepancy> {
         match self.take_row(spec, seq, values) {
             Ok(found) => found,
-            Err(BadRow(problem)) => vec![discrepancy(spec.name, seq, None, format!("unreadable: {problem}"))],
+            Err(BadRow(problem)) => vec![discrepancy(
+                spec.name,
+                seq,
+                None,
+                format!("unreadable: {problem}"),
+            )],
         }
     }
 
-    fn take_row(&mut self, spec: &'static TableSpec, seq: i64, values: &[Value]) -> Result<Vec<Discrepancy>, BadRow> {
+    fn take_row(
+        &mut self,
+        spec: &'static TableSpec,
+        seq: i64,
+        values: &[Value],
+    ) -> Result<Vec<Discrepancy>, BadRow> {
         let mut found = Vec::new();
         match spec.name {
             "rules" => {
@@ -247,7 +267,12 @@ impl Audit {
                     Ok(rules) if rules.hash_hex() == hash => {
                         self.rules.insert(hash.to_owned(), rules);
                     }
-                    Ok(_) => found.push(discrepancy(spec.name, seq, None, format!("the rules do not hash to {hash}"))),
+                    Ok(_) => found.push(discrepancy(
+                        spec.name,
+                        seq,
+                        None,
+                        format!("the rules do not hash to {hash}"),
+                    )),
                     Err(e) => found.push(discrepancy(spec.name, seq, None, e.to_string())),
                 }
             }
@@ -261,7 +286,12 @@ impl Audit {
                 let setup = match self.rules.get(rules_hash) {
                     Some(rules) => Some(rows::values_setup(values, 5, id, *rules)?),
                     None => {
-                        found.push(discrepancy(spec.name, seq, Some(id), format!("house rules {rules_hash} are not recorded before it")));
+                        found.push(discrepancy(
+                            spec.name,
+                            seq,
+                            Some(id),
+                            format!("house rules {rules_hash} are not recorded before it"),
+                        ));
                         None
                     }
                 };
@@ -280,8 +310,15 @@ impl Audit {
             "shuffles" | "reveals" | "external_shuffles" | "cards" | "decisions" => {
                 let (hand_id, _, event) = rows::row_event(spec, values)?;
                 match &mut self.group {
-                    Some(Group::Hand(group)) if group.id == hand_id => group.events.push((seq, spec.name, event)),
-                    _ => found.push(discrepancy(spec.name, seq, Some(hand_id), "the row is not part of its hand's commit".into())),
+                    Some(Group::Hand(group)) if group.id == hand_id => {
+                        group.events.push((seq, spec.name, event))
+                    }
+                    _ => found.push(discrepancy(
+                        spec.name,
+                        seq,
+                        Some(hand_id),
+                        "the row is not part of its hand's commit".into(),
+                    )),
                 }
             }
             "voids" => {
@@ -296,11 +333,20 @@ impl Audit {
                 let hand_id = rows::int(values, 0)?;
                 let (transfer, reverses) = rows::row_transfer(values)?;
                 match (&mut self.group, reverses) {
-                    (Some(Group::Hand(group)), None) if group.id == hand_id => group.transfers.push((seq, transfer)),
-                    (Some(Group::Void(group)), Some(original)) if group.hand == hand_id && original < group.seq => {
+                    (Some(Group::Hand(group)), None) if group.id == hand_id => {
+                        group.transfers.push((seq, transfer))
+                    }
+                    (Some(Group::Void(group)), Some(original))
+                        if group.hand == hand_id && original < group.seq =>
+                    {
                         group.transfers.push(transfer)
                     }
-                    _ => found.push(discrepancy(spec.name, seq, Some(hand_id), "the transfer is not part of its hand's commit or void".into())),
+                    _ => found.push(discrepancy(
+                        spec.name,
+                        seq,
+                        Some(hand_id),
+                        "the transfer is not part of its hand's commit or void".into(),
+                    )),
                 }
             }
             _ => found.extend(self.finish()),
@@ -348,19 +394,29 @@ impl Audit {
             return found;
         }
         if !hand.is_done() {
-            found.push(at_hand("the hand is not over after its recorded steps".into()));
+            found.push(at_hand(
+                "the hand is not over after its recorded steps".into(),
+            ));
             return found;
         }
         if let Hand::Rocket(h) = &hand {
             if h.starter().or(setup.previous_button) != group.button {
-                found.push(at_hand("the recorded button is not the replayed starter".into()));
+                found.push(at_hand(
+                    "the recorded button is not the replayed starter".into(),
+                ));
             }
         }
         let replayed = hand.transfers();
         let lines = replayed.len().max(group.transfers.len());
-        if let Some(line) = (0..lines).find(|&i| replayed.get(i) != group.transfers.get(i).map(|(_, t)| t)) {
+        if let Some(line) =
+            (0..lines).find(|&i| replayed.get(i) != group.transfers.get(i).map(|(_, t)| t))
+        {
             let seq = group.transfers.get(line).map_or(group.seq, |(seq, _)| *seq);
-            let table = if line < group.transfers.len() { "transfers" } else { "hands" };
+            let table = if line < group.transfers.len() {
+                "transfers"
+            } else {
+                "hands"
+            };
             found.push(discrepancy(
                 table,
                 seq,
@@ -388,7 +444,9 @@ impl Audit {
                 track.drawn.push((rank, seq));
                 let (copy, held) = (track.out[rank.index()], decks.copies_of(rank));
                 if copy > held {
-                    problem(format!("the shoe produced copy {copy} of rank {rank} but holds only {held}"));
+                    problem(format!(
+                        "the shoe produced copy {copy} of rank {rank} but holds only {held}"
+                    ));
                 }
             };
             match event {
@@ -414,17 +472,25 @@ impl Audit {
                     track.commitment = None;
                 }
                 HandEvent::Shoe(ShoeEvent::Revealed(reveal)) => match &track.commitment {
-                    Some(c) if !reveal.matches(c) => {
-                        problem(format!("shuffle {}'s revealed order and salt do not match its commitment", reveal.number))
-                    }
+                    Some(c) if !reveal.matches(c) => problem(format!(
+                        "shuffle {}'s revealed order and salt do not match its commitment",
+                        reveal.number
+                    )),
                     Some(_) => {
-                        let dealt = track.drawn.iter().zip(&reveal.order).find(|((rank, _), order)| rank != *order);
+                        let dealt = track
+                            .drawn
+                            .iter()
+                            .zip(&reveal.order)
+                            .find(|((rank, _), order)| rank != *order);
                         if let Some(((rank, card_seq), order)) = dealt {
                             found.push(discrepancy(
                                 "cards",
                                 *card_seq,
                                 Some(group.id),
-                                format!("a {rank} was recorded where shuffle {} put a {order}", reveal.number),
+                                format!(
+                                    "a {rank} was recorded where shuffle {} put a {order}",
+                                    reveal.number
+                                ),
                             ));
                         }
                     }

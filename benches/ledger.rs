@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use chrono::{DateTime, Utc};
+use pairs_table::engine::Decks;
 use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::table::FinishedHand;
-use pairs_table::engine::Decks;
 use pairs_table::ledger::{self, Clock, HandContext, Ledger, Role};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
 use rusqlite::types::Value;
@@ -40,7 +40,9 @@ fn hands(count: usize, seed: u64) -> Vec<FinishedHand> {
         strategy: Strategy::Basic,
     };
     let mut simulation = Simulation::seeded(&config, seed).unwrap();
-    (0..count).map(|_| simulation.play_hand().unwrap()).collect()
+    (0..count)
+        .map(|_| simulation.play_hand().unwrap())
+        .collect()
 }
 
 fn setup(path: &Path) -> (Ledger, HandContext) {
@@ -49,7 +51,12 @@ fn setup(path: &Path) -> (Ledger, HandContext) {
     let table = ledger.table("bench", GameKind::Rocket).unwrap();
     let shift = ledger.open_shift(table, 1).unwrap();
     let shoe = ledger.open_shoe(table, 6, None).unwrap();
-    let context = HandContext { table, shift, dealer: 1, shoe };
+    let context = HandContext {
+        table,
+        shift,
+        dealer: 1,
+        shoe,
+    };
     (ledger, context)
 }
 
@@ -77,7 +84,14 @@ fn hand_rows(path: &Path) -> Vec<Vec<(String, Vec<String>, Vec<Value>)>> {
         .unwrap()
         .collect::<Result<_, _>>()
         .unwrap();
-    let tables = ["hands", "shuffles", "reveals", "cards", "decisions", "transfers"];
+    let tables = [
+        "hands",
+        "shuffles",
+        "reveals",
+        "cards",
+        "decisions",
+        "transfers",
+    ];
     ids.iter()
         .map(|id| {
             let mut rows = Vec::new();
@@ -88,7 +102,9 @@ fn hand_rows(path: &Path) -> Vec<Vec<(String, Vec<String>, Vec<Value>)>> {
                     .unwrap();
                 let columns: Vec<String> = statement.column_names().map(str::to_owned).collect();
                 let found: Vec<Vec<Value>> = statement
-                    .query_map([id], |r| (0..columns.len()).map(|i| r.get::<_, Value>(i)).collect())
+                    .query_map([id], |r| {
+                        (0..columns.len()).map(|i| r.get::<_, Value>(i)).collect()
+                    })
                     .unwrap()
                     .collect::<Result<_, _>>()
                     .unwrap();
@@ -125,7 +141,11 @@ fn baseline(path: &Path, from: &Path, hands: &[Vec<(String, Vec<String>, Vec<Val
     let mut restore = Vec::new();
     for name in &triggers {
         let sql: String = conn
-            .query_row("SELECT sql FROM sqlite_master WHERE name = ?1", [name], |r| r.get(0))
+            .query_row(
+                "SELECT sql FROM sqlite_master WHERE name = ?1",
+                [name],
+                |r| r.get(0),
+            )
             .unwrap();
         restore.push(sql);
         conn.execute_batch(&format!("DROP TRIGGER {name}")).unwrap();
@@ -146,7 +166,11 @@ fn baseline(path: &Path, from: &Path, hands: &[Vec<(String, Vec<String>, Vec<Val
             rusqlite::params_from_iter(hand[2..14].iter().chain(std::iter::once(&hand[15]))),
         )
         .unwrap();
-        for (step, (table, _, values)) in rows.iter().enumerate().filter(|(_, r)| r.0 != "hands" && r.0 != "transfers") {
+        for (step, (table, _, values)) in rows
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.0 != "hands" && r.0 != "transfers")
+        {
             let body: Vec<u8> = format!("{values:?}").into_bytes();
             let tx = conn.transaction().unwrap();
             tx.execute(
@@ -159,8 +183,15 @@ fn baseline(path: &Path, from: &Path, hands: &[Vec<(String, Vec<String>, Vec<Val
         let tx = conn.transaction().unwrap();
         for (table, columns, values) in rows {
             let marks: Vec<String> = (1..=columns.len()).map(|i| format!("?{i}")).collect();
-            let sql = format!("INSERT INTO {table} ({}) VALUES ({})", columns.join(", "), marks.join(", "));
-            tx.prepare_cached(&sql).unwrap().execute(rusqlite::params_from_iter(values.iter())).unwrap();
+            let sql = format!(
+                "INSERT INTO {table} ({}) VALUES ({})",
+                columns.join(", "),
+                marks.join(", ")
+            );
+            tx.prepare_cached(&sql)
+                .unwrap()
+                .execute(rusqlite::params_from_iter(values.iter()))
+                .unwrap();
         }
         tx.execute("DELETE FROM journal_steps", []).unwrap();
         tx.execute("DELETE FROM journal_hand", []).unwrap();
@@ -198,7 +229,10 @@ fn main() {
         return verify_child(&args[i + 1]);
     }
     let dir = dir();
-    let commit_hands: usize = std::env::var("LEDGER_BENCH_COMMIT_HANDS").ok().and_then(|v| v.parse().ok()).unwrap_or(300);
+    let commit_hands: usize = std::env::var("LEDGER_BENCH_COMMIT_HANDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
     let played = hands(commit_hands, 1);
     let ledger_path = dir.join("commit.sqlite3");
     let (mut ledger, context) = setup(&ledger_path);
@@ -209,7 +243,9 @@ fn main() {
     let rows = hand_rows(&ledger_path);
     let base_rate = baseline(&dir.join("baseline.sqlite3"), &ledger_path, &rows);
     let per_hand = rows.iter().map(Vec::len).sum::<usize>() as f64 / rows.len() as f64;
-    println!("## durable commit ({commit_hands} Rocket hands, 6 seats, {per_hand:.1} ledger rows per hand, every step journaled in its own transaction)");
+    println!(
+        "## durable commit ({commit_hands} Rocket hands, 6 seats, {per_hand:.1} ledger rows per hand, every step journaled in its own transaction)"
+    );
     println!("ledger:   {ledger_rate:.1} hands/s");
     println!("baseline: {base_rate:.1} hands/s");
     println!("ratio:    {:.3}", ledger_rate / base_rate);

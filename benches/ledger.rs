@@ -75,7 +75,10 @@ fn record(ledger: &mut Ledger, context: HandContext, hands: &[FinishedHand], per
 }
 
 /// The rows of each hand of a recorded ledger, in chain order.
-fn hand_rows(path: &Path) -> Vec<Vec<(String, Vec<String>, Vec<Value>)>> {
+/// One raw row: table, column names, values.
+type RawRow = (String, Vec<String>, Vec<Value>);
+
+fn hand_rows(path: &Path) -> Vec<Vec<RawRow>> {
     let conn = rusqlite::Connection::open(path).unwrap();
     let ids: Vec<i64> = conn
         .prepare("SELECT id FROM hands ORDER BY id")
@@ -124,7 +127,7 @@ fn hand_rows(path: &Path) -> Vec<Vec<(String, Vec<String>, Vec<Value>)>> {
 /// The baseline: the same rows (journal rows one durable transaction each,
 /// then the hand's ledger rows in one), through plain rusqlite with the
 /// ledger's pragmas, without hashing or encoding.
-fn baseline(path: &Path, from: &Path, hands: &[Vec<(String, Vec<String>, Vec<Value>)>]) -> f64 {
+fn baseline(path: &Path, from: &Path, hands: &[Vec<RawRow>]) -> f64 {
     std::fs::copy(from, path).unwrap();
     let mut conn = rusqlite::Connection::open(path).unwrap();
     conn.pragma_update(None, "journal_mode", "WAL").unwrap();

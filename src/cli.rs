@@ -2,7 +2,7 @@
 //! This is the application edge: it reads files and stdin, seeds random
 //! generators from the OS, and turns errors into one sentence on stderr.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -20,7 +20,8 @@ use crate::engine::card::{Decks, Rank};
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
 use crate::engine::shoe::ShoeCount;
-use crate::history::replay_text;
+use crate::history::{HandHistory, replay_text};
+use crate::ledger::{HandContext, Ledger, Recorder, Role, SystemClock};
 use crate::scanner::reader::{Reader, ReaderConfig, list_ports};
 use crate::scanner::sim::{SimFault, SimRun, run_sim, shoe_script};
 use crate::simulate::{SimConfig, Simulation, Strategy, Summary};
@@ -53,6 +54,9 @@ pub enum Command {
     /// draw while the odds favour it), bold (always hit or draw), timid
     /// (always fold or lock) or random. See docs/simulation.md.
     Simulate(SimulateArgs),
+    /// Check or export the ledger.
+    #[command(subcommand)]
+    Audit(AuditCommand),
     /// Check a house-rules TOML file and print the rules in force with their hash.
     Rules {
         /// A house-rules TOML file; without it, the defaults from RULINGS.md.
@@ -126,6 +130,29 @@ fn parse_rate(text: &str) -> Result<f64, String> {
     }
 }
 
+/// The `audit` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum AuditCommand {
+    /// Check the hash chain, balances, shoe counts and every hand's replay.
+    ///
+    /// Prints each discrepancy (row and hand) and a summary with the row
+    /// count, hand count and head hash; exits with status 1 on any discrepancy.
+    Verify {
+        /// The ledger file (default: the platform data directory).
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Print one hand in the replay format.
+    Export {
+        /// The ledger file (default: the platform data directory).
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// The hand id.
+        #[arg(long)]
+        hand: i64,
+    },
+}
+
 /// Arguments of `simulate`.
 #[derive(clap::Args, Debug)]
 pub struct SimulateArgs {
@@ -153,6 +180,10 @@ pub struct SimulateArgs {
     /// A house-rules TOML file (defaults: RULINGS.md).
     #[arg(long)]
     pub rules: Option<PathBuf>,
+    /// Record every hand in this ledger file (appending), printing
+    /// `committed ID` once each hand is durably committed.
+    #[arg(long)]
+    pub db: Option<PathBuf>,
 }
 
 /// A game named on the command line.
@@ -182,6 +213,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::ShoeSim(args)) => shoe_sim(&args),
         Some(Command::Scanner(args)) => scanner(&args),
         Some(Command::Ports) => ports(),
+        Some(Command::Audit(AuditCommand::Verify { db })) => audit_verify(db),
+        Some(Command::Audit(AuditCommand::Export { db, hand })) => audit_export(db, hand),
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();
@@ -289,9 +322,13 @@ fn simulate(args: &SimulateArgs) -> anyhow::Result<()> {
         StdRng::from_rng(&mut master),
     )?;
     let mut summary = Summary::default();
-    for _ in 0..args.hands {
-        let finished = simulation.play_hand()?;
-        summary.add(&finished);
+    match &args.db {
+        None => {
+            for _ in 0..args.hands {
+                summary.add(&simulation.play_hand()?);
+            }
+        }
+        Some(path) => record_simulation(path, &config, &mut simulation, args.hands, &mut summary)?,
     }
     print_json(&SimulationReport {
         game,
@@ -377,9 +414,89 @@ fn scanner(args: &ScannerArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Staff ids the simulator records hands under.
+const SIM_DEALER: u32 = 1;
+const SIM_PIT_BOSS: u32 = 2;
+
+/// Plays `hands` hands through the ledger's recorder, as a live table does:
+/// every step journaled, each hand committed when it ends.
+fn record_simulation(
+    path: &Path,
+    config: &SimConfig,
+    simulation: &mut Simulation,
+    hands: u64,
+    summary: &mut Summary,
+) -> anyhow::Result<()> {
+    let mut ledger = Ledger::open(path, Box::new(SystemClock))
+        .with_context(|| format!("cannot open the ledger {}", path.display()))?;
+    ledger.staff(SIM_DEALER, "simulated dealer", Role::Dealer)?;
+    ledger.staff(SIM_PIT_BOSS, "simulated pit boss", Role::PitBoss)?;
+    if let Some(id) = ledger.abandon_in_progress(
+        "the simulation stopped mid-hand and cannot resume a software shoe",
+        SIM_PIT_BOSS,
+    )? {
+        eprintln!("pairs-table: hand {id} was left in progress; recorded it as voided");
+    }
+    let table = ledger.table("simulation", config.game)?;
+    let position = ledger.table_position(table)?;
+    simulation.resume(position.hands_started, position.last_button, position.carry);
+    let shift = ledger.open_shift(table, SIM_DEALER)?;
+    let shoe = ledger.open_shoe(table, config.decks.count(), None)?;
+    let mut recorder = Recorder::new(HandContext {
+        table,
+        shift,
+        dealer: SIM_DEALER,
+        shoe,
+    });
+    let mut out = std::io::stdout().lock();
+    for _ in 0..hands {
+        let finished = simulation.play_hand_with(|t| recorder.sync(&mut ledger, t))?;
+        let id = recorder.commit(&mut ledger, &finished)?;
+        writeln!(out, "committed {id}")?;
+        out.flush()?;
+        summary.add(&finished);
+    }
+    ledger.close_shift(shift, SIM_DEALER)?;
+    Ok(())
+}
+
+fn ledger_path(db: Option<PathBuf>) -> anyhow::Result<PathBuf> {
+    match db {
+        Some(path) => Ok(path),
+        None => Ok(crate::ledger::default_path()?),
+    }
+}
+
+fn audit_verify(db: Option<PathBuf>) -> anyhow::Result<()> {
+    let path = ledger_path(db)?;
+    if !path.exists() {
+        bail!("there is no ledger at {}", path.display());
+    }
+    let summary = crate::ledger::verify(&path, |d| println!("discrepancy: {d}"))
+        .with_context(|| format!("cannot verify {}", path.display()))?;
+    println!("rows: {}", summary.rows);
+    println!("hands: {} ({} voided)", summary.hands, summary.voided);
+    println!("head: {}", summary.head.hash_hex());
+    println!("discrepancies: {}", summary.discrepancies);
+    if summary.discrepancies > 0 {
+        bail!("the ledger has {} discrepancies", summary.discrepancies);
+    }
+    Ok(())
+}
+
 fn ports() -> anyhow::Result<()> {
     for port in list_ports()? {
         println!("{}\t{}", port.path, port.description);
     }
     Ok(())
+}
+
+fn audit_export(db: Option<PathBuf>, hand: i64) -> anyhow::Result<()> {
+    let path = ledger_path(db)?;
+    if !path.exists() {
+        bail!("there is no ledger at {}", path.display());
+    }
+    let ledger = Ledger::open(&path, Box::new(SystemClock))?;
+    let finished = ledger.load_hand(hand)?;
+    print_json(&HandHistory::from_finished(&finished))
 }

@@ -4,5 +4,6 @@
 pub mod cli;
 pub mod engine;
 pub mod history;
+pub mod ledger;
 pub mod scanner;
 pub mod simulate;

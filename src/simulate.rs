@@ -225,8 +225,18 @@ impl Simulation {
 
     /// Plays one hand to the end and returns its record.
     pub fn play_hand(&mut self) -> Result<FinishedHand, TableError> {
+        self.play_hand_with(|_| Ok(()))
+    }
+
+    /// Plays one hand to the end, calling `after_step` with the table after
+    /// the hand starts and after every card and decision (to journal it).
+    pub fn play_hand_with<E: From<TableError>>(
+        &mut self,
+        mut after_step: impl FnMut(&Table) -> Result<(), E>,
+    ) -> Result<FinishedHand, E> {
         self.table.start_hand(&self.seating, &mut self.rng)?;
         loop {
+            after_step(&self.table)?;
             match self.table.need() {
                 Need::Done => break,
                 Need::Card(_) => {
@@ -243,7 +253,12 @@ impl Simulation {
                 }
             }
         }
-        self.table.finish_hand()
+        Ok(self.table.finish_hand()?)
+    }
+
+    /// Carries on after `hands_started` recorded hands, with their button and carry.
+    pub fn resume(&mut self, hands_started: u64, last_button: Option<u8>, carry: u64) {
+        self.table.resume(hands_started, last_button, carry);
     }
 
     /// The table (for its shoe and counters).

@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod engine;
+mod ledger;
 mod properties;
 mod reference;
 mod replay;

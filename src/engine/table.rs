@@ -107,6 +107,33 @@ pub struct HandSetup {
     pub carry_in: u64,
 }
 
+impl HandSetup {
+    /// A fresh hand as this setup deals it, before its first card (to
+    /// rebuild a recorded or journaled hand from its steps).
+    pub fn new_hand(&self) -> Result<Hand, SetupError> {
+        Ok(match self.game {
+            GameKind::Rocket => {
+                let bets: Vec<(i64, i64)> = self
+                    .seats
+                    .iter()
+                    .map(|&(s, b)| (i64::from(s), b.min(i64::MAX as u64) as i64))
+                    .collect();
+                let previous = self.previous_button.map(i64::from);
+                Hand::Rocket(RocketHand::new(&bets, &self.rules.rocket, previous)?)
+            }
+            GameKind::Starboard => {
+                let seats: Vec<i64> = self.seats.iter().map(|&(s, _)| i64::from(s)).collect();
+                Hand::Starboard(StarboardHand::new(
+                    &seats,
+                    self.button.map_or(0, i64::from),
+                    self.carry_in as i64,
+                    &self.rules.starboard,
+                )?)
+            }
+        })
+    }
+}
+
 /// A hand that is over: its setup, events in order, final state and transfers.
 #[derive(Clone, Debug)]
 pub struct FinishedHand {
@@ -284,6 +311,11 @@ impl Table {
     /// What the hand in progress needs (Done when no hand is in progress).
     pub fn need(&self) -> Need {
         self.hand.as_ref().map_or(Need::Done, |(_, h)| h.need())
+    }
+
+    /// Events of the hand in progress so far, in order (for journaling).
+    pub fn events(&self) -> &[HandEvent] {
+        &self.events
     }
 
     /// The hand in progress and its setup.

@@ -1,0 +1,289 @@
+//! Ledger benchmarks (no criterion; `cargo bench --bench ledger`):
+//! 1. durable hands committed per second through the ledger against raw
+//!    SQLite writing the same rows with the same durability;
+//! 2. `audit verify` rows per second and peak memory at two ledger sizes.
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use chrono::{DateTime, Utc};
+use pairs_table::engine::Decks;
+use pairs_table::engine::hand::GameKind;
+use pairs_table::engine::rules::HouseRules;
+use pairs_table::engine::table::FinishedHand;
+use pairs_table::ledger::{self, Clock, HandContext, Ledger, Role};
+use pairs_table::simulate::{SimConfig, Simulation, Strategy};
+use rusqlite::types::Value;
+
+struct SystemTime;
+
+impl Clock for SystemTime {
+    fn now(&self) -> DateTime<Utc> {
+        Utc::now()
+    }
+}
+
+fn dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pairs-table-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn hands(count: usize, seed: u64) -> Vec<FinishedHand> {
+    let config = SimConfig {
+        game: GameKind::Rocket,
+        decks: Decks::new(6).unwrap(),
+        seats: 6,
+        bet: 100,
+        rules: HouseRules::default(),
+        strategy: Strategy::Basic,
+    };
+    let mut simulation = Simulation::seeded(&config, seed).unwrap();
+    (0..count)
+        .map(|_| simulation.play_hand().unwrap())
+        .collect()
+}
+
+fn setup(path: &Path) -> (Ledger, HandContext) {
+    let mut ledger = Ledger::open(path, Box::new(SystemTime)).unwrap();
+    ledger.staff(1, "dealer", Role::Dealer).unwrap();
+    let table = ledger.table("bench", GameKind::Rocket).unwrap();
+    let shift = ledger.open_shift(table, 1).unwrap();
+    let shoe = ledger.open_shoe(table, 6, None).unwrap();
+    let context = HandContext {
+        table,
+        shift,
+        dealer: 1,
+        shoe,
+    };
+    (ledger, context)
+}
+
+/// Records hands as a live table does: the setup journaled, each step
+/// journaled in its own durable transaction, the hand committed in one.
+fn record(ledger: &mut Ledger, context: HandContext, hands: &[FinishedHand], per_step: bool) {
+    for finished in hands {
+        ledger.begin_hand(context, &finished.setup).unwrap();
+        if per_step {
+            for (i, event) in finished.events.iter().enumerate() {
+                ledger.journal(i, std::slice::from_ref(event)).unwrap();
+            }
+        }
+        ledger.commit_hand(finished).unwrap();
+    }
+}
+
+/// The rows of each hand of a recorded ledger, in chain order.
+/// One raw row: table, column names, values.
+type RawRow = (String, Vec<String>, Vec<Value>);
+
+fn hand_rows(path: &Path) -> Vec<Vec<RawRow>> {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let ids: Vec<i64> = conn
+        .prepare("SELECT id FROM hands ORDER BY id")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let tables = [
+        "hands",
+        "shuffles",
+        "reveals",
+        "cards",
+        "decisions",
+        "transfers",
+    ];
+    ids.iter()
+        .map(|id| {
+            let mut rows = Vec::new();
+            for table in tables {
+                let key = if table == "hands" { "id" } else { "hand_id" };
+                let mut statement = conn
+                    .prepare(&format!("SELECT * FROM {table} WHERE {key} = ?1"))
+                    .unwrap();
+                let columns: Vec<String> = statement.column_names().map(str::to_owned).collect();
+                let found: Vec<Vec<Value>> = statement
+                    .query_map([id], |r| {
+                        (0..columns.len()).map(|i| r.get::<_, Value>(i)).collect()
+                    })
+                    .unwrap()
+                    .collect::<Result<_, _>>()
+                    .unwrap();
+                for values in found {
+                    rows.push((table.to_owned(), columns.clone(), values));
+                }
+            }
+            rows.sort_by_key(|(_, _, v)| match v[0] {
+                Value::Integer(seq) => seq,
+                _ => 0,
+            });
+            rows
+        })
+        .collect()
+}
+
+/// The baseline: the same rows (journal rows one durable transaction each,
+/// then the hand's ledger rows in one), through plain rusqlite with the
+/// ledger's pragmas, without hashing or encoding.
+fn baseline(path: &Path, from: &Path, hands: &[Vec<RawRow>]) -> f64 {
+    std::fs::copy(from, path).unwrap();
+    let mut conn = rusqlite::Connection::open(path).unwrap();
+    conn.pragma_update(None, "journal_mode", "WAL").unwrap();
+    conn.pragma_update(None, "synchronous", "FULL").unwrap();
+    conn.pragma_update(None, "foreign_keys", "ON").unwrap();
+    // Empty the hand tables (triggers dropped for the reset only).
+    let triggers: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let mut restore = Vec::new();
+    for name in &triggers {
+        let sql: String = conn
+            .query_row(
+                "SELECT sql FROM sqlite_master WHERE name = ?1",
+                [name],
+                |r| r.get(0),
+            )
+            .unwrap();
+        restore.push(sql);
+        conn.execute_batch(&format!("DROP TRIGGER {name}")).unwrap();
+    }
+    conn.execute_batch(
+        "DELETE FROM transfers; DELETE FROM decisions; DELETE FROM cards; DELETE FROM reveals; DELETE FROM shuffles; DELETE FROM hands;",
+    )
+    .unwrap();
+    for sql in restore {
+        conn.execute_batch(&sql).unwrap();
+    }
+    let start = Instant::now();
+    for rows in hands {
+        let hand = &rows[0].2;
+        conn.execute(
+            "INSERT INTO journal_hand (id, hand_id, table_id, shift_id, dealer_id, shoe_id, game, decks, rules_hash, seats, previous_button, button, carry_in, started_at) \
+             VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            rusqlite::params_from_iter(hand[2..14].iter().chain(std::iter::once(&hand[15]))),
+        )
+        .unwrap();
+        for (step, (table, _, values)) in rows
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.0 != "hands" && r.0 != "transfers")
+        {
+            let body: Vec<u8> = format!("{values:?}").into_bytes();
+            let tx = conn.transaction().unwrap();
+            tx.execute(
+                "INSERT INTO journal_steps (step, ledger_table, body) VALUES (?1, ?2, ?3)",
+                rusqlite::params![step as i64, table, &body[..body.len().min(80)]],
+            )
+            .unwrap();
+            tx.commit().unwrap();
+        }
+        let tx = conn.transaction().unwrap();
+        for (table, columns, values) in rows {
+            let marks: Vec<String> = (1..=columns.len()).map(|i| format!("?{i}")).collect();
+            let sql = format!(
+                "INSERT INTO {table} ({}) VALUES ({})",
+                columns.join(", "),
+                marks.join(", ")
+            );
+            tx.prepare_cached(&sql)
+                .unwrap()
+                .execute(rusqlite::params_from_iter(values.iter()))
+                .unwrap();
+        }
+        tx.execute("DELETE FROM journal_steps", []).unwrap();
+        tx.execute("DELETE FROM journal_hand", []).unwrap();
+        tx.commit().unwrap();
+    }
+    hands.len() as f64 / start.elapsed().as_secs_f64()
+}
+
+fn peak_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+fn verify_child(path: &str) {
+    let start = Instant::now();
+    let summary = ledger::verify(Path::new(path), |d| panic!("{d}")).unwrap();
+    let seconds = start.elapsed().as_secs_f64();
+    println!(
+        "{} {} {:.3} {} {}",
+        summary.rows,
+        summary.hands,
+        seconds,
+        peak_kib(),
+        summary.head.hash_hex()
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "verify-child") {
+        return verify_child(&args[i + 1]);
+    }
+    let dir = dir();
+    let commit_hands: usize = std::env::var("LEDGER_BENCH_COMMIT_HANDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
+    let played = hands(commit_hands, 1);
+    let ledger_path = dir.join("commit.sqlite3");
+    let (mut ledger, context) = setup(&ledger_path);
+    let start = Instant::now();
+    record(&mut ledger, context, &played, true);
+    let ledger_rate = commit_hands as f64 / start.elapsed().as_secs_f64();
+    drop(ledger);
+    let rows = hand_rows(&ledger_path);
+    let base_rate = baseline(&dir.join("baseline.sqlite3"), &ledger_path, &rows);
+    let per_hand = rows.iter().map(Vec::len).sum::<usize>() as f64 / rows.len() as f64;
+    println!(
+        "## durable commit ({commit_hands} Rocket hands, 6 seats, {per_hand:.1} ledger rows per hand, every step journaled in its own transaction)"
+    );
+    println!("ledger:   {ledger_rate:.1} hands/s");
+    println!("baseline: {base_rate:.1} hands/s");
+    println!("ratio:    {:.3}", ledger_rate / base_rate);
+
+    let sizes: Vec<usize> = std::env::var("LEDGER_BENCH_VERIFY_HANDS")
+        .unwrap_or_else(|_| "5000,20000".into())
+        .split(',')
+        .filter_map(|s| s.parse().ok())
+        .collect();
+    println!("## audit verify (hands committed one transaction each; release build)");
+    for size in sizes {
+        let path = dir.join(format!("verify-{size}.sqlite3"));
+        let (mut ledger, context) = setup(&path);
+        let build = Instant::now();
+        for chunk in hands(size, 2).chunks(1000) {
+            record(&mut ledger, context, chunk, false);
+        }
+        let built = build.elapsed().as_secs_f64();
+        drop(ledger);
+        let out = std::process::Command::new(&args[0])
+            .arg("verify-child")
+            .arg(&path)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let (rows, seconds): (f64, f64) = (fields[0].parse().unwrap(), fields[2].parse().unwrap());
+        let bytes = std::fs::metadata(&path).unwrap().len();
+        println!(
+            "{size} hands: {} rows, {:.0} MB, built in {built:.1} s; verify {seconds:.2} s = {:.0} rows/s; peak RSS {} KiB",
+            fields[0],
+            bytes as f64 / 1e6,
+            rows / seconds,
+            fields[3]
+        );
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}

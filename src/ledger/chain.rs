@@ -1,0 +1,258 @@
+//! The hash chain: which tables are in it, the canonical encoding of a row,
+//! and the hash that links each row to the one before. See docs/ledger.md.
+
+use rusqlite::types::{Value, ValueRef};
+use sha2::{Digest, Sha256};
+
+/// A ledger table in the chain and its columns after `seq` and `hash`.
+#[derive(Debug)]
+pub struct TableSpec {
+    /// The table's name.
+    pub name: &'static str,
+    /// Its columns, in encoding order.
+    pub columns: &'static [&'static str],
+}
+
+macro_rules! spec {
+    ($ident:ident, $name:literal, [$($col:literal),* $(,)?]) => {
+        #[doc = concat!("The `", $name, "` table.")]
+        pub const $ident: TableSpec = TableSpec { name: $name, columns: &[$($col),*] };
+    };
+}
+
+spec!(TABLES, "tables", ["id", "name", "game", "created_at"]);
+spec!(
+    TABLE_SETTINGS,
+    "table_settings",
+    ["table_id", "key", "value", "set_at"]
+);
+spec!(RULES, "rules", ["rules_hash", "toml", "recorded_at"]);
+spec!(STAFF, "staff", ["id", "name", "role", "created_at"]);
+spec!(
+    SHIFTS,
+    "shifts",
+    ["id", "table_id", "opened_by", "opened_at"]
+);
+spec!(
+    SHIFT_CLOSES,
+    "shift_closes",
+    ["shift_id", "closed_by", "closed_at"]
+);
+spec!(
+    SHOES,
+    "shoes",
+    ["id", "table_id", "decks", "scanner_shoe_id", "opened_at"]
+);
+spec!(
+    HANDS,
+    "hands",
+    [
+        "id",
+        "table_id",
+        "shift_id",
+        "dealer_id",
+        "shoe_id",
+        "game",
+        "decks",
+        "rules_hash",
+        "seats",
+        "previous_button",
+        "button",
+        "carry_in",
+        "status",
+        "started_at",
+        "ended_at",
+    ]
+);
+spec!(
+    SHUFFLES,
+    "shuffles",
+    [
+        "hand_id",
+        "step",
+        "number",
+        "commitment",
+        "cards",
+        "mid_hand",
+        "at"
+    ]
+);
+spec!(
+    REVEALS,
+    "reveals",
+    ["hand_id", "step", "number", "card_order", "salt", "at"]
+);
+spec!(
+    EXTERNAL_SHUFFLES,
+    "external_shuffles",
+    ["hand_id", "step", "mid_hand", "at"]
+);
+spec!(
+    CARDS,
+    "cards",
+    [
+        "hand_id",
+        "step",
+        "rank",
+        "destination",
+        "seat",
+        "discarded",
+        "source",
+        "frame",
+        "approved_by",
+        "at",
+    ]
+);
+spec!(
+    DECISIONS,
+    "decisions",
+    ["hand_id", "step", "seat", "action", "at"]
+);
+spec!(
+    VOIDS,
+    "voids",
+    ["hand_id", "reason", "approved_by", "voided_at"]
+);
+spec!(
+    TRANSFERS,
+    "transfers",
+    [
+        "hand_id",
+        "line",
+        "from_account",
+        "to_account",
+        "amount",
+        "kind",
+        "rank",
+        "reverses",
+    ]
+);
+
+/// Every table in the chain.
+pub const CHAINED: [&TableSpec; 15] = [
+    &TABLES,
+    &TABLE_SETTINGS,
+    &RULES,
+    &STAFF,
+    &SHIFTS,
+    &SHIFT_CLOSES,
+    &SHOES,
+    &HANDS,
+    &SHUFFLES,
+    &REVEALS,
+    &EXTERNAL_SHUFFLES,
+    &CARDS,
+    &DECISIONS,
+    &VOIDS,
+    &TRANSFERS,
+];
+
+/// The spec of a chained table by name.
+pub fn spec_named(name: &str) -> Option<&'static TableSpec> {
+    CHAINED.into_iter().find(|s| s.name == name)
+}
+
+/// The hash before the first row: 32 zero bytes.
+pub const GENESIS: [u8; 32] = [0; 32];
+
+const NULL: u8 = 0;
+const INTEGER: u8 = 1;
+const TEXT: u8 = 2;
+const BLOB: u8 = 3;
+const REAL: u8 = 4;
+
+/// Appends the canonical encoding of one value.
+pub fn encode_value(out: &mut Vec<u8>, value: ValueRef<'_>) {
+    match value {
+        ValueRef::Null => out.push(NULL),
+        ValueRef::Integer(i) => {
+            out.push(INTEGER);
+            out.extend_from_slice(&i.to_be_bytes());
+        }
+        ValueRef::Text(bytes) | ValueRef::Blob(bytes) => {
+            out.push(if matches!(value, ValueRef::Text(_)) {
+                TEXT
+            } else {
+                BLOB
+            });
+            out.extend_from_slice(&(bytes.len() as u32).to_be_bytes());
+            out.extend_from_slice(bytes);
+        }
+        ValueRef::Real(r) => {
+            out.push(REAL);
+            out.extend_from_slice(&r.to_bits().to_be_bytes());
+        }
+    }
+}
+
+/// The canonical encoding of a row's columns (no seq, no table): a count
+/// byte, then each value.
+pub fn encode_values<'a>(out: &mut Vec<u8>, values: impl ExactSizeIterator<Item = ValueRef<'a>>) {
+    out.push(values.len() as u8);
+    for value in values {
+        encode_value(out, value);
+    }
+}
+
+/// Decodes [`encode_values`]; None if the bytes are not such an encoding.
+pub fn decode_values(bytes: &[u8]) -> Option<Vec<Value>> {
+    let (&count, mut rest) = bytes.split_first()?;
+    let mut values = Vec::with_capacity(usize::from(count));
+    for _ in 0..count {
+        let (&tag, tail) = rest.split_first()?;
+        rest = tail;
+        let value = match tag {
+            NULL => Value::Null,
+            INTEGER | REAL => {
+                let (head, tail) = rest.split_at_checked(8)?;
+                rest = tail;
+                let bits = i64::from_be_bytes(head.try_into().ok()?);
+                if tag == INTEGER {
+                    Value::Integer(bits)
+                } else {
+                    Value::Real(f64::from_bits(bits as u64))
+                }
+            }
+            TEXT | BLOB => {
+                let (len, tail) = rest.split_at_checked(4)?;
+                let len = u32::from_be_bytes(len.try_into().ok()?) as usize;
+                let (body, tail) = tail.split_at_checked(len)?;
+                rest = tail;
+                if tag == TEXT {
+                    Value::Text(String::from_utf8(body.to_vec()).ok()?)
+                } else {
+                    Value::Blob(body.to_vec())
+                }
+            }
+            _ => return None,
+        };
+        values.push(value);
+    }
+    rest.is_empty().then_some(values)
+}
+
+/// Hashes rows into the chain, reusing one buffer.
+#[derive(Debug, Default)]
+pub struct Linker {
+    buffer: Vec<u8>,
+}
+
+impl Linker {
+    /// SHA-256(previous ‖ seq as 8 bytes big-endian ‖ table name length byte
+    /// ‖ table name ‖ encoded columns).
+    pub fn link<'a>(
+        &mut self,
+        previous: &[u8; 32],
+        seq: i64,
+        table: &TableSpec,
+        values: impl ExactSizeIterator<Item = ValueRef<'a>>,
+    ) -> [u8; 32] {
+        self.buffer.clear();
+        self.buffer.extend_from_slice(previous);
+        self.buffer.extend_from_slice(&seq.to_be_bytes());
+        self.buffer.push(table.name.len() as u8);
+        self.buffer.extend_from_slice(table.name.as_bytes());
+        encode_values(&mut self.buffer, values);
+        Sha256::digest(&self.buffer).into()
+    }
+}

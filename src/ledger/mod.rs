@@ -1,0 +1,1062 @@
+//! The ledger: every hand, card, decision and transfer in one SQLite file,
+//! append-only and hash-chained. The only module that touches SQLite; the
+//! rest of the program uses the typed functions here. See docs/ledger.md.
+
+mod chain;
+mod rows;
+mod verify;
+
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use rusqlite::types::{Value, ValueRef};
+use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
+use thiserror::Error;
+
+use crate::engine::hand::{GameKind, Hand};
+use crate::engine::money::Transfer;
+use crate::engine::rules::{HouseRules, RulesError};
+use crate::engine::table::{FinishedHand, HandEvent, HandSetup, Table, TableError};
+use chain::{
+    HANDS, Linker, RULES, SHIFT_CLOSES, SHIFTS, SHOES, STAFF, TABLES, TRANSFERS, TableSpec, VOIDS,
+};
+use rows::BadRow;
+
+pub use verify::{AuditSummary, Discrepancy, verify};
+
+/// The schema migrations, in order; migration i brings version i to i + 1.
+const MIGRATIONS: [&str; 2] = [
+    include_str!("../../schema/0001_initial.sql"),
+    include_str!("../../schema/0002_indexes.sql"),
+];
+
+/// The schema version this build writes (and the newest it reads).
+pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+
+/// Where the time comes from (the system clock at a table, a fixed one in tests).
+pub trait Clock {
+    /// The current time, UTC.
+    fn now(&self) -> DateTime<Utc>;
+}
+
+/// The system clock.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> DateTime<Utc> {
+        Utc::now()
+    }
+}
+
+/// Why the ledger refused or failed: one sentence naming the problem.
+#[derive(Debug, Error)]
+pub enum LedgerError {
+    /// SQLite failed (disk, locking, a constraint or a trigger).
+    #[error("the ledger database failed: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// The file was written by a newer pairs-table.
+    #[error(
+        "this ledger has schema version {found}, newer than the {supported} this pairs-table understands; use a newer pairs-table"
+    )]
+    NewerSchema {
+        /// The file's version.
+        found: i64,
+        /// The newest this build reads.
+        supported: i64,
+    },
+    /// A row does not hold what its table promises.
+    #[error("ledger row {seq} in {table} is unreadable: {problem}")]
+    BadRow {
+        /// The table.
+        table: &'static str,
+        /// The row's seq.
+        seq: i64,
+        /// What is wrong.
+        problem: String,
+    },
+    /// No hand with this id.
+    #[error("the ledger has no hand {0}")]
+    NoSuchHand(i64),
+    /// The hand id is taken.
+    #[error("hand {0} is already in the ledger")]
+    HandExists(i64),
+    /// The hand was voided before.
+    #[error("hand {0} is already voided")]
+    AlreadyVoided(i64),
+    /// A hand is journaled and not yet committed.
+    #[error("hand {0} is in progress; commit or abandon it first")]
+    HandInProgress(i64),
+    /// Nothing is journaled.
+    #[error("no hand is in progress")]
+    NoHandInProgress,
+    /// The committed hand is not the journaled one.
+    #[error("hand {committed} was committed, but hand {journaled} is the one in progress")]
+    NotTheJournaledHand {
+        /// The hand given.
+        committed: i64,
+        /// The hand journaled.
+        journaled: i64,
+    },
+    /// The approver is not a pit boss.
+    #[error("staff member {0} is not a pit boss, so cannot approve this")]
+    NotAPitBoss(u32),
+    /// The dealer tried to approve their own hand's void.
+    #[error("staff member {0} dealt hand {1} and so cannot approve its void")]
+    ApproverDealt(u32, i64),
+    /// The rules the hand was dealt under are not in the ledger.
+    #[error("house rules {0} are not in the ledger")]
+    UnknownRules(String),
+    /// The table refused a step while rebuilding a hand.
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// Stored house rules are invalid.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// No platform data directory.
+    #[error("cannot find the platform data directory; pass --db FILE")]
+    NoDataDirectory,
+}
+
+impl LedgerError {
+    fn bad_row(table: &'static str, seq: i64) -> impl Fn(BadRow) -> LedgerError {
+        move |BadRow(problem)| LedgerError::BadRow {
+            table,
+            seq,
+            problem,
+        }
+    }
+}
+
+/// A staff member's role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Deals hands.
+    Dealer,
+    /// Approves voids, corrections and manual cards.
+    PitBoss,
+    /// Reads the ledger.
+    Auditor,
+}
+
+impl Role {
+    /// The name stored in the ledger.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Role::Dealer => "dealer",
+            Role::PitBoss => "pit_boss",
+            Role::Auditor => "auditor",
+        }
+    }
+}
+
+/// Who and what a hand is dealt by and from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandContext {
+    /// The table.
+    pub table: i64,
+    /// The shift.
+    pub shift: i64,
+    /// The dealer's staff id.
+    pub dealer: u32,
+    /// The shoe.
+    pub shoe: i64,
+}
+
+/// The chain's head: what a shift report prints to pin the ledger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChainHead {
+    /// Rows in the chain (the last row's seq; seqs run 1, 2, 3, …).
+    pub rows: i64,
+    /// The last row's hash (32 zero bytes for an empty ledger).
+    pub hash: [u8; 32],
+}
+
+impl ChainHead {
+    /// The hash as 64 lowercase hex digits.
+    pub fn hash_hex(&self) -> String {
+        hex::encode(self.hash)
+    }
+}
+
+/// A hand that was journaled but not committed: enough to rebuild it.
+#[derive(Debug, Clone)]
+pub struct InProgress {
+    /// Where it is dealt.
+    pub context: HandContext,
+    /// Its setup.
+    pub setup: HandSetup,
+    /// Its steps so far, in order.
+    pub events: Vec<HandEvent>,
+}
+
+impl InProgress {
+    /// The hand exactly where it stopped.
+    pub fn hand(&self) -> Result<Hand, TableError> {
+        rebuild(&self.setup, &self.events)
+    }
+}
+
+/// Where a table stands after its last recorded hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TablePosition {
+    /// Hands started (the highest hand id).
+    pub hands_started: u64,
+    /// The last complete hand's button.
+    pub last_button: Option<u8>,
+    /// Units carried to the next Starboard pot.
+    pub carry: u64,
+}
+
+/// A recorded hand as recalled: wagers, result and status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandRecord {
+    /// The hand id.
+    pub id: i64,
+    /// The game.
+    pub game: GameKind,
+    /// (seat, bet) per player.
+    pub seats: Vec<(u8, u64)>,
+    /// "complete" or "voided".
+    pub status: String,
+    /// Start, UTC (RFC 3339).
+    pub started_at: String,
+    /// End, UTC (RFC 3339).
+    pub ended_at: String,
+    /// The hand's transfers, reversals included.
+    pub transfers: Vec<Transfer>,
+}
+
+/// Replays a hand's cards and decisions on a fresh hand from its setup.
+pub fn rebuild(setup: &HandSetup, events: &[HandEvent]) -> Result<Hand, TableError> {
+    let mut hand = setup.new_hand()?;
+    for event in events {
+        match event {
+            HandEvent::Card { rank, .. } => {
+                hand.deal(*rank)?;
+            }
+            HandEvent::Decision {
+                step: crate::engine::Step::Decision { seat, action },
+            } => {
+                hand.act(*seat, *action)?;
+            }
+            _ => {}
+        }
+    }
+    Ok(hand)
+}
+
+/// The default ledger file: `ledger.sqlite3` in the platform data directory.
+pub fn default_path() -> Result<PathBuf, LedgerError> {
+    directories::ProjectDirs::from("", "", "pairs-table")
+        .map(|dirs| dirs.data_dir().join("ledger.sqlite3"))
+        .ok_or(LedgerError::NoDataDirectory)
+}
+
+fn timestamp(time: DateTime<Utc>) -> String {
+    time.to_rfc3339_opts(SecondsFormat::Micros, true)
+}
+
+/// Reads the schema version and refuses a newer one.
+fn schema_version(conn: &Connection) -> Result<i64, LedgerError> {
+    let found: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if found > SCHEMA_VERSION {
+        return Err(LedgerError::NewerSchema {
+            found,
+            supported: SCHEMA_VERSION,
+        });
+    }
+    Ok(found)
+}
+
+/// The last row of the chain, read inside the writing transaction.
+fn head_of(conn: &Connection) -> Result<ChainHead, LedgerError> {
+    let mut head = ChainHead {
+        rows: 0,
+        hash: chain::GENESIS,
+    };
+    for spec in chain::CHAINED {
+        let sql = format!(
+            "SELECT seq, hash FROM {} ORDER BY seq DESC LIMIT 1",
+            spec.name
+        );
+        let last: Option<(i64, Vec<u8>)> = conn
+            .prepare_cached(&sql)?
+            .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?;
+        if let Some((seq, hash)) = last.filter(|(seq, _)| *seq > head.rows) {
+            head.rows = seq;
+            head.hash = hash.try_into().map_err(|_| LedgerError::BadRow {
+                table: spec.name,
+                seq,
+                problem: "the hash is not 32 bytes".into(),
+            })?;
+        }
+    }
+    Ok(head)
+}
+
+/// Appends rows to the chain inside one transaction.
+struct Appender<'t> {
+    tx: Transaction<'t>,
+    head: ChainHead,
+    linker: Linker,
+}
+
+impl<'t> Appender<'t> {
+    fn begin(conn: &'t mut Connection) -> Result<Appender<'t>, LedgerError> {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let head = head_of(&tx)?;
+        Ok(Appender {
+            tx,
+            head,
+            linker: Linker::default(),
+        })
+    }
+
+    /// Appends one row; returns its seq.
+    fn append(&mut self, spec: &TableSpec, values: &[Value]) -> Result<i64, LedgerError> {
+        let seq = self.head.rows + 1;
+        let hash = self.linker.link(
+            &self.head.hash,
+            seq,
+            spec,
+            values.iter().map(ValueRef::from),
+        );
+        let placeholders: String = (3..=spec.columns.len() + 2)
+            .map(|i| format!(", ?{i}"))
+            .collect();
+        let sql = format!(
+            "INSERT INTO {} (seq, hash, {}) VALUES (?1, ?2{placeholders})",
+            spec.name,
+            spec.columns.join(", ")
+        );
+        let mut statement = self.tx.prepare_cached(&sql)?;
+        statement.raw_bind_parameter(1, seq)?;
+        statement.raw_bind_parameter(2, &hash[..])?;
+        for (i, value) in values.iter().enumerate() {
+            statement.raw_bind_parameter(i + 3, value)?;
+        }
+        statement.raw_execute()?;
+        self.head = ChainHead { rows: seq, hash };
+        Ok(seq)
+    }
+
+    fn commit(self) -> Result<(), LedgerError> {
+        self.tx.commit()?;
+        Ok(())
+    }
+}
+
+/// An open ledger file.
+pub struct Ledger {
+    conn: Connection,
+    clock: Box<dyn Clock>,
+}
+
+impl std::fmt::Debug for Ledger {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ledger").finish_non_exhaustive()
+    }
+}
+
+impl Ledger {
+    /// Opens (creating if needed) the ledger at `path`, upgrading an older
+    /// schema and refusing a newer one. WAL, foreign keys, synchronous=FULL.
+    pub fn open(path: &Path, clock: Box<dyn Clock>) -> Result<Ledger, LedgerError> {
+        let mut conn = Connection::open(path)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let found = schema_version(&tx)?;
+        for (version, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
+            tx.execute_batch(sql)?;
+            tx.pragma_update(None, "user_version", version as i64 + 1)?;
+        }
+        tx.commit()?;
+        Ok(Ledger { conn, clock })
+    }
+
+    fn now(&self) -> String {
+        timestamp(self.clock.now())
+    }
+
+    fn append_one(&mut self, spec: &TableSpec, values: &[Value]) -> Result<i64, LedgerError> {
+        let mut appender = Appender::begin(&mut self.conn)?;
+        let seq = appender.append(spec, values)?;
+        appender.commit()?;
+        Ok(seq)
+    }
+
+    fn next_id(&self, spec: &TableSpec) -> Result<i64, LedgerError> {
+        let sql = format!("SELECT COALESCE(MAX(id), 0) + 1 FROM {}", spec.name);
+        Ok(self.conn.query_row(&sql, [], |r| r.get(0))?)
+    }
+
+    /// The chain's head: row count and last hash.
+    pub fn head(&self) -> Result<ChainHead, LedgerError> {
+        head_of(&self.conn)
+    }
+
+    /// The table named `name`, recorded now if new; returns its id.
+    pub fn table(&mut self, name: &str, game: GameKind) -> Result<i64, LedgerError> {
+        let found: Option<i64> = self
+            .conn
+            .query_row(
+                "SELECT id FROM tables WHERE name = ?1 AND game = ?2",
+                params![name, game.as_str()],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if let Some(id) = found {
+            return Ok(id);
+        }
+        let id = self.next_id(&TABLES)?;
+        let row = [
+            Value::Integer(id),
+            Value::Text(name.into()),
+            Value::Text(game.as_str().into()),
+            Value::Text(self.now()),
+        ];
+        self.append_one(&TABLES, &row)?;
+        Ok(id)
+    }
+
+    /// Records a table setting (a later row for the same key supersedes it).
+    pub fn set_table_setting(
+        &mut self,
+        table: i64,
+        key: &str,
+        value: &str,
+    ) -> Result<(), LedgerError> {
+        let row = [
+            Value::Integer(table),
+            Value::Text(key.into()),
+            Value::Text(value.into()),
+            Value::Text(self.now()),
+        ];
+        self.append_one(&chain::TABLE_SETTINGS, &row).map(drop)
+    }
+
+    /// Records a version of the house rules, unless already recorded.
+    pub fn record_rules(&mut self, rules: &HouseRules) -> Result<(), LedgerError> {
+        let hash = rules.hash_hex();
+        let known: Option<i64> = self
+            .conn
+            .query_row(
+                "SELECT seq FROM rules WHERE rules_hash = ?1",
+                [&hash],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if known.is_none() {
+            let row = [
+                Value::Text(hash),
+                Value::Text(rules.to_toml()),
+                Value::Text(self.now()),
+            ];
+            self.append_one(&RULES, &row)?;
+        }
+        Ok(())
+    }
+
+    /// Records a staff member under `id`, unless already recorded.
+    pub fn staff(&mut self, id: u32, name: &str, role: Role) -> Result<(), LedgerError> {
+        let known: Option<i64> = self
+            .conn
+            .query_row("SELECT seq FROM staff WHERE id = ?1", [id], |r| r.get(0))
+            .optional()?;
+        if known.is_none() {
+            let row = [
+                Value::Integer(i64::from(id)),
+                Value::Text(name.into()),
+                Value::Text(role.as_str().into()),
+                Value::Text(self.now()),
+            ];
+            self.append_one(&STAFF, &row)?;
+        }
+        Ok(())
+    }
+
+    /// Opens a shift at `table` by staff member `by`; returns its id.
+    pub fn open_shift(&mut self, table: i64, by: u32) -> Result<i64, LedgerError> {
+        let id = self.next_id(&SHIFTS)?;
+        let row = [
+            Value::Integer(id),
+            Value::Integer(table),
+            Value::Integer(i64::from(by)),
+            Value::Text(self.now()),
+        ];
+        self.append_one(&SHIFTS, &row)?;
+        Ok(id)
+    }
+
+    /// Closes shift `shift` by staff member `by`.
+    pub fn close_shift(&mut self, shift: i64, by: u32) -> Result<(), LedgerError> {
+        let row = [
+            Value::Integer(shift),
+            Value::Integer(i64::from(by)),
+            Value::Text(self.now()),
+        ];
+        self.append_one(&SHIFT_CLOSES, &row).map(drop)
+    }
+
+    /// Records a new shoe of `decks` at `table` (a card-reading shoe gives
+    /// its id; the software shoe none); returns its id.
+    pub fn open_shoe(
+        &mut self,
+        table: i64,
+        decks: u8,
+        scanner_shoe_id: Option<&str>,
+    ) -> Result<i64, LedgerError> {
+        let id = self.next_id(&SHOES)?;
+        let row = [
+            Value::Integer(id),
+            Value::Integer(table),
+            Value::Integer(i64::from(decks)),
+            scanner_shoe_id.map_or(Value::Null, |s| Value::Text(s.into())),
+            Value::Text(self.now()),
+        ];
+        self.append_one(&SHOES, &row)?;
+        Ok(id)
+    }
+
+    /// Where `table` stands after its last recorded hand.
+    pub fn table_position(&self, table: i64) -> Result<TablePosition, LedgerError> {
+        let hands_started: i64 = self.conn.query_row(
+            "SELECT COALESCE(MAX(id), 0) FROM hands WHERE table_id = ?1",
+            [table],
+            |r| r.get(0),
+        )?;
+        let last: Option<(i64, Option<i64>)> = self
+            .conn
+            .query_row(
+                "SELECT id, button FROM hands WHERE table_id = ?1 AND status = 'complete' ORDER BY seq DESC LIMIT 1",
+                [table],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        let Some((hand, button)) = last else {
+            return Ok(TablePosition {
+                hands_started: hands_started as u64,
+                ..TablePosition::default()
+            });
+        };
+        let carry: i64 = self.conn.query_row(
+            "SELECT COALESCE(SUM(amount), 0) FROM transfers WHERE hand_id = ?1 AND kind = 'carry_out' AND reverses IS NULL",
+            [hand],
+            |r| r.get(0),
+        )?;
+        Ok(TablePosition {
+            hands_started: hands_started as u64,
+            last_button: button.and_then(|b| u8::try_from(b).ok()),
+            carry: carry as u64,
+        })
+    }
+
+    /// Journals the start of a hand: its context and setup.
+    pub fn begin_hand(
+        &mut self,
+        context: HandContext,
+        setup: &HandSetup,
+    ) -> Result<(), LedgerError> {
+        self.record_rules(&setup.rules)?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let journaled: Option<i64> = tx
+            .query_row("SELECT hand_id FROM journal_hand", [], |r| r.get(0))
+            .optional()?;
+        if let Some(hand) = journaled {
+            return Err(LedgerError::HandInProgress(hand));
+        }
+        let id = setup.number as i64;
+        let exists: Option<i64> = tx
+            .query_row("SELECT seq FROM hands WHERE id = ?1", [id], |r| r.get(0))
+            .optional()?;
+        if exists.is_some() {
+            return Err(LedgerError::HandExists(id));
+        }
+        let mut values = vec![
+            Value::Integer(id),
+            Value::Integer(context.table),
+            Value::Integer(context.shift),
+            Value::Integer(i64::from(context.dealer)),
+            Value::Integer(context.shoe),
+        ];
+        values.extend(rows::setup_values(setup, setup.button));
+        values.push(Value::Text(timestamp(self.clock.now())));
+        tx.execute(
+            "INSERT INTO journal_hand (id, hand_id, table_id, shift_id, dealer_id, shoe_id, game, decks, rules_hash, seats, previous_button, button, carry_in, started_at) \
+             VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            rusqlite::params_from_iter(values.iter()),
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Journals steps `first..` of the hand in progress, durably, in one transaction.
+    pub fn journal(&mut self, first: usize, events: &[HandEvent]) -> Result<(), LedgerError> {
+        let at = self.now();
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        journal_in(&tx, first, events, &at)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The hand in progress, if one was journaled and not committed.
+    pub fn recover_in_progress(&self) -> Result<Option<InProgress>, LedgerError> {
+        let row: Option<Vec<Value>> = self
+            .conn
+            .query_row(
+                "SELECT hand_id, table_id, shift_id, dealer_id, shoe_id, game, decks, rules_hash, seats, previous_button, button, carry_in FROM journal_hand",
+                [],
+                |r| (0..12).map(|i| r.get::<_, Value>(i)).collect(),
+            )
+            .optional()?;
+        let Some(values) = row else {
+            return Ok(None);
+        };
+        let bad = LedgerError::bad_row("journal_hand", 1);
+        let int = |i| rows::int(&values, i).map_err(&bad);
+        let hand_id = int(0)?;
+        let context = HandContext {
+            table: int(1)?,
+            shift: int(2)?,
+            dealer: int(3)? as u32,
+            shoe: int(4)?,
+        };
+        let rules = self.rules(rows::text(&values, 7).map_err(&bad)?)?;
+        let setup = rows::values_setup(&values, 5, hand_id, rules).map_err(&bad)?;
+        let events = journal_steps(&self.conn)?
+            .into_iter()
+            .map(|(_, spec, values)| {
+                rows::row_event(spec, &values)
+                    .map(|(_, _, event)| event)
+                    .map_err(LedgerError::bad_row("journal_steps", 0))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Some(InProgress {
+            context,
+            setup,
+            events,
+        }))
+    }
+
+    /// The house rules recorded under `hash`.
+    fn rules(&self, hash: &str) -> Result<HouseRules, LedgerError> {
+        let toml: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT toml FROM rules WHERE rules_hash = ?1",
+                [hash],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let toml = toml.ok_or_else(|| LedgerError::UnknownRules(hash.to_owned()))?;
+        Ok(HouseRules::from_toml(&toml)?)
+    }
+
+    /// Commits the finished hand in progress to the ledger in one
+    /// transaction (steps not yet journaled are journaled first) and
+    /// empties the journal; returns the hand id.
+    pub fn commit_hand(&mut self, finished: &FinishedHand) -> Result<i64, LedgerError> {
+        let at = self.now();
+        let id = finished.setup.number as i64;
+        let button = match &finished.hand {
+            Hand::Rocket(h) => h.starter().or(finished.setup.previous_button),
+            Hand::Starboard(_) => finished.setup.button,
+        };
+        self.commit_with(
+            id,
+            "complete",
+            button,
+            &finished.events,
+            &finished.transfers,
+            &at,
+            |_| Ok(()),
+        )?;
+        Ok(id)
+    }
+
+    /// Ends the journaled hand as unplayable: it is committed as voided with
+    /// the steps it had, no transfers (every wager stands returned), and
+    /// `reason` approved by pit boss `approver`. Returns its id, or None if
+    /// no hand was in progress.
+    pub fn abandon_in_progress(
+        &mut self,
+        reason: &str,
+        approver: u32,
+    ) -> Result<Option<i64>, LedgerError> {
+        let Some(progress) = self.recover_in_progress()? else {
+            return Ok(None);
+        };
+        let id = progress.setup.number as i64;
+        self.check_approver(approver, progress.context.dealer, id)?;
+        let at = self.now();
+        let void = [
+            Value::Integer(id),
+            Value::Text(reason.into()),
+            Value::Integer(i64::from(approver)),
+            Value::Text(at.clone()),
+        ];
+        self.commit_with(
+            id,
+            "voided",
+            progress.setup.button,
+            &[],
+            &[],
+            &at,
+            |appender| appender.append(&VOIDS, &void).map(drop),
+        )?;
+        Ok(Some(id))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn commit_with(
+        &mut self,
+        id: i64,
+        status: &str,
+        button: Option<u8>,
+        events: &[HandEvent],
+        transfers: &[Transfer],
+        at: &str,
+        finally: impl FnOnce(&mut Appender<'_>) -> Result<(), LedgerError>,
+    ) -> Result<(), LedgerError> {
+        let mut appender = Appender::begin(&mut self.conn)?;
+        let journal: Option<Vec<Value>> = appender
+            .tx
+            .query_row(
+                "SELECT hand_id, table_id, shift_id, dealer_id, shoe_id, game, decks, rules_hash, seats, previous_button, button, carry_in, started_at FROM journal_hand",
+                [],
+                |r| (0..13).map(|i| r.get::<_, Value>(i)).collect(),
+            )
+            .optional()?;
+        let mut row = journal.ok_or(LedgerError::NoHandInProgress)?;
+        let journaled = rows::int(&row, 0).map_err(LedgerError::bad_row("journal_hand", 1))?;
+        if journaled != id {
+            return Err(LedgerError::NotTheJournaledHand {
+                committed: id,
+                journaled,
+            });
+        }
+        row[10] = button.map_or(Value::Null, |b| Value::Integer(i64::from(b)));
+        row.insert(12, Value::Text(status.into()));
+        row.push(Value::Text(at.into()));
+        let steps = journal_steps(&appender.tx)?.len();
+        if events.len() > steps {
+            journal_in(&appender.tx, steps, &events[steps..], at)?;
+        }
+        appender.append(&HANDS, &row)?;
+        for (_, spec, values) in journal_steps(&appender.tx)? {
+            appender.append(spec, &values)?;
+        }
+        for (line, transfer) in transfers.iter().enumerate() {
+            appender.append(
+                &TRANSFERS,
+                &rows::transfer_row(id, line as i64 + 1, transfer, None),
+            )?;
+        }
+        finally(&mut appender)?;
+        appender.tx.execute("DELETE FROM journal_steps", [])?;
+        appender.tx.execute("DELETE FROM journal_hand", [])?;
+        appender.commit()
+    }
+
+    fn check_approver(&self, approver: u32, dealer: u32, hand: i64) -> Result<(), LedgerError> {
+        let role: Option<String> = self
+            .conn
+            .query_row("SELECT role FROM staff WHERE id = ?1", [approver], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        if role.as_deref() != Some(Role::PitBoss.as_str()) {
+            return Err(LedgerError::NotAPitBoss(approver));
+        }
+        if approver == dealer {
+            return Err(LedgerError::ApproverDealt(approver, hand));
+        }
+        Ok(())
+    }
+
+    /// Voids a committed hand: a void row with `reason` and pit boss
+    /// `approver`, and one reversing transfer per original, referencing it.
+    pub fn void_hand(&mut self, hand: i64, reason: &str, approver: u32) -> Result<(), LedgerError> {
+        let dealer: Option<i64> = self
+            .conn
+            .query_row("SELECT dealer_id FROM hands WHERE id = ?1", [hand], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        let dealer = dealer.ok_or(LedgerError::NoSuchHand(hand))?;
+        self.check_approver(approver, dealer as u32, hand)?;
+        let at = self.now();
+        let mut appender = Appender::begin(&mut self.conn)?;
+        let voided: Option<i64> = appender
+            .tx
+            .query_row("SELECT seq FROM voids WHERE hand_id = ?1", [hand], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        let status: String =
+            appender
+                .tx
+                .query_row("SELECT status FROM hands WHERE id = ?1", [hand], |r| {
+                    r.get(0)
+                })?;
+        if voided.is_some() || status == "voided" {
+            return Err(LedgerError::AlreadyVoided(hand));
+        }
+        let originals = transfers_of(&appender.tx, hand)?;
+        appender.append(
+            &VOIDS,
+            &[
+                Value::Integer(hand),
+                Value::Text(reason.into()),
+                Value::Integer(i64::from(approver)),
+                Value::Text(at),
+            ],
+        )?;
+        for (line, (seq, t, _)) in originals.iter().enumerate() {
+            let reversal = Transfer {
+                from: t.to,
+                to: t.from,
+                ..*t
+            };
+            let row = rows::transfer_row(
+                hand,
+                (originals.len() + line) as i64 + 1,
+                &reversal,
+                Some(*seq),
+            );
+            appender.append(&TRANSFERS, &row)?;
+        }
+        appender.commit()
+    }
+
+    /// The last `n` hands, oldest first, with wagers, transfers and status.
+    pub fn last_hands(&self, n: u32) -> Result<Vec<HandRecord>, LedgerError> {
+        let mut statement = self.conn.prepare(
+            "SELECT id, game, seats, (SELECT status FROM hand_status WHERE hand_id = hands.id), started_at, ended_at \
+             FROM hands ORDER BY seq DESC LIMIT ?1",
+        )?;
+        let rows: Vec<Vec<Value>> = statement
+            .query_map([n], |r| (0..6).map(|i| r.get::<_, Value>(i)).collect())?
+            .collect::<Result<_, _>>()?;
+        let mut records = rows
+            .into_iter()
+            .map(|values| {
+                let id = rows::int(&values, 0).map_err(LedgerError::bad_row("hands", 0))?;
+                let bad = LedgerError::bad_row("hands", id);
+                Ok(HandRecord {
+                    id,
+                    game: rows::game(rows::text(&values, 1).map_err(&bad)?).map_err(&bad)?,
+                    seats: rows::parse_seats(rows::text(&values, 2).map_err(&bad)?)
+                        .map_err(&bad)?,
+                    status: rows::text(&values, 3).map_err(&bad)?.to_owned(),
+                    started_at: rows::text(&values, 4).map_err(&bad)?.to_owned(),
+                    ended_at: rows::text(&values, 5).map_err(&bad)?.to_owned(),
+                    transfers: transfers_of(&self.conn, id)?
+                        .into_iter()
+                        .map(|(_, t, _)| t)
+                        .collect(),
+                })
+            })
+            .collect::<Result<Vec<_>, LedgerError>>()?;
+        records.reverse();
+        Ok(records)
+    }
+
+    /// A recorded hand as it finished: setup, steps, final state, transfers
+    /// (reversals left out).
+    pub fn load_hand(&self, hand: i64) -> Result<FinishedHand, LedgerError> {
+        let values: Option<Vec<Value>> = self
+            .conn
+            .query_row(
+                "SELECT id, game, decks, rules_hash, seats, previous_button, button, carry_in FROM hands WHERE id = ?1",
+                [hand],
+                |r| (0..8).map(|i| r.get::<_, Value>(i)).collect(),
+            )
+            .optional()?;
+        let values = values.ok_or(LedgerError::NoSuchHand(hand))?;
+        let bad = LedgerError::bad_row("hands", hand);
+        let rules = self.rules(rows::text(&values, 3).map_err(&bad)?)?;
+        let setup = rows::values_setup(&values, 1, hand, rules).map_err(&bad)?;
+        let mut steps = Vec::new();
+        for spec in [
+            &chain::SHUFFLES,
+            &chain::REVEALS,
+            &chain::EXTERNAL_SHUFFLES,
+            &chain::CARDS,
+            &chain::DECISIONS,
+        ] {
+            let sql = format!(
+                "SELECT seq, {} FROM {} WHERE hand_id = ?1",
+                spec.columns.join(", "),
+                spec.name
+            );
+            let mut statement = self.conn.prepare(&sql)?;
+            let found: Vec<(i64, Vec<Value>)> = statement
+                .query_map([hand], |r| {
+                    Ok((
+                        r.get(0)?,
+                        (1..=spec.columns.len())
+                            .map(|i| r.get::<_, Value>(i))
+                            .collect::<Result<_, _>>()?,
+                    ))
+                })?
+                .collect::<Result<_, _>>()?;
+            for (seq, values) in found {
+                let (_, step, event) =
+                    rows::row_event(spec, &values).map_err(LedgerError::bad_row(spec.name, seq))?;
+                steps.push((step, event));
+            }
+        }
+        steps.sort_by_key(|(step, _)| *step);
+        let events: Vec<HandEvent> = steps.into_iter().map(|(_, e)| e).collect();
+        let finished_hand = rebuild(&setup, &events)?;
+        let transfers = transfers_of(&self.conn, hand)?
+            .into_iter()
+            .filter(|(_, _, reverses)| reverses.is_none())
+            .map(|(_, t, _)| t)
+            .collect();
+        Ok(FinishedHand {
+            setup,
+            events,
+            hand: finished_hand,
+            transfers,
+        })
+    }
+}
+
+/// The transfers of a hand in order: (seq, transfer, seq it reverses).
+fn transfers_of(
+    conn: &Connection,
+    hand: i64,
+) -> Result<Vec<(i64, Transfer, Option<i64>)>, LedgerError> {
+    let sql = format!(
+        "SELECT seq, {} FROM transfers WHERE hand_id = ?1 ORDER BY seq",
+        TRANSFERS.columns.join(", ")
+    );
+    let mut statement = conn.prepare_cached(&sql)?;
+    let found: Vec<(i64, Vec<Value>)> = statement
+        .query_map([hand], |r| {
+            Ok((
+                r.get(0)?,
+                (1..=TRANSFERS.columns.len())
+                    .map(|i| r.get::<_, Value>(i))
+                    .collect::<Result<_, _>>()?,
+            ))
+        })?
+        .collect::<Result<_, _>>()?;
+    found
+        .into_iter()
+        .map(|(seq, values)| {
+            let (t, reverses) =
+                rows::row_transfer(&values).map_err(LedgerError::bad_row("transfers", seq))?;
+            Ok((seq, t, reverses))
+        })
+        .collect()
+}
+
+fn journal_in(
+    conn: &Connection,
+    first: usize,
+    events: &[HandEvent],
+    at: &str,
+) -> Result<(), LedgerError> {
+    let hand_id: i64 = conn
+        .query_row("SELECT hand_id FROM journal_hand", [], |r| r.get(0))
+        .optional()?
+        .ok_or(LedgerError::NoHandInProgress)?;
+    let mut statement = conn.prepare_cached(
+        "INSERT INTO journal_steps (step, ledger_table, body) VALUES (?1, ?2, ?3)",
+    )?;
+    let mut body = Vec::new();
+    for (i, event) in events.iter().enumerate() {
+        let step = (first + i) as i64 + 1;
+        let (spec, values) = rows::event_row(hand_id, step, event, at);
+        body.clear();
+        chain::encode_values(&mut body, values.iter().map(ValueRef::from));
+        statement.execute(params![step, spec.name, body])?;
+    }
+    Ok(())
+}
+
+/// A journaled step: its number, the ledger table it goes to, its columns.
+type JournalStep = (i64, &'static TableSpec, Vec<Value>);
+
+fn journal_steps(conn: &Connection) -> Result<Vec<JournalStep>, LedgerError> {
+    let mut statement =
+        conn.prepare_cached("SELECT step, ledger_table, body FROM journal_steps ORDER BY step")?;
+    let found: Vec<(i64, String, Vec<u8>)> = statement
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    found
+        .into_iter()
+        .map(|(step, table, body)| {
+            let bad = |problem: &str| LedgerError::BadRow {
+                table: "journal_steps",
+                seq: step,
+                problem: problem.to_owned(),
+            };
+            let spec = chain::spec_named(&table).ok_or_else(|| bad("unknown ledger table"))?;
+            let values = chain::decode_values(&body)
+                .ok_or_else(|| bad("the body is not a canonical encoding"))?;
+            Ok((step, spec, values))
+        })
+        .collect()
+}
+
+/// Journals a table's hand as it is played and commits it when it ends:
+/// the one path by which live and simulated hands reach the ledger.
+#[derive(Debug)]
+pub struct Recorder {
+    context: HandContext,
+    journaled: Option<usize>,
+}
+
+impl Recorder {
+    /// A recorder for hands dealt in `context`.
+    pub fn new(context: HandContext) -> Recorder {
+        Recorder {
+            context,
+            journaled: None,
+        }
+    }
+
+    /// Journals whatever the table's hand in progress did since the last call.
+    pub fn sync(&mut self, ledger: &mut Ledger, table: &Table) -> Result<(), LedgerError> {
+        let Some((setup, _)) = table.hand() else {
+            return Ok(());
+        };
+        let done = match self.journaled {
+            Some(done) => done,
+            None => {
+                ledger.begin_hand(self.context, setup)?;
+                0
+            }
+        };
+        let events = table.events();
+        if events.len() > done {
+            ledger.journal(done, &events[done..])?;
+        }
+        self.journaled = Some(events.len());
+        Ok(())
+    }
+
+    /// Commits the finished hand; returns its id.
+    pub fn commit(
+        &mut self,
+        ledger: &mut Ledger,
+        finished: &FinishedHand,
+    ) -> Result<i64, LedgerError> {
+        let id = ledger.commit_hand(finished)?;
+        self.journaled = None;
+        Ok(id)
+    }
+}

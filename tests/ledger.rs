@@ -1,0 +1,535 @@
+//! The ledger: recording, recall, voids, recovery, migrations, tampering
+//! and crashes.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use chrono::{DateTime, TimeZone, Utc};
+use pairs_table::engine::hand::GameKind;
+use pairs_table::engine::rules::HouseRules;
+use pairs_table::engine::{Decks, Need};
+use pairs_table::history::HandHistory;
+use pairs_table::ledger::{
+    self, Clock, Discrepancy, HandContext, Ledger, LedgerError, Recorder, Role, SCHEMA_VERSION,
+};
+use pairs_table::simulate::{SimConfig, Simulation, Strategy};
+use rand::{RngExt, SeedableRng};
+
+struct FixedClock;
+
+impl Clock for FixedClock {
+    fn now(&self) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2025, 1, 2, 3, 4, 5).unwrap()
+    }
+}
+
+/// A fresh path in a fresh directory, removed by nobody (the OS temp dir).
+fn temp_db(name: &str) -> PathBuf {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "pairs-table-ledger-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(format!("{name}.sqlite3"))
+}
+
+fn config(game: GameKind) -> SimConfig {
+    SimConfig {
+        game,
+        decks: Decks::new(1).unwrap(),
+        seats: 4,
+        bet: 100,
+        rules: HouseRules::default(),
+        strategy: Strategy::Random,
+    }
+}
+
+const DEALER: u32 = 10;
+const PIT_BOSS: u32 = 20;
+
+fn open(path: &Path) -> Ledger {
+    Ledger::open(path, Box::new(FixedClock)).unwrap()
+}
+
+fn context(ledger: &mut Ledger, game: GameKind) -> HandContext {
+    ledger.staff(DEALER, "Dana Dealer", Role::Dealer).unwrap();
+    ledger.staff(PIT_BOSS, "Pat Boss", Role::PitBoss).unwrap();
+    let table = ledger.table("table 1", game).unwrap();
+    let shift = ledger.open_shift(table, DEALER).unwrap();
+    let shoe = ledger.open_shoe(table, 1, None).unwrap();
+    HandContext {
+        table,
+        shift,
+        dealer: DEALER,
+        shoe,
+    }
+}
+
+/// Records `hands` simulated hands of `game`; returns the ledger's path.
+fn recorded(game: GameKind, hands: u64, seed: u64) -> PathBuf {
+    let path = temp_db("recorded");
+    let mut ledger = open(&path);
+    let mut recorder = Recorder::new(context(&mut ledger, game));
+    let mut simulation = Simulation::seeded(&config(game), seed).unwrap();
+    for _ in 0..hands {
+        let finished = simulation
+            .play_hand_with(|t| recorder.sync(&mut ledger, t))
+            .unwrap();
+        recorder.commit(&mut ledger, &finished).unwrap();
+    }
+    path
+}
+
+fn discrepancies(path: &Path) -> Vec<Discrepancy> {
+    let mut found = Vec::new();
+    let summary = ledger::verify(path, |d| found.push(d.clone())).unwrap();
+    assert_eq!(summary.discrepancies as usize, found.len());
+    found
+}
+
+#[test]
+fn recorded_hands_verify_recall_and_export() {
+    for game in [GameKind::Rocket, GameKind::Starboard] {
+        let path = recorded(game, 40, 7);
+        let summary = ledger::verify(&path, |d| panic!("{d}")).unwrap();
+        assert_eq!(summary.hands, 40);
+        let ledger = open(&path);
+        let head = ledger.head().unwrap();
+        assert_eq!(summary.head, head);
+        assert_eq!(summary.rows as i64, head.rows);
+        assert_eq!(head.hash_hex().len(), 64);
+        let last = ledger.last_hands(10).unwrap();
+        let ids: Vec<i64> = last.iter().map(|h| h.id).collect();
+        assert_eq!(ids, (31..=40).collect::<Vec<_>>());
+        for record in &last {
+            let finished = ledger.load_hand(record.id).unwrap();
+            assert_eq!(finished.transfers, record.transfers);
+            let history = HandHistory::from_finished(&finished);
+            let replayed = history
+                .replay_with(&finished.setup.rules.starboard)
+                .unwrap();
+            assert_eq!(replayed.transfers(), record.transfers);
+        }
+    }
+}
+
+#[test]
+fn export_command_replays_to_the_recorded_transfers() {
+    let path = recorded(GameKind::Rocket, 5, 3);
+    let bin = env!("CARGO_BIN_EXE_pairs-table");
+    let out = Command::new(bin)
+        .args(["audit", "export", "--hand", "4", "--db"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let replayed = HandHistory::parse(&text).unwrap().replay().unwrap();
+    assert_eq!(
+        replayed.transfers(),
+        open(&path).load_hand(4).unwrap().transfers
+    );
+}
+
+#[test]
+fn triggers_refuse_update_and_delete() {
+    let path = recorded(GameKind::Rocket, 2, 1);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    for sql in [
+        "UPDATE transfers SET amount = amount + 1",
+        "DELETE FROM cards",
+        "UPDATE hands SET status = 'voided'",
+        "DELETE FROM rules",
+    ] {
+        let error = conn.execute(sql, []).unwrap_err().to_string();
+        assert!(error.contains("unalterable"), "{sql}: {error}");
+    }
+}
+
+/// Opens the raw file with the triggers dropped, as a forger would.
+fn forger(path: &Path) -> rusqlite::Connection {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let triggers: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    for name in triggers {
+        conn.execute_batch(&format!("DROP TRIGGER {name}")).unwrap();
+    }
+    conn
+}
+
+fn seq_of(conn: &rusqlite::Connection, sql: &str) -> i64 {
+    conn.query_row(sql, [], |r| r.get(0)).unwrap()
+}
+
+fn assert_located(found: &[Discrepancy], table: &str, seq: i64) {
+    assert!(
+        found.iter().any(|d| d.table == table && d.seq == seq),
+        "expected a discrepancy at {table} row {seq}, found {found:?}"
+    );
+}
+
+#[test]
+fn a_changed_amount_is_detected_and_located() {
+    let path = recorded(GameKind::Rocket, 10, 2);
+    let conn = forger(&path);
+    let seq = seq_of(
+        &conn,
+        "SELECT seq FROM transfers WHERE hand_id = 5 ORDER BY seq LIMIT 1",
+    );
+    conn.execute(
+        "UPDATE transfers SET amount = amount + 10 WHERE seq = ?1",
+        [seq],
+    )
+    .unwrap();
+    let found = discrepancies(&path);
+    assert_located(&found, "transfers", seq);
+    assert!(
+        found.iter().all(|d| d.hand == Some(5) || d.hand.is_none()),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_changed_card_is_detected_and_located() {
+    let path = recorded(GameKind::Starboard, 10, 2);
+    let conn = forger(&path);
+    let seq = seq_of(
+        &conn,
+        "SELECT seq FROM cards WHERE hand_id = 6 AND destination = 'common' ORDER BY seq LIMIT 1 OFFSET 1",
+    );
+    conn.execute(
+        "UPDATE cards SET rank = rank % 10 + 1 WHERE seq = ?1",
+        [seq],
+    )
+    .unwrap();
+    assert_located(&discrepancies(&path), "cards", seq);
+}
+
+#[test]
+fn a_deleted_row_is_detected_and_located() {
+    let path = recorded(GameKind::Rocket, 10, 4);
+    let conn = forger(&path);
+    let seq = seq_of(
+        &conn,
+        "SELECT seq FROM decisions WHERE hand_id = 3 ORDER BY seq LIMIT 1",
+    );
+    conn.execute("DELETE FROM decisions WHERE seq = ?1", [seq])
+        .unwrap();
+    let found = discrepancies(&path);
+    let next = found
+        .iter()
+        .find(|d| d.problem.contains(&format!("row {seq} is missing")))
+        .unwrap_or_else(|| panic!("the gap at {seq} is not reported: {found:?}"));
+    assert_eq!(next.seq, seq + 1);
+}
+
+#[test]
+fn an_inserted_row_is_detected_and_located() {
+    let path = recorded(GameKind::Rocket, 10, 5);
+    let conn = forger(&path);
+    let seq = seq_of(&conn, "SELECT MAX(seq) FROM transfers WHERE hand_id = 4");
+    // A forged payout squeezed in under a seq another table already uses.
+    let used = seq_of(
+        &conn,
+        "SELECT seq FROM cards WHERE hand_id = 5 ORDER BY seq LIMIT 1",
+    );
+    conn.execute(
+        "INSERT INTO transfers (seq, hash, hand_id, line, from_account, to_account, amount, kind) \
+         SELECT ?1, hash, 4, 99, 'house', 'seat 1', 500, 'dealer_pair_payout' FROM transfers WHERE seq = ?2",
+        [used, seq],
+    )
+    .unwrap();
+    let found = discrepancies(&path);
+    assert!(
+        found
+            .iter()
+            .any(|d| d.seq == used && d.problem.contains("used twice")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn reordered_rows_are_detected_and_located() {
+    let path = recorded(GameKind::Rocket, 10, 6);
+    let conn = forger(&path);
+    let a = seq_of(
+        &conn,
+        "SELECT seq FROM cards WHERE hand_id = 7 ORDER BY seq LIMIT 1",
+    );
+    let b = seq_of(
+        &conn,
+        "SELECT seq FROM cards WHERE hand_id = 7 ORDER BY seq LIMIT 1 OFFSET 3",
+    );
+    conn.execute_batch(&format!(
+        "UPDATE cards SET seq = -1 WHERE seq = {a}; UPDATE cards SET seq = {a} WHERE seq = {b}; \
+         UPDATE cards SET seq = {b} WHERE seq = -1;"
+    ))
+    .unwrap();
+    let found = discrepancies(&path);
+    assert_located(&found, "cards", a);
+    assert_located(&found, "cards", b);
+}
+
+#[test]
+fn a_void_reverses_the_hand_with_a_reason_and_approver() {
+    let path = recorded(GameKind::Starboard, 6, 8);
+    let mut ledger = open(&path);
+    assert!(matches!(
+        ledger.void_hand(3, "misdeal", DEALER),
+        Err(LedgerError::NotAPitBoss(DEALER))
+    ));
+    ledger.void_hand(3, "misdeal", PIT_BOSS).unwrap();
+    assert!(matches!(
+        ledger.void_hand(3, "again", PIT_BOSS),
+        Err(LedgerError::AlreadyVoided(3))
+    ));
+    assert!(matches!(
+        ledger.void_hand(99, "none", PIT_BOSS),
+        Err(LedgerError::NoSuchHand(99))
+    ));
+    let record = ledger
+        .last_hands(10)
+        .unwrap()
+        .into_iter()
+        .find(|h| h.id == 3)
+        .unwrap();
+    assert_eq!(record.status, "voided");
+    let half = record.transfers.len() / 2;
+    for (original, reversal) in record.transfers[..half]
+        .iter()
+        .zip(&record.transfers[half..])
+    {
+        assert_eq!(
+            (original.from, original.to, original.amount),
+            (reversal.to, reversal.from, reversal.amount)
+        );
+    }
+    assert_eq!(discrepancies(&path), Vec::new());
+}
+
+#[test]
+fn a_journaled_hand_is_recovered_where_it_stopped() {
+    let path = temp_db("recover");
+    let mut ledger = open(&path);
+    let mut recorder = Recorder::new(context(&mut ledger, GameKind::Rocket));
+    let mut simulation = Simulation::seeded(&config(GameKind::Rocket), 11).unwrap();
+    let first = simulation
+        .play_hand_with(|t| recorder.sync(&mut ledger, t))
+        .unwrap();
+    recorder.commit(&mut ledger, &first).unwrap();
+    let mut steps = 0;
+    let mut seen = None;
+    let crash = simulation.play_hand_with(|t| {
+        recorder.sync(&mut ledger, t)?;
+        steps += 1;
+        if steps == 6 {
+            let (setup, hand) = t.hand().unwrap();
+            seen = Some((setup.clone(), t.events().to_vec(), hand.need()));
+            return Err(LedgerError::NoHandInProgress);
+        }
+        Ok(())
+    });
+    assert!(crash.is_err());
+    drop(ledger);
+
+    let mut ledger = open(&path);
+    let (setup, events, need) = seen.unwrap();
+    let progress = ledger.recover_in_progress().unwrap().unwrap();
+    assert_eq!(progress.setup, setup);
+    assert_eq!(progress.events, events);
+    assert_ne!(need, Need::Done);
+    assert_eq!(progress.hand().unwrap().need(), need);
+    assert_eq!(
+        ledger.last_hands(10).unwrap().len(),
+        1,
+        "a journaled hand is not complete"
+    );
+    assert_eq!(
+        ledger.abandon_in_progress("power loss", PIT_BOSS).unwrap(),
+        Some(2)
+    );
+    assert!(ledger.recover_in_progress().unwrap().is_none());
+    assert_eq!(ledger.last_hands(10).unwrap()[1].status, "voided");
+    assert_eq!(discrepancies(&path), Vec::new());
+}
+
+fn schema_of(path: &Path) -> Vec<String> {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let mut statement = conn
+        .prepare("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")
+        .unwrap();
+    statement
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+fn migrations() -> Vec<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("schema");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sql"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_older_schema_upgrades_to_the_latest() {
+    let files = migrations();
+    assert_eq!(
+        files.len() as i64,
+        SCHEMA_VERSION,
+        "each schema/ file is a migration"
+    );
+    let fresh = recorded(GameKind::Rocket, 1, 1);
+    for version in 1..SCHEMA_VERSION {
+        let path = temp_db("old");
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        for file in &files[..version as usize] {
+            conn.execute_batch(&std::fs::read_to_string(file).unwrap())
+                .unwrap();
+        }
+        conn.pragma_update(None, "user_version", version).unwrap();
+        drop(conn);
+        let mut ledger = open(&path);
+        let upgraded: i64 = rusqlite::Connection::open(&path)
+            .unwrap()
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(upgraded, SCHEMA_VERSION);
+        assert_eq!(
+            schema_of(&path),
+            schema_of(&fresh),
+            "from version {version}"
+        );
+        let mut recorder = Recorder::new(context(&mut ledger, GameKind::Rocket));
+        let mut simulation = Simulation::seeded(&config(GameKind::Rocket), 1).unwrap();
+        let finished = simulation
+            .play_hand_with(|t| recorder.sync(&mut ledger, t))
+            .unwrap();
+        recorder.commit(&mut ledger, &finished).unwrap();
+        assert_eq!(discrepancies(&path), Vec::new());
+    }
+}
+
+#[test]
+fn a_newer_schema_is_refused() {
+    let path = recorded(GameKind::Rocket, 1, 1);
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .pragma_update(None, "user_version", SCHEMA_VERSION + 1)
+        .unwrap();
+    let error = Ledger::open(&path, Box::new(FixedClock)).unwrap_err();
+    assert!(matches!(error, LedgerError::NewerSchema { .. }));
+    assert!(error.to_string().contains("newer"), "{error}");
+    assert!(ledger::verify(&path, |_| {}).is_err());
+}
+
+#[test]
+fn killed_mid_run_the_ledger_stays_valid_and_keeps_every_acknowledged_hand() {
+    let path = temp_db("crash");
+    let seed: u64 = rand::rng().random();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut acknowledged = Vec::new();
+    for round in 0..12 {
+        let game = if round % 2 == 0 {
+            "rocket"
+        } else {
+            "starboard"
+        };
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pairs-table"))
+            .args([
+                "simulate", "--game", game, "--hands", "100000", "--seats", "3", "--db",
+            ])
+            .arg(&path)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let reader = std::thread::Builder::new()
+            .name("simulate stdout".into())
+            .spawn(move || {
+                BufReader::new(stdout)
+                    .lines()
+                    .map_while(Result::ok)
+                    .filter_map(|l| l.strip_prefix("committed ")?.parse::<i64>().ok())
+                    .collect::<Vec<_>>()
+            })
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(rng.random_range(30..400)));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        acknowledged.extend(reader.join().unwrap());
+    }
+    assert!(
+        !acknowledged.is_empty(),
+        "seed {seed}: no hand was committed"
+    );
+    assert_eq!(discrepancies(&path), Vec::new(), "seed {seed}");
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    for id in &acknowledged {
+        let status: String = conn
+            .query_row("SELECT status FROM hands WHERE id = ?1", [id], |r| r.get(0))
+            .unwrap_or_else(|e| panic!("seed {seed}: acknowledged hand {id} is missing: {e}"));
+        assert_eq!(status, "complete", "seed {seed}: hand {id}");
+    }
+    let bare: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM hands WHERE status = 'complete' AND id NOT IN (SELECT hand_id FROM transfers)",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(
+        bare, 0,
+        "seed {seed}: a complete hand without its transfers"
+    );
+}
+
+#[test]
+fn audit_verify_prints_the_summary_and_fails_on_a_discrepancy() {
+    let path = recorded(GameKind::Rocket, 3, 9);
+    let bin = env!("CARGO_BIN_EXE_pairs-table");
+    let out = Command::new(bin)
+        .args(["audit", "verify", "--db"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("hands: 3"), "{text}");
+    let head = text.lines().find_map(|l| l.strip_prefix("head: ")).unwrap();
+    assert_eq!(head, open(&path).head().unwrap().hash_hex());
+    forger(&path)
+        .execute(
+            "UPDATE transfers SET amount = amount * 2 WHERE hand_id = 2",
+            [],
+        )
+        .unwrap();
+    let out = Command::new(bin)
+        .args(["audit", "verify", "--db"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("discrepancy: row"), "{text}");
+    assert!(text.contains("hand 2"), "{text}");
+}

@@ -111,26 +111,40 @@ impl HandSetup {
     /// A fresh hand as this setup deals it, before its first card (to
     /// rebuild a recorded or journaled hand from its steps).
     pub fn new_hand(&self) -> Result<Hand, SetupError> {
-        Ok(match self.game {
+        let count = self.seats.len();
+        if count > usize::from(self.game.max_seat()) {
+            return Err(SetupError::TooManyPlayers {
+                count,
+                game: self.game,
+            });
+        }
+        match self.game {
             GameKind::Rocket => {
-                let bets: Vec<(i64, i64)> = self
-                    .seats
-                    .iter()
-                    .map(|&(s, b)| (i64::from(s), b.min(i64::MAX as u64) as i64))
-                    .collect();
+                let mut bets = [(0i64, 0i64); ROCKET_SEATS];
+                for (slot, &(seat, bet)) in bets.iter_mut().zip(&self.seats) {
+                    *slot = (i64::from(seat), i64::try_from(bet).unwrap_or(i64::MAX));
+                }
                 let previous = self.previous_button.map(i64::from);
-                Hand::Rocket(RocketHand::new(&bets, &self.rules.rocket, previous)?)
+                let bets = &bets[..count];
+                Ok(Hand::Rocket(RocketHand::new(
+                    bets,
+                    &self.rules.rocket,
+                    previous,
+                )?))
             }
             GameKind::Starboard => {
-                let seats: Vec<i64> = self.seats.iter().map(|&(s, _)| i64::from(s)).collect();
-                Hand::Starboard(StarboardHand::new(
-                    &seats,
+                let mut seats = [0i64; STARBOARD_SEATS];
+                for (slot, &(seat, _)) in seats.iter_mut().zip(&self.seats) {
+                    *slot = i64::from(seat);
+                }
+                Ok(Hand::Starboard(StarboardHand::new(
+                    &seats[..count],
                     self.button.map_or(0, i64::from),
-                    self.carry_in as i64,
+                    i64::try_from(self.carry_in).unwrap_or(i64::MAX),
                     &self.rules.starboard,
-                )?)
+                )?))
             }
-        })
+        }
     }
 }
 
@@ -221,77 +235,30 @@ impl Table {
         if self.hand.is_some() {
             return Err(TableError::HandInProgress);
         }
-        let (seats, hand, previous_button, button) = match (seating, self.game) {
+        let (seats, previous_button, button) = match (seating, self.game) {
             (Seating::Rocket(bets), GameKind::Rocket) => {
-                let mut signed = [(0i64, 0i64); ROCKET_SEATS];
-                if bets.len() > ROCKET_SEATS {
-                    return Err(SetupError::TooManyPlayers {
-                        count: bets.len(),
-                        game: self.game,
-                    }
-                    .into());
-                }
-                for (slot, &(seat, bet)) in signed.iter_mut().zip(bets) {
-                    *slot = (i64::from(seat), i64::try_from(bet).unwrap_or(i64::MAX));
-                }
-                let previous = self.last_button.map(i64::from);
-                let hand = RocketHand::new(&signed[..bets.len()], &self.rules.rocket, previous)?;
-                let seats = hand.seats().map(|s| (s, hand.bet(s))).collect();
-                (seats, Hand::Rocket(hand), self.last_button, None)
+                let mut seats = bets.clone();
+                seats.sort_unstable();
+                (seats, self.last_button, None)
             }
             (Seating::Starboard(players), GameKind::Starboard) => {
-                let mut signed = [0i64; STARBOARD_SEATS];
-                if players.len() > STARBOARD_SEATS {
-                    return Err(SetupError::TooManyPlayers {
-                        count: players.len(),
-                        game: self.game,
-                    }
-                    .into());
-                }
-                for (slot, &seat) in signed.iter_mut().zip(players) {
-                    *slot = i64::from(seat);
-                }
-                let signed = &signed[..players.len()];
-                let seated = |s: &&i64| (1..=STARBOARD_SEATS as i64).contains(*s);
+                let mut sorted = players.clone();
+                sorted.sort_unstable();
                 let button = match self.last_button {
-                    Some(last) => {
-                        let last = i64::from(last);
-                        let after = signed.iter().filter(seated).filter(|&&s| s > last).min();
-                        after
-                            .or_else(|| signed.iter().filter(seated).min())
-                            .copied()
-                    }
-                    None if signed.is_empty() => None,
-                    None => {
-                        let mut sorted = signed.to_vec();
-                        sorted.sort_unstable();
-                        Some(sorted[rng.random_range(0..sorted.len())])
-                    }
+                    Some(last) => sorted
+                        .iter()
+                        .find(|&&s| s > last)
+                        .or(sorted.first())
+                        .copied(),
+                    None if sorted.is_empty() => None,
+                    None => Some(sorted[rng.random_range(0..sorted.len())]),
                 };
-                let hand = StarboardHand::new(
-                    signed,
-                    button.unwrap_or(0),
-                    self.carry as i64,
-                    &self.rules.starboard,
-                )?;
-                let seats = hand.seats().map(|s| (s, 0)).collect();
-                let button = hand.button();
-                (seats, Hand::Starboard(hand), None, Some(button))
+                (sorted.iter().map(|&s| (s, 0)).collect(), None, button)
             }
             _ => return Err(TableError::WrongGame(self.game)),
         };
-        self.events.clear();
-        if let CardSupply::Software(shoe) = &mut self.supply {
-            if shoe.shuffle_due() {
-                shoe.shuffle();
-            }
-            self.events
-                .extend(shoe.events().iter().cloned().map(HandEvent::Shoe));
-            shoe.clear_events();
-        }
-        self.hands_started += 1;
         let setup = HandSetup {
-            number: self.hands_started,
+            number: self.hands_started + 1,
             game: self.game,
             decks: self.decks(),
             rules: self.rules,
@@ -304,6 +271,17 @@ impl Table {
                 0
             },
         };
+        let hand = setup.new_hand()?;
+        self.events.clear();
+        if let CardSupply::Software(shoe) = &mut self.supply {
+            if shoe.shuffle_due() {
+                shoe.shuffle();
+            }
+            self.events
+                .extend(shoe.events().iter().cloned().map(HandEvent::Shoe));
+            shoe.clear_events();
+        }
+        self.hands_started += 1;
         self.hand = Some((setup, hand));
         Ok(())
     }

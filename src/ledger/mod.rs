@@ -894,22 +894,7 @@ impl Ledger {
             &chain::CARDS,
             &chain::DECISIONS,
         ] {
-            let sql = format!(
-                "SELECT seq, {} FROM {} WHERE hand_id = ?1",
-                spec.columns.join(", "),
-                spec.name
-            );
-            let mut statement = self.conn.prepare(&sql)?;
-            let found: Vec<(i64, Vec<Value>)> = statement
-                .query_map([hand], |r| {
-                    Ok((
-                        r.get(0)?,
-                        (1..=spec.columns.len())
-                            .map(|i| r.get::<_, Value>(i))
-                            .collect::<Result<_, _>>()?,
-                    ))
-                })?
-                .collect::<Result<_, _>>()?;
+            let found = hand_rows(&self.conn, spec, hand)?;
             for (seq, values) in found {
                 let (_, step, event) =
                     rows::row_event(spec, &values).map_err(LedgerError::bad_row(spec.name, seq))?;
@@ -933,26 +918,35 @@ impl Ledger {
     }
 }
 
+/// The rows of `spec`'s table that belong to `hand`, in chain order: (seq, values).
+fn hand_rows(
+    conn: &Connection,
+    spec: &chain::TableSpec,
+    hand: i64,
+) -> Result<Vec<(i64, Vec<Value>)>, LedgerError> {
+    let sql = format!(
+        "SELECT seq, {} FROM {} WHERE hand_id = ?1 ORDER BY seq",
+        spec.columns.join(", "),
+        spec.name
+    );
+    let mut statement = conn.prepare_cached(&sql)?;
+    let rows = statement
+        .query_map([hand], |r| {
+            let values = (1..=spec.columns.len())
+                .map(|i| r.get::<_, Value>(i))
+                .collect::<Result<_, _>>()?;
+            Ok((r.get(0)?, values))
+        })?
+        .collect::<Result<_, _>>()?;
+    Ok(rows)
+}
+
 /// The transfers of a hand in order: (seq, transfer, seq it reverses).
 fn transfers_of(
     conn: &Connection,
     hand: i64,
 ) -> Result<Vec<(i64, Transfer, Option<i64>)>, LedgerError> {
-    let sql = format!(
-        "SELECT seq, {} FROM transfers WHERE hand_id = ?1 ORDER BY seq",
-        TRANSFERS.columns.join(", ")
-    );
-    let mut statement = conn.prepare_cached(&sql)?;
-    let found: Vec<(i64, Vec<Value>)> = statement
-        .query_map([hand], |r| {
-            Ok((
-                r.get(0)?,
-                (1..=TRANSFERS.columns.len())
-                    .map(|i| r.get::<_, Value>(i))
-                    .collect::<Result<_, _>>()?,
-            ))
-        })?
-        .collect::<Result<_, _>>()?;
+    let found = hand_rows(conn, &TRANSFERS, hand)?;
     found
         .into_iter()
         .map(|(seq, values)| {

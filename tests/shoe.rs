@@ -355,3 +355,36 @@ fn the_rocket_button_goes_to_the_starter_and_breaks_the_next_tie() {
         }
     );
 }
+
+#[test]
+fn a_table_refuses_bad_seating_and_changes_nothing() {
+    let mut table = Table::new(
+        GameKind::Rocket,
+        HouseRules::default(),
+        CardSupply::External(ShoeCount::new(decks(1), 800)),
+    )
+    .unwrap();
+    let mut rng = StdRng::seed_from_u64(0);
+    let seven = Seating::Rocket((1..=7).map(|s| (s, 10)).collect());
+    assert!(matches!(
+        table.start_hand(&seven, &mut rng),
+        Err(TableError::Setup(
+            pairs_table::engine::SetupError::TooManyPlayers { count: 7, .. }
+        ))
+    ));
+    assert!(matches!(
+        table.start_hand(&Seating::Starboard(vec![1, 2]), &mut rng),
+        Err(TableError::WrongGame(GameKind::Rocket))
+    ));
+    assert!(
+        table
+            .start_hand(&Seating::Rocket(vec![(1, 15)]), &mut rng)
+            .is_err()
+    );
+    assert_eq!(table.hands_started(), 0, "a refused hand is not counted");
+    assert!(table.hand().is_none());
+    table
+        .start_hand(&Seating::Rocket(vec![(1, 10)]), &mut rng)
+        .unwrap();
+    assert_eq!(table.hands_started(), 1);
+}

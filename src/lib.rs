@@ -7,3 +7,4 @@ pub mod history;
 pub mod ledger;
 pub mod scanner;
 pub mod simulate;
+pub mod station;

@@ -306,6 +306,24 @@ impl Shoe {
         Ok(rank)
     }
 
+    /// Starts this shoe over around a hand that was in play when the last
+    /// shoe was lost (a restart after a crash or power loss): a fresh stack
+    /// of every card except `in_play`, shuffled, committed and burned as a
+    /// mid-hand reshuffle. The stack shuffled when this shoe was made is
+    /// dropped unpublished (nothing was dealt from it).
+    pub fn restart_around(&mut self, in_play: &[Rank]) -> Result<(), ShoeError> {
+        let mut count = ShoeCount::new(self.count.decks(), self.count.penetration_permille);
+        for &rank in in_play {
+            count.deal(rank)?;
+        }
+        self.count = count;
+        self.events.clear();
+        self.shuffles = 0;
+        self.mid_hand_reshuffles += 1;
+        self.shuffle_not_in_play(true);
+        Ok(())
+    }
+
     /// Shuffles between hands (call when [`Shoe::shuffle_due`] and no hand is
     /// in play).
     pub fn shuffle(&mut self) {

@@ -148,6 +148,28 @@ impl HandSetup {
     }
 }
 
+impl HandSetup {
+    /// The hand this setup deals, with the cards and decisions of `events`
+    /// replayed on it (to rebuild a recorded or journaled hand).
+    pub fn replay(&self, events: &[HandEvent]) -> Result<Hand, TableError> {
+        let mut hand = self.new_hand()?;
+        for event in events {
+            match event {
+                HandEvent::Card { rank, .. } => {
+                    hand.deal(*rank)?;
+                }
+                HandEvent::Decision {
+                    step: Step::Decision { seat, action },
+                } => {
+                    hand.act(*seat, *action)?;
+                }
+                _ => {}
+            }
+        }
+        Ok(hand)
+    }
+}
+
 /// A hand that is over: its setup, events in order, final state and transfers.
 #[derive(Clone, Debug)]
 pub struct FinishedHand {
@@ -418,6 +440,73 @@ impl Table {
             hand,
             transfers,
         })
+    }
+
+    /// Puts back the hand that was in progress when the station stopped
+    /// (journaled before a crash or power loss), so it goes on exactly where
+    /// it stopped. Its cards are counted out of the shoe again; a software
+    /// shoe, whose stack was lost, restarts around the cards in play (see
+    /// [`Shoe::restart_around`]). Refused, with nothing changed, if a hand is
+    /// in progress or the steps do not replay.
+    pub fn resume_hand(
+        &mut self,
+        setup: HandSetup,
+        events: Vec<HandEvent>,
+    ) -> Result<(), TableError> {
+        if self.hand.is_some() {
+            return Err(TableError::HandInProgress);
+        }
+        if setup.game != self.game {
+            return Err(TableError::WrongGame(self.game));
+        }
+        let hand = setup.replay(&events)?;
+        let in_play: Vec<Rank> = events
+            .iter()
+            .filter_map(|event| match event {
+                HandEvent::Card {
+                    rank,
+                    step:
+                        Step::Card {
+                            discarded: false, ..
+                        },
+                    ..
+                } => Some(*rank),
+                _ => None,
+            })
+            .collect();
+        let mut events = events;
+        match &mut self.supply {
+            CardSupply::Software(shoe) => {
+                shoe.restart_around(&in_play)?;
+                events.extend(shoe.events().iter().cloned().map(HandEvent::Shoe));
+                shoe.clear_events();
+            }
+            CardSupply::External(count) => {
+                let mut recount = count.clone();
+                for event in &events {
+                    match event {
+                        HandEvent::Card {
+                            rank,
+                            step: Step::Card { discarded, .. },
+                            ..
+                        } => {
+                            recount.deal(*rank)?;
+                            if *discarded {
+                                recount.discard(*rank);
+                            }
+                        }
+                        HandEvent::ExternalBurn { rank, .. } => recount.burn(*rank)?,
+                        HandEvent::ExternalShuffle { .. } => recount.reshuffle(),
+                        _ => {}
+                    }
+                }
+                *count = recount;
+            }
+        }
+        self.hands_started = setup.number;
+        self.events = events;
+        self.hand = Some((setup, hand));
+        Ok(())
     }
 
     /// The game dealt here.

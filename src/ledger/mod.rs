@@ -4,6 +4,7 @@
 
 mod chain;
 mod rows;
+mod station;
 mod verify;
 
 use std::path::{Path, PathBuf};
@@ -22,6 +23,7 @@ use chain::{
 };
 use rows::BadRow;
 
+pub use station::OpenShift;
 pub use verify::{AuditSummary, Discrepancy, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.
@@ -229,21 +231,7 @@ pub struct HandRecord {
 
 /// Replays a hand's cards and decisions on a fresh hand from its setup.
 pub fn rebuild(setup: &HandSetup, events: &[HandEvent]) -> Result<Hand, TableError> {
-    let mut hand = setup.new_hand()?;
-    for event in events {
-        match event {
-            HandEvent::Card { rank, .. } => {
-                hand.deal(*rank)?;
-            }
-            HandEvent::Decision {
-                step: crate::engine::Step::Decision { seat, action },
-            } => {
-                hand.act(*seat, *action)?;
-            }
-            _ => {}
-        }
-    }
-    Ok(hand)
+    setup.replay(events)
 }
 
 /// The default ledger file: `ledger.sqlite3` in the platform data directory.
@@ -648,7 +636,7 @@ impl Ledger {
     }
 
     /// The house rules recorded under `hash`.
-    fn rules(&self, hash: &str) -> Result<HouseRules, LedgerError> {
+    pub fn rules(&self, hash: &str) -> Result<HouseRules, LedgerError> {
         let toml: Option<String> = self
             .conn
             .query_row(

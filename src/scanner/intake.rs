@@ -234,6 +234,11 @@ impl Intake {
         self.cut_card_hand.is_some()
     }
 
+    /// Cards still to burn after the last shuffle.
+    pub fn burns_due(&self) -> u8 {
+        self.burns_due
+    }
+
     /// Handles one scanner event.
     pub fn handle(&mut self, event: &ScanEvent, table: &mut Table) -> Outcome {
         let fault = match event {

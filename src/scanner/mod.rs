@@ -10,6 +10,7 @@
 pub mod decoder;
 pub mod frame;
 pub mod intake;
+pub mod link;
 pub mod parser;
 pub mod reader;
 pub mod sim;
@@ -17,5 +18,6 @@ pub mod sim;
 pub use decoder::{Decoder, ScanEvent};
 pub use frame::{Frame, FrameError, Message};
 pub use intake::{Fault, Intake, Outcome, Resolution, WayOut};
+pub use link::{LinkError, ScanLink};
 pub use parser::{Parsed, Parser};
 pub use reader::{Reader, ReaderConfig, ReaderStatus, list_ports};

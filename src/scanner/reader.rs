@@ -35,6 +35,10 @@ pub struct ReaderConfig {
     pub backoff_max: Duration,
 }
 
+/// Called on the reader thread after each event is published (a UI passes
+/// one that asks for a repaint, so it need not poll while idle).
+pub type Waker = Box<dyn Fn() + Send + 'static>;
+
 impl ReaderConfig {
     /// The protocol's defaults (9600 baud, 8N1) for the port at `path`.
     pub fn new(path: impl Into<String>) -> ReaderConfig {
@@ -116,6 +120,11 @@ impl Reader {
     /// Starts reading the port in `config` on a thread named `scanner`.
     /// A port that cannot be opened yet is retried with back-off.
     pub fn start(config: ReaderConfig) -> Result<Reader, ReaderError> {
+        Reader::start_with_waker(config, Box::new(|| {}))
+    }
+
+    /// Like [`Reader::start`], calling `waker` after each event is published.
+    pub fn start_with_waker(config: ReaderConfig, waker: Waker) -> Result<Reader, ReaderError> {
         let (event_tx, events) = mpsc::channel();
         let (stop, stop_rx) = mpsc::channel();
         let status = Arc::new(Mutex::new(ReaderStatus::default()));
@@ -128,6 +137,7 @@ impl Reader {
                     events: event_tx,
                     status: shared,
                     stop: stop_rx,
+                    waker,
                 }
                 .run();
             })?;
@@ -201,6 +211,7 @@ struct Worker {
     events: Sender<ScanEvent>,
     status: Arc<Mutex<ReaderStatus>>,
     stop: Receiver<()>,
+    waker: Waker,
 }
 
 impl Worker {
@@ -209,7 +220,9 @@ impl Worker {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .record(&event);
-        self.events.send(event).is_ok()
+        let sent = self.events.send(event).is_ok();
+        (self.waker)();
+        sent
     }
 
     fn stopping(&self) -> bool {

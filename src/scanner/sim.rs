@@ -349,3 +349,85 @@ impl SimShoe {
         }
     }
 }
+
+/// A simulated card-reading shoe that deals one card each time it is asked,
+/// over a real pseudo-terminal: the desktop app's "simulated shoe" (the
+/// dealer pulls a card with a button, and it arrives through the same
+/// reader, decoder and intake as a real shoe's).
+#[derive(Debug)]
+pub struct PullShoe {
+    link: PtyLink,
+    sequencer: Sequencer,
+    decks: Decks,
+    penetration_permille: u16,
+    order: Vec<Rank>,
+    next: usize,
+    shoes: u32,
+}
+
+impl PullShoe {
+    /// A shoe of `decks` behind a pseudo-terminal at `link`, with no stack
+    /// inserted yet (call [`PullShoe::insert_shuffled`]).
+    pub fn create(
+        link: &Path,
+        decks: Decks,
+        penetration_permille: u16,
+    ) -> Result<PullShoe, SimError> {
+        Ok(PullShoe {
+            link: PtyLink::create(link)?,
+            sequencer: Sequencer::default(),
+            decks,
+            penetration_permille,
+            order: Vec::new(),
+            next: 0,
+            shoes: 0,
+        })
+    }
+
+    /// The pseudo-terminal's path for the reader.
+    pub fn device_name(&self) -> &str {
+        self.link.device_name()
+    }
+
+    /// Inserts a freshly shuffled full stack and announces it (`SHOEIN`).
+    pub fn insert_shuffled(&mut self, rng: &mut impl rand::Rng) -> Result<(), SimError> {
+        use rand::seq::SliceRandom;
+        self.order.clear();
+        for rank in Rank::ALL {
+            self.order.extend(std::iter::repeat_n(
+                rank,
+                usize::from(self.decks.copies_of(rank)),
+            ));
+        }
+        self.order.shuffle(rng);
+        self.next = 0;
+        self.shoes += 1;
+        let shoe_id = format!("SIM{:04}", self.shoes);
+        self.send(Message::ShoeInserted { shoe_id })
+    }
+
+    /// Pulls the next card through the reader (with `CUT` first when the
+    /// cut card is reached); None if the stack is empty.
+    pub fn pull(&mut self) -> Result<Option<Rank>, SimError> {
+        let Some(&rank) = self.order.get(self.next) else {
+            return Ok(None);
+        };
+        let cut = (self.order.len() * usize::from(self.penetration_permille)).div_ceil(1000);
+        if self.next == cut {
+            self.send(Message::CutCard)?;
+        }
+        self.next += 1;
+        self.send(Message::Card { rank })?;
+        Ok(Some(rank))
+    }
+
+    /// Cards left in the stack.
+    pub fn remaining(&self) -> usize {
+        self.order.len() - self.next
+    }
+
+    fn send(&mut self, message: Message) -> Result<(), SimError> {
+        let (bytes, _) = self.sequencer.encode(message, None);
+        self.link.write(&bytes)
+    }
+}

@@ -1,0 +1,667 @@
+//! The table station: one live table as the dealer runs it, from bets to
+//! the confirmed settlement. It ties the engine's table, the card source
+//! (software shoe or card-reading shoe), the scanner intake and the ledger
+//! together and says, at every moment, what the dealer must do next.
+//!
+//! No egui here: the desktop app (src/ui) draws a `Station` and calls its
+//! methods; tests drive the same methods. Every method that is refused
+//! returns a sentence and leaves the station as it was.
+
+mod prompt;
+mod settlement;
+
+use rand::SeedableRng;
+use rand::rngs::{StdRng, SysRng};
+use thiserror::Error;
+
+use crate::engine::Decks;
+use crate::engine::hand::{Action, CardTo, GameKind, Hand, Need};
+use crate::engine::rules::{BET_GRID_UNITS, HouseRules};
+use crate::engine::shoe::{Shoe, ShoeCount};
+use crate::engine::starboard::SeatState;
+use crate::engine::table::{CardSupply, FinishedHand, Seating, Table, TableError};
+use crate::ledger::{HandContext, Ledger, LedgerError, OpenShift, Recorder};
+use crate::scanner::intake::IntakeError;
+use crate::scanner::{Fault, Intake, LinkError, Outcome, Resolution, ScanLink};
+
+pub use prompt::{Actor, Prompt};
+pub use settlement::{Settlement, SettlementLine};
+
+/// Where a table's cards come from, as chosen when it is opened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SourceChoice {
+    /// The software shoe deals (the screen shows each card to deal).
+    SoftwareShoe,
+    /// A simulated card-reading shoe on a pseudo-terminal (demo, training).
+    SimulatedShoe,
+    /// A card-reading shoe on a serial port.
+    Scanner {
+        /// The port's path.
+        path: String,
+        /// Its baud rate.
+        baud: u32,
+    },
+}
+
+impl SourceChoice {
+    /// The table-setting text (`software`, `simulated`, `scanner 9600 PATH`).
+    pub fn setting(&self) -> String {
+        match self {
+            SourceChoice::SoftwareShoe => "software".into(),
+            SourceChoice::SimulatedShoe => "simulated".into(),
+            SourceChoice::Scanner { path, baud } => format!("scanner {baud} {path}"),
+        }
+    }
+
+    /// Parses [`SourceChoice::setting`]'s text.
+    pub fn parse(text: &str) -> Option<SourceChoice> {
+        match text {
+            "software" => Some(SourceChoice::SoftwareShoe),
+            "simulated" => Some(SourceChoice::SimulatedShoe),
+            _ => {
+                let rest = text.strip_prefix("scanner ")?;
+                let (baud, path) = rest.split_once(' ')?;
+                Some(SourceChoice::Scanner {
+                    path: path.to_owned(),
+                    baud: baud.parse().ok()?,
+                })
+            }
+        }
+    }
+
+    /// Whether cards come from a card-reading shoe (real or simulated).
+    pub fn reads_cards(&self) -> bool {
+        !matches!(self, SourceChoice::SoftwareShoe)
+    }
+}
+
+/// What a pit boss chooses when opening a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableSetup {
+    /// The table's name ("R1", "Starboard 2").
+    pub name: String,
+    /// The game.
+    pub game: GameKind,
+    /// Decks in the shoe.
+    pub decks: Decks,
+    /// House rules, limits included.
+    pub rules: HouseRules,
+    /// The cash value of one table unit, in cents.
+    pub unit_cents: u64,
+    /// Where the cards come from.
+    pub source: SourceChoice,
+}
+
+/// The card feed a station deals from.
+#[derive(Debug)]
+pub enum Feed {
+    /// The software shoe, inside the engine's table.
+    SoftwareShoe,
+    /// A card-reading shoe.
+    Scanner(Box<ScanLink>),
+}
+
+/// A refused or failed station action: one sentence; nothing changed.
+#[derive(Debug, Error)]
+pub enum StationError {
+    /// The ledger failed or refused.
+    #[error(transparent)]
+    Ledger(#[from] LedgerError),
+    /// The engine refused the step.
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// The alarm cannot be resolved that way.
+    #[error(transparent)]
+    Intake(#[from] IntakeError),
+    /// The scanner link failed.
+    #[error(transparent)]
+    Link(#[from] LinkError),
+    /// A bet that cannot be taken.
+    #[error("seat {seat}: {problem}")]
+    Bet {
+        /// The seat.
+        seat: u8,
+        /// What is wrong, as a sentence.
+        problem: String,
+    },
+    /// Too few players to deal.
+    #[error("{0}")]
+    NotEnoughPlayers(&'static str),
+    /// A decision was given while the hand waits for a card.
+    #[error("no decision is due: the hand is waiting for a card to {0}")]
+    NoDecisionDue(CardTo),
+    /// No dealer is signed in.
+    #[error("no dealer is signed in; sign in to deal")]
+    NoDealer,
+    /// An alarm stops play.
+    #[error("play is stopped by an alarm: {0}")]
+    Alarm(String),
+    /// The last hand is waiting for its settlement to be confirmed.
+    #[error("confirm the settlement of hand {0} first")]
+    SettlementPending(u64),
+    /// Nothing to confirm.
+    #[error("there is no settlement to confirm")]
+    NoSettlement,
+    /// The table reads its cards from a shoe; there is no software shoe.
+    #[error("cards at this table come from the card-reading shoe, not the software shoe")]
+    NotSoftwareShoe,
+    /// The table's stored settings are unreadable.
+    #[error("table setting `{key}` is unreadable: {problem}")]
+    Setting {
+        /// The key.
+        key: &'static str,
+        /// What is wrong.
+        problem: String,
+    },
+    /// The operating system's random source failed.
+    #[error("the operating system's random source failed")]
+    Random,
+}
+
+/// A seat's entry for the next hand.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatEntry {
+    /// Rocket: the bet as typed (blank: nobody plays). Starboard: unused.
+    pub bet: String,
+    /// Starboard: whether a player sits here for the next game.
+    pub seated: bool,
+}
+
+/// Checks a typed Rocket bet: Ok(None) for a blank (empty seat), Ok(bet)
+/// for a good one, or a sentence saying what is wrong.
+pub fn check_bet(text: &str, rules: &HouseRules) -> Result<Option<u64>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let bet: u64 = text
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not a whole number of units"))?;
+    let (min, max) = (rules.rocket.min_bet, rules.rocket.max_bet);
+    if bet == 0 || bet % BET_GRID_UNITS != 0 {
+        return Err(format!(
+            "bets go in steps of {BET_GRID_UNITS} units; {bet} is not one"
+        ));
+    }
+    if bet < min {
+        return Err(format!("{bet} is below the table minimum of {min}"));
+    }
+    if bet > max {
+        return Err(format!("{bet} is above the table maximum of {max}"));
+    }
+    Ok(Some(bet))
+}
+
+/// A Starboard seat's state in a word or two.
+pub fn starboard_state_word(state: SeatState) -> String {
+    match state {
+        SeatState::Empty => "empty".into(),
+        SeatState::Active => "in".into(),
+        SeatState::Locked(cards) => format!("locked at {cards}"),
+        SeatState::Busted => "busted".into(),
+        SeatState::KnockedOut => "knocked out".into(),
+    }
+}
+
+fn os_rng() -> Result<StdRng, StationError> {
+    StdRng::try_from_rng(&mut SysRng).map_err(|_| StationError::Random)
+}
+
+/// The settings key for each part of a [`TableSetup`].
+mod keys {
+    pub const DECKS: &str = "decks";
+    pub const RULES: &str = "rules_hash";
+    pub const UNIT_CENTS: &str = "unit_cents";
+    pub const SOURCE: &str = "source";
+}
+
+/// One live table.
+#[derive(Debug)]
+pub struct Station {
+    ledger: Ledger,
+    table: Table,
+    setup: TableSetup,
+    context: HandContext,
+    dealer: Option<u32>,
+    recorder: Recorder,
+    intake: Intake,
+    feed: Feed,
+    entries: Vec<SeatEntry>,
+    settlement: Option<(FinishedHand, Settlement)>,
+    notices: Vec<String>,
+    rng: StdRng,
+    shuffles_this_shift: u32,
+    last_committed: Option<Settlement>,
+}
+
+impl Station {
+    /// Opens a new table and shift in the ledger, opened by pit boss
+    /// `opened_by`, dealing from `feed`.
+    pub fn open(
+        mut ledger: Ledger,
+        setup: TableSetup,
+        opened_by: u32,
+        feed: Feed,
+    ) -> Result<Station, StationError> {
+        setup.rules.validate().map_err(TableError::from)?;
+        let table = ledger.table(&setup.name, setup.game)?;
+        ledger.record_rules(&setup.rules)?;
+        for (key, value) in [
+            (keys::DECKS, setup.decks.count().to_string()),
+            (keys::RULES, setup.rules.hash_hex()),
+            (keys::UNIT_CENTS, setup.unit_cents.to_string()),
+            (keys::SOURCE, setup.source.setting()),
+        ] {
+            ledger.set_table_setting(table, key, &value)?;
+        }
+        let shift = ledger.open_shift(table, opened_by)?;
+        let scanner_shoe = setup.source.reads_cards().then_some("card-reading shoe");
+        let shoe = ledger.open_shoe(table, setup.decks.count(), scanner_shoe)?;
+        Station::start(ledger, setup, table, shift, shoe, feed)
+    }
+
+    /// Reopens the station after a restart: the open shift, its table and
+    /// settings; a hand that was in progress is put back exactly where it
+    /// stopped, with a notice that a recovery happened. None if no shift is
+    /// open (a pit boss must open a table).
+    pub fn reopen(
+        ledger: Ledger,
+        feed: impl FnOnce(&TableSetup) -> Result<Feed, StationError>,
+    ) -> Result<Option<Station>, StationError> {
+        let Some(open) = ledger.open_shift_now()? else {
+            return Ok(None);
+        };
+        let setup = setup_from(&ledger, &open)?;
+        let shoe = match ledger.current_shoe(open.table)? {
+            Some(shoe) => shoe,
+            None => {
+                return Err(StationError::Setting {
+                    key: "shoe",
+                    problem: "the table has no shoe recorded".into(),
+                });
+            }
+        };
+        let feed = feed(&setup)?;
+        let mut station = Station::start(ledger, setup, open.table, open.shift, shoe, feed)?;
+        if let Some(progress) = station.ledger.recover_in_progress()? {
+            let number = progress.setup.number;
+            station.context = progress.context;
+            station.dealer = Some(progress.context.dealer);
+            station.recorder = Recorder::new(progress.context);
+            station.table.resume_hand(progress.setup, progress.events)?;
+            station.recorder.sync(&mut station.ledger, &station.table)?;
+            station.notices.push(format!(
+                "Recovery: hand {number} was in progress when the station stopped; it has been \
+                 reopened exactly where it stopped. Check the cards on the layout against the \
+                 screen before going on."
+            ));
+            station.finish_if_over()?;
+        }
+        Ok(Some(station))
+    }
+
+    fn start(
+        ledger: Ledger,
+        setup: TableSetup,
+        table_id: i64,
+        shift: i64,
+        shoe: i64,
+        feed: Feed,
+    ) -> Result<Station, StationError> {
+        let mut rng = os_rng()?;
+        let supply = match feed {
+            Feed::SoftwareShoe => CardSupply::Software(Box::new(Shoe::new(
+                setup.decks,
+                setup.rules.penetration_permille,
+                setup.rules.burn,
+                StdRng::from_rng(&mut rng),
+            ))),
+            Feed::Scanner(_) => CardSupply::External(ShoeCount::new(
+                setup.decks,
+                setup.rules.penetration_permille,
+            )),
+        };
+        let mut table = Table::new(setup.game, setup.rules, supply)?;
+        let position = ledger.table_position(table_id)?;
+        table.resume(position.hands_started, position.last_button, position.carry);
+        let context = HandContext {
+            table: table_id,
+            shift,
+            dealer: 0,
+            shoe,
+        };
+        let seats = usize::from(setup.game.max_seat());
+        Ok(Station {
+            ledger,
+            table,
+            setup,
+            context,
+            dealer: None,
+            recorder: Recorder::new(context),
+            intake: Intake::new(),
+            feed,
+            entries: vec![SeatEntry::default(); seats],
+            settlement: None,
+            notices: Vec::new(),
+            rng,
+            shuffles_this_shift: 0,
+            last_committed: None,
+        })
+    }
+
+    /// Signs dealer `dealer` in at this table (the hands they deal carry
+    /// their staff number).
+    pub fn set_dealer(&mut self, dealer: Option<u32>) {
+        self.dealer = dealer;
+        if let Some(dealer) = dealer {
+            if self.table.hand().is_none() {
+                self.context.dealer = dealer;
+                self.recorder = Recorder::new(self.context);
+            }
+        }
+    }
+
+    /// The dealer signed in, if any.
+    pub fn dealer(&self) -> Option<u32> {
+        self.dealer
+    }
+
+    /// What the table was opened with.
+    pub fn setup(&self) -> &TableSetup {
+        &self.setup
+    }
+
+    /// The engine's table (hand in progress, shoe count, button).
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The ledger.
+    pub fn ledger(&self) -> &Ledger {
+        &self.ledger
+    }
+
+    /// The ledger, for recording outside a hand (staff, approvals).
+    pub fn ledger_mut(&mut self) -> &mut Ledger {
+        &mut self.ledger
+    }
+
+    /// The seat entries for the next hand (index 0 is seat 1).
+    pub fn entries(&self) -> &[SeatEntry] {
+        &self.entries
+    }
+
+    /// A seat's entry, to type a bet or seat a player (seats from 1).
+    pub fn entry_mut(&mut self, seat: u8) -> Option<&mut SeatEntry> {
+        self.entries.get_mut(usize::from(seat).checked_sub(1)?)
+    }
+
+    /// The scanner link, if this table reads its cards.
+    pub fn scan_link(&self) -> Option<&ScanLink> {
+        match &self.feed {
+            Feed::Scanner(link) => Some(link),
+            Feed::SoftwareShoe => None,
+        }
+    }
+
+    /// The scanner alarms that stop play, oldest first.
+    pub fn alarms(&self) -> &[Fault] {
+        self.intake.alarms()
+    }
+
+    /// Notices the dealer must acknowledge (a recovery after a restart).
+    pub fn notices(&self) -> &[String] {
+        &self.notices
+    }
+
+    /// Acknowledges the notices.
+    pub fn acknowledge_notices(&mut self) {
+        self.notices.clear();
+    }
+
+    /// The settlement waiting for the dealer's confirmation.
+    pub fn settlement(&self) -> Option<&Settlement> {
+        self.settlement.as_ref().map(|(_, s)| s)
+    }
+
+    /// The last confirmed settlement (shown until the next hand starts).
+    pub fn last_committed(&self) -> Option<&Settlement> {
+        self.last_committed.as_ref()
+    }
+
+    /// Shuffles this shift (software shoe and card-reading shoe alike).
+    pub fn shuffles_this_shift(&self) -> u32 {
+        self.shuffles_this_shift
+    }
+
+    /// Whether the shoe must be shuffled before the next hand.
+    pub fn shuffle_due(&self) -> bool {
+        match &self.feed {
+            Feed::SoftwareShoe => self.table.count().cut_card_out(),
+            Feed::Scanner(_) => self.intake.shuffle_due(),
+        }
+    }
+
+    /// Cards still to burn after the shoe was replaced.
+    pub fn burns_due(&self) -> u8 {
+        self.intake.burns_due()
+    }
+
+    /// What the dealer must do next.
+    pub fn prompt(&self) -> Prompt {
+        prompt::prompt(self)
+    }
+
+    /// The seating the entries describe, checked.
+    fn seating(&self) -> Result<Seating, StationError> {
+        let rules = self.table.rules();
+        match self.setup.game {
+            GameKind::Rocket => {
+                let mut bets = Vec::new();
+                for (seat, entry) in (1u8..).zip(&self.entries) {
+                    match check_bet(&entry.bet, rules) {
+                        Ok(Some(bet)) => bets.push((seat, bet)),
+                        Ok(None) => {}
+                        Err(problem) => return Err(StationError::Bet { seat, problem }),
+                    }
+                }
+                if bets.is_empty() {
+                    return Err(StationError::NotEnoughPlayers(
+                        "no bets are in; enter at least one bet",
+                    ));
+                }
+                Ok(Seating::Rocket(bets))
+            }
+            GameKind::Starboard => {
+                let seated: Vec<u8> = (1u8..)
+                    .zip(&self.entries)
+                    .filter(|(_, e)| e.seated)
+                    .map(|(seat, _)| seat)
+                    .collect();
+                if seated.len() < 2 {
+                    return Err(StationError::NotEnoughPlayers(
+                        "Starboard needs at least two seated players",
+                    ));
+                }
+                Ok(Seating::Starboard(seated))
+            }
+        }
+    }
+
+    fn check_can_play(&self) -> Result<(), StationError> {
+        if let Some(fault) = self.intake.alarms().first() {
+            return Err(StationError::Alarm(fault.to_string()));
+        }
+        if let Some((finished, _)) = &self.settlement {
+            return Err(StationError::SettlementPending(finished.setup.number));
+        }
+        Ok(())
+    }
+
+    /// Starts the next hand with the entered bets or seated players.
+    pub fn start_hand(&mut self) -> Result<(), StationError> {
+        self.check_can_play()?;
+        let dealer = self.dealer.ok_or(StationError::NoDealer)?;
+        if let Feed::Scanner(_) = &self.feed {
+            if self.intake.shuffle_due() {
+                return Err(StationError::Alarm(
+                    "the cut card is out: insert a freshly shuffled shoe first".into(),
+                ));
+            }
+        }
+        let seating = self.seating()?;
+        let shuffles_before = self.table.shoe().map_or(0, Shoe::shuffles);
+        self.table.start_hand(&seating, &mut self.rng)?;
+        self.shuffles_this_shift += self.table.shoe().map_or(0, Shoe::shuffles) - shuffles_before;
+        self.context.dealer = dealer;
+        self.recorder = Recorder::new(self.context);
+        self.last_committed = None;
+        self.record()
+    }
+
+    /// Journals what the hand did and moves to settlement when it is over.
+    fn record(&mut self) -> Result<(), StationError> {
+        self.recorder.sync(&mut self.ledger, &self.table)?;
+        self.finish_if_over()
+    }
+
+    fn finish_if_over(&mut self) -> Result<(), StationError> {
+        if self.table.hand().is_some() && self.table.need() == Need::Done {
+            let finished = self.table.finish_hand()?;
+            let settlement = Settlement::of(&finished);
+            self.settlement = Some((finished, settlement));
+        }
+        Ok(())
+    }
+
+    /// Software shoe: deals the next card to whoever is due.
+    pub fn deal_from_shoe(&mut self) -> Result<(), StationError> {
+        self.check_can_play()?;
+        if !matches!(self.feed, Feed::SoftwareShoe) {
+            return Err(StationError::NotSoftwareShoe);
+        }
+        let shuffles_before = self.table.shoe().map_or(0, Shoe::shuffles);
+        self.table.deal_from_shoe()?;
+        self.shuffles_this_shift += self.table.shoe().map_or(0, Shoe::shuffles) - shuffles_before;
+        self.record()
+    }
+
+    /// The decision of the seat whose turn it is.
+    pub fn decide(&mut self, action: Action) -> Result<(), StationError> {
+        self.check_can_play()?;
+        let seat = match self.table.need() {
+            Need::Decision { seat, .. } => seat,
+            Need::Card(to) => return Err(StationError::NoDecisionDue(to)),
+            Need::Done => return Err(StationError::Table(TableError::NoHand)),
+        };
+        self.table.act(seat, action)?;
+        self.record()
+    }
+
+    /// Handles every scanner event that has arrived; returns how many.
+    pub fn poll_scanner(&mut self) -> Result<usize, StationError> {
+        let mut handled = 0;
+        loop {
+            let Feed::Scanner(link) = &self.feed else {
+                return Ok(handled);
+            };
+            let Some(event) = link.try_next() else {
+                return Ok(handled);
+            };
+            handled += 1;
+            match self.intake.handle(&event, &mut self.table) {
+                Outcome::Dealt { .. } | Outcome::Burned { .. } => self.record()?,
+                Outcome::Shuffled { .. } => {
+                    self.shuffles_this_shift += 1;
+                    if self.table.hand().is_some() {
+                        self.record()?;
+                    }
+                }
+                Outcome::Noted | Outcome::Alarm(_) | Outcome::Held { .. } => {}
+            }
+        }
+    }
+
+    /// Resolves the scanner alarms one of their ways out. A card entered by
+    /// hand must carry the approving pit boss's staff number.
+    pub fn resolve_alarms(&mut self, resolution: Resolution) -> Result<(), StationError> {
+        if let Resolution::EnterByHand { approved_by, .. } = resolution {
+            if Some(approved_by) == self.dealer {
+                return Err(StationError::Ledger(LedgerError::ApproverDealt(
+                    approved_by,
+                    self.table.hands_started() as i64,
+                )));
+            }
+        }
+        self.intake.resolve(resolution, &mut self.table)?;
+        if self.table.hand().is_some() {
+            self.record()?;
+        }
+        Ok(())
+    }
+
+    /// Simulated shoe: the dealer pulls the next card through the reader.
+    pub fn pull_simulated_card(&mut self) -> Result<(), StationError> {
+        let Feed::Scanner(link) = &mut self.feed else {
+            return Err(LinkError::NotSimulated.into());
+        };
+        if link.pull()?.is_none() {
+            link.insert_shuffled(&mut self.rng)?;
+        }
+        Ok(())
+    }
+
+    /// Simulated shoe: inserts a freshly shuffled stack.
+    pub fn insert_simulated_shoe(&mut self) -> Result<(), StationError> {
+        let Feed::Scanner(link) = &mut self.feed else {
+            return Err(LinkError::NotSimulated.into());
+        };
+        link.insert_shuffled(&mut self.rng)?;
+        Ok(())
+    }
+
+    /// Confirms the settlement: the hand is committed to the ledger.
+    /// Returns the hand's id.
+    pub fn confirm_settlement(&mut self) -> Result<i64, StationError> {
+        let Some((finished, _)) = &self.settlement else {
+            return Err(StationError::NoSettlement);
+        };
+        let id = self.recorder.commit(&mut self.ledger, finished)?;
+        self.last_committed = self.settlement.take().map(|(_, s)| s);
+        Ok(id)
+    }
+
+    /// The hand in progress, if any.
+    pub fn hand(&self) -> Option<&Hand> {
+        self.table.hand().map(|(_, hand)| hand)
+    }
+}
+
+/// The table setup recorded for an open shift.
+fn setup_from(ledger: &Ledger, open: &OpenShift) -> Result<TableSetup, StationError> {
+    let setting = |key: &'static str| -> Result<&String, StationError> {
+        open.settings.get(key).ok_or(StationError::Setting {
+            key,
+            problem: "missing".into(),
+        })
+    };
+    let bad = |key: &'static str, problem: String| StationError::Setting { key, problem };
+    let decks = setting(keys::DECKS)?
+        .parse::<i64>()
+        .map_err(|e| bad(keys::DECKS, e.to_string()))
+        .and_then(|d| Decks::new(d).map_err(|e| bad(keys::DECKS, e.to_string())))?;
+    let rules = ledger.rules(setting(keys::RULES)?)?;
+    let unit_cents = setting(keys::UNIT_CENTS)?
+        .parse::<u64>()
+        .map_err(|e| bad(keys::UNIT_CENTS, e.to_string()))?;
+    let source = SourceChoice::parse(setting(keys::SOURCE)?)
+        .ok_or_else(|| bad(keys::SOURCE, "not a card source".into()))?;
+    Ok(TableSetup {
+        name: open.table_name.clone(),
+        game: open.game,
+        decks,
+        rules,
+        unit_cents,
+        source,
+    })
+}

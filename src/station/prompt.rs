@@ -1,0 +1,135 @@
+//! The one line that always says what the dealer must do next, and who
+//! acts. Pure: derived from the station's state.
+
+use super::{Feed, Station};
+use crate::engine::hand::{CardTo, GameKind, Need};
+
+/// Whose move it is, for highlighting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Actor {
+    /// Nobody in particular (bets, settlement, an alarm).
+    Table,
+    /// The player at this seat.
+    Seat(u8),
+    /// Rocket's dealer hand.
+    Dealer,
+    /// Starboard's common hand.
+    Common,
+}
+
+/// What the dealer must do next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prompt {
+    /// The instruction, as a sentence.
+    pub text: String,
+    /// Who acts.
+    pub actor: Actor,
+    /// True when play is stopped (alarm, notice): shown in the alarm colour.
+    pub stopped: bool,
+}
+
+impl Prompt {
+    fn new(text: impl Into<String>, actor: Actor) -> Prompt {
+        Prompt {
+            text: text.into(),
+            actor,
+            stopped: false,
+        }
+    }
+
+    fn stop(text: impl Into<String>) -> Prompt {
+        Prompt {
+            text: text.into(),
+            actor: Actor::Table,
+            stopped: true,
+        }
+    }
+}
+
+pub(super) fn prompt(station: &Station) -> Prompt {
+    if let Some(fault) = station.alarms().first() {
+        let ways: Vec<String> = fault.ways_out().iter().map(|w| w.to_string()).collect();
+        return Prompt::stop(format!(
+            "Scanner alarm: {fault}. Play is stopped; {}.",
+            ways.join(", or ")
+        ));
+    }
+    if !station.notices().is_empty() {
+        return Prompt::stop("Read the notice and acknowledge it to go on.");
+    }
+    if let Some(settlement) = station.settlement() {
+        return Prompt::new(
+            format!(
+                "Hand {}: collect and pay as listed, then confirm the settlement (Enter).",
+                settlement.hand
+            ),
+            Actor::Table,
+        );
+    }
+    if station.dealer().is_none() {
+        return Prompt::new("A dealer must sign in to deal.", Actor::Table);
+    }
+    let reads_cards = matches!(station.feed, Feed::Scanner(_));
+    let cut_note = if station.table().hand().is_some() && station.shuffle_due() {
+        " Cut card reached: shuffle after this hand."
+    } else {
+        ""
+    };
+    if station.burns_due() > 0 {
+        return Prompt::new(
+            format!(
+                "Burn {} more card(s) from the new shoe, face down.",
+                station.burns_due()
+            ),
+            Actor::Table,
+        );
+    }
+    match station.table().need() {
+        Need::Done => {
+            if station.shuffle_due() {
+                if reads_cards {
+                    return Prompt::new(
+                        "Cut card reached: insert a freshly shuffled shoe before the next hand.",
+                        Actor::Table,
+                    );
+                }
+                return Prompt::new(
+                    "Cut card reached: the shoe is shuffled as the next hand starts. Enter bets, then Deal (Enter).",
+                    Actor::Table,
+                );
+            }
+            let text = match station.setup().game {
+                GameKind::Rocket => "Enter the bets, then Deal (Enter).",
+                GameKind::Starboard => "Seat the players (ante 1 each), then Deal (Enter).",
+            };
+            Prompt::new(text, Actor::Table)
+        }
+        Need::Card(to) => {
+            let how = if reads_cards {
+                "from the shoe"
+            } else {
+                "(Space shows it)"
+            };
+            let (text, actor) = match to {
+                CardTo::Seat(seat) => (
+                    format!("Deal one card to seat {seat} {how}."),
+                    Actor::Seat(seat),
+                ),
+                CardTo::Dealer => (format!("Dealer draws {how}."), Actor::Dealer),
+                CardTo::Common { by: None } => (
+                    format!("Deal a card to the common hand {how}."),
+                    Actor::Common,
+                ),
+                CardTo::Common { by: Some(seat) } => (
+                    format!("Seat {seat} draws: deal a card to the common hand {how}."),
+                    Actor::Seat(seat),
+                ),
+            };
+            Prompt::new(format!("{text}{cut_note}"), actor)
+        }
+        Need::Decision { seat, choices } => Prompt::new(
+            format!("Seat {seat}: {} or {}?{cut_note}", choices[0], choices[1]),
+            Actor::Seat(seat),
+        ),
+    }
+}

@@ -156,7 +156,7 @@ fn triggers_refuse_update_and_delete() {
 }
 
 /// Opens the raw file with the triggers dropped, as a forger would.
-fn forger(path: &Path) -> rusqlite::Connection {
+pub fn forger(path: &Path) -> rusqlite::Connection {
     let conn = rusqlite::Connection::open(path).unwrap();
     let triggers: Vec<String> = conn
         .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'")

@@ -1,9 +1,11 @@
 //! pairs-table: table management and dealer assist for the Pairs casino
 //! games Rocket and Starboard. See ARCHITECTURE.md for the map.
 
+pub mod access;
 pub mod cli;
 pub mod engine;
 pub mod history;
+pub mod inventory;
 pub mod ledger;
 pub mod scanner;
 pub mod simulate;

@@ -12,7 +12,8 @@ use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::{Decks, Need};
 use pairs_table::history::HandHistory;
 use pairs_table::ledger::{
-    self, Clock, Discrepancy, HandContext, Ledger, LedgerError, Recorder, Role, SCHEMA_VERSION,
+    self, Clock, Discrepancy, HandContext, Ledger, LedgerError, PinEntry, Recorder, Role,
+    SCHEMA_VERSION,
 };
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
 use rand::{RngExt, SeedableRng};
@@ -155,7 +156,7 @@ fn triggers_refuse_update_and_delete() {
 }
 
 /// Opens the raw file with the triggers dropped, as a forger would.
-fn forger(path: &Path) -> rusqlite::Connection {
+pub fn forger(path: &Path) -> rusqlite::Connection {
     let conn = rusqlite::Connection::open(path).unwrap();
     let triggers: Vec<String> = conn
         .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'")
@@ -287,17 +288,33 @@ fn reordered_rows_are_detected_and_located() {
 fn a_void_reverses_the_hand_with_a_reason_and_approver() {
     let path = recorded(GameKind::Starboard, 6, 8);
     let mut ledger = open(&path);
+    const BOSS: u32 = 30;
+    ledger
+        .create_first_pit_boss(BOSS, "Pia Boss", "2580")
+        .unwrap();
+    let boss = PinEntry {
+        staff: BOSS,
+        pin: "2580",
+    };
+    let dealer = PinEntry {
+        staff: DEALER,
+        pin: "2580",
+    };
     assert!(matches!(
-        ledger.void_hand(3, "misdeal", DEALER),
+        ledger.void_hand(3, "misdeal", DEALER, &dealer),
         Err(LedgerError::NotAPitBoss(DEALER))
     ));
-    ledger.void_hand(3, "misdeal", PIT_BOSS).unwrap();
     assert!(matches!(
-        ledger.void_hand(3, "again", PIT_BOSS),
+        ledger.void_hand(3, " ", DEALER, &boss),
+        Err(LedgerError::ReasonRequired)
+    ));
+    ledger.void_hand(3, "misdeal", DEALER, &boss).unwrap();
+    assert!(matches!(
+        ledger.void_hand(3, "again", DEALER, &boss),
         Err(LedgerError::AlreadyVoided(3))
     ));
     assert!(matches!(
-        ledger.void_hand(99, "none", PIT_BOSS),
+        ledger.void_hand(99, "none", DEALER, &boss),
         Err(LedgerError::NoSuchHand(99))
     ));
     let record = ledger

@@ -1,7 +1,9 @@
 //! Integration tests, compiled as one binary. Each module tests one boundary.
 #![allow(clippy::unwrap_used)]
 
+mod access;
 mod engine;
+mod inventory;
 mod ledger;
 mod properties;
 mod reference;

@@ -128,8 +128,73 @@ spec!(
     ]
 );
 
+spec!(PINS, "pins", ["staff_id", "phc", "set_by", "set_at"]);
+spec!(
+    ACCESS_EVENTS,
+    "access_events",
+    ["staff_id", "event", "station", "by_staff", "at"]
+);
+spec!(
+    APPROVALS,
+    "approvals",
+    [
+        "id",
+        "action",
+        "table_id",
+        "hand_id",
+        "requested_by",
+        "approved_by",
+        "detail",
+        "at",
+    ]
+);
+spec!(
+    ALARMS,
+    "alarms",
+    ["id", "table_id", "kind", "message", "hand_id", "raised_at"]
+);
+spec!(
+    ALARM_CLEARS,
+    "alarm_clears",
+    ["alarm_id", "cleared_by", "how", "cleared_at"]
+);
+spec!(
+    INVENTORY_COUNTS,
+    "inventory_counts",
+    [
+        "shift_id",
+        "kind",
+        "chips",
+        "total",
+        "dealer_id",
+        "pit_boss_id",
+        "counted_at",
+    ]
+);
+spec!(
+    SLIPS,
+    "slips",
+    [
+        "id",
+        "number",
+        "kind",
+        "shift_id",
+        "chips",
+        "total",
+        "requested_by",
+        "approved_by",
+        "at",
+    ]
+);
+spec!(
+    SLIP_VOIDS,
+    "slip_voids",
+    ["slip_id", "reason", "first_by", "second_by", "voided_at"]
+);
+spec!(DROPS, "drops", ["shift_id", "amount", "recorded_by", "at"]);
+
 /// Every table in the chain.
-pub const CHAINED: [&TableSpec; 15] = [
+pub const CHAINED: [&TableSpec; 24] = [
     &TABLES,
     &TABLE_SETTINGS,
     &RULES,
@@ -145,6 +210,15 @@ pub const CHAINED: [&TableSpec; 15] = [
     &DECISIONS,
     &VOIDS,
     &TRANSFERS,
+    &PINS,
+    &ACCESS_EVENTS,
+    &APPROVALS,
+    &ALARMS,
+    &ALARM_CLEARS,
+    &INVENTORY_COUNTS,
+    &SLIPS,
+    &SLIP_VOIDS,
+    &DROPS,
 ];
 
 /// The spec of a chained table by name.

@@ -2,7 +2,10 @@
 //! append-only and hash-chained. The only module that touches SQLite; the
 //! rest of the program uses the typed functions here. See docs/ledger.md.
 
+mod access;
+mod audit;
 mod chain;
+mod inventory;
 mod rows;
 mod station;
 mod verify;
@@ -23,13 +26,20 @@ use chain::{
 };
 use rows::BadRow;
 
+pub use crate::access::Role;
+pub use access::{DENOMINATIONS_KEY, LIMITS_KEY, PinEntry, Session, StaffMember};
+pub use audit::{
+    Alarm, AlarmKind, Exception, ExceptionKind, HandFilter, HandOutcome, HandSummary, TimeRange,
+};
+pub use inventory::{CountKind, ShiftInventory, Slip, SlipKind};
 pub use station::OpenShift;
 pub use verify::{AuditSummary, Discrepancy, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.
-const MIGRATIONS: [&str; 2] = [
+const MIGRATIONS: [&str; 3] = [
     include_str!("../../schema/0001_initial.sql"),
     include_str!("../../schema/0002_indexes.sql"),
+    include_str!("../../schema/0003_access_inventory.sql"),
 ];
 
 /// The schema version this build writes (and the newest it reads).
@@ -118,6 +128,114 @@ pub enum LedgerError {
     /// No platform data directory.
     #[error("cannot find the platform data directory; pass --db FILE")]
     NoDataDirectory,
+    /// Upgrading the schema left a row pointing at nothing.
+    #[error(
+        "upgrading the ledger schema left {0} row(s) pointing at missing rows; the file is unchanged"
+    )]
+    BrokenReferences(i64),
+    /// No staff member with this id.
+    #[error("there is no staff member {0}")]
+    NoSuchStaff(u32),
+    /// The staff id is taken.
+    #[error("staff id {0} is already taken")]
+    StaffExists(u32),
+    /// The staff member has no PIN yet.
+    #[error("staff member {0} has no PIN; a pit boss or administrator must set one")]
+    NoPin(u32),
+    /// A wrong PIN, counted toward the lockout.
+    #[error("wrong PIN for staff member {staff}; {tries_left} more wrong and the account locks")]
+    WrongPin {
+        /// Whose PIN.
+        staff: u32,
+        /// Wrong PINs left before the lockout.
+        tries_left: u32,
+    },
+    /// The account is locked.
+    #[error(
+        "staff member {0} is locked out after five wrong PINs; a pit boss must reset the account"
+    )]
+    Locked(u32),
+    /// The account is not locked.
+    #[error("staff member {0} is not locked out")]
+    NotLocked(u32),
+    /// A new PIN that breaks the PIN rule.
+    #[error(transparent)]
+    BadPin(#[from] crate::access::PinError),
+    /// Hashing a PIN failed.
+    #[error("the PIN could not be hashed: {0}")]
+    PinHash(String),
+    /// The first pit boss exists already.
+    #[error(
+        "the first pit boss was already created; new staff need a pit boss's or administrator's PIN"
+    )]
+    NotFirstRun,
+    /// The role may not do this.
+    #[error("staff member {staff} is {role}, who may not {action}")]
+    NotPermitted {
+        /// Who tried.
+        staff: u32,
+        /// Their role, in words.
+        role: &'static str,
+        /// What they tried, in words.
+        action: &'static str,
+    },
+    /// Someone tried to approve what they asked for.
+    #[error("staff member {0} asked for this and so cannot approve it")]
+    OwnRequest(u32),
+    /// Two signatures from one person.
+    #[error("staff member {0} cannot sign twice; two different people are needed")]
+    SamePerson(u32),
+    /// Signed in at another station.
+    #[error(
+        "staff member {staff} is already signed in at {station} since {since}; sign out there first"
+    )]
+    SignedInElsewhere {
+        /// Who.
+        staff: u32,
+        /// Where.
+        station: String,
+        /// Since when (RFC 3339).
+        since: String,
+    },
+    /// Not signed in.
+    #[error("staff member {0} is not signed in")]
+    NotSignedIn(u32),
+    /// A void or slip void without a reason.
+    #[error("a reason is required")]
+    ReasonRequired,
+    /// No shift with this id.
+    #[error("the ledger has no shift {0}")]
+    NoSuchShift(i64),
+    /// No table with this id.
+    #[error("the ledger has no table {0}")]
+    NoSuchTable(i64),
+    /// The shift was closed.
+    #[error("shift {0} is closed")]
+    ShiftClosed(i64),
+    /// The table has no denominations setting.
+    #[error("table {0} has no chip denominations set; a pit boss must set them first")]
+    NoDenominations(i64),
+    /// No slip with this number.
+    #[error("there is no slip {0}")]
+    NoSuchSlip(String),
+    /// The slip was voided before.
+    #[error("slip {0} is already voided")]
+    SlipVoided(String),
+    /// No alarm with this id.
+    #[error("there is no alarm {0}")]
+    NoSuchAlarm(i64),
+    /// The alarm was cleared before.
+    #[error("alarm {0} is already cleared")]
+    AlarmCleared(i64),
+    /// A drop of nothing, or a bad amount.
+    #[error("a drop is a whole number of units from 1 to {max}, not {amount}", max = crate::inventory::MAX_TOTAL_UNITS)]
+    BadDrop {
+        /// The amount given.
+        amount: u64,
+    },
+    /// A count, slip or setting refused by the inventory rules.
+    #[error(transparent)]
+    Inventory(#[from] crate::inventory::InventoryError),
 }
 
 impl LedgerError {
@@ -126,28 +244,6 @@ impl LedgerError {
             table,
             seq,
             problem,
-        }
-    }
-}
-
-/// A staff member's role.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    /// Deals hands.
-    Dealer,
-    /// Approves voids, corrections and manual cards.
-    PitBoss,
-    /// Reads the ledger.
-    Auditor,
-}
-
-impl Role {
-    /// The name stored in the ledger.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Role::Dealer => "dealer",
-            Role::PitBoss => "pit_boss",
-            Role::Auditor => "auditor",
         }
     }
 }
@@ -340,6 +436,7 @@ impl<'t> Appender<'t> {
 pub struct Ledger {
     conn: Connection,
     clock: Box<dyn Clock>,
+    station: String,
 }
 
 impl std::fmt::Debug for Ledger {
@@ -355,16 +452,30 @@ impl Ledger {
         let mut conn = Connection::open(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        // Foreign keys are off while migrating (a migration may rebuild a
+        // table) and checked before the upgrade commits.
+        conn.pragma_update(None, "foreign_keys", "OFF")?;
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let found = schema_version(&tx)?;
         for (version, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
             tx.execute_batch(sql)?;
             tx.pragma_update(None, "user_version", version as i64 + 1)?;
         }
+        let broken: i64 =
+            tx.query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| {
+                r.get(0)
+            })?;
+        if broken > 0 {
+            return Err(LedgerError::BrokenReferences(broken));
+        }
         tx.commit()?;
-        Ok(Ledger { conn, clock })
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        Ok(Ledger {
+            conn,
+            clock,
+            station: "this station".into(),
+        })
     }
 
     fn now(&self) -> String {
@@ -376,6 +487,23 @@ impl Ledger {
         let seq = appender.append(spec, values)?;
         appender.commit()?;
         Ok(seq)
+    }
+
+    /// Appends `rows` in order in one transaction; returns their seqs.
+    fn append_rows(&mut self, rows: &[(&TableSpec, Vec<Value>)]) -> Result<Vec<i64>, LedgerError> {
+        let mut appender = Appender::begin(&mut self.conn)?;
+        let seqs = rows
+            .iter()
+            .map(|(spec, values)| appender.append(spec, values))
+            .collect::<Result<_, _>>()?;
+        appender.commit()?;
+        Ok(seqs)
+    }
+
+    /// Names the station this ledger is used at (e.g. `table 3`), recorded
+    /// with every sign-in, sign-out and wrong PIN.
+    pub fn set_station(&mut self, station: &str) {
+        station.clone_into(&mut self.station);
     }
 
     fn next_id(&self, spec: &TableSpec) -> Result<i64, LedgerError> {
@@ -771,17 +899,27 @@ impl Ledger {
         Ok(())
     }
 
-    /// Voids a committed hand: a void row with `reason` and pit boss
-    /// `approver`, and one reversing transfer per original, referencing it.
-    pub fn void_hand(&mut self, hand: i64, reason: &str, approver: u32) -> Result<(), LedgerError> {
-        let dealer: Option<i64> = self
+    /// The dealer of committed hand `hand`.
+    fn dealer_of(&self, hand: i64) -> Result<u32, LedgerError> {
+        let dealer: Option<u32> = self
             .conn
             .query_row("SELECT dealer_id FROM hands WHERE id = ?1", [hand], |r| {
                 r.get(0)
             })
             .optional()?;
-        let dealer = dealer.ok_or(LedgerError::NoSuchHand(hand))?;
-        self.check_approver(approver, dealer as u32, hand)?;
+        dealer.ok_or(LedgerError::NoSuchHand(hand))
+    }
+
+    /// Voids a committed hand, its approval already checked: `before` rows
+    /// (the approval), a void row with `reason` and `approver`, and one
+    /// reversing transfer per original, referencing it, in one transaction.
+    fn void_with(
+        &mut self,
+        hand: i64,
+        reason: &str,
+        approver: u32,
+        before: &[(&TableSpec, Vec<Value>)],
+    ) -> Result<(), LedgerError> {
         let at = self.now();
         let mut appender = Appender::begin(&mut self.conn)?;
         let voided: Option<i64> = appender
@@ -800,6 +938,9 @@ impl Ledger {
             return Err(LedgerError::AlreadyVoided(hand));
         }
         let originals = transfers_of(&appender.tx, hand)?;
+        for (spec, values) in before {
+            appender.append(spec, values)?;
+        }
         appender.append(
             &VOIDS,
             &[

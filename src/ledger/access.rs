@@ -1,0 +1,866 @@
+//! Staff, PINs, sign-in, sessions, lockouts and approvals: the ledger side
+//! of `crate::access`. Every PIN is checked here against its argon2id hash;
+//! every wrong one is recorded and counted. See docs/access.md.
+
+use std::fmt;
+
+use argon2::Argon2;
+use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use rusqlite::OptionalExtension;
+use rusqlite::types::Value;
+
+use super::chain::{
+    ACCESS_EVENTS, APPROVALS, PINS, SHIFT_CLOSES, SHIFTS, STAFF, TABLE_SETTINGS, TableSpec,
+};
+use super::{Ledger, LedgerError, Role};
+use crate::access::{AccessEvent, LockState, check_new_pin, looks_like_pin};
+use crate::inventory::{Denominations, TableLimits};
+
+/// The table-setting key of the chip denominations.
+pub const DENOMINATIONS_KEY: &str = "denominations";
+/// The table-setting key of the table limits.
+pub const LIMITS_KEY: &str = "limits";
+
+/// A staff member confirming with their PIN at this moment.
+#[derive(Clone, Copy)]
+pub struct PinEntry<'a> {
+    /// Their staff id.
+    pub staff: u32,
+    /// The PIN as typed.
+    pub pin: &'a str,
+}
+
+impl fmt::Debug for PinEntry<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PinEntry")
+            .field("staff", &self.staff)
+            .field("pin", &"(hidden)")
+            .finish()
+    }
+}
+
+/// A signed-in staff member.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Session {
+    /// Who.
+    pub staff: u32,
+    /// Where (the station named by `Ledger::set_station`).
+    pub station: String,
+    /// Since when, UTC (RFC 3339).
+    pub since: String,
+}
+
+/// A staff member as the pit boss's staff list shows them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaffMember {
+    /// Staff id.
+    pub id: u32,
+    /// Name.
+    pub name: String,
+    /// Role.
+    pub role: Role,
+    /// Whether a PIN is set.
+    pub has_pin: bool,
+    /// Lockout standing.
+    pub lock: LockState,
+    /// Their session, if signed in.
+    pub session: Option<Session>,
+}
+
+/// Approved actions, as stored in `approvals.action`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Action {
+    Limits,
+    Denominations,
+    Void,
+    ManualCard,
+    ScannerOverride,
+    OpenTable,
+    CloseTable,
+    Fill,
+    Credit,
+    AddStaff,
+    SetPin,
+}
+
+impl Action {
+    pub(super) const fn as_str(self) -> &'static str {
+        match self {
+            Action::Limits => "limits",
+            Action::Denominations => "denominations",
+            Action::Void => "void",
+            Action::ManualCard => "manual_card",
+            Action::ScannerOverride => "scanner_override",
+            Action::OpenTable => "open_table",
+            Action::CloseTable => "close_table",
+            Action::Fill => "fill",
+            Action::Credit => "credit",
+            Action::AddStaff => "add_staff",
+            Action::SetPin => "set_pin",
+        }
+    }
+
+    /// The action in words, for refusals ("… who may not {words}").
+    const fn words(self) -> &'static str {
+        match self {
+            Action::Limits => "change the table limits",
+            Action::Denominations => "set the chip denominations",
+            Action::Void => "approve a void",
+            Action::ManualCard => "approve a manual card",
+            Action::ScannerOverride => "approve a scanner override",
+            Action::OpenTable => "open the table",
+            Action::CloseTable => "close the table",
+            Action::Fill => "approve a fill",
+            Action::Credit => "approve a credit",
+            Action::AddStaff => "add this staff member",
+            Action::SetPin => "set another person's PIN",
+        }
+    }
+}
+
+fn hash_pin(pin: &str) -> Result<String, LedgerError> {
+    Argon2::default()
+        .hash_password(pin.as_bytes())
+        .map(|hash| hash.to_string())
+        .map_err(|e| LedgerError::PinHash(e.to_string()))
+}
+
+fn pin_matches(phc: &str, pin: &str) -> bool {
+    looks_like_pin(pin)
+        && Argon2::default()
+            .verify_password(pin.as_bytes(), phc)
+            .is_ok()
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Dealer => "a dealer",
+        Role::PitBoss => "a pit boss",
+        Role::Administrator => "an administrator",
+        Role::Auditor => "an auditor",
+    }
+}
+
+/// A row to append: its table and columns.
+pub(super) type Row = (&'static TableSpec, Vec<Value>);
+
+impl Ledger {
+    /// Whether any staff member is recorded.
+    pub fn has_staff(&self) -> Result<bool, LedgerError> {
+        Ok(self
+            .conn
+            .query_row("SELECT EXISTS (SELECT 1 FROM staff)", [], |r| r.get(0))?)
+    }
+
+    /// Whether this is a first run: no one has a PIN yet, so the first
+    /// account, a pit boss, is created without approval.
+    pub fn needs_first_pit_boss(&self) -> Result<bool, LedgerError> {
+        let any: bool = self
+            .conn
+            .query_row("SELECT EXISTS (SELECT 1 FROM pins)", [], |r| r.get(0))?;
+        Ok(!any)
+    }
+
+    /// Creates the first pit boss with their PIN, on a first run only
+    /// ([`Ledger::needs_first_pit_boss`]); `id` must be new.
+    pub fn create_first_pit_boss(
+        &mut self,
+        id: u32,
+        name: &str,
+        pin: &str,
+    ) -> Result<(), LedgerError> {
+        if !self.needs_first_pit_boss()? {
+            return Err(LedgerError::NotFirstRun);
+        }
+        self.new_staff_rows(id, name, Role::PitBoss, pin, id, Vec::new())
+    }
+
+    /// Adds a staff member with their first PIN, approved by `by` (a pit
+    /// boss, or an administrator; only an administrator adds an
+    /// administrator) with their PIN.
+    pub fn add_staff(
+        &mut self,
+        id: u32,
+        name: &str,
+        role: Role,
+        pin: &str,
+        by: &PinEntry<'_>,
+    ) -> Result<(), LedgerError> {
+        let by_role = self.role_of(by.staff)?;
+        if !by_role.may_add(role) {
+            return Err(LedgerError::NotPermitted {
+                staff: by.staff,
+                role: role_name(by_role),
+                action: Action::AddStaff.words(),
+            });
+        }
+        check_new_pin(pin)?;
+        self.confirm(by)?;
+        let detail = format!("added staff member {id} ({name}) as {}", role.as_str());
+        let mut rows = vec![self.access_row(by.staff, AccessEvent::PinConfirmed, None)];
+        rows.push(self.approval_row(Action::AddStaff, None, None, by.staff, by.staff, &detail)?);
+        self.new_staff_rows(id, name, role, pin, by.staff, rows)
+    }
+
+    fn new_staff_rows(
+        &mut self,
+        id: u32,
+        name: &str,
+        role: Role,
+        pin: &str,
+        set_by: u32,
+        after: Vec<Row>,
+    ) -> Result<(), LedgerError> {
+        check_new_pin(pin)?;
+        if self.staff_role(id)?.is_some() {
+            return Err(LedgerError::StaffExists(id));
+        }
+        let now = self.now();
+        let mut rows: Vec<Row> = vec![
+            (
+                &STAFF,
+                vec![
+                    Value::Integer(i64::from(id)),
+                    Value::Text(name.into()),
+                    Value::Text(role.as_str().into()),
+                    Value::Text(now.clone()),
+                ],
+            ),
+            self.pin_row(id, pin, set_by)?,
+        ];
+        rows.extend(after);
+        self.append_rows(&rows).map(drop)
+    }
+
+    fn pin_row(&self, staff: u32, pin: &str, set_by: u32) -> Result<Row, LedgerError> {
+        Ok((
+            &PINS,
+            vec![
+                Value::Integer(i64::from(staff)),
+                Value::Text(hash_pin(pin)?),
+                Value::Integer(i64::from(set_by)),
+                Value::Text(self.now()),
+            ],
+        ))
+    }
+
+    /// Sets a new PIN for `staff`: by themselves (`by.staff == staff`, with
+    /// their current PIN) or by a pit boss or administrator with theirs. A
+    /// new PIN does not lift a lockout.
+    pub fn set_pin(
+        &mut self,
+        staff: u32,
+        new_pin: &str,
+        by: &PinEntry<'_>,
+    ) -> Result<(), LedgerError> {
+        self.role_of(staff)?;
+        let by_role = self.role_of(by.staff)?;
+        if by.staff != staff && !by_role.manages_staff() {
+            return Err(LedgerError::NotPermitted {
+                staff: by.staff,
+                role: role_name(by_role),
+                action: Action::SetPin.words(),
+            });
+        }
+        check_new_pin(new_pin)?;
+        self.confirm(by)?;
+        let mut rows = vec![
+            self.pin_row(staff, new_pin, by.staff)?,
+            self.access_row(by.staff, AccessEvent::PinConfirmed, None),
+        ];
+        if by.staff != staff {
+            let detail = format!("set a new PIN for staff member {staff}");
+            rows.push(self.approval_row(
+                Action::SetPin,
+                None,
+                None,
+                by.staff,
+                by.staff,
+                &detail,
+            )?);
+        }
+        self.append_rows(&rows).map(drop)
+    }
+
+    /// Every staff member, by id, with PIN, lockout and session standing.
+    pub fn staff_list(&self) -> Result<Vec<StaffMember>, LedgerError> {
+        let mut statement = self
+            .conn
+            .prepare("SELECT id, name, role FROM staff ORDER BY id")?;
+        let found: Vec<(u32, String, String)> = statement
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<Result<_, _>>()?;
+        found
+            .into_iter()
+            .map(|(id, name, role)| {
+                let has_pin: bool = self.conn.query_row(
+                    "SELECT EXISTS (SELECT 1 FROM pins WHERE staff_id = ?1)",
+                    [id],
+                    |r| r.get(0),
+                )?;
+                Ok(StaffMember {
+                    id,
+                    name,
+                    role: parse_role(&role, id)?,
+                    has_pin,
+                    lock: self.lock_state(id)?,
+                    session: self.active_session(id)?,
+                })
+            })
+            .collect()
+    }
+
+    /// A staff member's role, None if there is no such staff member.
+    fn staff_role(&self, staff: u32) -> Result<Option<Role>, LedgerError> {
+        let role: Option<String> = self
+            .conn
+            .query_row("SELECT role FROM staff WHERE id = ?1", [staff], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        role.map(|r| parse_role(&r, staff)).transpose()
+    }
+
+    fn role_of(&self, staff: u32) -> Result<Role, LedgerError> {
+        self.staff_role(staff)?
+            .ok_or(LedgerError::NoSuchStaff(staff))
+    }
+
+    /// A staff member's access events in order: (event, station, at).
+    fn access_events(&self, staff: u32) -> Result<Vec<(AccessEvent, String, String)>, LedgerError> {
+        let mut statement = self.conn.prepare_cached(
+            "SELECT seq, event, station, at FROM access_events WHERE staff_id = ?1 ORDER BY seq",
+        )?;
+        let found: Vec<(i64, String, String, String)> = statement
+            .query_map([staff], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            })?
+            .collect::<Result<_, _>>()?;
+        found
+            .into_iter()
+            .map(|(seq, event, station, at)| {
+                let event = AccessEvent::parse(&event).ok_or_else(|| LedgerError::BadRow {
+                    table: "access_events",
+                    seq,
+                    problem: format!("unknown event {event:?}"),
+                })?;
+                Ok((event, station, at))
+            })
+            .collect()
+    }
+
+    /// A staff member's lockout standing.
+    pub fn lock_state(&self, staff: u32) -> Result<LockState, LedgerError> {
+        let events = self.access_events(staff)?;
+        Ok(LockState::from_events(
+            events.into_iter().map(|(e, _, _)| e),
+        ))
+    }
+
+    /// Checks `entry`'s PIN. A wrong PIN is recorded at once (and a fifth
+    /// in a row locks the account) and refused; a locked account is refused
+    /// without checking. Returns the staff member's role.
+    fn confirm(&mut self, entry: &PinEntry<'_>) -> Result<Role, LedgerError> {
+        let role = self.role_of(entry.staff)?;
+        let lock = self.lock_state(entry.staff)?;
+        if lock.locked {
+            return Err(LedgerError::Locked(entry.staff));
+        }
+        let phc: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT phc FROM pins WHERE staff_id = ?1 ORDER BY seq DESC LIMIT 1",
+                [entry.staff],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let phc = phc.ok_or(LedgerError::NoPin(entry.staff))?;
+        if pin_matches(&phc, entry.pin) {
+            return Ok(role);
+        }
+        let mut rows = vec![self.access_row(entry.staff, AccessEvent::FailedPin, None)];
+        if lock.next_wrong_locks() {
+            rows.push(self.access_row(entry.staff, AccessEvent::Lockout, None));
+        }
+        self.append_rows(&rows)?;
+        if lock.next_wrong_locks() {
+            Err(LedgerError::Locked(entry.staff))
+        } else {
+            Err(LedgerError::WrongPin {
+                staff: entry.staff,
+                tries_left: lock.tries_left() - 1,
+            })
+        }
+    }
+
+    fn access_row(&self, staff: u32, event: AccessEvent, by: Option<u32>) -> Row {
+        (
+            &ACCESS_EVENTS,
+            vec![
+                Value::Integer(i64::from(staff)),
+                Value::Text(event.as_str().into()),
+                Value::Text(self.station.clone()),
+                by.map_or(Value::Null, |b| Value::Integer(i64::from(b))),
+                Value::Text(self.now()),
+            ],
+        )
+    }
+
+    /// Signs `staff` in with their PIN at this station. One session per
+    /// person: signed in at another station, they are refused with where
+    /// and since when; signed in here (the app restarted), the old session
+    /// is signed out and a new one begins.
+    pub fn sign_in(&mut self, staff: u32, pin: &str) -> Result<Session, LedgerError> {
+        self.confirm(&PinEntry { staff, pin })?;
+        let mut rows = Vec::new();
+        if let Some(session) = self.active_session(staff)? {
+            if session.station != self.station {
+                return Err(LedgerError::SignedInElsewhere {
+                    staff,
+                    station: session.station,
+                    since: session.since,
+                });
+            }
+            rows.push(self.access_row(staff, AccessEvent::SignOut, None));
+        }
+        let sign_in = self.access_row(staff, AccessEvent::SignIn, None);
+        let since = match &sign_in.1[4] {
+            Value::Text(at) => at.clone(),
+            _ => self.now(),
+        };
+        rows.push(sign_in);
+        self.append_rows(&rows)?;
+        Ok(Session {
+            staff,
+            station: self.station.clone(),
+            since,
+        })
+    }
+
+    /// Signs `staff` out.
+    pub fn sign_out(&mut self, staff: u32) -> Result<(), LedgerError> {
+        self.end_session(staff, AccessEvent::SignOut)
+    }
+
+    /// Records that `staff`'s session timed out (see
+    /// `access::session_timed_out`, which decides when).
+    pub fn record_timeout(&mut self, staff: u32) -> Result<(), LedgerError> {
+        self.end_session(staff, AccessEvent::Timeout)
+    }
+
+    fn end_session(&mut self, staff: u32, event: AccessEvent) -> Result<(), LedgerError> {
+        self.role_of(staff)?;
+        if self.active_session(staff)?.is_none() {
+            return Err(LedgerError::NotSignedIn(staff));
+        }
+        let row = self.access_row(staff, event, None);
+        self.append_rows(&[row]).map(drop)
+    }
+
+    /// `staff`'s session, if signed in: their last sign-in not followed by
+    /// a sign-out, timeout or lockout.
+    pub fn active_session(&self, staff: u32) -> Result<Option<Session>, LedgerError> {
+        let last = self
+            .access_events(staff)?
+            .into_iter()
+            .rev()
+            .find(|(e, _, _)| {
+                matches!(
+                    e,
+                    AccessEvent::SignIn
+                        | AccessEvent::SignOut
+                        | AccessEvent::Timeout
+                        | AccessEvent::Lockout
+                )
+            });
+        Ok(match last {
+            Some((AccessEvent::SignIn, station, since)) => Some(Session {
+                staff,
+                station,
+                since,
+            }),
+            _ => None,
+        })
+    }
+
+    /// Lifts `staff`'s lockout, approved by a pit boss or administrator
+    /// (not `staff`) with their own PIN.
+    pub fn reset_lockout(&mut self, staff: u32, by: &PinEntry<'_>) -> Result<(), LedgerError> {
+        self.role_of(staff)?;
+        let by_role = self.role_of(by.staff)?;
+        if !by_role.manages_staff() {
+            return Err(LedgerError::NotPermitted {
+                staff: by.staff,
+                role: role_name(by_role),
+                action: "reset a lockout",
+            });
+        }
+        if by.staff == staff {
+            return Err(LedgerError::OwnRequest(staff));
+        }
+        if !self.lock_state(staff)?.locked {
+            return Err(LedgerError::NotLocked(staff));
+        }
+        self.confirm(by)?;
+        let rows = [
+            self.access_row(by.staff, AccessEvent::PinConfirmed, None),
+            self.access_row(staff, AccessEvent::LockoutReset, Some(by.staff)),
+        ];
+        self.append_rows(&rows).map(drop)
+    }
+
+    /// Checks that `approver` may approve `action` asked for by
+    /// `requested_by` (a pit boss, not the one who asked) and confirms their
+    /// PIN; returns the rows recording the approval.
+    pub(super) fn approval(
+        &mut self,
+        action: Action,
+        table: Option<i64>,
+        hand: Option<i64>,
+        requested_by: u32,
+        approver: &PinEntry<'_>,
+        detail: &str,
+    ) -> Result<Vec<Row>, LedgerError> {
+        self.role_of(requested_by)?;
+        let role = self.role_of(approver.staff)?;
+        if !role.approves_table_actions() {
+            return Err(LedgerError::NotPermitted {
+                staff: approver.staff,
+                role: role_name(role),
+                action: action.words(),
+            });
+        }
+        if approver.staff == requested_by {
+            return Err(LedgerError::OwnRequest(approver.staff));
+        }
+        self.confirm(approver)?;
+        Ok(vec![
+            self.access_row(approver.staff, AccessEvent::PinConfirmed, None),
+            self.approval_row(action, table, hand, requested_by, approver.staff, detail)?,
+        ])
+    }
+
+    fn approval_row(
+        &self,
+        action: Action,
+        table: Option<i64>,
+        hand: Option<i64>,
+        requested_by: u32,
+        approved_by: u32,
+        detail: &str,
+    ) -> Result<Row, LedgerError> {
+        let optional = |v: Option<i64>| v.map_or(Value::Null, Value::Integer);
+        Ok((
+            &APPROVALS,
+            vec![
+                Value::Integer(self.next_id(&APPROVALS)?),
+                Value::Text(action.as_str().into()),
+                optional(table),
+                optional(hand),
+                Value::Integer(i64::from(requested_by)),
+                Value::Integer(i64::from(approved_by)),
+                Value::Text(detail.into()),
+                Value::Text(self.now()),
+            ],
+        ))
+    }
+
+    fn check_table(&self, table: i64) -> Result<(), LedgerError> {
+        let found: bool = self.conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM tables WHERE id = ?1)",
+            [table],
+            |r| r.get(0),
+        )?;
+        if found {
+            Ok(())
+        } else {
+            Err(LedgerError::NoSuchTable(table))
+        }
+    }
+
+    fn approved_setting(
+        &mut self,
+        action: Action,
+        table: i64,
+        key: &str,
+        value: String,
+        requested_by: u32,
+        approver: &PinEntry<'_>,
+    ) -> Result<(), LedgerError> {
+        self.check_table(table)?;
+        let detail = format!("{key} set to {value}");
+        let mut rows = self.approval(action, Some(table), None, requested_by, approver, &detail)?;
+        rows.push((
+            &TABLE_SETTINGS,
+            vec![
+                Value::Integer(table),
+                Value::Text(key.into()),
+                Value::Text(value),
+                Value::Text(self.now()),
+            ],
+        ));
+        self.append_rows(&rows).map(drop)
+    }
+
+    /// Changes the table limits, approved by a pit boss with their PIN. The
+    /// app applies them from the next hand; the hand in progress keeps the
+    /// limits it started with.
+    pub fn change_limits(
+        &mut self,
+        table: i64,
+        limits: TableLimits,
+        requested_by: u32,
+        approver: &PinEntry<'_>,
+    ) -> Result<(), LedgerError> {
+        self.approved_setting(
+            Action::Limits,
+            table,
+            LIMITS_KEY,
+            limits.to_string(),
+            requested_by,
+            approver,
+        )
+    }
+
+    /// Sets the table's chip denominations, approved by a pit boss with their PIN.
+    pub fn set_denominations(
+        &mut self,
+        table: i64,
+        denominations: &Denominations,
+        requested_by: u32,
+        approver: &PinEntry<'_>,
+    ) -> Result<(), LedgerError> {
+        self.approved_setting(
+            Action::Denominations,
+            table,
+            DENOMINATIONS_KEY,
+            denominations.to_string(),
+            requested_by,
+            approver,
+        )
+    }
+
+    /// The latest value of a table setting, if ever set.
+    pub fn table_setting(&self, table: i64, key: &str) -> Result<Option<String>, LedgerError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT value FROM table_settings WHERE table_id = ?1 AND key = ?2 ORDER BY seq DESC LIMIT 1",
+                rusqlite::params![table, key],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    /// The table's current limits, if a pit boss set any.
+    pub fn table_limits(&self, table: i64) -> Result<Option<TableLimits>, LedgerError> {
+        self.table_setting(table, LIMITS_KEY)?
+            .map(|text| TableLimits::parse(&text).map_err(LedgerError::from))
+            .transpose()
+    }
+
+    /// The table's chip denominations, if set.
+    pub fn denominations(&self, table: i64) -> Result<Option<Denominations>, LedgerError> {
+        self.table_setting(table, DENOMINATIONS_KEY)?
+            .map(|text| Denominations::parse(&text).map_err(LedgerError::from))
+            .transpose()
+    }
+
+    /// Voids a committed hand asked for by `requested_by`, approved by a pit
+    /// boss (neither the one who asked nor the hand's dealer) with their
+    /// PIN: the approval, a void row with `reason` and one reversing
+    /// transfer per original, in one transaction.
+    pub fn void_hand(
+        &mut self,
+        hand: i64,
+        reason: &str,
+        requested_by: u32,
+        approver: &PinEntry<'_>,
+    ) -> Result<(), LedgerError> {
+        let reason = reason.trim();
+        if reason.is_empty() {
+            return Err(LedgerError::ReasonRequired);
+        }
+        let dealer = self.dealer_of(hand)?;
+        self.check_approver(approver.staff, dealer, hand)?;
+        let rows = self.approval(
+            Action::Void,
+            None,
+            Some(hand),
+            requested_by,
+            approver,
+            reason,
+        )?;
+        self.void_with(hand, reason, approver.staff, &rows)
+    }
+
+    /// Approves a card entered by hand for hand number `hand` (in progress),
+    /// asked for by the dealer; returns the approver's id for the card's
+    /// `approved_by`.
+    pub fn approve_manual_card(
+        &mut self,
+        table: i64,
+        hand: i64,
+        requested_by: u32,
+        approver: &PinEntry<'_>,
+        detail: &str,
+    ) -> Result<u32, LedgerError> {
+        self.approve_exception(
+            Action::ManualCard,
+            table,
+            Some(hand),
+            requested_by,
+            approver,
+            detail,
+        )
+    }
+
+    /// Approves a way out of a scanner alarm (an override), asked for by the
+    /// dealer; returns the approver's id.
+    pub fn approve_scanner_override(
+        &mut self,
+        table: i64,
+        hand: Option<i64>,
+        requested_by: u32,
+        approver: &PinEntry<'_>,
+        detail: &str,
+    ) -> Result<u32, LedgerError> {
+        self.approve_exception(
+            Action::ScannerOverride,
+            table,
+            hand,
+            requested_by,
+            approver,
+            detail,
+        )
+    }
+
+    fn approve_exception(
+        &mut self,
+        action: Action,
+        table: i64,
+        hand: Option<i64>,
+        requested_by: u32,
+        approver: &PinEntry<'_>,
+        detail: &str,
+    ) -> Result<u32, LedgerError> {
+        self.check_table(table)?;
+        let rows = self.approval(action, Some(table), hand, requested_by, approver, detail)?;
+        self.append_rows(&rows)?;
+        Ok(approver.staff)
+    }
+
+    /// Opens the table for a shift dealt by `dealer`, approved by a pit boss
+    /// with their PIN; returns the shift id.
+    pub fn open_table(
+        &mut self,
+        table: i64,
+        dealer: u32,
+        approver: &PinEntry<'_>,
+    ) -> Result<i64, LedgerError> {
+        self.check_table(table)?;
+        let shift = self.next_id(&SHIFTS)?;
+        let detail = format!("opened shift {shift}");
+        let mut rows = self.approval(
+            Action::OpenTable,
+            Some(table),
+            None,
+            dealer,
+            approver,
+            &detail,
+        )?;
+        rows.push((
+            &SHIFTS,
+            vec![
+                Value::Integer(shift),
+                Value::Integer(table),
+                Value::Integer(i64::from(approver.staff)),
+                Value::Text(self.now()),
+            ],
+        ));
+        self.append_rows(&rows)?;
+        Ok(shift)
+    }
+
+    /// Closes shift `shift`, asked for by `requested_by`, approved by a pit
+    /// boss with their PIN.
+    pub fn close_table(
+        &mut self,
+        shift: i64,
+        requested_by: u32,
+        approver: &PinEntry<'_>,
+    ) -> Result<(), LedgerError> {
+        let table = self.open_shift_table(shift)?;
+        let detail = format!("closed shift {shift}");
+        let mut rows = self.approval(
+            Action::CloseTable,
+            Some(table),
+            None,
+            requested_by,
+            approver,
+            &detail,
+        )?;
+        rows.push((
+            &SHIFT_CLOSES,
+            vec![
+                Value::Integer(shift),
+                Value::Integer(i64::from(approver.staff)),
+                Value::Text(self.now()),
+            ],
+        ));
+        self.append_rows(&rows).map(drop)
+    }
+
+    /// The table of shift `shift`, refusing a missing or closed shift.
+    pub(super) fn open_shift_table(&self, shift: i64) -> Result<i64, LedgerError> {
+        let found: Option<(i64, bool)> = self
+            .conn
+            .query_row(
+                "SELECT table_id, EXISTS (SELECT 1 FROM shift_closes WHERE shift_id = ?1) FROM shifts WHERE id = ?1",
+                [shift],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        match found {
+            None => Err(LedgerError::NoSuchShift(shift)),
+            Some((_, true)) => Err(LedgerError::ShiftClosed(shift)),
+            Some((table, false)) => Ok(table),
+        }
+    }
+
+    /// Checks two different people's PINs, at least one of them a pit boss
+    /// (used for tray counts and slip voids); returns the rows recording
+    /// both confirmations.
+    pub(super) fn two_signatures(
+        &mut self,
+        first: &PinEntry<'_>,
+        second: &PinEntry<'_>,
+        action: &'static str,
+    ) -> Result<Vec<Row>, LedgerError> {
+        if first.staff == second.staff {
+            return Err(LedgerError::SamePerson(first.staff));
+        }
+        let roles = [self.role_of(first.staff)?, self.role_of(second.staff)?];
+        if !roles.iter().any(|r| r.approves_table_actions()) {
+            return Err(LedgerError::NotPermitted {
+                staff: second.staff,
+                role: role_name(roles[1]),
+                action,
+            });
+        }
+        self.confirm(first)?;
+        self.confirm(second)?;
+        Ok(vec![
+            self.access_row(first.staff, AccessEvent::PinConfirmed, None),
+            self.access_row(second.staff, AccessEvent::PinConfirmed, None),
+        ])
+    }
+}
+
+fn parse_role(name: &str, staff: u32) -> Result<Role, LedgerError> {
+    Role::parse(name).ok_or_else(|| LedgerError::BadRow {
+        table: "staff",
+        seq: i64::from(staff),
+        problem: format!("unknown role {name:?}"),
+    })
+}

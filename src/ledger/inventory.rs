@@ -1,0 +1,440 @@
+//! The table inventory in the ledger: tray counts, fill and credit slips
+//! with their voids, drop, and a shift's figures beside the ledger's own
+//! win. The arithmetic is `crate::inventory`'s. See docs/inventory.md.
+
+use chrono::Datelike;
+use rusqlite::OptionalExtension;
+use rusqlite::types::Value;
+
+use super::access::{Action, PinEntry, Row};
+use super::chain::{DROPS, INVENTORY_COUNTS, SLIP_VOIDS, SLIPS};
+use super::{Ledger, LedgerError};
+use crate::inventory::{ChipCount, Inventory, MAX_TOTAL_UNITS, SlipNumber, Variance};
+
+/// Which tray count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CountKind {
+    /// At the start of the shift.
+    Opener,
+    /// At the end.
+    Closer,
+}
+
+impl CountKind {
+    const fn as_str(self) -> &'static str {
+        match self {
+            CountKind::Opener => "opener",
+            CountKind::Closer => "closer",
+        }
+    }
+}
+
+/// Fill or credit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SlipKind {
+    /// Chips brought from the cage to the table.
+    Fill,
+    /// Chips sent from the table back to the cage.
+    Credit,
+}
+
+impl SlipKind {
+    /// The name stored in the ledger.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SlipKind::Fill => "fill",
+            SlipKind::Credit => "credit",
+        }
+    }
+
+    const fn action(self) -> Action {
+        match self {
+            SlipKind::Fill => Action::Fill,
+            SlipKind::Credit => Action::Credit,
+        }
+    }
+}
+
+/// A fill or credit slip as recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Slip {
+    /// Its number, `YYYY-NNNNNN`.
+    pub number: String,
+    /// Fill or credit.
+    pub kind: SlipKind,
+    /// The shift.
+    pub shift: i64,
+    /// Chips by denomination.
+    pub chips: ChipCount,
+    /// Who asked for it.
+    pub requested_by: u32,
+    /// The pit boss who approved it.
+    pub approved_by: u32,
+    /// When, UTC (RFC 3339).
+    pub at: String,
+    /// If voided: the reason and the two people who voided it.
+    pub voided: Option<(String, u32, u32)>,
+}
+
+/// A shift's inventory as recorded, and the ledger's own win beside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShiftInventory {
+    /// The shift.
+    pub shift: i64,
+    /// The latest opener count, if counted.
+    pub opener: Option<ChipCount>,
+    /// The latest closer count, if counted.
+    pub closer: Option<ChipCount>,
+    /// The previous shift's closer total at this table (the opener should equal it).
+    pub previous_closer: Option<u64>,
+    /// Fills, voided slips left out.
+    pub fills: u64,
+    /// Credits, voided slips left out.
+    pub credits: u64,
+    /// Cash taken at the table for chips.
+    pub drop: u64,
+    /// The house's net from the shift's hands, reversals included.
+    pub ledger_win: i64,
+}
+
+impl ShiftInventory {
+    /// The totals for the win formula, once both the opener and the closer are counted.
+    pub fn inventory(&self) -> Option<Inventory> {
+        Some(Inventory {
+            opener: self.opener.as_ref()?.total(),
+            closer: self.closer.as_ref()?.total(),
+            fills: self.fills,
+            credits: self.credits,
+            drop: self.drop,
+        })
+    }
+
+    /// The inventory win beside the ledger's, once both counts are in.
+    pub fn variance(&self) -> Option<Variance> {
+        self.inventory()
+            .map(|inventory| Variance::new(inventory.win(), self.ledger_win))
+    }
+}
+
+impl Ledger {
+    /// Records the opener or closer of `shift`: chips by denomination (each
+    /// one of the table's denominations), counted by the dealer and a pit
+    /// boss, each confirming with their PIN. A recount is a later row; the
+    /// latest counts.
+    pub fn record_count(
+        &mut self,
+        shift: i64,
+        kind: CountKind,
+        chips: &ChipCount,
+        dealer: &PinEntry<'_>,
+        pit_boss: &PinEntry<'_>,
+    ) -> Result<(), LedgerError> {
+        let table = self.open_shift_table(shift)?;
+        self.check_chips(table, chips)?;
+        let mut rows =
+            self.two_signatures(dealer, pit_boss, "count the tray without a pit boss")?;
+        rows.push((
+            &INVENTORY_COUNTS,
+            vec![
+                Value::Integer(shift),
+                Value::Text(kind.as_str().into()),
+                Value::Text(chips.to_string()),
+                Value::Integer(chips.total() as i64),
+                Value::Integer(i64::from(dealer.staff)),
+                Value::Integer(i64::from(pit_boss.staff)),
+                Value::Text(self.now()),
+            ],
+        ));
+        self.append_rows(&rows).map(drop)
+    }
+
+    /// Refuses chips the table does not use (or any chips before
+    /// denominations are set).
+    fn check_chips(&self, table: i64, chips: &ChipCount) -> Result<(), LedgerError> {
+        let denominations = self
+            .denominations(table)?
+            .ok_or(LedgerError::NoDenominations(table))?;
+        ChipCount::new(&denominations, chips.counts())?;
+        Ok(())
+    }
+
+    /// Records a fill or credit for `shift`, asked for by `requested_by` and
+    /// approved by a pit boss (not the one who asked) with their PIN, under
+    /// the next slip number of the current year. Returns the number.
+    pub fn record_slip(
+        &mut self,
+        kind: SlipKind,
+        shift: i64,
+        chips: &ChipCount,
+        requested_by: u32,
+        approver: &PinEntry<'_>,
+    ) -> Result<String, LedgerError> {
+        let table = self.open_shift_table(shift)?;
+        self.check_chips(table, chips)?;
+        if chips.total() == 0 {
+            return Err(crate::inventory::InventoryError::EmptySlip.into());
+        }
+        let year = self.clock.now().year();
+        let last: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT number FROM slips WHERE number LIKE ?1 ORDER BY id DESC LIMIT 1",
+                [format!("{year:04}-%")],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let number =
+            SlipNumber::next(year, last.as_deref().and_then(SlipNumber::parse)).to_string();
+        let detail = format!(
+            "{} {number}: {} units ({chips})",
+            kind.as_str(),
+            chips.total()
+        );
+        let mut rows = self.approval(
+            kind.action(),
+            Some(table),
+            None,
+            requested_by,
+            approver,
+            &detail,
+        )?;
+        rows.push((
+            &SLIPS,
+            vec![
+                Value::Integer(self.next_id(&SLIPS)?),
+                Value::Text(number.clone()),
+                Value::Text(kind.as_str().into()),
+                Value::Integer(shift),
+                Value::Text(chips.to_string()),
+                Value::Integer(chips.total() as i64),
+                Value::Integer(i64::from(requested_by)),
+                Value::Integer(i64::from(approver.staff)),
+                Value::Text(self.now()),
+            ],
+        ));
+        self.append_rows(&rows)?;
+        Ok(number)
+    }
+
+    /// Voids slip `number` with `reason`, signed by two different people
+    /// with their PINs, one of them a pit boss. The slip stays on record.
+    pub fn void_slip(
+        &mut self,
+        number: &str,
+        reason: &str,
+        first: &PinEntry<'_>,
+        second: &PinEntry<'_>,
+    ) -> Result<(), LedgerError> {
+        let reason = reason.trim();
+        if reason.is_empty() {
+            return Err(LedgerError::ReasonRequired);
+        }
+        let found: Option<(i64, bool)> = self
+            .conn
+            .query_row(
+                "SELECT id, EXISTS (SELECT 1 FROM slip_voids WHERE slip_id = slips.id) FROM slips WHERE number = ?1",
+                [number],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        let (slip, voided) = found.ok_or_else(|| LedgerError::NoSuchSlip(number.to_owned()))?;
+        if voided {
+            return Err(LedgerError::SlipVoided(number.to_owned()));
+        }
+        let mut rows: Vec<Row> =
+            self.two_signatures(first, second, "void a slip without a pit boss")?;
+        rows.push((
+            &SLIP_VOIDS,
+            vec![
+                Value::Integer(slip),
+                Value::Text(reason.into()),
+                Value::Integer(i64::from(first.staff)),
+                Value::Integer(i64::from(second.staff)),
+                Value::Text(self.now()),
+            ],
+        ));
+        self.append_rows(&rows).map(drop)
+    }
+
+    /// The slips of `shift` in order, voided ones included and marked.
+    pub fn slips(&self, shift: i64) -> Result<Vec<Slip>, LedgerError> {
+        let mut statement = self.conn.prepare(
+            "SELECT slips.seq, number, kind, shift_id, chips, requested_by, approved_by, at, \
+                    slip_voids.reason, slip_voids.first_by, slip_voids.second_by \
+             FROM slips LEFT JOIN slip_voids ON slip_voids.slip_id = slips.id \
+             WHERE shift_id = ?1 ORDER BY slips.seq",
+        )?;
+        type SlipRow = (
+            i64,
+            String,
+            String,
+            i64,
+            String,
+            u32,
+            u32,
+            String,
+            Option<String>,
+            Option<u32>,
+            Option<u32>,
+        );
+        let found: Vec<SlipRow> = statement
+            .query_map([shift], |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                    r.get(7)?,
+                    r.get(8)?,
+                    r.get(9)?,
+                    r.get(10)?,
+                ))
+            })?
+            .collect::<Result<_, _>>()?;
+        found
+            .into_iter()
+            .map(
+                |(
+                    seq,
+                    number,
+                    kind,
+                    shift,
+                    chips,
+                    requested_by,
+                    approved_by,
+                    at,
+                    reason,
+                    first,
+                    second,
+                )| {
+                    let bad = |problem: String| LedgerError::BadRow {
+                        table: "slips",
+                        seq,
+                        problem,
+                    };
+                    let kind = match kind.as_str() {
+                        "fill" => SlipKind::Fill,
+                        "credit" => SlipKind::Credit,
+                        other => return Err(bad(format!("unknown kind {other:?}"))),
+                    };
+                    Ok(Slip {
+                        number,
+                        kind,
+                        shift,
+                        chips: ChipCount::parse(&chips).map_err(|e| bad(e.to_string()))?,
+                        requested_by,
+                        approved_by,
+                        at,
+                        voided: match (reason, first, second) {
+                            (Some(reason), Some(first), Some(second)) => {
+                                Some((reason, first, second))
+                            }
+                            _ => None,
+                        },
+                    })
+                },
+            )
+            .collect()
+    }
+
+    /// Records cash taken at the table for chips during `shift`.
+    pub fn record_drop(
+        &mut self,
+        shift: i64,
+        amount: u64,
+        recorded_by: u32,
+    ) -> Result<(), LedgerError> {
+        if amount == 0 || amount > MAX_TOTAL_UNITS {
+            return Err(LedgerError::BadDrop { amount });
+        }
+        self.open_shift_table(shift)?;
+        let row = (
+            &DROPS,
+            vec![
+                Value::Integer(shift),
+                Value::Integer(amount as i64),
+                Value::Integer(i64::from(recorded_by)),
+                Value::Text(self.now()),
+            ],
+        );
+        self.append_rows(&[row]).map(drop)
+    }
+
+    /// The house's net over the hands of `shift`: what the house received
+    /// less what it paid, reversals of voided hands included.
+    pub fn ledger_win(&self, shift: i64) -> Result<i64, LedgerError> {
+        Ok(self.conn.query_row(
+            "SELECT COALESCE(SUM(CASE WHEN to_account = 'house' THEN amount ELSE -amount END), 0) \
+             FROM transfers JOIN hands ON hands.id = transfers.hand_id \
+             WHERE hands.shift_id = ?1 AND (to_account = 'house') <> (from_account = 'house')",
+            [shift],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// Everything the win formula needs for `shift`, and the ledger's win.
+    pub fn shift_inventory(&self, shift: i64) -> Result<ShiftInventory, LedgerError> {
+        let table: i64 = self
+            .conn
+            .query_row("SELECT table_id FROM shifts WHERE id = ?1", [shift], |r| {
+                r.get(0)
+            })
+            .optional()?
+            .ok_or(LedgerError::NoSuchShift(shift))?;
+        let count = |kind: CountKind| -> Result<Option<ChipCount>, LedgerError> {
+            let found: Option<(i64, String)> = self
+                .conn
+                .query_row(
+                    "SELECT seq, chips FROM inventory_counts WHERE shift_id = ?1 AND kind = ?2 ORDER BY seq DESC LIMIT 1",
+                    rusqlite::params![shift, kind.as_str()],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?;
+            found
+                .map(|(seq, chips)| {
+                    ChipCount::parse(&chips).map_err(|e| LedgerError::BadRow {
+                        table: "inventory_counts",
+                        seq,
+                        problem: e.to_string(),
+                    })
+                })
+                .transpose()
+        };
+        let previous_closer: Option<i64> = self
+            .conn
+            .query_row(
+                "SELECT total FROM inventory_counts JOIN shifts ON shifts.id = inventory_counts.shift_id \
+                 WHERE shifts.table_id = ?1 AND shifts.id < ?2 AND kind = 'closer' \
+                 ORDER BY inventory_counts.seq DESC LIMIT 1",
+                [table, shift],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let slips = |kind: SlipKind| -> Result<i64, LedgerError> {
+            Ok(self.conn.query_row(
+                "SELECT COALESCE(SUM(total), 0) FROM slips WHERE shift_id = ?1 AND kind = ?2 \
+                 AND id NOT IN (SELECT slip_id FROM slip_voids)",
+                rusqlite::params![shift, kind.as_str()],
+                |r| r.get(0),
+            )?)
+        };
+        let drop: i64 = self.conn.query_row(
+            "SELECT COALESCE(SUM(amount), 0) FROM drops WHERE shift_id = ?1",
+            [shift],
+            |r| r.get(0),
+        )?;
+        Ok(ShiftInventory {
+            shift,
+            opener: count(CountKind::Opener)?,
+            closer: count(CountKind::Closer)?,
+            previous_closer: previous_closer.map(|t| t as u64),
+            fills: slips(SlipKind::Fill)? as u64,
+            credits: slips(SlipKind::Credit)? as u64,
+            drop: drop as u64,
+            ledger_win: self.ledger_win(shift)?,
+        })
+    }
+}

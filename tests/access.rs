@@ -1,0 +1,580 @@
+//! Staff, PINs, lockouts, sessions and approvals against a real ledger file.
+
+use std::cell::Cell;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use chrono::{DateTime, TimeZone, Utc};
+use pairs_table::engine::Decks;
+use pairs_table::engine::hand::GameKind;
+use pairs_table::engine::money::{Account, net_of};
+use pairs_table::engine::rules::HouseRules;
+use pairs_table::inventory::TableLimits;
+use pairs_table::ledger::{
+    self, Clock, Discrepancy, ExceptionKind, HandContext, Ledger, LedgerError, PinEntry, Recorder,
+    Role, TimeRange,
+};
+use pairs_table::simulate::{SimConfig, Simulation, Strategy};
+use sha2::{Digest, Sha256};
+
+/// A clock the test moves.
+#[derive(Clone)]
+pub struct TestClock(pub Rc<Cell<DateTime<Utc>>>);
+
+impl TestClock {
+    pub fn at(y: i32, mo: u32, d: u32, h: u32, mi: u32) -> TestClock {
+        TestClock(Rc::new(Cell::new(
+            Utc.with_ymd_and_hms(y, mo, d, h, mi, 0).unwrap(),
+        )))
+    }
+
+    pub fn set(&self, y: i32, mo: u32, d: u32, h: u32, mi: u32) {
+        self.0
+            .set(Utc.with_ymd_and_hms(y, mo, d, h, mi, 0).unwrap());
+    }
+}
+
+impl Clock for TestClock {
+    fn now(&self) -> DateTime<Utc> {
+        self.0.get()
+    }
+}
+
+pub fn temp_db(name: &str) -> PathBuf {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "pairs-table-pit-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(format!("{name}.sqlite3"))
+}
+
+pub const BOSS: u32 = 1;
+pub const BOSS_PIN: &str = "40718263";
+pub const OTHER_BOSS: u32 = 2;
+pub const OTHER_PIN: &str = "5092";
+pub const DEALER: u32 = 10;
+pub const DEALER_PIN: &str = "8316";
+
+pub fn boss() -> PinEntry<'static> {
+    PinEntry {
+        staff: BOSS,
+        pin: BOSS_PIN,
+    }
+}
+
+pub fn other_boss() -> PinEntry<'static> {
+    PinEntry {
+        staff: OTHER_BOSS,
+        pin: OTHER_PIN,
+    }
+}
+
+pub fn dealer() -> PinEntry<'static> {
+    PinEntry {
+        staff: DEALER,
+        pin: DEALER_PIN,
+    }
+}
+
+/// A new ledger with two pit bosses and a dealer, each with a PIN, and a
+/// Rocket table; returns it, its path, its clock and the table id.
+pub fn staffed(name: &str) -> (Ledger, PathBuf, TestClock, i64) {
+    let path = temp_db(name);
+    let clock = TestClock::at(2026, 3, 1, 20, 0);
+    let mut ledger = Ledger::open(&path, Box::new(clock.clone())).unwrap();
+    assert!(!ledger.has_staff().unwrap());
+    assert!(ledger.needs_first_pit_boss().unwrap());
+    ledger
+        .create_first_pit_boss(BOSS, "Pat Boss", BOSS_PIN)
+        .unwrap();
+    assert!(!ledger.needs_first_pit_boss().unwrap());
+    ledger
+        .add_staff(OTHER_BOSS, "Oona Boss", Role::PitBoss, OTHER_PIN, &boss())
+        .unwrap();
+    ledger
+        .add_staff(DEALER, "Dana Dealer", Role::Dealer, DEALER_PIN, &boss())
+        .unwrap();
+    ledger.set_station("table 1");
+    let table = ledger.table("table 1", GameKind::Rocket).unwrap();
+    (ledger, path, clock, table)
+}
+
+pub fn discrepancies(path: &Path) -> Vec<Discrepancy> {
+    let mut found = Vec::new();
+    ledger::verify(path, |d| found.push(d.clone())).unwrap();
+    found
+}
+
+/// Plays and commits `hands` Rocket hands dealt by DEALER in a new shift
+/// opened with the pit boss's PIN; returns the shift and the house's net
+/// computed from the hands' own transfers.
+pub fn dealt(ledger: &mut Ledger, table: i64, hands: u64, seed: u64) -> (i64, i64) {
+    let shift = ledger.open_table(table, DEALER, &boss()).unwrap();
+    let shoe = ledger.open_shoe(table, 1, None).unwrap();
+    let mut recorder = Recorder::new(HandContext {
+        table,
+        shift,
+        dealer: DEALER,
+        shoe,
+    });
+    let config = SimConfig {
+        game: GameKind::Rocket,
+        decks: Decks::new(1).unwrap(),
+        seats: 4,
+        bet: 100,
+        rules: HouseRules::default(),
+        strategy: Strategy::Random,
+    };
+    let mut simulation = Simulation::seeded(&config, seed).unwrap();
+    let mut house = 0;
+    for _ in 0..hands {
+        let finished = simulation
+            .play_hand_with(|t| recorder.sync(ledger, t))
+            .unwrap();
+        house += net_of(&finished.transfers, Account::House);
+        recorder.commit(ledger, &finished).unwrap();
+    }
+    (shift, house)
+}
+
+#[test]
+fn first_run_makes_one_pit_boss_and_later_staff_need_a_pin() {
+    let (mut ledger, _, _, _) = staffed("first");
+    assert!(ledger.has_staff().unwrap());
+    assert!(matches!(
+        ledger.create_first_pit_boss(3, "Late Boss", "2580"),
+        Err(LedgerError::NotFirstRun)
+    ));
+    assert!(matches!(
+        ledger.add_staff(11, "Dee", Role::Dealer, "2580", &dealer()),
+        Err(LedgerError::NotPermitted { staff: DEALER, .. })
+    ));
+    assert!(matches!(
+        ledger.add_staff(12, "Ada", Role::Administrator, "2580", &boss()),
+        Err(LedgerError::NotPermitted { staff: BOSS, .. })
+    ));
+    assert!(matches!(
+        ledger.add_staff(DEALER, "Twin", Role::Dealer, "2580", &boss()),
+        Err(LedgerError::StaffExists(DEALER))
+    ));
+    assert!(matches!(
+        ledger.add_staff(13, "Easy", Role::Dealer, "1234", &boss()),
+        Err(LedgerError::BadPin(_))
+    ));
+    let staff = ledger.staff_list().unwrap();
+    let roles: Vec<(u32, Role, bool)> = staff.iter().map(|s| (s.id, s.role, s.has_pin)).collect();
+    assert_eq!(
+        roles,
+        [
+            (BOSS, Role::PitBoss, true),
+            (OTHER_BOSS, Role::PitBoss, true),
+            (DEALER, Role::Dealer, true)
+        ]
+    );
+}
+
+#[test]
+fn a_wrong_pin_is_refused_and_counted_the_fifth_locks_and_a_pit_boss_resets() {
+    let (mut ledger, path, _, _) = staffed("lockout");
+    for left in (1..=4).rev() {
+        let error = ledger.sign_in(DEALER, "9999").unwrap_err();
+        assert!(
+            matches!(error, LedgerError::WrongPin { staff: DEALER, tries_left } if tries_left == left),
+            "{error}"
+        );
+    }
+    assert_eq!(ledger.lock_state(DEALER).unwrap().wrong_in_a_row, 4);
+    assert!(matches!(
+        ledger.sign_in(DEALER, "12"),
+        Err(LedgerError::Locked(DEALER))
+    ));
+    // Locked: even the right PIN is refused, and not counted again.
+    assert!(matches!(
+        ledger.sign_in(DEALER, DEALER_PIN),
+        Err(LedgerError::Locked(DEALER))
+    ));
+    assert!(ledger.lock_state(DEALER).unwrap().locked);
+    let report = ledger.exceptions(TimeRange::default()).unwrap();
+    let failed = report
+        .iter()
+        .filter(|e| e.kind == ExceptionKind::FailedPin && e.staff == Some(DEALER))
+        .count();
+    assert_eq!(failed, 5);
+    assert!(
+        report
+            .iter()
+            .any(|e| e.kind == ExceptionKind::Lockout && e.staff == Some(DEALER))
+    );
+
+    // Only a pit boss resets, with their own right PIN; a wrong one counts.
+    assert!(matches!(
+        ledger.reset_lockout(DEALER, &dealer()),
+        Err(LedgerError::NotPermitted { .. })
+    ));
+    let wrong = PinEntry {
+        staff: BOSS,
+        pin: "0000",
+    };
+    assert!(matches!(
+        ledger.reset_lockout(DEALER, &wrong),
+        Err(LedgerError::WrongPin { staff: BOSS, .. })
+    ));
+    assert_eq!(ledger.lock_state(BOSS).unwrap().wrong_in_a_row, 1);
+    ledger.reset_lockout(DEALER, &boss()).unwrap();
+    assert_eq!(ledger.lock_state(BOSS).unwrap().wrong_in_a_row, 0);
+    assert!(!ledger.lock_state(DEALER).unwrap().locked);
+    assert!(matches!(
+        ledger.reset_lockout(DEALER, &boss()),
+        Err(LedgerError::NotLocked(DEALER))
+    ));
+    ledger.sign_in(DEALER, DEALER_PIN).unwrap();
+    let reset = ledger
+        .exceptions(TimeRange::default())
+        .unwrap()
+        .into_iter()
+        .find(|e| e.kind == ExceptionKind::LockoutReset)
+        .unwrap();
+    assert_eq!((reset.staff, reset.approved_by), (Some(DEALER), Some(BOSS)));
+    assert_eq!(discrepancies(&path), Vec::new());
+}
+
+#[test]
+fn one_session_per_person_and_dealer_timeouts_are_recorded() {
+    let (mut ledger, _, _, _) = staffed("sessions");
+    let session = ledger.sign_in(DEALER, DEALER_PIN).unwrap();
+    assert_eq!(session.station, "table 1");
+    ledger.set_station("table 2");
+    let error = ledger.sign_in(DEALER, DEALER_PIN).unwrap_err();
+    assert!(
+        matches!(&error, LedgerError::SignedInElsewhere { station, .. } if station == "table 1"),
+        "{error}"
+    );
+    assert!(error.to_string().contains("table 1"), "{error}");
+    // Back at the same station (the app restarted): a fresh session.
+    ledger.set_station("table 1");
+    ledger.sign_in(DEALER, DEALER_PIN).unwrap();
+    ledger.record_timeout(DEALER).unwrap();
+    assert_eq!(ledger.active_session(DEALER).unwrap(), None);
+    assert!(matches!(
+        ledger.sign_out(DEALER),
+        Err(LedgerError::NotSignedIn(DEALER))
+    ));
+    ledger.set_station("table 2");
+    ledger.sign_in(DEALER, DEALER_PIN).unwrap();
+    ledger.sign_out(DEALER).unwrap();
+    assert!(matches!(
+        ledger.sign_in(99, "2580"),
+        Err(LedgerError::NoSuchStaff(99))
+    ));
+}
+
+#[test]
+fn a_dealer_cannot_approve_and_nobody_approves_their_own_request() {
+    let (mut ledger, path, _, table) = staffed("own");
+    let limits = TableLimits::new(25, 2_000).unwrap();
+    assert!(matches!(
+        ledger.change_limits(table, limits, BOSS, &dealer()),
+        Err(LedgerError::NotPermitted { staff: DEALER, .. })
+    ));
+    assert!(matches!(
+        ledger.change_limits(table, limits, BOSS, &boss()),
+        Err(LedgerError::OwnRequest(BOSS))
+    ));
+    assert!(matches!(
+        ledger.approve_manual_card(table, 1, DEALER, &dealer(), "rank 7 to seat 2"),
+        Err(LedgerError::NotPermitted { staff: DEALER, .. })
+    ));
+    assert!(matches!(
+        ledger.approve_scanner_override(table, None, DEALER, &dealer(), "skip frame"),
+        Err(LedgerError::NotPermitted { staff: DEALER, .. })
+    ));
+    assert!(matches!(
+        ledger.open_table(table, DEALER, &dealer()),
+        Err(LedgerError::NotPermitted { staff: DEALER, .. })
+    ));
+    assert_eq!(ledger.table_limits(table).unwrap(), None);
+    ledger
+        .change_limits(table, limits, DEALER, &boss())
+        .unwrap();
+    assert_eq!(ledger.table_limits(table).unwrap(), Some(limits));
+    assert_eq!(
+        ledger
+            .approve_manual_card(table, 1, DEALER, &other_boss(), "rank 7 to seat 2")
+            .unwrap(),
+        OTHER_BOSS
+    );
+
+    // Nor can the dealer approve the void of a hand they dealt.
+    dealt(&mut ledger, table, 2, 3);
+    assert!(matches!(
+        ledger.void_hand(1, "misdeal", BOSS, &dealer()),
+        Err(LedgerError::NotAPitBoss(DEALER))
+    ));
+    assert_eq!(discrepancies(&path), Vec::new());
+    let report = ledger.exceptions(TimeRange::default()).unwrap();
+    let change = report
+        .iter()
+        .find(|e| e.kind == ExceptionKind::LimitChange)
+        .unwrap();
+    assert_eq!(
+        (change.staff, change.approved_by),
+        (Some(DEALER), Some(BOSS))
+    );
+    assert!(change.detail.contains("25 2000"), "{}", change.detail);
+}
+
+#[test]
+fn a_wrong_approver_pin_is_refused_counted_and_records_nothing() {
+    let (mut ledger, _, _, table) = staffed("approver-pin");
+    let head = ledger.head().unwrap();
+    let wrong = PinEntry {
+        staff: BOSS,
+        pin: "11111",
+    };
+    let limits = TableLimits::new(5, 500).unwrap();
+    assert!(matches!(
+        ledger.change_limits(table, limits, DEALER, &wrong),
+        Err(LedgerError::WrongPin {
+            staff: BOSS,
+            tries_left: 4
+        })
+    ));
+    assert_eq!(ledger.table_limits(table).unwrap(), None);
+    assert_eq!(
+        ledger.head().unwrap().rows,
+        head.rows + 1,
+        "only the failed PIN"
+    );
+    for _ in 0..3 {
+        ledger
+            .change_limits(table, limits, DEALER, &wrong)
+            .unwrap_err();
+    }
+    assert!(matches!(
+        ledger.change_limits(table, limits, DEALER, &wrong),
+        Err(LedgerError::Locked(BOSS))
+    ));
+    assert!(matches!(
+        ledger.change_limits(table, limits, DEALER, &boss()),
+        Err(LedgerError::Locked(BOSS))
+    ));
+    ledger.reset_lockout(BOSS, &other_boss()).unwrap();
+    ledger
+        .change_limits(table, limits, DEALER, &boss())
+        .unwrap();
+}
+
+#[test]
+fn a_void_through_an_approval_reverses_the_hand_and_verifies() {
+    let (mut ledger, path, _, table) = staffed("void");
+    let (shift, house) = dealt(&mut ledger, table, 6, 21);
+    let before = ledger.ledger_win(shift).unwrap();
+    assert_eq!(before, house);
+    let hand = ledger.load_hand(4).unwrap();
+    let hand_net = net_of(&hand.transfers, Account::House);
+    ledger
+        .void_hand(4, "card exposed", DEALER, &boss())
+        .unwrap();
+    let record = ledger
+        .last_hands(10)
+        .unwrap()
+        .into_iter()
+        .find(|h| h.id == 4)
+        .unwrap();
+    assert_eq!(record.status, "voided");
+    assert_eq!(record.transfers.len(), 2 * hand.transfers.len());
+    assert_eq!(net_of(&record.transfers, Account::House), 0);
+    assert_eq!(ledger.ledger_win(shift).unwrap(), before - hand_net);
+    assert_eq!(discrepancies(&path), Vec::new());
+    let void = ledger
+        .exceptions(TimeRange::default())
+        .unwrap()
+        .into_iter()
+        .find(|e| e.kind == ExceptionKind::Void)
+        .unwrap();
+    assert_eq!(
+        (
+            void.hand,
+            void.staff,
+            void.approved_by,
+            void.detail.as_str()
+        ),
+        (Some(4), Some(DEALER), Some(BOSS), "card exposed")
+    );
+}
+
+#[test]
+fn pins_never_reach_the_file_in_clear() {
+    let (mut ledger, path, _, table) = staffed("clear");
+    ledger.sign_in(DEALER, DEALER_PIN).unwrap();
+    ledger.sign_in(BOSS, "77777777").unwrap_err();
+    ledger
+        .change_limits(table, TableLimits::new(5, 500).unwrap(), DEALER, &boss())
+        .unwrap();
+    drop(ledger);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let wal = path.with_extension("sqlite3-wal");
+    if let Ok(more) = std::fs::read(&wal) {
+        bytes.extend(more);
+    }
+    for pin in [BOSS_PIN, OTHER_PIN, DEALER_PIN, "77777777"] {
+        assert!(
+            !bytes.windows(pin.len()).any(|w| w == pin.as_bytes()),
+            "PIN {pin} is in the file"
+        );
+    }
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let phcs: Vec<String> = conn
+        .prepare("SELECT phc FROM pins")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(phcs.len(), 3);
+    for phc in &phcs {
+        assert!(phc.starts_with("$argon2id$"), "{phc}");
+    }
+}
+
+#[test]
+fn tampering_with_an_access_event_or_a_pin_is_caught() {
+    let (mut ledger, path, _, _) = staffed("tamper");
+    ledger.sign_in(DEALER, "0000").unwrap_err();
+    drop(ledger);
+    let error = rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute("DELETE FROM pins", [])
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("unalterable"), "{error}");
+    let conn = super::ledger::forger(&path);
+    let seq: i64 = conn
+        .query_row(
+            "SELECT seq FROM access_events WHERE event = 'failed_pin'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    conn.execute(
+        "UPDATE access_events SET event = 'pin_confirmed' WHERE seq = ?1",
+        [seq],
+    )
+    .unwrap();
+    let found = discrepancies(&path);
+    assert!(
+        found
+            .iter()
+            .any(|d| d.table == "access_events" && d.seq == seq),
+        "{found:?}"
+    );
+}
+
+/// SHA-256 chain hash of a row of integers and texts (docs/ledger.md).
+fn link(previous: &[u8; 32], seq: i64, table: &str, values: &[rusqlite::types::Value]) -> [u8; 32] {
+    use rusqlite::types::Value;
+    let mut buffer = previous.to_vec();
+    buffer.extend(seq.to_be_bytes());
+    buffer.push(table.len() as u8);
+    buffer.extend(table.as_bytes());
+    buffer.push(values.len() as u8);
+    for value in values {
+        match value {
+            Value::Integer(i) => {
+                buffer.push(1);
+                buffer.extend(i.to_be_bytes());
+            }
+            Value::Text(t) => {
+                buffer.push(2);
+                buffer.extend((t.len() as u32).to_be_bytes());
+                buffer.extend(t.as_bytes());
+            }
+            _ => unreachable!("integers and texts only"),
+        }
+    }
+    Sha256::digest(&buffer).into()
+}
+
+#[test]
+fn a_version_2_ledger_keeps_its_staff_rows_and_chain_through_the_upgrade() {
+    use rusqlite::types::Value;
+    let path = temp_db("v2");
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("schema");
+    for file in ["0001_initial.sql", "0002_indexes.sql"] {
+        conn.execute_batch(&std::fs::read_to_string(dir.join(file)).unwrap())
+            .unwrap();
+    }
+    conn.pragma_update(None, "user_version", 2).unwrap();
+    let at = "2025-06-01T12:00:00.000000Z";
+    let mut previous = [0u8; 32];
+    let staff = [
+        (7, "Ann", "dealer"),
+        (8, "Bea", "pit_boss"),
+        (9, "Cy", "auditor"),
+    ];
+    for (seq, (id, name, role)) in (1..).zip(staff) {
+        let values = [
+            Value::Integer(id),
+            Value::Text(name.into()),
+            Value::Text(role.into()),
+            Value::Text(at.into()),
+        ];
+        previous = link(&previous, seq, "staff", &values);
+        conn.execute(
+            "INSERT INTO staff (seq, hash, id, name, role, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            rusqlite::params![seq, &previous[..], id, name, role, at],
+        )
+        .unwrap();
+    }
+    let hashes = |conn: &rusqlite::Connection| -> Vec<(i64, Vec<u8>, String)> {
+        conn.prepare("SELECT seq, hash, role FROM staff ORDER BY seq")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    let old = hashes(&conn);
+    drop(conn);
+    assert_eq!(
+        discrepancies(&path),
+        Vec::new(),
+        "the forged v2 file is valid"
+    );
+
+    let clock = TestClock::at(2026, 1, 5, 9, 0);
+    let mut ledger = Ledger::open(&path, Box::new(clock)).unwrap();
+    assert_eq!(hashes(&rusqlite::Connection::open(&path).unwrap()), old);
+    assert!(ledger.needs_first_pit_boss().unwrap());
+    ledger
+        .create_first_pit_boss(20, "Dee Boss", "3690")
+        .unwrap();
+    let by = PinEntry {
+        staff: 20,
+        pin: "3690",
+    };
+    ledger.set_pin(7, "2468", &by).unwrap();
+    ledger.sign_in(7, "2468").unwrap();
+    let roles: Vec<Role> = ledger
+        .staff_list()
+        .unwrap()
+        .iter()
+        .map(|s| s.role)
+        .collect();
+    assert_eq!(
+        roles,
+        [Role::Dealer, Role::PitBoss, Role::Auditor, Role::PitBoss]
+    );
+    assert_eq!(discrepancies(&path), Vec::new());
+    let error = rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute("UPDATE staff SET role = 'administrator' WHERE id = 7", [])
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("unalterable"), "{error}");
+}

@@ -30,9 +30,17 @@ use crate::simulate::{SimConfig, Simulation, Strategy, Summary};
 #[derive(Parser, Debug)]
 #[command(name = "pairs-table", version, about, long_about = None)]
 pub struct Cli {
-    /// What to do.
+    /// What to do; with none, the desktop app opens.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Open the app on a ready demo table: a throw-away ledger, a simulated
+    /// shoe and demo staff whose PINs are shown on screen.
+    #[arg(long)]
+    pub demo: bool,
+    /// The app's ledger file (default: ledger.sqlite3 in the platform data
+    /// directory).
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<PathBuf>,
 }
 
 /// The subcommands.
@@ -215,11 +223,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Ports) => ports(),
         Some(Command::Audit(AuditCommand::Verify { db })) => audit_verify(db),
         Some(Command::Audit(AuditCommand::Export { db, hand })) => audit_export(db, hand),
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            Ok(())
-        }
+        None => app(cli.db, cli.demo),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -228,6 +232,31 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Opens the desktop app on the ledger, or on a fresh demo table.
+fn app(db: Option<PathBuf>, demo: bool) -> anyhow::Result<()> {
+    if demo {
+        let dir = std::env::temp_dir().join(format!("pairs-table-demo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create the demo folder {}", dir.display()))?;
+        let path = dir.join("ledger.sqlite3");
+        let result = crate::ui::run(&path, true);
+        let _ = std::fs::remove_dir_all(&dir);
+        return result;
+    }
+    let path = match db {
+        Some(path) => path,
+        None => {
+            let path = crate::ledger::default_path()?;
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("cannot create {}", dir.display()))?;
+            }
+            path
+        }
+    };
+    crate::ui::run(&path, false)
 }
 
 fn read_input(path: &Path) -> anyhow::Result<String> {

@@ -10,3 +10,4 @@ pub mod ledger;
 pub mod scanner;
 pub mod simulate;
 pub mod station;
+pub mod ui;

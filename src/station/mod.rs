@@ -7,6 +7,7 @@
 //! methods; tests drive the same methods. Every method that is refused
 //! returns a sentence and leaves the station as it was.
 
+pub mod demo;
 mod prompt;
 mod settlement;
 
@@ -14,15 +15,15 @@ use rand::SeedableRng;
 use rand::rngs::{StdRng, SysRng};
 use thiserror::Error;
 
-use crate::engine::Decks;
-use crate::engine::hand::{Action, CardTo, GameKind, Hand, Need};
+use crate::engine::{Decks, Rank};
+use crate::engine::hand::{Action, CardTo, GameKind, Hand, Need, PlayError};
 use crate::engine::rules::{BET_GRID_UNITS, HouseRules};
 use crate::engine::shoe::{Shoe, ShoeCount};
 use crate::engine::starboard::SeatState;
 use crate::engine::table::{CardSupply, FinishedHand, Seating, Table, TableError};
-use crate::ledger::{HandContext, Ledger, LedgerError, OpenShift, Recorder};
+use crate::ledger::{AlarmKind, HandContext, Ledger, LedgerError, OpenShift, PinEntry, Recorder};
 use crate::scanner::intake::IntakeError;
-use crate::scanner::{Fault, Intake, LinkError, Outcome, Resolution, ScanLink};
+use crate::scanner::{Fault, Intake, LinkError, Outcome, Resolution, ScanLink, WayOut};
 
 pub use prompt::{Actor, Prompt};
 pub use settlement::{Settlement, SettlementLine};
@@ -228,36 +229,77 @@ pub struct Station {
     feed: Feed,
     entries: Vec<SeatEntry>,
     settlement: Option<(FinishedHand, Settlement)>,
-    notices: Vec<String>,
+    /// Ledger alarm id and text of each notice to acknowledge.
+    notices: Vec<(i64, String)>,
+    /// Ledger alarm ids of the scanner alarms raised now.
+    scanner_alarm_ids: Vec<i64>,
     rng: StdRng,
     shuffles_this_shift: u32,
     last_committed: Option<Settlement>,
 }
 
 impl Station {
-    /// Opens a new table and shift in the ledger, opened by pit boss
-    /// `opened_by`, dealing from `feed`.
+    /// Opens a new table and shift in the ledger: the pit boss `approver`
+    /// confirms with their PIN, and `dealer` signs in with theirs; cards
+    /// come from `feed`. Refused with the ledger handed back.
     pub fn open(
         mut ledger: Ledger,
         setup: TableSetup,
-        opened_by: u32,
+        dealer: &PinEntry<'_>,
+        approver: &PinEntry<'_>,
         feed: Feed,
-    ) -> Result<Station, StationError> {
-        setup.rules.validate().map_err(TableError::from)?;
-        let table = ledger.table(&setup.name, setup.game)?;
-        ledger.record_rules(&setup.rules)?;
-        for (key, value) in [
-            (keys::DECKS, setup.decks.count().to_string()),
-            (keys::RULES, setup.rules.hash_hex()),
-            (keys::UNIT_CENTS, setup.unit_cents.to_string()),
-            (keys::SOURCE, setup.source.setting()),
-        ] {
-            ledger.set_table_setting(table, key, &value)?;
+    ) -> Result<Station, OpenRefused> {
+        let opened = (|| {
+            setup.rules.validate().map_err(TableError::from)?;
+            if dealer.staff == approver.staff {
+                return Err(LedgerError::OwnRequest(approver.staff).into());
+            }
+            let mut rng = os_rng()?;
+            ledger.sign_in(dealer.staff, dealer.pin)?;
+            let table = ledger.table(&setup.name, setup.game)?;
+            ledger.record_rules(&setup.rules)?;
+            for (key, value) in [
+                (keys::DECKS, setup.decks.count().to_string()),
+                (keys::RULES, setup.rules.hash_hex()),
+                (keys::UNIT_CENTS, setup.unit_cents.to_string()),
+                (keys::SOURCE, setup.source.setting()),
+            ] {
+                ledger.set_table_setting(table, key, &value)?;
+            }
+            let shift = ledger.open_table(table, dealer.staff, approver)?;
+            let scanner_shoe = setup.source.reads_cards().then_some("card-reading shoe");
+            let shoe = ledger.open_shoe(table, setup.decks.count(), scanner_shoe)?;
+            let engine_table = engine_table(&ledger, &setup, table, &feed, &mut rng)?;
+            Ok((rng, engine_table, table, shift, shoe))
+        })();
+        match opened {
+            Ok((rng, engine_table, table, shift, shoe)) => {
+                let mut station =
+                    Station::assemble(ledger, setup, engine_table, rng, (table, shift, shoe), feed);
+                station.set_dealer(Some(dealer.staff));
+                Ok(station)
+            }
+            Err(error) => Err(OpenRefused {
+                ledger: Box::new(ledger),
+                error,
+            }),
         }
-        let shift = ledger.open_shift(table, opened_by)?;
-        let scanner_shoe = setup.source.reads_cards().then_some("card-reading shoe");
-        let shoe = ledger.open_shoe(table, setup.decks.count(), scanner_shoe)?;
-        Station::start(ledger, setup, table, shift, shoe, feed)
+    }
+
+    /// Signs a dealer in with their PIN (a relief dealer, or after a restart).
+    pub fn sign_in_dealer(&mut self, dealer: &PinEntry<'_>) -> Result<(), StationError> {
+        self.ledger.sign_in(dealer.staff, dealer.pin)?;
+        self.set_dealer(Some(dealer.staff));
+        Ok(())
+    }
+
+    /// Signs the dealer out (the hand in progress waits for the next one).
+    pub fn sign_out_dealer(&mut self) -> Result<(), StationError> {
+        if let Some(dealer) = self.dealer {
+            self.ledger.sign_out(dealer)?;
+        }
+        self.dealer = None;
+        Ok(())
     }
 
     /// Reopens the station after a restart: the open shift, its table and
@@ -267,9 +309,9 @@ impl Station {
     pub fn reopen(
         ledger: Ledger,
         feed: impl FnOnce(&TableSetup) -> Result<Feed, StationError>,
-    ) -> Result<Option<Station>, StationError> {
+    ) -> Result<Reopened, StationError> {
         let Some(open) = ledger.open_shift_now()? else {
-            return Ok(None);
+            return Ok(Reopened::NoOpenTable(Box::new(ledger)));
         };
         let setup = setup_from(&ledger, &open)?;
         let shoe = match ledger.current_shoe(open.table)? {
@@ -282,7 +324,10 @@ impl Station {
             }
         };
         let feed = feed(&setup)?;
-        let mut station = Station::start(ledger, setup, open.table, open.shift, shoe, feed)?;
+        let mut rng = os_rng()?;
+        let table = engine_table(&ledger, &setup, open.table, &feed, &mut rng)?;
+        let mut station =
+            Station::assemble(ledger, setup, table, rng, (open.table, open.shift, shoe), feed);
         if let Some(progress) = station.ledger.recover_in_progress()? {
             let number = progress.setup.number;
             station.context = progress.context;
@@ -290,40 +335,40 @@ impl Station {
             station.recorder = Recorder::new(progress.context);
             station.table.resume_hand(progress.setup, progress.events)?;
             station.recorder.sync(&mut station.ledger, &station.table)?;
-            station.notices.push(format!(
+            let message = format!(
                 "Recovery: hand {number} was in progress when the station stopped; it has been \
                  reopened exactly where it stopped. Check the cards on the layout against the \
                  screen before going on."
-            ));
+            );
+            let id = station.ledger.raise_alarm(
+                station.context.table,
+                AlarmKind::Recovery,
+                &message,
+                Some(number as i64),
+            )?;
             station.finish_if_over()?;
+            station.notices.push((id, message));
         }
-        Ok(Some(station))
+        for alarm in station.ledger.alarms(station.context.table, true)? {
+            if !station.notices.iter().any(|(id, _)| *id == alarm.id) {
+                let message = format!(
+                    "Alarm raised {} and still open when the station stopped: {}",
+                    alarm.raised_at, alarm.message
+                );
+                station.notices.push((alarm.id, message));
+            }
+        }
+        Ok(Reopened::Table(Box::new(station)))
     }
 
-    fn start(
+    fn assemble(
         ledger: Ledger,
         setup: TableSetup,
-        table_id: i64,
-        shift: i64,
-        shoe: i64,
+        table: Table,
+        rng: StdRng,
+        (table_id, shift, shoe): (i64, i64, i64),
         feed: Feed,
-    ) -> Result<Station, StationError> {
-        let mut rng = os_rng()?;
-        let supply = match feed {
-            Feed::SoftwareShoe => CardSupply::Software(Box::new(Shoe::new(
-                setup.decks,
-                setup.rules.penetration_permille,
-                setup.rules.burn,
-                StdRng::from_rng(&mut rng),
-            ))),
-            Feed::Scanner(_) => CardSupply::External(ShoeCount::new(
-                setup.decks,
-                setup.rules.penetration_permille,
-            )),
-        };
-        let mut table = Table::new(setup.game, setup.rules, supply)?;
-        let position = ledger.table_position(table_id)?;
-        table.resume(position.hands_started, position.last_button, position.carry);
+    ) -> Station {
         let context = HandContext {
             table: table_id,
             shift,
@@ -331,7 +376,7 @@ impl Station {
             shoe,
         };
         let seats = usize::from(setup.game.max_seat());
-        Ok(Station {
+        Station {
             ledger,
             table,
             setup,
@@ -343,10 +388,11 @@ impl Station {
             entries: vec![SeatEntry::default(); seats],
             settlement: None,
             notices: Vec::new(),
+            scanner_alarm_ids: Vec::new(),
             rng,
             shuffles_this_shift: 0,
             last_committed: None,
-        })
+        }
     }
 
     /// Signs dealer `dealer` in at this table (the hands they deal carry
@@ -410,13 +456,24 @@ impl Station {
     }
 
     /// Notices the dealer must acknowledge (a recovery after a restart).
-    pub fn notices(&self) -> &[String] {
-        &self.notices
+    pub fn notices(&self) -> impl Iterator<Item = &str> {
+        self.notices.iter().map(|(_, text)| text.as_str())
     }
 
-    /// Acknowledges the notices.
-    pub fn acknowledge_notices(&mut self) {
+    /// Whether any notice waits for acknowledgement.
+    pub fn has_notices(&self) -> bool {
+        !self.notices.is_empty()
+    }
+
+    /// The dealer acknowledges the notices; their alarms are cleared in the
+    /// ledger in the dealer's name.
+    pub fn acknowledge_notices(&mut self) -> Result<(), StationError> {
+        let by = self.dealer.ok_or(StationError::NoDealer)?;
+        for (id, _) in &self.notices {
+            self.ledger.clear_alarm(*id, by, "acknowledged by the dealer")?;
+        }
         self.notices.clear();
+        Ok(())
     }
 
     /// The settlement waiting for the dealer's confirmation.
@@ -491,6 +548,9 @@ impl Station {
     fn check_can_play(&self) -> Result<(), StationError> {
         if let Some(fault) = self.intake.alarms().first() {
             return Err(StationError::Alarm(fault.to_string()));
+        }
+        if let Some((_, notice)) = self.notices.first() {
+            return Err(StationError::Alarm(notice.clone()));
         }
         if let Some((finished, _)) = &self.settlement {
             return Err(StationError::SettlementPending(finished.setup.number));
@@ -577,23 +637,83 @@ impl Station {
                         self.record()?;
                     }
                 }
-                Outcome::Noted | Outcome::Alarm(_) | Outcome::Held { .. } => {}
+                Outcome::Alarm(fault) => {
+                    let kind = match fault {
+                        Fault::ForeignCard { .. } => AlarmKind::ForeignCard,
+                        Fault::Disconnected(_) => AlarmKind::Connection,
+                        _ => AlarmKind::Scanner,
+                    };
+                    let hand = self.table.hand().map(|(setup, _)| setup.number as i64);
+                    let id = self.ledger.raise_alarm(
+                        self.context.table,
+                        kind,
+                        &fault.to_string(),
+                        hand,
+                    )?;
+                    self.scanner_alarm_ids.push(id);
+                }
+                Outcome::Noted | Outcome::Held { .. } => {}
             }
         }
     }
 
-    /// Resolves the scanner alarms one of their ways out. A card entered by
-    /// hand must carry the approving pit boss's staff number.
-    pub fn resolve_alarms(&mut self, resolution: Resolution) -> Result<(), StationError> {
-        if let Resolution::EnterByHand { approved_by, .. } = resolution {
-            if Some(approved_by) == self.dealer {
-                return Err(StationError::Ledger(LedgerError::ApproverDealt(
-                    approved_by,
-                    self.table.hands_started() as i64,
-                )));
-            }
+    /// The dealer resolves the scanner alarms by re-reading the card (after
+    /// fixing the cause, or inserting a freshly shuffled shoe).
+    pub fn re_read(&mut self) -> Result<(), StationError> {
+        let dealer = self.dealer.ok_or(StationError::NoDealer)?;
+        self.resolve(Resolution::ReRead, dealer, "re-read the card")
+    }
+
+    /// Enters the card due by hand, approved by a pit boss with their PIN
+    /// (never the dealer); recorded as a manual card.
+    pub fn enter_card_by_hand(
+        &mut self,
+        rank: Rank,
+        approver: &PinEntry<'_>,
+    ) -> Result<(), StationError> {
+        let dealer = self.dealer.ok_or(StationError::NoDealer)?;
+        let Some((setup, _)) = self.table.hand() else {
+            return Err(TableError::NoHand.into());
+        };
+        let hand = setup.number as i64;
+        if self.intake.alarms().is_empty() {
+            return Err(IntakeError::NoAlarm.into());
         }
+        if let Some(fault) = self
+            .intake
+            .alarms()
+            .iter()
+            .find(|f| !f.ways_out().contains(&WayOut::EnterByHand))
+        {
+            return Err(StationError::Alarm(format!(
+                "{fault}; a card cannot be entered by hand for it"
+            )));
+        }
+        if let Need::Decision { seat, .. } = self.table.need() {
+            return Err(TableError::Play(PlayError::DecisionDue { seat }).into());
+        }
+        self.table.count().check(rank).map_err(TableError::from)?;
+        let detail = format!("card {rank} entered by hand");
+        let approved_by =
+            self.ledger
+                .approve_manual_card(self.context.table, hand, dealer, approver, &detail)?;
+        self.resolve(
+            Resolution::EnterByHand { rank, approved_by },
+            approved_by,
+            &detail,
+        )
+    }
+
+    fn resolve(
+        &mut self,
+        resolution: Resolution,
+        by: u32,
+        how: &str,
+    ) -> Result<(), StationError> {
         self.intake.resolve(resolution, &mut self.table)?;
+        for id in std::mem::take(&mut self.scanner_alarm_ids) {
+            self.ledger.clear_alarm(id, by, how)?;
+        }
         if self.table.hand().is_some() {
             self.record()?;
         }
@@ -635,6 +755,50 @@ impl Station {
     pub fn hand(&self) -> Option<&Hand> {
         self.table.hand().map(|(_, hand)| hand)
     }
+}
+
+/// The engine's table for a setup, positioned after the table's last hand.
+fn engine_table(
+    ledger: &Ledger,
+    setup: &TableSetup,
+    table_id: i64,
+    feed: &Feed,
+    rng: &mut StdRng,
+) -> Result<Table, StationError> {
+    let supply = match feed {
+        Feed::SoftwareShoe => CardSupply::Software(Box::new(Shoe::new(
+            setup.decks,
+            setup.rules.penetration_permille,
+            setup.rules.burn,
+            StdRng::from_rng(rng),
+        ))),
+        Feed::Scanner(_) => CardSupply::External(ShoeCount::new(
+            setup.decks,
+            setup.rules.penetration_permille,
+        )),
+    };
+    let mut table = Table::new(setup.game, setup.rules, supply)?;
+    let position = ledger.table_position(table_id)?;
+    table.resume(position.hands_started, position.last_button, position.carry);
+    Ok(table)
+}
+
+/// A table could not be opened: why, and the ledger back.
+#[derive(Debug)]
+pub struct OpenRefused {
+    /// The ledger, unchanged by the refusal's cause.
+    pub ledger: Box<Ledger>,
+    /// Why.
+    pub error: StationError,
+}
+
+/// What reopening a station found.
+#[derive(Debug)]
+pub enum Reopened {
+    /// The open table, with any hand in progress put back.
+    Table(Box<Station>),
+    /// No table is open; the ledger is handed back.
+    NoOpenTable(Box<Ledger>),
 }
 
 /// The table setup recorded for an open shift.

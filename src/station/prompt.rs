@@ -54,7 +54,7 @@ pub(super) fn prompt(station: &Station) -> Prompt {
             ways.join(", or ")
         ));
     }
-    if !station.notices().is_empty() {
+    if station.has_notices() {
         return Prompt::stop("Read the notice and acknowledge it to go on.");
     }
     if let Some(settlement) = station.settlement() {

@@ -1,0 +1,70 @@
+//! The demo table behind `pairs-table --demo`: a throw-away ledger with
+//! demo staff whose PINs are shown on screen, and a Rocket table dealing
+//! from a simulated card-reading shoe.
+
+use std::path::Path;
+
+use super::{Feed, SourceChoice, Station, StationError, TableSetup};
+use crate::access::Role;
+use crate::engine::hand::GameKind;
+use crate::engine::rules::HouseRules;
+use crate::engine::Decks;
+use crate::ledger::{Clock, Ledger, PinEntry};
+
+/// The demo's staff: (id, name, role, PIN).
+pub const DEMO_STAFF: [(u32, &str, Role, &str); 3] = [
+    (900, "Demo Pit Boss", Role::PitBoss, "4071"),
+    (101, "Demo Dealer", Role::Dealer, "5293"),
+    (102, "Relief Dealer", Role::Dealer, "6384"),
+];
+
+/// Creates the demo ledger at `path` (which must not exist yet), its staff
+/// and an open Rocket table fed by `feed`; returns the station and the
+/// banner that shows the PINs.
+pub fn demo_station(
+    path: &Path,
+    clock: Box<dyn Clock>,
+    feed: impl FnOnce(&TableSetup) -> Result<Feed, StationError>,
+) -> Result<(Station, String), StationError> {
+    let mut ledger = Ledger::open(path, clock)?;
+    ledger.set_station("demo");
+    let (boss, boss_name, _, boss_pin) = DEMO_STAFF[0];
+    ledger.create_first_pit_boss(boss, boss_name, boss_pin)?;
+    let approver = PinEntry {
+        staff: boss,
+        pin: boss_pin,
+    };
+    for (id, name, role, pin) in &DEMO_STAFF[1..] {
+        ledger.add_staff(*id, name, *role, pin, &approver)?;
+    }
+    let setup = TableSetup {
+        name: "Demo table".into(),
+        game: GameKind::Rocket,
+        decks: Decks::new(6).map_err(|e| StationError::Setting {
+            key: "decks",
+            problem: e.to_string(),
+        })?,
+        rules: HouseRules::default(),
+        unit_cents: 100,
+        source: SourceChoice::SimulatedShoe,
+    };
+    let feed = feed(&setup)?;
+    let (dealer, _, _, dealer_pin) = DEMO_STAFF[1];
+    let dealer = PinEntry {
+        staff: dealer,
+        pin: dealer_pin,
+    };
+    let mut station = Station::open(ledger, setup, &dealer, &approver, feed)
+        .map_err(|refused| refused.error)?;
+    station.insert_simulated_shoe()?;
+    let people: Vec<String> = DEMO_STAFF
+        .iter()
+        .map(|(id, name, _, pin)| format!("{name} {id}, PIN {pin}"))
+        .collect();
+    let banner = format!(
+        "DEMO on a throw-away ledger ({}): {}. Type bets, press Deal, then Pull card.",
+        path.display(),
+        people.join(" · ")
+    );
+    Ok((station, banner))
+}

@@ -1,0 +1,288 @@
+//! The desktop app (eframe/egui): the dealer's table station. The only
+//! module that touches egui. It draws a [`Station`] and turns clicks and
+//! keys into station calls; every rule, record and refusal lives below it.
+
+mod setup;
+mod table;
+mod widgets;
+
+use std::path::Path;
+
+use eframe::egui;
+
+use crate::ledger::{Ledger, SystemClock};
+use crate::scanner::{ReaderConfig, ScanLink};
+use crate::station::demo::demo_station;
+use crate::station::{Feed, Reopened, SourceChoice, Station, StationError, TableSetup};
+
+pub use setup::{AddStaffForm, FirstRunForm, OpenTableForm};
+pub use table::TableScreen;
+
+/// Makes the card feed a table setup asks for; `repaint` is called from the
+/// scanner thread whenever an event arrives.
+pub fn make_feed(
+    setup: &TableSetup,
+    repaint: impl Fn() + Send + Clone + 'static,
+) -> Result<Feed, StationError> {
+    let waker = Box::new(repaint);
+    Ok(match &setup.source {
+        SourceChoice::SoftwareShoe => Feed::SoftwareShoe,
+        SourceChoice::SimulatedShoe => {
+            let link = std::env::temp_dir().join(format!(
+                "pairs-table-simulated-shoe-{}",
+                std::process::id()
+            ));
+            Feed::Scanner(Box::new(ScanLink::simulated(
+                &link,
+                setup.decks,
+                setup.rules.penetration_permille,
+                waker,
+            )?))
+        }
+        SourceChoice::Scanner { path, baud } => {
+            let mut config = ReaderConfig::new(path.clone());
+            config.baud_rate = *baud;
+            Feed::Scanner(Box::new(ScanLink::port(config, waker)?))
+        }
+    })
+}
+
+/// Which screen the app shows.
+enum Screen {
+    /// No staff yet: create the first pit boss.
+    FirstRun(FirstRunForm),
+    /// No open table: a pit boss opens one (and may add staff first).
+    OpenTable(OpenTableForm, AddStaffForm),
+    /// A live table.
+    Table(Box<TableScreen>),
+    /// The ledger could not be opened or read: the sentence, and nothing else.
+    Failed(String),
+}
+
+/// The app: the screen in use and the ledger or station behind it.
+pub struct StationApp {
+    screen: Screen,
+    /// The ledger while no table is open (a station owns it afterwards).
+    ledger: Option<Ledger>,
+    repaint: egui::Context,
+    /// A line shown at the top of every screen (the demo's PINs).
+    banner: Option<String>,
+}
+
+impl StationApp {
+    /// The app on the ledger at `path`: the first-run screen, the open
+    /// table (with any hand in progress put back) or the open-table screen.
+    pub fn open(path: &Path, repaint: egui::Context) -> StationApp {
+        let mut app = StationApp {
+            screen: Screen::Failed(String::new()),
+            ledger: None,
+            repaint,
+            banner: None,
+        };
+        app.screen = match Ledger::open(path, Box::new(SystemClock)) {
+            Ok(ledger) => app.start(ledger),
+            Err(error) => Screen::Failed(format!("Cannot open the ledger {}: {error}", path.display())),
+        };
+        app
+    }
+
+    /// Like [`StationApp::open`] with a station already made (the demo, tests).
+    pub fn with_station(station: Station, repaint: egui::Context) -> StationApp {
+        StationApp {
+            screen: Screen::Table(Box::new(TableScreen::new(station))),
+            ledger: None,
+            repaint,
+            banner: None,
+        }
+    }
+
+    /// An app that only shows why it could not start.
+    pub fn failed(text: String, repaint: egui::Context) -> StationApp {
+        StationApp {
+            screen: Screen::Failed(text),
+            ledger: None,
+            repaint,
+            banner: None,
+        }
+    }
+
+    /// Shows `text` at the top of every screen.
+    pub fn set_banner(&mut self, text: String) {
+        self.banner = Some(text);
+    }
+
+    fn start(&mut self, mut ledger: Ledger) -> Screen {
+        let name = hostname();
+        ledger.set_station(&name);
+        match ledger.needs_first_pit_boss() {
+            Ok(true) => {
+                self.ledger = Some(ledger);
+                return Screen::FirstRun(FirstRunForm::default());
+            }
+            Ok(false) => {}
+            Err(error) => return Screen::Failed(error.to_string()),
+        }
+        let repaint = self.repaint.clone();
+        match Station::reopen(ledger, |setup| make_feed(setup, move || repaint.request_repaint())) {
+            Ok(Reopened::Table(station)) => Screen::Table(Box::new(TableScreen::new(*station))),
+            Ok(Reopened::NoOpenTable(ledger)) => {
+                self.ledger = Some(*ledger);
+                Screen::OpenTable(OpenTableForm::default(), AddStaffForm::default())
+            }
+            Err(error) => Screen::Failed(error.to_string()),
+        }
+    }
+
+    /// The station, when a table is open.
+    pub fn station(&self) -> Option<&Station> {
+        match &self.screen {
+            Screen::Table(screen) => Some(screen.station()),
+            _ => None,
+        }
+    }
+
+    /// Handles scanner events (called every frame and on every wake-up).
+    pub fn logic(&mut self) {
+        if let Screen::Table(screen) = &mut self.screen {
+            screen.poll();
+        }
+    }
+
+    /// Draws the app into `ui`.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        self.logic();
+        if let Some(banner) = &self.banner {
+            egui::Panel::top("banner").show(ui, |ui| {
+                ui.colored_label(widgets::ACTOR, banner);
+            });
+        }
+        let next = match &mut self.screen {
+            Screen::FirstRun(form) => {
+                let ledger = self.ledger.as_mut();
+                egui::CentralPanel::default_margins()
+                    .show(ui, |ui| ledger.and_then(|l| form.show(ui, l)))
+                    .inner
+                    .map(|()| Screen::OpenTable(OpenTableForm::default(), AddStaffForm::default()))
+            }
+            Screen::OpenTable(form, add_staff) => {
+                let ledger = self.ledger.as_mut();
+                let opened = egui::CentralPanel::default_margins()
+                    .show(ui, |ui| {
+                        if let Some(ledger) = ledger {
+                            add_staff.show(ui, ledger);
+                            ui.separator();
+                        }
+                        form.show(ui)
+                    })
+                    .inner;
+                opened.and_then(|(setup, dealer, pit_boss)| {
+                    let ledger = self.ledger.take()?;
+                    let repaint = self.repaint.clone();
+                    match open_station(ledger, setup, &dealer, &pit_boss, repaint) {
+                        Ok(station) => Some(Screen::Table(Box::new(TableScreen::new(station)))),
+                        Err((ledger, error)) => {
+                            self.ledger = Some(ledger);
+                            form.error = error;
+                            None
+                        }
+                    }
+                })
+            }
+            Screen::Table(screen) => {
+                screen.show(ui);
+                None
+            }
+            Screen::Failed(text) => {
+                egui::CentralPanel::default_margins().show(ui, |ui| {
+                    ui.heading("pairs-table cannot start");
+                    widgets::error_text(ui, text);
+                });
+                None
+            }
+        };
+        if let Some(next) = next {
+            self.screen = next;
+        }
+    }
+}
+
+/// Opens a station on `ledger`; on failure the ledger comes back with the sentence.
+fn open_station(
+    ledger: Ledger,
+    setup: TableSetup,
+    dealer: &(u32, String),
+    pit_boss: &(u32, String),
+    repaint: egui::Context,
+) -> Result<Station, (Ledger, String)> {
+    let feed = match make_feed(&setup, move || repaint.request_repaint()) {
+        Ok(feed) => feed,
+        Err(error) => return Err((ledger, error.to_string())),
+    };
+    let dealer = crate::ledger::PinEntry {
+        staff: dealer.0,
+        pin: &dealer.1,
+    };
+    let pit_boss = crate::ledger::PinEntry {
+        staff: pit_boss.0,
+        pin: &pit_boss.1,
+    };
+    Station::open(ledger, setup, &dealer, &pit_boss, feed)
+        .map_err(|refused| (*refused.ledger, refused.error.to_string()))
+}
+
+impl eframe::App for StationApp {
+    fn logic(&mut self, _ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        StationApp::logic(self);
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+}
+
+/// This machine's name, for the station column of sign-ins.
+fn hostname() -> String {
+    std::fs::read_to_string("/etc/hostname")
+        .map(|name| name.trim().to_owned())
+        .ok()
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "station".to_owned())
+}
+
+/// Runs the desktop app on the ledger at `path` until the window closes;
+/// `demo` first creates a demo table there (see [`crate::station::demo`]).
+pub fn run(path: &Path, demo: bool) -> anyhow::Result<()> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("pairs-table")
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([1024.0, 700.0]),
+        ..Default::default()
+    };
+    let path = path.to_path_buf();
+    eframe::run_native(
+        "pairs-table",
+        options,
+        Box::new(move |cc| {
+            setup::style(&cc.egui_ctx);
+            let ctx = cc.egui_ctx.clone();
+            if !demo {
+                return Ok(Box::new(StationApp::open(&path, ctx)));
+            }
+            let repaint = ctx.clone();
+            let made = demo_station(&path, Box::new(SystemClock), |setup| {
+                make_feed(setup, move || repaint.request_repaint())
+            });
+            let app = match made {
+                Ok((station, banner)) => {
+                    let mut app = StationApp::with_station(station, ctx);
+                    app.set_banner(banner);
+                    app
+                }
+                Err(error) => StationApp::failed(format!("The demo could not start: {error}"), ctx),
+            };
+            Ok(Box::new(app))
+        }),
+    )
+    .map_err(|error| anyhow::anyhow!("the window could not open: {error}"))
+}

@@ -1,0 +1,371 @@
+//! The screens before a table is live: the first pit boss account, and
+//! opening a table. Plus the app's look (type sizes, contrast).
+
+use eframe::egui::{self, FontId, TextStyle, Ui};
+
+use super::widgets::{ALARM, error_text, labelled_input, pin_input};
+use crate::engine::hand::GameKind;
+use crate::engine::rules::HouseRules;
+use crate::engine::Decks;
+use crate::ledger::Ledger;
+use crate::scanner::list_ports;
+use crate::station::{SourceChoice, TableSetup};
+
+/// Large, high-contrast type for a dealer's touch screen.
+pub fn style(ctx: &egui::Context) {
+    ctx.set_visuals(egui::Visuals::dark());
+    let mut style = (*ctx.global_style()).clone();
+    style.text_styles = [
+        (TextStyle::Heading, FontId::proportional(30.0)),
+        (TextStyle::Body, FontId::proportional(19.0)),
+        (TextStyle::Button, FontId::proportional(20.0)),
+        (TextStyle::Monospace, FontId::monospace(17.0)),
+        (TextStyle::Small, FontId::proportional(15.0)),
+    ]
+    .into();
+    style.spacing.item_spacing = egui::vec2(10.0, 8.0);
+    style.spacing.button_padding = egui::vec2(12.0, 6.0);
+    ctx.set_global_style(style);
+}
+
+fn parse_staff_id(text: &str, what: &str) -> Result<u32, String> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| format!("{what} ID must be a positive whole number"))
+}
+
+/// First run: no staff exist, so the first account is a pit boss.
+#[derive(Default)]
+pub struct FirstRunForm {
+    id: String,
+    name: String,
+    pin: String,
+    pin_again: String,
+    error: String,
+}
+
+impl FirstRunForm {
+    /// Draws the form; Some(()) once the account is created.
+    pub fn show(&mut self, ui: &mut Ui, ledger: &mut Ledger) -> Option<()> {
+        ui.heading("Welcome: create the first pit boss account");
+        ui.label(
+            "No staff are recorded in this ledger yet. The first account is a pit boss, who then \
+             opens tables and adds dealers. There are no default accounts or passwords.",
+        );
+        ui.add_space(12.0);
+        labelled_input(ui, "Staff ID", &mut self.id, 120.0);
+        labelled_input(ui, "Full name", &mut self.name, 280.0);
+        pin_input(ui, "PIN (4 to 8 digits)", &mut self.pin);
+        pin_input(ui, "PIN again", &mut self.pin_again);
+        error_text(ui, &self.error);
+        if !ui.button("Create pit boss account").clicked() {
+            return None;
+        }
+        match self.create(ledger) {
+            Ok(()) => Some(()),
+            Err(error) => {
+                self.error = error;
+                None
+            }
+        }
+    }
+
+    fn create(&mut self, ledger: &mut Ledger) -> Result<(), String> {
+        let id = parse_staff_id(&self.id, "Staff")?;
+        if self.name.trim().is_empty() {
+            return Err("enter the pit boss's full name".into());
+        }
+        if self.pin != self.pin_again {
+            return Err("the two PINs differ; type the same PIN twice".into());
+        }
+        ledger
+            .create_first_pit_boss(id, self.name.trim(), &self.pin)
+            .map_err(|e| e.to_string())?;
+        self.pin.clear();
+        self.pin_again.clear();
+        Ok(())
+    }
+}
+
+/// Opening a table: the pit boss's choices and both people's PINs.
+pub struct OpenTableForm {
+    name: String,
+    game: GameKind,
+    decks: u8,
+    min_bet: String,
+    max_bet: String,
+    unit: String,
+    unit_cents: String,
+    source: usize,
+    port: String,
+    baud: String,
+    pit_boss_id: String,
+    pit_boss_pin: String,
+    dealer_id: String,
+    dealer_pin: String,
+    /// The last refusal, as a sentence.
+    pub error: String,
+}
+
+impl Default for OpenTableForm {
+    fn default() -> Self {
+        let rules = HouseRules::default();
+        OpenTableForm {
+            name: "Table 1".into(),
+            game: GameKind::Rocket,
+            decks: 6,
+            min_bet: rules.rocket.min_bet.to_string(),
+            max_bet: rules.rocket.max_bet.to_string(),
+            unit: rules.starboard.unit.to_string(),
+            unit_cents: "100".into(),
+            source: 0,
+            port: String::new(),
+            baud: "9600".into(),
+            pit_boss_id: String::new(),
+            pit_boss_pin: String::new(),
+            dealer_id: String::new(),
+            dealer_pin: String::new(),
+            error: String::new(),
+        }
+    }
+}
+
+/// Staff ID and PIN as typed.
+pub type Credentials = (u32, String);
+
+const SOURCES: [&str; 3] = [
+    "Card-reading shoe (serial port)",
+    "Simulated shoe (training)",
+    "Software shoe",
+];
+
+impl OpenTableForm {
+    /// Draws the form; Some(setup, dealer, pit boss) when Open is pressed
+    /// with every field valid.
+    pub fn show(&mut self, ui: &mut Ui) -> Option<(TableSetup, Credentials, Credentials)> {
+        ui.heading("Open a table");
+        egui::Grid::new("open-table").num_columns(2).spacing([24.0, 10.0]).show(ui, |ui| {
+            ui.vertical(|ui| {
+                labelled_input(ui, "Table name", &mut self.name, 200.0);
+                ui.horizontal(|ui| {
+                    ui.label("Game");
+                    ui.selectable_value(&mut self.game, GameKind::Rocket, "Rocket");
+                    ui.selectable_value(&mut self.game, GameKind::Starboard, "Starboard");
+                });
+                ui.horizontal(|ui| {
+                    let label = ui.label("Decks");
+                    ui.add(egui::Slider::new(&mut self.decks, 1..=8)).labelled_by(label.id);
+                });
+                match self.game {
+                    GameKind::Rocket => {
+                        labelled_input(ui, "Minimum bet (units)", &mut self.min_bet, 100.0);
+                        labelled_input(ui, "Maximum bet (units)", &mut self.max_bet, 100.0);
+                    }
+                    GameKind::Starboard => {
+                        labelled_input(ui, "Ante and draw (units)", &mut self.unit, 100.0);
+                    }
+                }
+                labelled_input(ui, "Cash value of a unit (cents)", &mut self.unit_cents, 100.0);
+            });
+            ui.vertical(|ui| {
+                ui.label("Card source");
+                for (index, name) in SOURCES.iter().enumerate() {
+                    ui.radio_value(&mut self.source, index, *name);
+                }
+                if self.source == 0 {
+                    match list_ports() {
+                        Ok(ports) if !ports.is_empty() => {
+                            egui::ComboBox::from_label("Port")
+                                .selected_text(self.port.clone())
+                                .show_ui(ui, |ui| {
+                                    for port in ports {
+                                        let text = format!("{} ({})", port.path, port.description);
+                                        ui.selectable_value(&mut self.port, port.path, text);
+                                    }
+                                });
+                        }
+                        Ok(_) => {
+                            ui.colored_label(ALARM, "No serial ports found on this machine.");
+                        }
+                        Err(error) => {
+                            ui.colored_label(ALARM, error.to_string());
+                        }
+                    }
+                    labelled_input(ui, "Port path", &mut self.port, 220.0);
+                    labelled_input(ui, "Baud", &mut self.baud, 90.0);
+                }
+            });
+            ui.end_row();
+        });
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.vertical(|ui| {
+                labelled_input(ui, "Pit boss ID", &mut self.pit_boss_id, 100.0);
+                pin_input(ui, "Pit boss PIN", &mut self.pit_boss_pin);
+            });
+            ui.add_space(40.0);
+            ui.vertical(|ui| {
+                labelled_input(ui, "Dealer ID", &mut self.dealer_id, 100.0);
+                pin_input(ui, "Dealer PIN", &mut self.dealer_pin);
+            });
+        });
+        error_text(ui, &self.error);
+        if !ui.button("Open table").clicked() {
+            return None;
+        }
+        match self.checked() {
+            Ok(opened) => {
+                self.error.clear();
+                self.pit_boss_pin.clear();
+                self.dealer_pin.clear();
+                Some(opened)
+            }
+            Err(error) => {
+                self.error = error;
+                None
+            }
+        }
+    }
+
+    fn checked(&self) -> Result<(TableSetup, Credentials, Credentials), String> {
+        let name = self.name.trim();
+        if name.is_empty() {
+            return Err("give the table a name".into());
+        }
+        let number = |text: &str, what: &str| -> Result<u64, String> {
+            text.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("{what} must be a whole number"))
+        };
+        let mut rules = HouseRules::default();
+        match self.game {
+            GameKind::Rocket => {
+                rules.rocket.min_bet = number(&self.min_bet, "the minimum bet")?;
+                rules.rocket.max_bet = number(&self.max_bet, "the maximum bet")?;
+            }
+            GameKind::Starboard => rules.starboard.unit = number(&self.unit, "the ante")?,
+        }
+        rules.validate().map_err(|e| e.to_string())?;
+        let unit_cents = number(&self.unit_cents, "the cash value of a unit")?;
+        if unit_cents == 0 {
+            return Err("the cash value of a unit must be at least 1 cent".into());
+        }
+        let source = match self.source {
+            0 => {
+                if self.port.trim().is_empty() {
+                    return Err("choose the card-reading shoe's port".into());
+                }
+                let baud = self
+                    .baud
+                    .trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|b| *b > 0)
+                    .ok_or("the baud rate must be a positive whole number")?;
+                SourceChoice::Scanner {
+                    path: self.port.trim().to_owned(),
+                    baud,
+                }
+            }
+            1 => SourceChoice::SimulatedShoe,
+            _ => SourceChoice::SoftwareShoe,
+        };
+        let decks = Decks::new(i64::from(self.decks)).map_err(|e| e.to_string())?;
+        let setup = TableSetup {
+            name: name.to_owned(),
+            game: self.game,
+            decks,
+            rules,
+            unit_cents,
+            source,
+        };
+        let pit_boss = parse_staff_id(&self.pit_boss_id, "Pit boss")?;
+        let dealer = parse_staff_id(&self.dealer_id, "Dealer")?;
+        Ok((
+            setup,
+            (dealer, self.dealer_pin.clone()),
+            (pit_boss, self.pit_boss_pin.clone()),
+        ))
+    }
+}
+
+/// Adding a staff member, confirmed by a pit boss (or administrator) PIN.
+#[derive(Default)]
+pub struct AddStaffForm {
+    id: String,
+    name: String,
+    role: usize,
+    pin: String,
+    approver_id: String,
+    approver_pin: String,
+    message: String,
+    failed: bool,
+}
+
+const ROLES: [crate::access::Role; 3] = [
+    crate::access::Role::Dealer,
+    crate::access::Role::PitBoss,
+    crate::access::Role::Administrator,
+];
+
+impl AddStaffForm {
+    /// Draws the form and adds the person when asked.
+    pub fn show(&mut self, ui: &mut Ui, ledger: &mut Ledger) {
+        egui::CollapsingHeader::new("Add a staff member").show(ui, |ui| {
+            labelled_input(ui, "New staff ID", &mut self.id, 100.0);
+            labelled_input(ui, "New staff name", &mut self.name, 240.0);
+            ui.horizontal(|ui| {
+                ui.label("Role");
+                for (index, role) in ROLES.iter().enumerate() {
+                    ui.radio_value(&mut self.role, index, role_name(*role));
+                }
+            });
+            pin_input(ui, "New staff PIN", &mut self.pin);
+            labelled_input(ui, "Approving pit boss ID", &mut self.approver_id, 100.0);
+            pin_input(ui, "Approving pit boss PIN", &mut self.approver_pin);
+            if self.failed {
+                error_text(ui, &self.message);
+            } else if !self.message.is_empty() {
+                ui.colored_label(super::widgets::GOOD, &self.message);
+            }
+            if ui.button("Add staff member").clicked() {
+                let result = self.add(ledger);
+                self.failed = result.is_err();
+                self.message = result.unwrap_or_else(|error| error);
+            }
+        });
+    }
+
+    fn add(&mut self, ledger: &mut Ledger) -> Result<String, String> {
+        let id = parse_staff_id(&self.id, "The new staff")?;
+        let approver = parse_staff_id(&self.approver_id, "The approving pit boss")?;
+        let name = self.name.trim().to_owned();
+        if name.is_empty() {
+            return Err("enter the new staff member's name".into());
+        }
+        let role = ROLES[self.role.min(ROLES.len() - 1)];
+        let by = crate::ledger::PinEntry {
+            staff: approver,
+            pin: &self.approver_pin,
+        };
+        let added = ledger.add_staff(id, &name, role, &self.pin, &by);
+        self.pin.clear();
+        self.approver_pin.clear();
+        added.map_err(|e| e.to_string())?;
+        self.id.clear();
+        self.name.clear();
+        Ok(format!("{} {name} (ID {id}) added.", role_name(role)))
+    }
+}
+
+/// A role as people say it.
+pub fn role_name(role: crate::access::Role) -> &'static str {
+    match role {
+        crate::access::Role::Dealer => "Dealer",
+        crate::access::Role::PitBoss => "Pit boss",
+        crate::access::Role::Administrator => "Administrator",
+        crate::access::Role::Auditor => "Auditor",
+    }
+}

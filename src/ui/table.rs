@@ -1,0 +1,574 @@
+//! The table screen: seats in an arc from the dealer's left, the dealer's
+//! stack or the common hand and pot, the shoe and scanner, the prompt line,
+//! the decision buttons with their keys, bets, alarms and the settlement.
+
+use eframe::egui::{self, Color32, Key, RichText, Stroke, Ui, UiBuilder, Vec2};
+
+use super::widgets::{
+    ACTOR, ALARM, FELT, GOOD, INK, big_button, card_row, error_text, labelled_input, pin_input,
+    status_light,
+};
+use crate::engine::hand::{Action, GameKind, Hand, Need};
+use crate::engine::rocket::RocketOutcome;
+use crate::engine::Rank;
+use crate::ledger::PinEntry;
+use crate::station::{Actor, Settlement, Station, check_bet, starboard_state_word};
+
+const CARD: Vec2 = Vec2::new(34.0, 48.0);
+const BIG_CARD: Vec2 = Vec2::new(44.0, 62.0);
+
+/// The live table and the dealer's forms on it.
+pub struct TableScreen {
+    station: Station,
+    /// The last refusal, shown under the prompt.
+    refusal: String,
+    sign_in_id: String,
+    sign_in_pin: String,
+    manual_rank: u8,
+    approver_id: String,
+    approver_pin: String,
+}
+
+impl TableScreen {
+    /// The screen for a station.
+    pub fn new(station: Station) -> TableScreen {
+        TableScreen {
+            station,
+            refusal: String::new(),
+            sign_in_id: String::new(),
+            sign_in_pin: String::new(),
+            manual_rank: 1,
+            approver_id: String::new(),
+            approver_pin: String::new(),
+        }
+    }
+
+    /// The station behind the screen.
+    pub fn station(&self) -> &Station {
+        &self.station
+    }
+
+    /// Handles scanner events that have arrived.
+    pub fn poll(&mut self) {
+        if let Err(error) = self.station.poll_scanner() {
+            self.refusal = error.to_string();
+        }
+    }
+
+    fn attempt(&mut self, outcome: Result<(), crate::station::StationError>) {
+        match outcome {
+            Ok(()) => self.refusal.clear(),
+            Err(error) => self.refusal = error.to_string(),
+        }
+    }
+
+    /// Draws the screen.
+    pub fn show(&mut self, ui: &mut Ui) {
+        self.keys(ui);
+        egui::Panel::top("table-header").show(ui, |ui| self.header(ui));
+        egui::Panel::top("prompt").show(ui, |ui| self.prompt(ui));
+        egui::Panel::right("actions")
+            .exact_size(300.0)
+            .show(ui, |ui| self.actions(ui));
+        egui::CentralPanel::default_margins()
+            .frame(egui::Frame::NONE.fill(FELT))
+            .show(ui, |ui| self.layout(ui));
+        self.alarm_window(ui);
+    }
+
+    fn header(&mut self, ui: &mut Ui) {
+        let setup = self.station.setup().clone();
+        let table = self.station.table();
+        ui.horizontal(|ui| {
+            ui.heading(format!("{} — {}", setup.name, setup.game));
+            let limits = match setup.game {
+                GameKind::Rocket => format!(
+                    "bets {}–{} units",
+                    table.rules().rocket.min_bet,
+                    table.rules().rocket.max_bet
+                ),
+                GameKind::Starboard => format!("ante {} unit", table.rules().starboard.unit),
+            };
+            ui.label(format!(
+                "{limits} · 1 unit = {}.{:02} · {} decks · hand {}",
+                setup.unit_cents / 100,
+                setup.unit_cents % 100,
+                setup.decks.count(),
+                table.hands_started()
+            ));
+        });
+        ui.horizontal(|ui| {
+            self.shoe_bar(ui);
+            ui.separator();
+            self.scanner_light(ui);
+            ui.separator();
+            match self.station.dealer() {
+                Some(dealer) => {
+                    ui.label(format!("Dealer {dealer}"));
+                    if ui.button("Sign out").clicked() {
+                        let outcome = self.station.sign_out_dealer();
+                        self.attempt(outcome);
+                    }
+                }
+                None => {
+                    labelled_input(ui, "Dealer ID", &mut self.sign_in_id, 70.0);
+                    pin_input(ui, "Dealer PIN", &mut self.sign_in_pin);
+                    if ui.button("Sign in").clicked() {
+                        self.sign_in();
+                    }
+                }
+            }
+        });
+    }
+
+    fn sign_in(&mut self) {
+        let Ok(staff) = self.sign_in_id.trim().parse::<u32>() else {
+            self.refusal = "the dealer ID must be a whole number".into();
+            return;
+        };
+        let entry = PinEntry {
+            staff,
+            pin: &self.sign_in_pin,
+        };
+        let outcome = self.station.sign_in_dealer(&entry);
+        self.sign_in_pin.clear();
+        self.attempt(outcome);
+    }
+
+    fn shoe_bar(&self, ui: &mut Ui) {
+        let count = self.station.table().count();
+        let stack = f32::from(count.stack_size().max(1));
+        let taken = f32::from(count.taken());
+        let cut = f32::from(count.cut_position());
+        ui.label(format!(
+            "Shoe: {} dealt, {} left",
+            count.taken(),
+            count.remaining()
+        ));
+        let bar = ui.add(
+            egui::ProgressBar::new(taken / stack)
+                .desired_width(200.0)
+                .fill(if self.station.shuffle_due() { ALARM } else { GOOD }),
+        );
+        let x = bar.rect.left() + bar.rect.width() * (cut / stack);
+        ui.painter().line_segment(
+            [
+                egui::pos2(x, bar.rect.top() - 3.0),
+                egui::pos2(x, bar.rect.bottom() + 3.0),
+            ],
+            Stroke::new(3.0, ACTOR),
+        );
+        if self.station.shuffle_due() {
+            ui.colored_label(ALARM, RichText::new("Shuffle due").strong());
+        }
+        ui.label(format!(
+            "Shuffles this shift: {}",
+            self.station.shuffles_this_shift()
+        ));
+    }
+
+    fn scanner_light(&self, ui: &mut Ui) {
+        let Some(link) = self.station.scan_link() else {
+            ui.label("Software shoe");
+            return;
+        };
+        let status = link.status();
+        let (colour, caption) = if !self.station.alarms().is_empty() {
+            (ALARM, "Scanner: fault")
+        } else if !status.connected {
+            (ALARM, "Scanner: not connected")
+        } else if status.frames_good > 0 {
+            (GOOD, "Scanner: reading")
+        } else {
+            (GOOD, "Scanner: connected")
+        };
+        status_light(ui, colour, caption);
+        if let Some(error) = &status.last_error {
+            ui.small(format!("last problem: {error}"));
+        }
+    }
+
+    fn prompt(&mut self, ui: &mut Ui) {
+        let prompt = self.station.prompt();
+        let fill = if prompt.stopped {
+            ALARM
+        } else {
+            Color32::from_rgb(30, 30, 80)
+        };
+        egui::Frame::NONE
+            .fill(fill)
+            .inner_margin(8.0)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.label(RichText::new(&prompt.text).size(28.0).color(INK).strong());
+            });
+        error_text(ui, &self.refusal);
+    }
+
+    /// Keyboard shortcuts, when no text field has the focus.
+    fn keys(&mut self, ui: &mut Ui) {
+        if ui.memory(|m| m.focused().is_some()) {
+            return;
+        }
+        let pressed = |key: Key| ui.input(|i| i.key_pressed(key));
+        let action = [
+            (Key::H, Action::Hit),
+            (Key::F, Action::Fold),
+            (Key::D, Action::Draw),
+            (Key::L, Action::Lock),
+        ]
+        .into_iter()
+        .find(|(key, _)| pressed(*key));
+        if let Some((_, action)) = action {
+            if self.decision_choices().contains(&action) {
+                let outcome = self.station.decide(action);
+                self.attempt(outcome);
+            }
+        } else if pressed(Key::Enter) {
+            self.enter();
+        } else if pressed(Key::Space) && self.station.scan_link().is_none() {
+            let outcome = self.station.deal_from_shoe();
+            self.attempt(outcome);
+        } else if pressed(Key::P) && self.simulated() {
+            let outcome = self.station.pull_simulated_card();
+            self.attempt(outcome);
+        }
+    }
+
+    fn simulated(&self) -> bool {
+        self.station.scan_link().is_some_and(|l| l.is_simulated())
+    }
+
+    /// Enter: confirm the settlement, or deal the next hand.
+    fn enter(&mut self) {
+        if self.station.settlement().is_some() {
+            let outcome = self.station.confirm_settlement().map(drop);
+            self.attempt(outcome);
+        } else if self.station.hand().is_none() {
+            let outcome = self.station.start_hand();
+            self.attempt(outcome);
+        }
+    }
+
+    fn decision_choices(&self) -> Vec<Action> {
+        match self.station.table().need() {
+            Need::Decision { choices, .. } => choices.to_vec(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn actions(&mut self, ui: &mut Ui) {
+        ui.add_space(8.0);
+        if let Some(settlement) = self.station.settlement().cloned() {
+            settlement_panel(ui, &settlement);
+            if big_button(ui, "Confirm settlement (Enter)", true) {
+                self.enter();
+            }
+            return;
+        }
+        if let Some(last) = self.station.last_committed() {
+            ui.colored_label(GOOD, format!("Hand {} recorded in the ledger.", last.hand));
+        }
+        let choices = self.decision_choices();
+        if !choices.is_empty() {
+            for action in choices {
+                let label = match action {
+                    Action::Hit => "Hit (H)",
+                    Action::Fold => "Fold (F)",
+                    Action::Draw => "Draw (D)",
+                    Action::Lock => "Lock (L)",
+                };
+                if big_button(ui, label, true) {
+                    let outcome = self.station.decide(action);
+                    self.attempt(outcome);
+                }
+            }
+        }
+        let card_due = matches!(self.station.table().need(), Need::Card(_));
+        if self.station.scan_link().is_none() && card_due && big_button(ui, "Deal card (Space)", true)
+        {
+            let outcome = self.station.deal_from_shoe();
+            self.attempt(outcome);
+        }
+        if self.station.hand().is_none() && big_button(ui, "Deal (Enter)", true) {
+            self.enter();
+        }
+        if self.simulated() {
+            ui.separator();
+            ui.label("Simulated shoe");
+            if big_button(ui, "Pull card (P)", true) {
+                let outcome = self.station.pull_simulated_card();
+                self.attempt(outcome);
+            }
+            if ui.button("Insert freshly shuffled shoe").clicked() {
+                let outcome = self.station.insert_simulated_shoe();
+                self.attempt(outcome);
+            }
+            if let Some(left) = self.station.scan_link().and_then(|l| l.simulated_remaining()) {
+                ui.small(format!("{left} cards left in the simulated stack"));
+            }
+        }
+    }
+
+    fn layout(&mut self, ui: &mut Ui) {
+        let rect = ui.max_rect();
+        let game = self.station.setup().game;
+        let seats = game.max_seat();
+        let actor = self.station.prompt().actor;
+        let seat_size = Vec2::new(150.0, 230.0);
+        let span = (rect.width() - seat_size.x - 20.0).max(0.0);
+        for index in 0..seats {
+            let seat = index + 1;
+            let t = if seats > 1 {
+                f32::from(index) / f32::from(seats - 1)
+            } else {
+                0.5
+            };
+            // An arc: the ends low, the middle high; seat 1 at the dealer's left.
+            let lift = (t * std::f32::consts::PI).sin() * 90.0;
+            let top_left = egui::pos2(rect.left() + 10.0 + span * t, rect.top() + 120.0 - lift);
+            let seat_rect = egui::Rect::from_min_size(top_left, seat_size);
+            let highlighted = actor == Actor::Seat(seat);
+            ui.scope_builder(UiBuilder::new().max_rect(seat_rect), |ui| {
+                self.seat_panel(ui, seat, highlighted);
+            });
+        }
+        let centre = egui::Rect::from_center_size(
+            egui::pos2(rect.center().x, rect.bottom() - 110.0),
+            Vec2::new(420.0, 180.0),
+        );
+        let highlighted = matches!(actor, Actor::Dealer | Actor::Common);
+        ui.scope_builder(UiBuilder::new().max_rect(centre), |ui| {
+            self.centre_panel(ui, highlighted);
+        });
+    }
+
+    fn seat_panel(&mut self, ui: &mut Ui, seat: u8, highlighted: bool) {
+        let stroke = if highlighted {
+            Stroke::new(4.0, ACTOR)
+        } else {
+            Stroke::new(1.0, Color32::from_gray(160))
+        };
+        egui::Frame::NONE
+            .fill(Color32::from_rgb(8, 50, 30))
+            .stroke(stroke)
+            .corner_radius(8.0)
+            .inner_margin(6.0)
+            .show(ui, |ui| {
+                ui.set_min_size(ui.available_size());
+                let button = self.button_seat() == Some(seat);
+                let title = if button {
+                    format!("Seat {seat} ● button")
+                } else {
+                    format!("Seat {seat}")
+                };
+                ui.label(RichText::new(title).strong().color(INK));
+                match self.station.hand() {
+                    Some(hand) => seat_in_hand(ui, hand, seat),
+                    None => self.seat_entry(ui, seat),
+                }
+            });
+    }
+
+    fn button_seat(&self) -> Option<u8> {
+        match self.station.table().hand() {
+            Some((_, Hand::Starboard(h))) => Some(h.button()),
+            Some((_, Hand::Rocket(h))) => h.starter(),
+            None => self.station.table().last_button(),
+        }
+    }
+
+    fn seat_entry(&mut self, ui: &mut Ui, seat: u8) {
+        let game = self.station.setup().game;
+        let rules = *self.station.table().rules();
+        let waiting = self.station.settlement().is_some();
+        let Some(entry) = self.station.entry_mut(seat) else {
+            return;
+        };
+        ui.add_enabled_ui(!waiting, |ui| match game {
+            GameKind::Rocket => {
+                let label = ui.label(format!("Seat {seat} bet"));
+                ui.add(egui::TextEdit::singleline(&mut entry.bet).desired_width(90.0))
+                    .labelled_by(label.id);
+                if let Err(problem) = check_bet(&entry.bet, &rules) {
+                    ui.colored_label(ALARM, problem);
+                }
+            }
+            GameKind::Starboard => {
+                ui.checkbox(&mut entry.seated, format!("Seat {seat} seated"));
+            }
+        });
+    }
+
+    fn centre_panel(&mut self, ui: &mut Ui, highlighted: bool) {
+        let stroke = if highlighted {
+            Stroke::new(4.0, ACTOR)
+        } else {
+            Stroke::new(1.0, Color32::from_gray(160))
+        };
+        egui::Frame::NONE
+            .fill(Color32::from_rgb(8, 50, 30))
+            .stroke(stroke)
+            .corner_radius(8.0)
+            .inner_margin(8.0)
+            .show(ui, |ui| {
+                ui.set_min_size(ui.available_size());
+                match self.station.hand() {
+                    Some(Hand::Rocket(hand)) => {
+                        ui.label(RichText::new("Dealer").strong().color(INK));
+                        card_row(ui, hand.dealer_stack(), BIG_CARD);
+                    }
+                    Some(Hand::Starboard(hand)) => {
+                        ui.label(
+                            RichText::new(format!("Common hand · pot {}", hand.pot()))
+                                .strong()
+                                .color(INK),
+                        );
+                        card_row(ui, hand.common(), BIG_CARD);
+                    }
+                    None => {
+                        let text = match self.station.setup().game {
+                            GameKind::Rocket => "Dealer".to_owned(),
+                            GameKind::Starboard => {
+                                format!("Common hand · carry {}", self.station.table().carry())
+                            }
+                        };
+                        ui.label(RichText::new(text).strong().color(INK));
+                    }
+                }
+            });
+    }
+
+    fn alarm_window(&mut self, ui: &mut Ui) {
+        let faults: Vec<String> = self.station.alarms().iter().map(|f| f.to_string()).collect();
+        let notices: Vec<String> = self.station.notices().map(str::to_owned).collect();
+        if faults.is_empty() && notices.is_empty() {
+            return;
+        }
+        egui::Modal::new(egui::Id::unique("alarm")).show(ui.ctx(), |ui| {
+            ui.set_max_width(640.0);
+            if !faults.is_empty() {
+                ui.heading(RichText::new("Scanner alarm: play is stopped").color(ALARM));
+                for fault in &faults {
+                    ui.label(fault);
+                }
+                let ways = self
+                    .station
+                    .alarms()
+                    .first()
+                    .map(|f| f.ways_out().to_vec())
+                    .unwrap_or_default();
+                ui.label(format!(
+                    "Ways out: {}.",
+                    ways.iter().map(|w| w.to_string()).collect::<Vec<_>>().join(", or ")
+                ));
+                if big_button(ui, "Re-read the card", true) {
+                    let outcome = self.station.re_read();
+                    self.attempt(outcome);
+                }
+                if ways.contains(&crate::scanner::WayOut::EnterByHand) {
+                    self.manual_entry(ui);
+                }
+            } else {
+                ui.heading(RichText::new("Notice").color(ACTOR));
+                for notice in &notices {
+                    ui.label(notice);
+                }
+                if big_button(ui, "Acknowledge", true) {
+                    let outcome = self.station.acknowledge_notices();
+                    self.attempt(outcome);
+                }
+            }
+            error_text(ui, &self.refusal);
+        });
+    }
+
+    fn manual_entry(&mut self, ui: &mut Ui) {
+        ui.separator();
+        ui.label("Enter the card by hand (a pit boss approves with their PIN):");
+        ui.horizontal(|ui| {
+            let label = ui.label("Card rank");
+            ui.add(egui::Slider::new(&mut self.manual_rank, 1..=10))
+                .labelled_by(label.id);
+        });
+        labelled_input(ui, "Approving pit boss ID", &mut self.approver_id, 80.0);
+        pin_input(ui, "Approving pit boss PIN", &mut self.approver_pin);
+        if ui.button("Approve and enter card").clicked() {
+            let outcome = self.enter_manual();
+            self.approver_pin.clear();
+            self.attempt(outcome);
+        }
+    }
+
+    fn enter_manual(&mut self) -> Result<(), crate::station::StationError> {
+        let staff = self.approver_id.trim().parse::<u32>().map_err(|_| {
+            crate::station::StationError::Alarm("the pit boss ID must be a whole number".into())
+        })?;
+        let rank = Rank::new(i64::from(self.manual_rank))
+            .map_err(|e| crate::station::StationError::Alarm(e.to_string()))?;
+        let approver = PinEntry {
+            staff,
+            pin: &self.approver_pin,
+        };
+        self.station.enter_card_by_hand(rank, &approver)
+    }
+}
+
+/// A seat during a hand: bet, cards, state.
+fn seat_in_hand(ui: &mut Ui, hand: &Hand, seat: u8) {
+    match hand {
+        Hand::Rocket(h) => {
+            if !h.seats().any(|s| s == seat) {
+                ui.label("empty");
+                return;
+            }
+            ui.label(format!("bet {}", h.bet(seat)));
+            let state = match h.outcome(seat) {
+                None if h.is_in(seat) => "in".to_owned(),
+                None => "out".to_owned(),
+                Some(RocketOutcome::Folded(_)) => "folded".to_owned(),
+                Some(RocketOutcome::Paired(rank)) => format!("paired {rank}s"),
+                Some(RocketOutcome::DealerPaired(_) | RocketOutcome::DealerThree) => {
+                    "paid".to_owned()
+                }
+            };
+            ui.label(RichText::new(state).color(ACTOR));
+            card_row(ui, h.stack(seat), CARD);
+        }
+        Hand::Starboard(h) => {
+            if !h.seats().any(|s| s == seat) {
+                ui.label("empty");
+                return;
+            }
+            ui.label(format!("draws {}", h.draws(seat)));
+            ui.label(RichText::new(starboard_state_word(h.state(seat))).color(ACTOR));
+        }
+    }
+}
+
+/// What to collect and pay, line by line.
+fn settlement_panel(ui: &mut Ui, settlement: &Settlement) {
+    ui.heading(format!("Settle hand {}", settlement.hand));
+    if let Some(pot) = settlement.pot {
+        ui.label(format!("Pot {pot}"));
+    }
+    egui::Grid::new("settlement").striped(true).show(ui, |ui| {
+        for line in &settlement.lines {
+            ui.label(format!("Seat {}", line.seat));
+            let (text, colour) = match line.net {
+                n if n > 0 => (format!("pay {n}"), GOOD),
+                n if n < 0 => (format!("collect {}", -n), ACTOR),
+                _ => ("nothing".to_owned(), INK),
+            };
+            ui.colored_label(colour, RichText::new(text).strong());
+            ui.end_row();
+            ui.label("");
+            ui.small(&line.reason);
+            ui.end_row();
+        }
+    });
+    if settlement.pot.is_some() {
+        ui.label(format!("Rake {}", settlement.rake));
+        ui.label(format!("Carry to next pot {}", settlement.carry_out));
+    }
+}

@@ -1,0 +1,111 @@
+//! Small drawing helpers shared by the screens: card faces, the status
+//! light, labelled inputs, big buttons and the colours.
+
+use eframe::egui::{
+    self, Align2, Color32, CornerRadius, FontId, Response, Sense, Stroke, StrokeKind, Ui, Vec2,
+    WidgetInfo,
+};
+
+use crate::engine::Rank;
+
+/// The felt green behind the seats.
+pub const FELT: Color32 = Color32::from_rgb(14, 74, 44);
+/// The highlight around whoever acts.
+pub const ACTOR: Color32 = Color32::from_rgb(255, 204, 0);
+/// Alarms and refusals.
+pub const ALARM: Color32 = Color32::from_rgb(220, 40, 40);
+/// Good news: connected, paid.
+pub const GOOD: Color32 = Color32::from_rgb(40, 190, 90);
+/// Text on dark backgrounds.
+pub const INK: Color32 = Color32::from_rgb(245, 245, 245);
+
+/// Draws one card face, labelled with its rank for screen readers and tests.
+pub fn card_face(ui: &mut Ui, rank: Rank, size: Vec2, dimmed: bool) -> Response {
+    let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+    let painter = ui.painter();
+    let (paper, ink) = if dimmed {
+        (Color32::from_gray(150), Color32::from_gray(60))
+    } else {
+        (Color32::WHITE, Color32::BLACK)
+    };
+    painter.rect(
+        rect,
+        CornerRadius::same(5),
+        paper,
+        Stroke::new(1.5, Color32::BLACK),
+        StrokeKind::Inside,
+    );
+    painter.text(
+        rect.center(),
+        Align2::CENTER_CENTER,
+        rank.to_string(),
+        FontId::proportional(size.y * 0.55),
+        ink,
+    );
+    response.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("card {rank}")));
+    response
+}
+
+/// A row of card faces.
+pub fn card_row(ui: &mut Ui, ranks: &[Rank], size: Vec2) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        for &rank in ranks {
+            card_face(ui, rank, size, false);
+        }
+    });
+}
+
+/// A round status light with a caption.
+pub fn status_light(ui: &mut Ui, colour: Color32, caption: &str) {
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::hover());
+        ui.painter().circle(
+            rect.center(),
+            8.0,
+            colour,
+            Stroke::new(1.0, Color32::BLACK),
+        );
+        ui.label(caption);
+    });
+}
+
+/// A single-line text input with a visible label that is also its
+/// accessible name.
+pub fn labelled_input(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> Response {
+    labelled_text(ui, label, text, width, false)
+}
+
+/// A PIN input: masked, labelled.
+pub fn pin_input(ui: &mut Ui, label: &str, text: &mut String) -> Response {
+    labelled_text(ui, label, text, 90.0, true)
+}
+
+fn labelled_text(ui: &mut Ui, label: &str, text: &mut String, width: f32, password: bool) -> Response {
+    ui.horizontal(|ui| {
+        let caption = ui.label(label);
+        ui.add(
+            egui::TextEdit::singleline(text)
+                .password(password)
+                .desired_width(width),
+        )
+        .labelled_by(caption.id)
+    })
+    .inner
+}
+
+/// A large button for touch screens; `key` is shown on it.
+pub fn big_button(ui: &mut Ui, text: &str, enabled: bool) -> bool {
+    ui.add_enabled(
+        enabled,
+        egui::Button::new(egui::RichText::new(text).size(22.0)).min_size(Vec2::new(150.0, 56.0)),
+    )
+    .clicked()
+}
+
+/// A sentence in the alarm colour (empty text shows nothing).
+pub fn error_text(ui: &mut Ui, text: &str) {
+    if !text.is_empty() {
+        ui.colored_label(ALARM, text);
+    }
+}

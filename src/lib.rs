@@ -5,5 +5,6 @@ pub mod cli;
 pub mod engine;
 pub mod history;
 pub mod ledger;
+pub mod report;
 pub mod scanner;
 pub mod simulate;

@@ -128,8 +128,25 @@ spec!(
     ]
 );
 
+spec!(
+    REPORT_PRINTS,
+    "report_prints",
+    [
+        "table_id",
+        "shift_id",
+        "period_from",
+        "period_to",
+        "print_number",
+        "casino",
+        "head_rows",
+        "head_hash",
+        "discrepancies",
+        "printed_at",
+    ]
+);
+
 /// Every table in the chain.
-pub const CHAINED: [&TableSpec; 15] = [
+pub const CHAINED: [&TableSpec; 16] = [
     &TABLES,
     &TABLE_SETTINGS,
     &RULES,
@@ -145,6 +162,7 @@ pub const CHAINED: [&TableSpec; 15] = [
     &DECISIONS,
     &VOIDS,
     &TRANSFERS,
+    &REPORT_PRINTS,
 ];
 
 /// The spec of a chained table by name.

@@ -3,6 +3,7 @@
 //! rest of the program uses the typed functions here. See docs/ledger.md.
 
 mod chain;
+pub mod report;
 mod rows;
 mod verify;
 
@@ -25,9 +26,10 @@ use rows::BadRow;
 pub use verify::{AuditSummary, Discrepancy, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.
-const MIGRATIONS: [&str; 2] = [
+const MIGRATIONS: [&str; 3] = [
     include_str!("../../schema/0001_initial.sql"),
     include_str!("../../schema/0002_indexes.sql"),
+    include_str!("../../schema/0004_report_prints.sql"),
 ];
 
 /// The schema version this build writes (and the newest it reads).
@@ -116,6 +118,9 @@ pub enum LedgerError {
     /// No platform data directory.
     #[error("cannot find the platform data directory; pass --db FILE")]
     NoDataDirectory,
+    /// The file is missing, or is not a pairs-table ledger.
+    #[error("{0} is not a pairs-table ledger")]
+    NotALedger(String),
 }
 
 impl LedgerError {
@@ -377,6 +382,24 @@ impl Ledger {
         }
         tx.commit()?;
         Ok(Ledger { conn, clock })
+    }
+
+    /// Opens an existing ledger for reading and appending (upgrading an
+    /// older schema like [`Ledger::open`]); refuses a missing file, a file
+    /// that is not SQLite and an SQLite file that is not a ledger, so that
+    /// nothing is created or changed where no ledger was.
+    pub fn open_existing(path: &Path, clock: Box<dyn Clock>) -> Result<Ledger, LedgerError> {
+        let not_a_ledger = || LedgerError::NotALedger(path.display().to_string());
+        if !path.is_file() {
+            return Err(not_a_ledger());
+        }
+        let version = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .and_then(|conn| conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0)))
+            .map_err(|_| not_a_ledger())?;
+        if version < 1 {
+            return Err(not_a_ledger());
+        }
+        Ledger::open(path, clock)
     }
 
     fn now(&self) -> String {

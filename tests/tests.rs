@@ -6,5 +6,6 @@ mod ledger;
 mod properties;
 mod reference;
 mod replay;
+mod report;
 mod scanner;
 mod shoe;

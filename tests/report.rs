@@ -15,13 +15,17 @@ use pairs_table::ledger::{self, Clock, HandContext, Ledger, Recorder, Role};
 use pairs_table::report::{Layout, render_csv, render_pdf};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
 
-/// A clock that moves 30 seconds on every reading, from 2025-03-01 18:00 UTC.
-struct Ticking(AtomicI64);
+/// A clock that moves `step` seconds on every reading, from 2025-03-01 18:00 UTC.
+struct Ticking {
+    tick: AtomicI64,
+    step: i64,
+}
 
 impl Clock for Ticking {
     fn now(&self) -> DateTime<Utc> {
-        let tick = self.0.fetch_add(1, Ordering::SeqCst);
-        Utc.with_ymd_and_hms(2025, 3, 1, 18, 0, 0).unwrap() + chrono::Duration::seconds(30 * tick)
+        let tick = self.tick.fetch_add(1, Ordering::SeqCst);
+        Utc.with_ymd_and_hms(2025, 3, 1, 18, 0, 0).unwrap()
+            + chrono::Duration::seconds(self.step * tick)
     }
 }
 
@@ -39,15 +43,29 @@ fn dir() -> PathBuf {
 const DEALER: u32 = 10;
 const PIT_BOSS: u32 = 20;
 
+fn open_ticking(path: &Path, step: i64) -> Ledger {
+    let clock = Ticking {
+        tick: AtomicI64::new(0),
+        step,
+    };
+    Ledger::open(path, Box::new(clock)).unwrap()
+}
+
 fn open(path: &Path) -> Ledger {
-    Ledger::open(path, Box::new(Ticking(AtomicI64::new(0)))).unwrap()
+    open_ticking(path, 30)
 }
 
 /// Records one closed shift of `hands` simulated hands of `game` and voids
 /// `voids` of them; returns the ledger's path.
 fn shift(game: GameKind, hands: u64, voids: i64) -> PathBuf {
+    shift_at(game, hands, voids, 30)
+}
+
+/// [`shift`] with the clock moving `step` seconds a reading (about 20
+/// readings a hand).
+fn shift_at(game: GameKind, hands: u64, voids: i64, step: i64) -> PathBuf {
     let path = dir().join("ledger.sqlite3");
-    let mut ledger = open(&path);
+    let mut ledger = open_ticking(&path, step);
     ledger.staff(DEALER, "Dana Dealer", Role::Dealer).unwrap();
     ledger.staff(PIT_BOSS, "Pat Boss", Role::PitBoss).unwrap();
     let table = ledger.table("T7", game).unwrap();
@@ -86,8 +104,15 @@ fn shift(game: GameKind, hands: u64, voids: i64) -> PathBuf {
     path
 }
 
+/// Prints the latest shift's report with a clock that reads 00:40 the next
+/// day (after the shift), moving 10 seconds a reading.
 fn print(path: &Path) -> ShiftReport {
-    open(path)
+    let clock = Ticking {
+        tick: AtomicI64::new(2400),
+        step: 10,
+    };
+    Ledger::open(path, Box::new(clock))
+        .unwrap()
         .print_shift_report(&ReportQuery {
             table: None,
             period: Period::LatestShift,
@@ -440,4 +465,35 @@ fn bad_command_input_gets_one_sentence_and_no_file() {
     assert!(ok, "{stderr}");
     assert!(out.exists() && csv.exists());
     assert_eq!(print(&path).print.number, 2);
+}
+
+/// The sample in reports/: a three-hour Rocket shift. `UPDATE_SAMPLE=1`
+/// rewrites reports/sample-shift-report.{pdf,csv} and the page images
+/// (pdftoppm); otherwise the committed CSV must have the same rows (section
+/// and item) as a fresh one, so the documented layout cannot drift.
+#[test]
+fn the_sample_report_matches_reports_sample() {
+    let path = shift_at(GameKind::Rocket, 180, 2, 3);
+    let report = print(&path);
+    let csv = render_csv(&report);
+    let reports = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports");
+    if std::env::var_os("UPDATE_SAMPLE").is_some() {
+        let pdf = render_pdf(&report, &Layout::standard().unwrap()).unwrap();
+        std::fs::write(reports.join("sample-shift-report.pdf"), pdf).unwrap();
+        std::fs::write(reports.join("sample-shift-report.csv"), &csv).unwrap();
+        let status = Command::new("pdftoppm")
+            .args(["-png", "-r", "80"])
+            .arg(reports.join("sample-shift-report.pdf"))
+            .arg(reports.join("sample-shift-report"))
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+    let committed = std::fs::read_to_string(reports.join("sample-shift-report.csv")).unwrap();
+    let names = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(|l| l.split(',').take(2).collect::<Vec<_>>().join(","))
+            .collect()
+    };
+    assert_eq!(names(&committed), names(&csv));
 }

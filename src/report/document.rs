@@ -574,9 +574,9 @@ fn exceptions(report: &ShiftReport) -> Section {
         blocks.push(Block::Subheading("Voids".into()));
         blocks.push(Block::Table {
             columns: vec![
-                col("Hand", 0.09, Align::Right),
-                col("Time", 0.23, Align::Left),
-                col("Reason", 0.33, Align::Left),
+                col("Hand", 0.08, Align::Right),
+                col("Time", 0.28, Align::Left),
+                col("Reason", 0.29, Align::Left),
                 col("Approved by", 0.22, Align::Left),
                 col("Reversed", 0.13, Align::Right),
             ],

@@ -90,6 +90,62 @@ pub enum Command {
     Scanner(ScannerArgs),
     /// List the serial ports on this machine.
     Ports,
+    /// Print reports from the ledger.
+    #[command(subcommand)]
+    Report(ReportCommand),
+}
+
+/// The `report` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum ReportCommand {
+    /// Print a shift report: a PDF, and the same figures as CSV.
+    ///
+    /// Covers one shift (--shift; default: the table's latest) or the hands
+    /// started from --from to --to (RFC 3339 times). Every print is recorded
+    /// in the ledger; a second print of the same table and period is stamped
+    /// REPRINT. See docs/reports.md.
+    Shift(ShiftReportArgs),
+}
+
+/// Arguments of `report shift`.
+#[derive(clap::Args, Debug)]
+pub struct ShiftReportArgs {
+    /// The ledger file (default: the platform data directory).
+    #[arg(long)]
+    pub db: Option<PathBuf>,
+    /// The table's name or id (default: the ledger's only table).
+    #[arg(long)]
+    pub table: Option<String>,
+    /// The shift id (default: the table's latest shift).
+    #[arg(long, conflicts_with_all = ["from", "to"])]
+    pub shift: Option<i64>,
+    /// Report the hands started from this time (RFC 3339, e.g. 2025-01-02T18:00:00Z).
+    #[arg(long, value_name = "TIME", requires = "to")]
+    pub from: Option<String>,
+    /// ... up to this time (exclusive).
+    #[arg(long, value_name = "TIME", requires = "from")]
+    pub to: Option<String>,
+    /// Where to write the PDF.
+    #[arg(long, value_name = "FILE.pdf")]
+    pub out: PathBuf,
+    /// Also write the figures as CSV here.
+    #[arg(long, value_name = "FILE.csv")]
+    pub csv: Option<PathBuf>,
+    /// The casino name to print (default: the table setting `casino_name`).
+    #[arg(long)]
+    pub casino: Option<String>,
+    /// The paper size (default: the layout's, US Letter).
+    #[arg(long, value_enum)]
+    pub page: Option<PageArg>,
+}
+
+/// A paper size named on the command line.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum PageArg {
+    /// US Letter.
+    Letter,
+    /// ISO A4.
+    A4,
 }
 
 /// Arguments of `shoe-sim`.
@@ -221,6 +277,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::ShoeSim(args)) => shoe_sim(&args),
         Some(Command::Scanner(args)) => scanner(&args),
         Some(Command::Ports) => ports(),
+        Some(Command::Report(ReportCommand::Shift(args))) => report_shift(&args),
         Some(Command::Audit(AuditCommand::Verify { db })) => audit_verify(db),
         Some(Command::Audit(AuditCommand::Export { db, hand })) => audit_export(db, hand),
         None => app(cli.db, cli.demo),
@@ -528,4 +585,102 @@ fn audit_export(db: Option<PathBuf>, hand: i64) -> anyhow::Result<()> {
     let ledger = Ledger::open(&path, Box::new(SystemClock))?;
     let finished = ledger.load_hand(hand)?;
     print_json(&HandHistory::from_finished(&finished))
+}
+
+fn parse_time(text: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
+    chrono::DateTime::parse_from_rfc3339(text)
+        .map(|t| t.with_timezone(&chrono::Utc))
+        .map_err(|_| {
+            anyhow::anyhow!("`{text}` is not a time; give RFC 3339, like 2025-01-02T18:00:00Z")
+        })
+}
+
+/// An output file written beside its final name and renamed into place
+/// only when complete, so that a failed report leaves no file.
+struct Pending {
+    partial: PathBuf,
+    path: PathBuf,
+}
+
+impl Pending {
+    fn create(path: &Path) -> anyhow::Result<Pending> {
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(".partial");
+        let partial = path.with_file_name(name);
+        std::fs::File::create(&partial)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(Pending {
+            partial,
+            path: path.to_owned(),
+        })
+    }
+
+    fn finish(&self, bytes: &[u8]) -> anyhow::Result<()> {
+        std::fs::write(&self.partial, bytes)
+            .and_then(|()| std::fs::rename(&self.partial, &self.path))
+            .with_context(|| format!("cannot write {}", self.path.display()))
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.partial);
+    }
+}
+
+fn report_shift(args: &ShiftReportArgs) -> anyhow::Result<()> {
+    use crate::ledger::report::{Period, ReportQuery};
+    use crate::report::{Layout, PageSize, render_csv, render_pdf};
+    let period = match (&args.from, &args.to, args.shift) {
+        (Some(from), Some(to), _) => Period::Range {
+            from: parse_time(from)?,
+            to: parse_time(to)?,
+        },
+        (_, _, Some(shift)) => Period::Shift(shift),
+        _ => Period::LatestShift,
+    };
+    if args.csv.as_deref() == Some(args.out.as_path()) {
+        bail!("--out and --csv name the same file");
+    }
+    let mut layout = Layout::standard()?;
+    match args.page {
+        Some(PageArg::Letter) => layout.page = PageSize::Letter,
+        Some(PageArg::A4) => layout.page = PageSize::A4,
+        None => {}
+    }
+    let path = ledger_path(args.db.clone())?;
+    let mut ledger = Ledger::open_existing(&path, Box::new(SystemClock))?;
+    let pdf_file = Pending::create(&args.out)?;
+    let csv_file = args.csv.as_deref().map(Pending::create).transpose()?;
+    let report = ledger.print_shift_report(&ReportQuery {
+        table: args.table.clone(),
+        period,
+        casino: args.casino.clone(),
+    })?;
+    pdf_file.finish(&render_pdf(&report, &layout)?)?;
+    if let Some(csv_file) = &csv_file {
+        csv_file.finish(render_csv(&report).as_bytes())?;
+    }
+    println!(
+        "printed {}: print {}{}, {} hands, ledger rows {}, head {}, chain check {}",
+        args.out.display(),
+        report.print.number,
+        if report.print.is_reprint() {
+            " (REPRINT)"
+        } else {
+            ""
+        },
+        report.play.hands,
+        report.integrity.head.rows,
+        report.integrity.head.hash_hex(),
+        if report.integrity.discrepancies == 0 {
+            "passed".to_owned()
+        } else {
+            format!(
+                "FAILED with {} discrepancies",
+                report.integrity.discrepancies
+            )
+        }
+    );
+    Ok(())
 }

@@ -8,5 +8,6 @@ mod ledger;
 mod properties;
 mod reference;
 mod replay;
+mod report;
 mod scanner;
 mod shoe;

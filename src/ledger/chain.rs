@@ -193,8 +193,26 @@ spec!(
 );
 spec!(DROPS, "drops", ["shift_id", "amount", "recorded_by", "at"]);
 
+
+spec!(
+    REPORT_PRINTS,
+    "report_prints",
+    [
+        "table_id",
+        "shift_id",
+        "period_from",
+        "period_to",
+        "print_number",
+        "casino",
+        "head_rows",
+        "head_hash",
+        "discrepancies",
+        "printed_at",
+    ]
+);
+
 /// Every table in the chain.
-pub const CHAINED: [&TableSpec; 24] = [
+pub const CHAINED: [&TableSpec; 25] = [
     &TABLES,
     &TABLE_SETTINGS,
     &RULES,
@@ -219,6 +237,7 @@ pub const CHAINED: [&TableSpec; 24] = [
     &SLIPS,
     &SLIP_VOIDS,
     &DROPS,
+    &REPORT_PRINTS,
 ];
 
 /// The spec of a chained table by name.

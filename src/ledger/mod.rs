@@ -6,6 +6,7 @@ mod access;
 mod audit;
 mod chain;
 mod inventory;
+pub mod report;
 mod rows;
 mod station;
 mod verify;
@@ -36,10 +37,11 @@ pub use station::OpenShift;
 pub use verify::{AuditSummary, Discrepancy, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.
-const MIGRATIONS: [&str; 3] = [
+const MIGRATIONS: [&str; 4] = [
     include_str!("../../schema/0001_initial.sql"),
     include_str!("../../schema/0002_indexes.sql"),
     include_str!("../../schema/0003_access_inventory.sql"),
+    include_str!("../../schema/0004_report_prints.sql"),
 ];
 
 /// The schema version this build writes (and the newest it reads).
@@ -236,6 +238,9 @@ pub enum LedgerError {
     /// A count, slip or setting refused by the inventory rules.
     #[error(transparent)]
     Inventory(#[from] crate::inventory::InventoryError),
+    /// The file is missing, or is not a pairs-table ledger.
+    #[error("{0} is not a pairs-table ledger")]
+    NotALedger(String),
 }
 
 impl LedgerError {
@@ -476,6 +481,24 @@ impl Ledger {
             clock,
             station: "this station".into(),
         })
+    }
+
+    /// Opens an existing ledger for reading and appending (upgrading an
+    /// older schema like [`Ledger::open`]); refuses a missing file, a file
+    /// that is not SQLite and an SQLite file that is not a ledger, so that
+    /// nothing is created or changed where no ledger was.
+    pub fn open_existing(path: &Path, clock: Box<dyn Clock>) -> Result<Ledger, LedgerError> {
+        let not_a_ledger = || LedgerError::NotALedger(path.display().to_string());
+        if !path.is_file() {
+            return Err(not_a_ledger());
+        }
+        let version = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .and_then(|conn| conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0)))
+            .map_err(|_| not_a_ledger())?;
+        if version < 1 {
+            return Err(not_a_ledger());
+        }
+        Ledger::open(path, clock)
     }
 
     fn now(&self) -> String {

@@ -1,0 +1,1006 @@
+//! Shift reports: the figures a report prints, gathered from the ledger with
+//! SQL and returned as typed data, and the record of every print (the
+//! `report_prints` table, in the chain). Rendering is `crate::report`'s job;
+//! nothing here formats a page. See docs/reports.md.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt;
+use std::path::Path;
+
+use chrono::{DateTime, Utc};
+use rusqlite::types::Value;
+use rusqlite::{OptionalExtension, params};
+use thiserror::Error;
+
+use super::chain::REPORT_PRINTS;
+use super::rows;
+use super::{Appender, ChainHead, Ledger, LedgerError, timestamp, verify};
+use crate::engine::card::Rank;
+use crate::engine::hand::GameKind;
+use crate::engine::money::{Account, Transfer, TransferKind};
+use crate::engine::rules::HouseRules;
+
+/// How many of the largest Rocket payouts a report lists.
+pub const LARGEST_PAYOUTS: usize = 5;
+
+/// How many discrepancies of the chain check a report quotes.
+pub const QUOTED_DISCREPANCIES: usize = 5;
+
+/// The table setting that names the casino on the report's header.
+pub const CASINO_SETTING: &str = "casino_name";
+
+/// Which hands a report covers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Period {
+    /// The table's most recently opened shift.
+    LatestShift,
+    /// One shift, by id.
+    Shift(i64),
+    /// Hands started from `from` (inclusive) to `to` (exclusive).
+    Range {
+        /// The start, UTC.
+        from: DateTime<Utc>,
+        /// The end, UTC.
+        to: DateTime<Utc>,
+    },
+}
+
+/// What to report on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportQuery {
+    /// The table's name or id; None: the ledger's only table.
+    pub table: Option<String>,
+    /// The hands covered.
+    pub period: Period,
+    /// The casino name to print, overriding the table setting `casino_name`.
+    pub casino: Option<String>,
+}
+
+/// Why a report could not be gathered: one sentence.
+#[derive(Debug, Error)]
+pub enum ReportError {
+    /// The ledger failed.
+    #[error(transparent)]
+    Ledger(#[from] LedgerError),
+    /// No table matches `--table`.
+    #[error("the ledger has no table {0:?}")]
+    NoSuchTable(String),
+    /// Several tables and none chosen.
+    #[error("the ledger has {0} tables ({1}); choose one with --table")]
+    WhichTable(usize, String),
+    /// The ledger has no table at all.
+    #[error("the ledger has no tables yet, so there is nothing to report")]
+    NoTables,
+    /// No such shift at the table.
+    #[error("table {table} has no shift {shift}")]
+    NoSuchShift {
+        /// The table's name.
+        table: String,
+        /// The shift asked for.
+        shift: i64,
+    },
+    /// The table has never opened a shift.
+    #[error("table {0} has no shifts yet")]
+    NoShifts(String),
+    /// A time range that ends before it starts.
+    #[error("the period ends ({to}) before it starts ({from})")]
+    BackwardsRange {
+        /// The start.
+        from: String,
+        /// The end.
+        to: String,
+    },
+    /// The chain check could not finish.
+    #[error("the chain check stopped unexpectedly")]
+    CheckStopped,
+}
+
+impl From<rusqlite::Error> for ReportError {
+    fn from(error: rusqlite::Error) -> ReportError {
+        ReportError::Ledger(LedgerError::Sqlite(error))
+    }
+}
+
+/// A staff member as printed: name and staff id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaffRef {
+    /// The staff id (the signature on a record).
+    pub id: u32,
+    /// The name recorded with it ("unknown" if the id is not in `staff`).
+    pub name: String,
+}
+
+impl fmt::Display for StaffRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (#{})", self.name, self.id)
+    }
+}
+
+/// The header: where, what and who.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Header {
+    /// The casino's name, if set (table setting or `--casino`).
+    pub casino: Option<String>,
+    /// The table's id.
+    pub table_id: i64,
+    /// The table's name.
+    pub table_name: String,
+    /// The table's game.
+    pub game: GameKind,
+    /// The house rules the hands were dealt under, in order of first use.
+    pub rules: Vec<HouseRules>,
+    /// The shift, if the report covers one.
+    pub shift: Option<i64>,
+    /// When the shift opened (or the range starts).
+    pub start: DateTime<Utc>,
+    /// When the shift closed (or the range ends); None while it is open.
+    pub end: Option<DateTime<Utc>>,
+    /// Dealers on duty: the dealers of the hands and of the shift's opening and closing.
+    pub dealers: Vec<StaffRef>,
+    /// Pit bosses on duty: who opened or closed the shift and who approved voids and manual cards.
+    pub pit_bosses: Vec<StaffRef>,
+}
+
+/// Play figures.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlayFigures {
+    /// Hands recorded in the period (voided ones included).
+    pub hands: u64,
+    /// Of those, hands voided (abandoned mid-play or voided later).
+    pub voided: u64,
+    /// The first and last hand ids.
+    pub hand_ids: Option<(i64, i64)>,
+    /// When the last hand ended.
+    pub last_hand_end: Option<DateTime<Utc>>,
+    /// Shoes the hands were dealt from.
+    pub shoes: u64,
+    /// Shuffles of the software shoe (the first included).
+    pub shuffles: u64,
+    /// Of those, shuffles forced mid-hand.
+    pub mid_hand_shuffles: u64,
+    /// Reshuffles of a physical shoe.
+    pub external_shuffles: u64,
+    /// Cards dealt into hands.
+    pub cards_dealt: u64,
+    /// Cards burned.
+    pub cards_burned: u64,
+    /// Units wagered: Rocket bets; Starboard antes and draws (hands that stand).
+    pub wagered: u64,
+}
+
+/// A count and an amount of one kind of transfer, net of reversals (a
+/// voided hand's transfers and their reversals cancel out).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct KindTotal {
+    /// Transfers.
+    pub count: i64,
+    /// Table units.
+    pub amount: i64,
+}
+
+impl KindTotal {
+    fn add(&mut self, other: KindTotal) {
+        self.count += other.count;
+        self.amount += other.amount;
+    }
+}
+
+/// One payout by the house.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Payout {
+    /// The hand.
+    pub hand: i64,
+    /// The seat paid.
+    pub seat: u8,
+    /// Why.
+    pub kind: TransferKind,
+    /// The rank it was figured from.
+    pub rank: Option<Rank>,
+    /// Table units.
+    pub amount: u64,
+}
+
+/// Rocket's figures (hands that stand).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RocketFigures {
+    /// Players' pair losses by rank (index: rank − 1).
+    pub pair_losses: [KindTotal; 10],
+    /// Fold fees.
+    pub fold_fees: KindTotal,
+    /// The dealer's pair payouts by rank (index: rank − 1).
+    pub dealer_pairs: [KindTotal; 10],
+    /// The dealer's 3 payouts.
+    pub dealer_threes: KindTotal,
+    /// The largest payouts, largest first (at most [`LARGEST_PAYOUTS`]).
+    pub largest_payouts: Vec<Payout>,
+}
+
+/// Starboard's figures (hands that stand).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StarboardFigures {
+    /// Pots awarded.
+    pub pots: u64,
+    /// Of those, pots split between several winners.
+    pub split_pots: u64,
+    /// Antes.
+    pub antes: KindTotal,
+    /// Draws.
+    pub draws: KindTotal,
+    /// Carry from the previous pot into these.
+    pub carry_in: KindTotal,
+    /// Pot shares paid to winners.
+    pub pot_awards: KindTotal,
+    /// The house's rake.
+    pub rake: KindTotal,
+    /// Odd units carried to the next pot.
+    pub carry_out: KindTotal,
+}
+
+/// The game's own figures.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameFigures {
+    /// A Rocket table.
+    Rocket(Box<RocketFigures>),
+    /// A Starboard table.
+    Starboard(StarboardFigures),
+}
+
+/// A chip count by denomination (an opener or a closer).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChipCount {
+    /// (denomination in table units, chips), highest denomination first.
+    pub chips: Vec<(u64, u64)>,
+    /// When it was counted.
+    pub at: DateTime<Utc>,
+    /// Who counted (dealer) and who witnessed (supervisor).
+    pub counted_by: Vec<StaffRef>,
+}
+
+impl ChipCount {
+    /// The count's value in table units.
+    pub fn total(&self) -> u64 {
+        self.chips
+            .iter()
+            .map(|(denomination, n)| denomination * n)
+            .sum()
+    }
+}
+
+/// A fill or credit slip.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Slip {
+    /// The slip's sequential number.
+    pub number: String,
+    /// When it was issued.
+    pub at: DateTime<Utc>,
+    /// (denomination, chips), highest first.
+    pub chips: Vec<(u64, u64)>,
+    /// Who requested it.
+    pub requested_by: Option<StaffRef>,
+}
+
+impl Slip {
+    /// The slip's value in table units.
+    pub fn total(&self) -> u64 {
+        self.chips
+            .iter()
+            .map(|(denomination, n)| denomination * n)
+            .sum()
+    }
+}
+
+/// The table inventory and the two wins. `None` means "not recorded in
+/// this ledger", which the report says in words; an empty list means
+/// "recorded: none".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Inventory {
+    /// The opening count.
+    pub opener: Option<ChipCount>,
+    /// The closing count.
+    pub closer: Option<ChipCount>,
+    /// Fills from the cage.
+    pub fills: Option<Vec<Slip>>,
+    /// Credits to the cage.
+    pub credits: Option<Vec<Slip>>,
+    /// Cash and markers dropped at the table, in table units.
+    pub drop: Option<u64>,
+    /// The house's net over the period's transfers, reversals included.
+    pub ledger_win: i64,
+}
+
+impl Inventory {
+    fn total_of(slips: &Option<Vec<Slip>>) -> Option<u64> {
+        slips.as_ref().map(|s| s.iter().map(Slip::total).sum())
+    }
+
+    /// Win by the inventory formula: closer + credits + drop − opener − fills;
+    /// None unless all five were recorded.
+    pub fn inventory_win(&self) -> Option<i64> {
+        let closer = self.closer.as_ref()?.total() as i64;
+        let opener = self.opener.as_ref()?.total() as i64;
+        let credits = Inventory::total_of(&self.credits)? as i64;
+        let fills = Inventory::total_of(&self.fills)? as i64;
+        Some(closer + credits + self.drop? as i64 - opener - fills)
+    }
+
+    /// Inventory win minus ledger win.
+    pub fn variance(&self) -> Option<i64> {
+        Some(self.inventory_win()? - self.ledger_win)
+    }
+
+    /// Hold: inventory win ÷ drop, in basis points (1/100 of a percent),
+    /// rounded half away from zero; None without a win or with no drop.
+    pub fn hold_basis_points(&self) -> Option<i64> {
+        let drop = i64::try_from(self.drop?).ok().filter(|d| *d > 0)?;
+        let scaled = i128::from(self.inventory_win()?) * 10_000;
+        let drop = i128::from(drop);
+        let rounded = (2 * scaled + scaled.signum() * drop) / (2 * drop);
+        i64::try_from(rounded).ok()
+    }
+
+    /// What was not recorded, one phrase each ("the opener", "fills", ...).
+    pub fn not_counted(&self) -> Vec<&'static str> {
+        [
+            (self.opener.is_none(), "the opener"),
+            (self.closer.is_none(), "the closer"),
+            (self.fills.is_none(), "fills"),
+            (self.credits.is_none(), "credits"),
+            (self.drop.is_none(), "the drop"),
+        ]
+        .into_iter()
+        .filter_map(|(missing, what)| missing.then_some(what))
+        .collect()
+    }
+}
+
+/// A voided hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VoidEntry {
+    /// The hand.
+    pub hand: i64,
+    /// Why.
+    pub reason: String,
+    /// The approving pit boss.
+    pub approved_by: StaffRef,
+    /// When.
+    pub at: DateTime<Utc>,
+    /// Table units moved back by the reversing transfers.
+    pub reversed: u64,
+}
+
+/// A card entered by hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ManualCard {
+    /// The hand.
+    pub hand: i64,
+    /// The hand's step.
+    pub step: i64,
+    /// The card.
+    pub rank: Rank,
+    /// Where it went (`seat 3`, `dealer`, `common`, `burn`).
+    pub destination: String,
+    /// The approving pit boss, if recorded.
+    pub approved_by: Option<StaffRef>,
+    /// When.
+    pub at: DateTime<Utc>,
+}
+
+/// Any other exception (a correction, a scanner alarm).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExceptionEntry {
+    /// When.
+    pub at: DateTime<Utc>,
+    /// The hand, if any.
+    pub hand: Option<i64>,
+    /// What happened.
+    pub what: String,
+    /// Who approved or cleared it.
+    pub approved_by: Option<StaffRef>,
+}
+
+/// Exceptions: everything a pit boss or auditor must look at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exceptions {
+    /// Voids, with reasons and approvers.
+    pub voids: Vec<VoidEntry>,
+    /// Cards entered by hand.
+    pub manual_cards: Vec<ManualCard>,
+    /// Corrections; None: not recorded in this ledger.
+    pub corrections: Option<Vec<ExceptionEntry>>,
+    /// Scanner alarms; None: not recorded in this ledger.
+    pub alarms: Option<Vec<ExceptionEntry>>,
+}
+
+/// The chain at the moment of printing and the result of checking it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Integrity {
+    /// Rows and head hash as checked (before this print's own row).
+    pub head: ChainHead,
+    /// Hands the check replayed.
+    pub hands_checked: u64,
+    /// Discrepancies found.
+    pub discrepancies: u64,
+    /// The first few, as sentences.
+    pub quoted: Vec<String>,
+}
+
+/// This print of the report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrintStamp {
+    /// 1 for the first print of this table and period, 2 for the next, …
+    pub number: i64,
+    /// When this print was recorded.
+    pub printed_at: DateTime<Utc>,
+    /// When the first print was, for a reprint.
+    pub first_printed_at: Option<DateTime<Utc>>,
+}
+
+impl PrintStamp {
+    /// Whether this is a reprint (stamped REPRINT).
+    pub fn is_reprint(&self) -> bool {
+        self.number > 1
+    }
+}
+
+/// Everything a shift report prints.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShiftReport {
+    /// Where, what and who.
+    pub header: Header,
+    /// Table inventory and win.
+    pub inventory: Inventory,
+    /// Play figures.
+    pub play: PlayFigures,
+    /// The game's figures.
+    pub game: GameFigures,
+    /// Exceptions.
+    pub exceptions: Exceptions,
+    /// The chain check.
+    pub integrity: Integrity,
+    /// This print.
+    pub print: PrintStamp,
+}
+
+impl ShiftReport {
+    /// Hands per hour in tenths (123 means 12.3), over the shift's open
+    /// time (to the last hand's end while it is open); None if no time passed.
+    pub fn hands_per_hour_tenths(&self) -> Option<u64> {
+        let end = self.header.end.or(self.play.last_hand_end)?;
+        let micros = (end - self.header.start).num_microseconds()?;
+        let micros = u128::try_from(micros).ok().filter(|m| *m > 0)?;
+        let tenths = u128::from(self.play.hands) * 36_000_000_000 / micros;
+        u64::try_from(tenths).ok()
+    }
+}
+
+/// The hand selection every query shares: ?1 table, ?2 shift or NULL, ?3
+/// and ?4 the time range or NULL.
+const IN_PERIOD: &str = "h.table_id = ?1 AND (?2 IS NULL OR h.shift_id = ?2) \
+     AND (?3 IS NULL OR h.started_at >= ?3) AND (?4 IS NULL OR h.started_at < ?4)";
+
+/// The resolved period: bound parameters and the header's times.
+struct Resolved {
+    table_id: i64,
+    table_name: String,
+    game: GameKind,
+    shift: Option<i64>,
+    from: Option<String>,
+    to: Option<String>,
+    start: DateTime<Utc>,
+    end: Option<DateTime<Utc>>,
+    /// Staff who opened and closed the shift.
+    shift_staff: Vec<u32>,
+}
+
+impl Resolved {
+    fn params(&self) -> [Value; 4] {
+        let text = |t: &Option<String>| t.clone().map_or(Value::Null, Value::Text);
+        [
+            Value::Integer(self.table_id),
+            self.shift.map_or(Value::Null, Value::Integer),
+            text(&self.from),
+            text(&self.to),
+        ]
+    }
+}
+
+fn time(table: &'static str, seq: i64, text: &str) -> Result<DateTime<Utc>, LedgerError> {
+    DateTime::parse_from_rfc3339(text)
+        .map(|t| t.with_timezone(&Utc))
+        .map_err(|e| LedgerError::BadRow {
+            table,
+            seq,
+            problem: format!("the time {text:?} is not RFC 3339: {e}"),
+        })
+}
+
+fn bad(table: &'static str, seq: i64) -> impl Fn(rows::BadRow) -> LedgerError {
+    LedgerError::bad_row(table, seq)
+}
+
+/// The house's net from one transfer.
+fn house_net(t: &Transfer) -> i64 {
+    let amount = t.amount as i64;
+    match (t.from, t.to) {
+        (Account::House, _) => -amount,
+        (_, Account::House) => amount,
+        _ => 0,
+    }
+}
+
+impl Ledger {
+    /// Gathers the report for `query`, checks the whole chain with
+    /// [`verify`](super::verify) (on a second thread, while the figures are
+    /// gathered) and records this print in `report_prints`, numbering it
+    /// after earlier prints of the same table and period. The figures are
+    /// read before the print row is appended; the integrity section pins
+    /// the chain as checked.
+    pub fn print_shift_report(&mut self, query: &ReportQuery) -> Result<ShiftReport, ReportError> {
+        let path = self
+            .conn
+            .path()
+            .filter(|p| !p.is_empty())
+            .map(Path::new)
+            .ok_or_else(|| LedgerError::NotALedger("an in-memory database".into()))?
+            .to_owned();
+        let resolved = self.resolve(query)?;
+        let (gathered, checked) = std::thread::scope(|scope| {
+            let check = scope.spawn(|| {
+                let mut quoted = Vec::new();
+                let summary = verify(&path, |d| {
+                    if quoted.len() < QUOTED_DISCREPANCIES {
+                        quoted.push(d.to_string());
+                    }
+                })?;
+                Ok::<_, LedgerError>((summary, quoted))
+            });
+            let gathered = self.gather(query, &resolved);
+            (gathered, check.join())
+        });
+        let (header, inventory, play, game, exceptions) = gathered?;
+        let (summary, quoted) = checked.map_err(|_| ReportError::CheckStopped)??;
+        let integrity = Integrity {
+            head: summary.head,
+            hands_checked: summary.hands,
+            discrepancies: summary.discrepancies,
+            quoted,
+        };
+        let print = self.record_print(&resolved, &header, &integrity)?;
+        Ok(ShiftReport {
+            header,
+            inventory,
+            play,
+            game,
+            exceptions,
+            integrity,
+            print,
+        })
+    }
+
+    /// Finds the table and the period's bounds.
+    fn resolve(&self, query: &ReportQuery) -> Result<Resolved, ReportError> {
+        let mut statement = self
+            .conn
+            .prepare("SELECT seq, id, name, game FROM tables ORDER BY id")?;
+        let tables: Vec<(i64, i64, String, String)> = statement
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+            .collect::<Result<_, _>>()?;
+        let chosen: Vec<_> = match &query.table {
+            Some(wanted) => tables
+                .iter()
+                .filter(|(_, id, name, _)| name == wanted || id.to_string() == *wanted)
+                .collect(),
+            None => tables.iter().collect(),
+        };
+        let (seq, table_id, table_name, game) = match (chosen.as_slice(), &query.table) {
+            ([one], _) => (*one).clone(),
+            ([], Some(wanted)) => return Err(ReportError::NoSuchTable(wanted.clone())),
+            ([], None) => return Err(ReportError::NoTables),
+            (many, _) => {
+                let names: Vec<String> = many
+                    .iter()
+                    .map(|(_, id, name, _)| format!("{id}: {name}"))
+                    .collect();
+                return Err(ReportError::WhichTable(many.len(), names.join(", ")));
+            }
+        };
+        let game = rows::game(&game).map_err(bad("tables", seq))?;
+        let mut resolved = Resolved {
+            table_id,
+            table_name,
+            game,
+            shift: None,
+            from: None,
+            to: None,
+            start: DateTime::<Utc>::MIN_UTC,
+            end: None,
+            shift_staff: Vec::new(),
+        };
+        let shift = match query.period {
+            Period::Range { from, to } => {
+                if to < from {
+                    return Err(ReportError::BackwardsRange {
+                        from: timestamp(from),
+                        to: timestamp(to),
+                    });
+                }
+                resolved.from = Some(timestamp(from));
+                resolved.to = Some(timestamp(to));
+                resolved.start = from;
+                resolved.end = Some(to);
+                return Ok(resolved);
+            }
+            Period::Shift(shift) => shift,
+            Period::LatestShift => self
+                .conn
+                .query_row(
+                    "SELECT id FROM shifts WHERE table_id = ?1 ORDER BY id DESC LIMIT 1",
+                    [table_id],
+                    |r| r.get(0),
+                )
+                .optional()?
+                .ok_or_else(|| ReportError::NoShifts(resolved.table_name.clone()))?,
+        };
+        // seq, opened_at, opened_by, closed_at, closed_by
+        type ShiftRow = (i64, String, i64, Option<String>, Option<i64>);
+        let found: Option<ShiftRow> = self
+            .conn
+            .query_row(
+                "SELECT s.seq, s.opened_at, s.opened_by, c.closed_at, c.closed_by \
+                 FROM shifts s LEFT JOIN shift_closes c ON c.shift_id = s.id \
+                 WHERE s.id = ?1 AND s.table_id = ?2",
+                params![shift, table_id],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+            )
+            .optional()?;
+        let (seq, opened_at, opened_by, closed_at, closed_by) =
+            found.ok_or_else(|| ReportError::NoSuchShift {
+                table: resolved.table_name.clone(),
+                shift,
+            })?;
+        resolved.shift = Some(shift);
+        resolved.start = time("shifts", seq, &opened_at)?;
+        resolved.end = closed_at
+            .map(|t| time("shift_closes", seq, &t))
+            .transpose()?;
+        resolved.shift_staff = std::iter::once(opened_by)
+            .chain(closed_by)
+            .map(|id| id as u32)
+            .collect();
+        Ok(resolved)
+    }
+
+    fn gather(
+        &self,
+        query: &ReportQuery,
+        resolved: &Resolved,
+    ) -> Result<(Header, Inventory, PlayFigures, GameFigures, Exceptions), LedgerError> {
+        let params = resolved.params();
+        let staff = self.staff_names()?;
+        let person = |id: u32| StaffRef {
+            id,
+            name: staff
+                .get(&id)
+                .map_or_else(|| "unknown".to_owned(), |(name, _)| name.clone()),
+        };
+        let is_role =
+            |id: &u32, role: super::Role| staff.get(id).is_some_and(|(_, r)| r == role.as_str());
+
+        // Hands.
+        let mut play = PlayFigures::default();
+        let mut voided = BTreeSet::new();
+        let mut dealers: Vec<u32> = Vec::new();
+        let mut rules_hashes: Vec<String> = Vec::new();
+        let mut shoes = BTreeSet::new();
+        let mut wagers: HashMap<i64, u64> = HashMap::new();
+        {
+            let sql = format!(
+                "SELECT h.seq, h.id, h.dealer_id, h.shoe_id, h.rules_hash, h.seats, h.ended_at, \
+                 CASE WHEN v.hand_id IS NULL THEN h.status ELSE 'voided' END \
+                 FROM hands h LEFT JOIN voids v ON v.hand_id = h.id WHERE {IN_PERIOD} ORDER BY h.id"
+            );
+            let mut statement = self.conn.prepare(&sql)?;
+            let mut found = statement.query(rusqlite::params_from_iter(params.iter()))?;
+            while let Some(row) = found.next()? {
+                let seq: i64 = row.get(0)?;
+                let id: i64 = row.get(1)?;
+                let dealer = row.get::<_, i64>(2)? as u32;
+                play.hands += 1;
+                play.hand_ids = Some(play.hand_ids.map_or((id, id), |(first, _)| (first, id)));
+                let ended: String = row.get(6)?;
+                play.last_hand_end = Some(time("hands", seq, &ended)?);
+                if row.get::<_, String>(7)? == "voided" {
+                    play.voided += 1;
+                    voided.insert(id);
+                }
+                if !dealers.contains(&dealer) {
+                    dealers.push(dealer);
+                }
+                shoes.insert(row.get::<_, i64>(3)?);
+                let hash: String = row.get(4)?;
+                if !rules_hashes.contains(&hash) {
+                    rules_hashes.push(hash);
+                }
+                let seats: String = row.get(5)?;
+                let bets = rows::parse_seats(&seats).map_err(bad("hands", seq))?;
+                wagers.insert(id, bets.iter().map(|(_, bet)| bet).sum());
+            }
+        }
+        play.shoes = shoes.len() as u64;
+        let rules = rules_hashes
+            .iter()
+            .map(|hash| self.rules(hash))
+            .collect::<Result<Vec<_>, _>>()?;
+
+        // Shuffles and cards.
+        let count = |sql: &str| -> Result<(u64, u64), LedgerError> {
+            let sql = sql.replace("{IN_PERIOD}", IN_PERIOD);
+            Ok(self
+                .conn
+                .query_row(&sql, rusqlite::params_from_iter(params.iter()), |r| {
+                    Ok((
+                        r.get::<_, Option<i64>>(0)?.unwrap_or(0) as u64,
+                        r.get::<_, Option<i64>>(1)?.unwrap_or(0) as u64,
+                    ))
+                })?)
+        };
+        (play.shuffles, play.mid_hand_shuffles) = count(
+            "SELECT COUNT(*), SUM(s.mid_hand) FROM shuffles s JOIN hands h ON h.id = s.hand_id WHERE {IN_PERIOD}",
+        )?;
+        (play.external_shuffles, _) = count(
+            "SELECT COUNT(*), 0 FROM external_shuffles s JOIN hands h ON h.id = s.hand_id WHERE {IN_PERIOD}",
+        )?;
+        (play.cards_dealt, play.cards_burned) = count(
+            "SELECT SUM(c.destination <> 'burn'), SUM(c.destination = 'burn') FROM cards c JOIN hands h ON h.id = c.hand_id WHERE {IN_PERIOD}",
+        )?;
+
+        // Transfers.
+        let mut totals: BTreeMap<(TransferKind, Option<Rank>), KindTotal> = BTreeMap::new();
+        let mut ledger_win = 0i64;
+        let mut payouts = Vec::new();
+        let mut awards: HashMap<i64, u32> = HashMap::new();
+        {
+            let sql = format!(
+                "SELECT t.seq, t.hand_id, t.line, t.from_account, t.to_account, t.amount, t.kind, t.rank, t.reverses \
+                 FROM transfers t JOIN hands h ON h.id = t.hand_id WHERE {IN_PERIOD}"
+            );
+            let mut statement = self.conn.prepare(&sql)?;
+            let mut found = statement.query(rusqlite::params_from_iter(params.iter()))?;
+            let mut values = Vec::with_capacity(8);
+            while let Some(row) = found.next()? {
+                let seq: i64 = row.get(0)?;
+                values.clear();
+                for i in 1..=8 {
+                    values.push(row.get::<_, Value>(i)?);
+                }
+                let hand = rows::int(&values, 0).map_err(bad("transfers", seq))?;
+                let (t, reverses) = rows::row_transfer(&values).map_err(bad("transfers", seq))?;
+                ledger_win += house_net(&t);
+                let sign = if reverses.is_some() { -1 } else { 1 };
+                totals.entry((t.kind, t.rank)).or_default().add(KindTotal {
+                    count: sign,
+                    amount: sign * t.amount as i64,
+                });
+                if reverses.is_some() || voided.contains(&hand) {
+                    continue;
+                }
+                match (t.from, t.to, t.kind) {
+                    (Account::House, Account::Seat(seat), _) => payouts.push(Payout {
+                        hand,
+                        seat,
+                        kind: t.kind,
+                        rank: t.rank,
+                        amount: t.amount,
+                    }),
+                    (_, _, TransferKind::PotAward) => *awards.entry(hand).or_default() += 1,
+                    _ => {}
+                }
+            }
+        }
+        let total = |kind: TransferKind| -> KindTotal {
+            let mut sum = KindTotal::default();
+            for (_, t) in totals.range((kind, None)..=(kind, Some(Rank::ALL[9]))) {
+                sum.add(*t);
+            }
+            sum
+        };
+        let by_rank = |kind: TransferKind| -> [KindTotal; 10] {
+            Rank::ALL.map(|rank| totals.get(&(kind, Some(rank))).copied().unwrap_or_default())
+        };
+        let game = match resolved.game {
+            GameKind::Rocket => {
+                payouts.sort_by(|a, b| b.amount.cmp(&a.amount).then(a.hand.cmp(&b.hand)));
+                payouts.truncate(LARGEST_PAYOUTS);
+                play.wagered = wagers
+                    .iter()
+                    .filter(|(id, _)| !voided.contains(id))
+                    .map(|(_, w)| w)
+                    .sum();
+                GameFigures::Rocket(Box::new(RocketFigures {
+                    pair_losses: by_rank(TransferKind::PairLoss),
+                    fold_fees: total(TransferKind::FoldFee),
+                    dealer_pairs: by_rank(TransferKind::DealerPairPayout),
+                    dealer_threes: total(TransferKind::DealerThreePayout),
+                    largest_payouts: payouts,
+                }))
+            }
+            GameKind::Starboard => {
+                let figures = StarboardFigures {
+                    pots: awards.len() as u64,
+                    split_pots: awards.values().filter(|n| **n > 1).count() as u64,
+                    antes: total(TransferKind::Ante),
+                    draws: total(TransferKind::Draw),
+                    carry_in: total(TransferKind::CarryIn),
+                    pot_awards: total(TransferKind::PotAward),
+                    rake: total(TransferKind::Rake),
+                    carry_out: total(TransferKind::CarryOut),
+                };
+                play.wagered = (figures.antes.amount + figures.draws.amount).max(0) as u64;
+                GameFigures::Starboard(figures)
+            }
+        };
+
+        // Exceptions.
+        let mut approvers: Vec<u32> = Vec::new();
+        let mut voids = Vec::new();
+        {
+            let sql = format!(
+                "SELECT v.seq, v.hand_id, v.reason, v.approved_by, v.voided_at, \
+                 (SELECT COALESCE(SUM(r.amount), 0) FROM transfers r WHERE r.hand_id = v.hand_id AND r.reverses IS NOT NULL) \
+                 FROM voids v JOIN hands h ON h.id = v.hand_id WHERE {IN_PERIOD} ORDER BY v.seq"
+            );
+            let mut statement = self.conn.prepare(&sql)?;
+            let mut found = statement.query(rusqlite::params_from_iter(params.iter()))?;
+            while let Some(row) = found.next()? {
+                let seq: i64 = row.get(0)?;
+                let approver = row.get::<_, i64>(3)? as u32;
+                approvers.push(approver);
+                voids.push(VoidEntry {
+                    hand: row.get(1)?,
+                    reason: row.get(2)?,
+                    approved_by: person(approver),
+                    at: time("voids", seq, &row.get::<_, String>(4)?)?,
+                    reversed: row.get::<_, i64>(5)? as u64,
+                });
+            }
+        }
+        let mut manual_cards = Vec::new();
+        {
+            let sql = format!(
+                "SELECT c.seq, c.hand_id, c.step, c.rank, c.destination, c.seat, c.approved_by, c.at \
+                 FROM cards c JOIN hands h ON h.id = c.hand_id WHERE {IN_PERIOD} AND c.source = 'manual' ORDER BY c.seq"
+            );
+            let mut statement = self.conn.prepare(&sql)?;
+            let mut found = statement.query(rusqlite::params_from_iter(params.iter()))?;
+            while let Some(row) = found.next()? {
+                let seq: i64 = row.get(0)?;
+                let approver = row.get::<_, Option<i64>>(6)?.map(|id| id as u32);
+                approvers.extend(approver);
+                let destination: String = row.get(4)?;
+                let destination = match row.get::<_, Option<i64>>(5)? {
+                    Some(seat) if destination == "seat" => format!("seat {seat}"),
+                    Some(seat) if destination == "common" => format!("common (seat {seat})"),
+                    _ => destination,
+                };
+                manual_cards.push(ManualCard {
+                    hand: row.get(1)?,
+                    step: row.get(2)?,
+                    rank: Rank::new(row.get(3)?).map_err(|e| LedgerError::BadRow {
+                        table: "cards",
+                        seq,
+                        problem: e.to_string(),
+                    })?,
+                    destination,
+                    approved_by: approver.map(person),
+                    at: time("cards", seq, &row.get::<_, String>(7)?)?,
+                });
+            }
+        }
+
+        // Who was on duty.
+        for id in &resolved.shift_staff {
+            if is_role(id, super::Role::Dealer) && !dealers.contains(id) {
+                dealers.push(*id);
+            }
+        }
+        let mut pit_bosses: Vec<u32> = resolved
+            .shift_staff
+            .iter()
+            .chain(&approvers)
+            .copied()
+            .filter(|id| is_role(id, super::Role::PitBoss))
+            .collect();
+        pit_bosses.sort_unstable();
+        pit_bosses.dedup();
+        let casino = match &query.casino {
+            Some(name) => Some(name.clone()),
+            None => self
+                .conn
+                .query_row(
+                    "SELECT value FROM table_settings WHERE table_id = ?1 AND key = ?2 ORDER BY seq DESC LIMIT 1",
+                    params![resolved.table_id, CASINO_SETTING],
+                    |r| r.get(0),
+                )
+                .optional()?,
+        };
+        let header = Header {
+            casino,
+            table_id: resolved.table_id,
+            table_name: resolved.table_name.clone(),
+            game: resolved.game,
+            rules,
+            shift: resolved.shift,
+            start: resolved.start,
+            end: resolved.end,
+            dealers: dealers.into_iter().map(person).collect(),
+            pit_bosses: pit_bosses.into_iter().map(person).collect(),
+        };
+        let inventory = Inventory {
+            opener: None,
+            closer: None,
+            fills: None,
+            credits: None,
+            drop: None,
+            ledger_win,
+        };
+        let exceptions = Exceptions {
+            voids,
+            manual_cards,
+            corrections: None,
+            alarms: None,
+        };
+        Ok((header, inventory, play, game, exceptions))
+    }
+
+    /// Every staff member: id → (name, role).
+    fn staff_names(&self) -> Result<HashMap<u32, (String, String)>, LedgerError> {
+        let mut statement = self.conn.prepare("SELECT id, name, role FROM staff")?;
+        let found = statement
+            .query_map([], |r| {
+                Ok((r.get::<_, i64>(0)? as u32, (r.get(1)?, r.get(2)?)))
+            })?
+            .collect::<Result<_, _>>()?;
+        Ok(found)
+    }
+
+    /// Appends this print's row, numbered after the earlier prints of the
+    /// same table and period (counted inside the writing transaction).
+    fn record_print(
+        &mut self,
+        resolved: &Resolved,
+        header: &Header,
+        integrity: &Integrity,
+    ) -> Result<PrintStamp, LedgerError> {
+        let printed_at = self.clock.now();
+        let [table, shift, from, to] = resolved.params();
+        let mut appender = Appender::begin(&mut self.conn)?;
+        let (earlier, first): (i64, Option<String>) = appender.tx.query_row(
+            "SELECT COUNT(*), MIN(printed_at) FROM report_prints \
+             WHERE table_id = ?1 AND shift_id IS ?2 AND period_from IS ?3 AND period_to IS ?4",
+            params![table, shift, from, to],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        let number = earlier + 1;
+        appender.append(
+            &REPORT_PRINTS,
+            &[
+                table,
+                shift,
+                from,
+                to,
+                Value::Integer(number),
+                Value::Text(header.casino.clone().unwrap_or_default()),
+                Value::Integer(integrity.head.rows),
+                Value::Blob(integrity.head.hash.to_vec()),
+                Value::Integer(integrity.discrepancies as i64),
+                Value::Text(timestamp(printed_at)),
+            ],
+        )?;
+        appender.commit()?;
+        Ok(PrintStamp {
+            number,
+            printed_at,
+            first_printed_at: first.map(|t| time("report_prints", 0, &t)).transpose()?,
+        })
+    }
+}

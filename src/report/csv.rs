@@ -1,0 +1,315 @@
+//! The CSV: the report's figures for spreadsheets, one row per figure, in
+//! the one layout documented in docs/reports.md:
+//! `section,item,key,count,units,staff,time,text`. Amounts are whole table
+//! units; times are RFC 3339 UTC; empty cells are empty.
+
+use chrono::{DateTime, SecondsFormat, Utc};
+
+use super::{percent, tenths};
+use crate::engine::card::Rank;
+use crate::ledger::report::{
+    ChipCount, ExceptionEntry, GameFigures, KindTotal, ShiftReport, Slip, StaffRef,
+};
+
+/// The header line.
+pub const CSV_HEADER: &str = "section,item,key,count,units,staff,time,text";
+
+/// One CSV row under construction.
+#[derive(Default)]
+struct Line {
+    cells: [String; 8],
+}
+
+impl Line {
+    fn new(section: &str, item: &str) -> Line {
+        let mut line = Line::default();
+        line.cells[0] = section.to_owned();
+        line.cells[1] = item.to_owned();
+        line
+    }
+    fn key(mut self, key: impl ToString) -> Line {
+        self.cells[2] = key.to_string();
+        self
+    }
+    fn count(mut self, count: impl ToString) -> Line {
+        self.cells[3] = count.to_string();
+        self
+    }
+    fn units(mut self, units: impl ToString) -> Line {
+        self.cells[4] = units.to_string();
+        self
+    }
+    fn staff(mut self, staff: &StaffRef) -> Line {
+        self.cells[5] = staff.to_string();
+        self
+    }
+    fn time(mut self, time: DateTime<Utc>) -> Line {
+        self.cells[6] = time.to_rfc3339_opts(SecondsFormat::Micros, true);
+        self
+    }
+    fn text(mut self, text: impl ToString) -> Line {
+        self.cells[7] = text.to_string();
+        self
+    }
+    fn total(self, t: KindTotal) -> Line {
+        self.count(t.count).units(t.amount)
+    }
+}
+
+fn quote(cell: &str) -> String {
+    if cell.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", cell.replace('"', "\"\""))
+    } else {
+        cell.to_owned()
+    }
+}
+
+fn chips(out: &mut Vec<Line>, item: &str, count: &Option<ChipCount>) {
+    match count {
+        None => out.push(Line::new("inventory", item).text("not counted")),
+        Some(count) => {
+            for (denomination, n) in &count.chips {
+                out.push(
+                    Line::new("inventory", item)
+                        .key(denomination)
+                        .count(n)
+                        .units(denomination * n),
+                );
+            }
+            let mut total = Line::new("inventory", &format!("{item}_total"))
+                .units(count.total())
+                .time(count.at);
+            total.cells[5] = count
+                .counted_by
+                .iter()
+                .map(StaffRef::to_string)
+                .collect::<Vec<_>>()
+                .join("; ");
+            out.push(total);
+        }
+    }
+}
+
+fn slips(out: &mut Vec<Line>, item: &str, slips: &Option<Vec<Slip>>) {
+    match slips {
+        None => out.push(Line::new("inventory", &format!("{item}s")).text("not recorded")),
+        Some(list) => {
+            for slip in list {
+                let mut line = Line::new("inventory", item)
+                    .key(&slip.number)
+                    .units(slip.total())
+                    .time(slip.at);
+                if let Some(by) = &slip.requested_by {
+                    line = line.staff(by);
+                }
+                out.push(line);
+            }
+            out.push(
+                Line::new("inventory", &format!("{item}s"))
+                    .count(list.len())
+                    .units(list.iter().map(Slip::total).sum::<u64>()),
+            );
+        }
+    }
+}
+
+fn others(out: &mut Vec<Line>, item: &str, entries: &Option<Vec<ExceptionEntry>>) {
+    match entries {
+        None => out.push(Line::new("exceptions", &format!("{item}s")).text("not recorded")),
+        Some(list) => {
+            for e in list {
+                let mut line = Line::new("exceptions", item).time(e.at).text(&e.what);
+                if let Some(hand) = e.hand {
+                    line = line.key(hand);
+                }
+                if let Some(by) = &e.approved_by {
+                    line = line.staff(by);
+                }
+                out.push(line);
+            }
+            out.push(Line::new("exceptions", &format!("{item}s")).count(list.len()));
+        }
+    }
+}
+
+fn lines(report: &ShiftReport) -> Vec<Line> {
+    let h = &report.header;
+    let mut out = vec![
+        Line::new("header", "casino").text(h.casino.as_deref().unwrap_or("")),
+        Line::new("header", "table")
+            .key(h.table_id)
+            .text(&h.table_name),
+        Line::new("header", "game").text(h.game.as_str()),
+        Line::new("header", "start").time(h.start),
+    ];
+    if let Some(shift) = h.shift {
+        out.push(Line::new("header", "shift").key(shift));
+    }
+    out.push(match h.end {
+        Some(end) => Line::new("header", "end").time(end),
+        None => Line::new("header", "end").text("still open"),
+    });
+    for rules in &h.rules {
+        out.push(Line::new("header", "rules").key(rules.hash_hex()));
+    }
+    out.extend(
+        h.dealers
+            .iter()
+            .map(|d| Line::new("header", "dealer").staff(d)),
+    );
+    out.extend(
+        h.pit_bosses
+            .iter()
+            .map(|p| Line::new("header", "pit_boss").staff(p)),
+    );
+    out.push(
+        Line::new("header", "print")
+            .count(report.print.number)
+            .time(report.print.printed_at)
+            .text(if report.print.is_reprint() {
+                "reprint"
+            } else {
+                "original"
+            }),
+    );
+
+    let inv = &report.inventory;
+    chips(&mut out, "opener", &inv.opener);
+    chips(&mut out, "closer", &inv.closer);
+    slips(&mut out, "fill", &inv.fills);
+    slips(&mut out, "credit", &inv.credits);
+    out.push(match inv.drop {
+        Some(d) => Line::new("inventory", "drop").units(d),
+        None => Line::new("inventory", "drop").text("not counted"),
+    });
+    out.push(match inv.inventory_win() {
+        Some(w) => Line::new("inventory", "inventory_win").units(w),
+        None => Line::new("inventory", "inventory_win").text("not computed"),
+    });
+    out.push(Line::new("inventory", "ledger_win").units(inv.ledger_win));
+    out.push(match inv.variance() {
+        Some(v) => Line::new("inventory", "variance").units(v),
+        None => Line::new("inventory", "variance").text("not computed"),
+    });
+    out.push(match inv.hold_basis_points() {
+        Some(bp) => Line::new("inventory", "hold").count(bp).text(percent(bp)),
+        None => Line::new("inventory", "hold").text("not computed"),
+    });
+
+    let p = &report.play;
+    out.extend([
+        Line::new("play", "hands").count(p.hands),
+        Line::new("play", "voided").count(p.voided),
+        Line::new("play", "shoes").count(p.shoes),
+        Line::new("play", "shuffles").count(p.shuffles),
+        Line::new("play", "mid_hand_shuffles").count(p.mid_hand_shuffles),
+        Line::new("play", "external_shuffles").count(p.external_shuffles),
+        Line::new("play", "cards_dealt").count(p.cards_dealt),
+        Line::new("play", "cards_burned").count(p.cards_burned),
+        Line::new("play", "wagered").units(p.wagered),
+    ]);
+    if let Some((first, last)) = p.hand_ids {
+        out.push(Line::new("play", "first_hand").key(first));
+        out.push(Line::new("play", "last_hand").key(last));
+    }
+    if let Some(t) = report.hands_per_hour_tenths() {
+        out.push(Line::new("play", "hands_per_hour").text(tenths(t)));
+    }
+
+    match &report.game {
+        GameFigures::Rocket(r) => {
+            for rank in Rank::ALL {
+                out.push(
+                    Line::new("rocket", "pair_loss")
+                        .key(rank)
+                        .total(r.pair_losses[rank.index()]),
+                );
+            }
+            for rank in Rank::ALL {
+                out.push(
+                    Line::new("rocket", "dealer_pair_payout")
+                        .key(rank)
+                        .total(r.dealer_pairs[rank.index()]),
+                );
+            }
+            out.push(Line::new("rocket", "fold_fee").total(r.fold_fees));
+            out.push(Line::new("rocket", "dealer_three_payout").total(r.dealer_threes));
+            for payout in &r.largest_payouts {
+                out.push(
+                    Line::new("rocket", "largest_payout")
+                        .key(payout.hand)
+                        .units(payout.amount)
+                        .text(format!(
+                            "seat {} {}{}",
+                            payout.seat,
+                            payout.kind.as_str(),
+                            payout.rank.map_or_else(String::new, |r| format!(" {r}"))
+                        )),
+                );
+            }
+        }
+        GameFigures::Starboard(s) => out.extend([
+            Line::new("starboard", "pots").count(s.pots),
+            Line::new("starboard", "split_pots").count(s.split_pots),
+            Line::new("starboard", "ante").total(s.antes),
+            Line::new("starboard", "draw").total(s.draws),
+            Line::new("starboard", "carry_in").total(s.carry_in),
+            Line::new("starboard", "pot_award").total(s.pot_awards),
+            Line::new("starboard", "rake").total(s.rake),
+            Line::new("starboard", "carry_out").total(s.carry_out),
+        ]),
+    }
+
+    let e = &report.exceptions;
+    for v in &e.voids {
+        out.push(
+            Line::new("exceptions", "void")
+                .key(v.hand)
+                .units(v.reversed)
+                .staff(&v.approved_by)
+                .time(v.at)
+                .text(&v.reason),
+        );
+    }
+    out.push(Line::new("exceptions", "voids").count(e.voids.len()));
+    for c in &e.manual_cards {
+        let mut line = Line::new("exceptions", "manual_card")
+            .key(c.hand)
+            .count(c.rank)
+            .time(c.at)
+            .text(format!("step {} to {}", c.step, c.destination));
+        if let Some(by) = &c.approved_by {
+            line = line.staff(by);
+        }
+        out.push(line);
+    }
+    out.push(Line::new("exceptions", "manual_cards").count(e.manual_cards.len()));
+    others(&mut out, "correction", &e.corrections);
+    others(&mut out, "alarm", &e.alarms);
+
+    let i = &report.integrity;
+    out.extend([
+        Line::new("integrity", "rows").count(i.head.rows),
+        Line::new("integrity", "head_hash").text(i.head.hash_hex()),
+        Line::new("integrity", "hands_checked").count(i.hands_checked),
+        Line::new("integrity", "discrepancies").count(i.discrepancies),
+    ]);
+    out.extend(
+        i.quoted
+            .iter()
+            .map(|d| Line::new("integrity", "discrepancy").text(d)),
+    );
+    out
+}
+
+/// The report as CSV text (header line first, `\n` line ends).
+pub fn render_csv(report: &ShiftReport) -> String {
+    let mut text = String::from(CSV_HEADER);
+    text.push('\n');
+    for line in lines(report) {
+        let cells: Vec<String> = line.cells.iter().map(|c| quote(c)).collect();
+        text.push_str(&cells.join(","));
+        text.push('\n');
+    }
+    text
+}

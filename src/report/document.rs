@@ -1,0 +1,701 @@
+//! The report as printed text: sections of tables and notes, built from the
+//! typed figures, before any page exists. The PDF lays these out.
+
+use super::{SectionKind, percent, tenths, units, when};
+use crate::engine::card::Rank;
+use crate::engine::hand::GameKind;
+use crate::engine::money::TransferKind;
+use crate::engine::rules::HouseRules;
+use crate::ledger::report::{
+    ChipCount, GameFigures, Inventory, KindTotal, ShiftReport, Slip, StaffRef,
+};
+
+/// How a column's cells sit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    /// Text.
+    Left,
+    /// Numbers.
+    Right,
+}
+
+/// A table column: title, share of the text width, alignment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Column {
+    /// The title ("" for a label column).
+    pub title: &'static str,
+    /// Share of the text width (a table's shares add up to 1 or less).
+    pub share: f32,
+    /// Alignment.
+    pub align: Align,
+}
+
+/// One table row; a total row is bold with a rule above.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// The cells, one per column.
+    pub cells: Vec<String>,
+    /// Whether it is a total.
+    pub total: bool,
+}
+
+/// What a section holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Block {
+    /// A table; `titled` tables print their column titles (again on each continuation page).
+    Table {
+        /// The columns.
+        columns: Vec<Column>,
+        /// Whether the column titles are printed.
+        titled: bool,
+        /// The rows.
+        rows: Vec<Row>,
+    },
+    /// A sub-heading.
+    Subheading(String),
+    /// A paragraph.
+    Note(String),
+    /// A signature line with its caption.
+    Signature(String),
+}
+
+/// A titled section.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Section {
+    /// The heading (repeated with "(continued)" on later pages).
+    pub title: String,
+    /// The contents.
+    pub blocks: Vec<Block>,
+}
+
+fn row(cells: impl IntoIterator<Item = String>) -> Row {
+    Row {
+        cells: cells.into_iter().collect(),
+        total: false,
+    }
+}
+
+fn total(cells: impl IntoIterator<Item = String>) -> Row {
+    Row {
+        total: true,
+        ..row(cells)
+    }
+}
+
+const fn col(title: &'static str, share: f32, align: Align) -> Column {
+    Column {
+        title,
+        share,
+        align,
+    }
+}
+
+/// A two-column label/value table.
+fn pairs(items: Vec<(&str, String)>) -> Block {
+    Block::Table {
+        columns: vec![col("", 0.24, Align::Left), col("", 0.76, Align::Left)],
+        titled: false,
+        rows: items
+            .into_iter()
+            .map(|(label, value)| row([label.to_owned(), value]))
+            .collect(),
+    }
+}
+
+/// A label, count, amount table.
+fn counted(rows: Vec<(&str, KindTotal)>, last_is_total: bool) -> Block {
+    let n = rows.len();
+    Block::Table {
+        columns: vec![
+            col("", 0.4, Align::Left),
+            col("Count", 0.2, Align::Right),
+            col("Units", 0.2, Align::Right),
+        ],
+        titled: true,
+        rows: rows
+            .into_iter()
+            .enumerate()
+            .map(|(i, (label, t))| {
+                let cells = [label.to_owned(), units(t.count), units(t.amount)];
+                if last_is_total && i + 1 == n {
+                    total(cells)
+                } else {
+                    row(cells)
+                }
+            })
+            .collect(),
+    }
+}
+
+fn staff_list(staff: &[StaffRef]) -> String {
+    if staff.is_empty() {
+        "none recorded".into()
+    } else {
+        staff
+            .iter()
+            .map(StaffRef::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+fn limits(game: GameKind, rules: &[HouseRules]) -> String {
+    if rules.is_empty() {
+        return "no hands dealt".into();
+    }
+    rules
+        .iter()
+        .map(|r| match game {
+            GameKind::Rocket => format!(
+                "bets {} to {} units",
+                units(r.rocket.min_bet as i64),
+                units(r.rocket.max_bet as i64)
+            ),
+            GameKind::Starboard => {
+                let rake = match (r.starboard.rake_percent, r.starboard.rake_cap) {
+                    (0, _) => "no rake".to_owned(),
+                    (p, 0) => format!("rake {p}%"),
+                    (p, cap) => format!("rake {p}%, at most {} units", units(cap as i64)),
+                };
+                format!(
+                    "ante and draw {} units, {rake}",
+                    units(r.starboard.unit as i64)
+                )
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; then ")
+}
+
+/// The header's label/value pairs.
+pub fn header(report: &ShiftReport) -> Block {
+    let h = &report.header;
+    let period = match h.shift {
+        Some(shift) => format!("shift {shift}"),
+        None => "hands started in the period below".to_owned(),
+    };
+    pairs(vec![
+        (
+            "Casino",
+            h.casino
+                .clone()
+                .unwrap_or_else(|| "not set (table setting casino_name or --casino)".into()),
+        ),
+        ("Table", format!("{} (#{})", h.table_name, h.table_id)),
+        ("Game", h.game.to_string()),
+        ("Limits", limits(h.game, &h.rules)),
+        ("Covers", period),
+        ("Start", when(h.start)),
+        ("End", h.end.map_or_else(|| "still open".into(), when)),
+        ("Dealers", staff_list(&h.dealers)),
+        ("Pit bosses", staff_list(&h.pit_bosses)),
+    ])
+}
+
+/// The report's sections in `order`.
+pub fn sections(report: &ShiftReport, order: &[SectionKind]) -> Vec<Section> {
+    order
+        .iter()
+        .map(|kind| match kind {
+            SectionKind::Inventory => inventory(&report.inventory),
+            SectionKind::Play => play(report),
+            SectionKind::Game => game(report),
+            SectionKind::Exceptions => exceptions(report),
+            SectionKind::Integrity => integrity(report),
+            SectionKind::Signatures => signatures(report),
+        })
+        .collect()
+}
+
+fn chips(name: &str, count: &Option<ChipCount>, blocks: &mut Vec<Block>) {
+    let Some(count) = count else {
+        blocks.push(Block::Note(format!("{name}: not counted.")));
+        return;
+    };
+    let by: Vec<String> = count.counted_by.iter().map(StaffRef::to_string).collect();
+    blocks.push(Block::Subheading(format!(
+        "{name}, counted {} by {}",
+        when(count.at),
+        if by.is_empty() {
+            "nobody recorded".into()
+        } else {
+            by.join(" and ")
+        }
+    )));
+    let mut rows: Vec<Row> = count
+        .chips
+        .iter()
+        .map(|(denomination, n)| {
+            row([
+                units(*denomination as i64),
+                units(*n as i64),
+                units((denomination * n) as i64),
+            ])
+        })
+        .collect();
+    rows.push(total([
+        "Total".into(),
+        String::new(),
+        units(count.total() as i64),
+    ]));
+    blocks.push(Block::Table {
+        columns: vec![
+            col("Denomination", 0.3, Align::Right),
+            col("Chips", 0.2, Align::Right),
+            col("Units", 0.25, Align::Right),
+        ],
+        titled: true,
+        rows,
+    });
+}
+
+fn slips(name: &str, slips: &Option<Vec<Slip>>, blocks: &mut Vec<Block>) {
+    match slips {
+        None => blocks.push(Block::Note(format!("{name}: not recorded in this ledger."))),
+        Some(list) if list.is_empty() => blocks.push(Block::Note(format!("{name}: none."))),
+        Some(list) => {
+            blocks.push(Block::Subheading(name.to_owned()));
+            let mut rows: Vec<Row> = list
+                .iter()
+                .map(|s| {
+                    let denominations: Vec<String> = s
+                        .chips
+                        .iter()
+                        .map(|(d, n)| format!("{} × {}", units(*n as i64), units(*d as i64)))
+                        .collect();
+                    row([
+                        s.number.clone(),
+                        when(s.at),
+                        s.requested_by
+                            .as_ref()
+                            .map_or_else(String::new, StaffRef::to_string),
+                        denominations.join(", "),
+                        units(s.total() as i64),
+                    ])
+                })
+                .collect();
+            let sum: u64 = list.iter().map(Slip::total).sum();
+            rows.push(total([
+                "Total".into(),
+                String::new(),
+                String::new(),
+                String::new(),
+                units(sum as i64),
+            ]));
+            blocks.push(Block::Table {
+                columns: vec![
+                    col("Slip", 0.12, Align::Left),
+                    col("Time", 0.24, Align::Left),
+                    col("Requested by", 0.2, Align::Left),
+                    col("Chips", 0.29, Align::Left),
+                    col("Units", 0.15, Align::Right),
+                ],
+                titled: true,
+                rows,
+            });
+        }
+    }
+}
+
+fn inventory(inventory: &Inventory) -> Section {
+    let mut blocks = Vec::new();
+    chips("Opener", &inventory.opener, &mut blocks);
+    chips("Closer", &inventory.closer, &mut blocks);
+    slips("Fills", &inventory.fills, &mut blocks);
+    slips("Credits", &inventory.credits, &mut blocks);
+    let missing: Vec<&str> = inventory
+        .not_counted()
+        .into_iter()
+        .map(|m| m.trim_start_matches("the "))
+        .collect();
+    let missing = match missing.split_last() {
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    let win = inventory.inventory_win();
+    blocks.push(pairs(vec![
+        (
+            "Drop",
+            inventory
+                .drop
+                .map_or_else(|| "not counted".into(), |d| units(d as i64)),
+        ),
+        (
+            "Inventory win",
+            win.map_or_else(
+                || format!("cannot be computed: no {missing} recorded"),
+                |w| format!("{} (closer + credits + drop − opener − fills)", units(w)),
+            ),
+        ),
+        (
+            "Ledger win",
+            format!(
+                "{} (house net from the hands' transfers, reversals included)",
+                units(inventory.ledger_win)
+            ),
+        ),
+        (
+            "Variance",
+            inventory.variance().map_or_else(
+                || "not computed without an inventory win".into(),
+                |v| format!("{} (inventory win − ledger win)", units(v)),
+            ),
+        ),
+        (
+            "Hold",
+            inventory.hold_basis_points().map_or_else(
+                || "not computed without an inventory win and a drop".into(),
+                |bp| format!("{} (inventory win ÷ drop)", percent(bp)),
+            ),
+        ),
+    ]));
+    Section {
+        title: "Table inventory".into(),
+        blocks,
+    }
+}
+
+fn play(report: &ShiftReport) -> Section {
+    let p = &report.play;
+    let n = |v: u64| units(v as i64);
+    Section {
+        title: "Play".into(),
+        blocks: vec![pairs(vec![
+            ("Hands dealt", n(p.hands)),
+            ("Of which voided", n(p.voided)),
+            (
+                "Hand numbers",
+                p.hand_ids
+                    .map_or_else(|| "none".into(), |(a, b)| format!("{a} to {b}")),
+            ),
+            (
+                "Hands per hour",
+                report
+                    .hands_per_hour_tenths()
+                    .map_or_else(|| "not computed (no time elapsed)".into(), tenths),
+            ),
+            ("Shoes", n(p.shoes)),
+            (
+                "Shuffles",
+                format!("{} ({} mid-hand)", n(p.shuffles), n(p.mid_hand_shuffles)),
+            ),
+            ("Physical-shoe reshuffles", n(p.external_shuffles)),
+            ("Cards dealt", n(p.cards_dealt)),
+            ("Cards burned", n(p.cards_burned)),
+            ("Units wagered", n(p.wagered)),
+        ])],
+    }
+}
+
+fn kind_name(kind: TransferKind) -> &'static str {
+    match kind {
+        TransferKind::FoldFee => "fold fee",
+        TransferKind::PairLoss => "pair loss",
+        TransferKind::DealerPairPayout => "dealer pair",
+        TransferKind::DealerThreePayout => "dealer 3",
+        TransferKind::Ante => "ante",
+        TransferKind::Draw => "draw",
+        TransferKind::CarryIn => "carry in",
+        TransferKind::PotAward => "pot award",
+        TransferKind::Rake => "rake",
+        TransferKind::CarryOut => "carry out",
+    }
+}
+
+fn sum(totals: &[KindTotal]) -> KindTotal {
+    totals.iter().fold(KindTotal::default(), |a, t| KindTotal {
+        count: a.count + t.count,
+        amount: a.amount + t.amount,
+    })
+}
+
+fn game(report: &ShiftReport) -> Section {
+    match &report.game {
+        GameFigures::Rocket(r) => {
+            let mut rows: Vec<Row> = Rank::ALL
+                .iter()
+                .map(|rank| {
+                    let (l, d) = (r.pair_losses[rank.index()], r.dealer_pairs[rank.index()]);
+                    row([
+                        rank.to_string(),
+                        units(l.count),
+                        units(l.amount),
+                        units(d.count),
+                        units(d.amount),
+                    ])
+                })
+                .collect();
+            let (l, d) = (sum(&r.pair_losses), sum(&r.dealer_pairs));
+            rows.push(total([
+                "Total".into(),
+                units(l.count),
+                units(l.amount),
+                units(d.count),
+                units(d.amount),
+            ]));
+            let mut blocks = vec![
+                Block::Subheading("Pairs by rank".into()),
+                Block::Table {
+                    columns: vec![
+                        col("Rank", 0.16, Align::Right),
+                        col("Pair losses", 0.2, Align::Right),
+                        col("Units", 0.2, Align::Right),
+                        col("Dealer pairs", 0.2, Align::Right),
+                        col("Units paid", 0.2, Align::Right),
+                    ],
+                    titled: true,
+                    rows,
+                },
+                Block::Subheading("Fees and payouts".into()),
+                counted(
+                    vec![
+                        ("Fold fees (collected)", r.fold_fees),
+                        ("Pair losses (collected)", l),
+                        ("Dealer pair payouts (paid)", d),
+                        ("Dealer 3 payouts (paid)", r.dealer_threes),
+                    ],
+                    false,
+                ),
+                pairs(vec![(
+                    "House net",
+                    format!(
+                        "{} units (collected − paid, reversals included)",
+                        units(report.inventory.ledger_win)
+                    ),
+                )]),
+                Block::Subheading("Largest payouts".into()),
+            ];
+            if r.largest_payouts.is_empty() {
+                blocks.push(Block::Note("No payouts.".into()));
+            } else {
+                blocks.push(Block::Table {
+                    columns: vec![
+                        col("Hand", 0.15, Align::Right),
+                        col("Seat", 0.1, Align::Right),
+                        col("Kind", 0.3, Align::Left),
+                        col("Rank", 0.1, Align::Right),
+                        col("Units", 0.2, Align::Right),
+                    ],
+                    titled: true,
+                    rows: r
+                        .largest_payouts
+                        .iter()
+                        .map(|p| {
+                            row([
+                                p.hand.to_string(),
+                                p.seat.to_string(),
+                                kind_name(p.kind).to_owned(),
+                                p.rank.map_or_else(String::new, |r| r.to_string()),
+                                units(p.amount as i64),
+                            ])
+                        })
+                        .collect(),
+                });
+            }
+            Section {
+                title: "Rocket".into(),
+                blocks,
+            }
+        }
+        GameFigures::Starboard(s) => {
+            let mut table = counted(
+                vec![
+                    ("Antes", s.antes),
+                    ("Draws", s.draws),
+                    ("Carry in", s.carry_in),
+                    ("Pot awards (paid to winners)", s.pot_awards),
+                    ("Rake (house)", s.rake),
+                    ("Carry out (to the next pot)", s.carry_out),
+                ],
+                false,
+            );
+            if let Block::Table { rows, .. } = &mut table {
+                rows.insert(0, row(["Pots".into(), units(s.pots as i64), String::new()]));
+                rows.insert(
+                    1,
+                    row([
+                        "Split pots".into(),
+                        units(s.split_pots as i64),
+                        String::new(),
+                    ]),
+                );
+            }
+            Section {
+                title: "Starboard".into(),
+                blocks: vec![table],
+            }
+        }
+    }
+}
+
+fn others(
+    name: &str,
+    entries: &Option<Vec<crate::ledger::report::ExceptionEntry>>,
+    blocks: &mut Vec<Block>,
+) {
+    match entries {
+        None => blocks.push(Block::Note(format!("{name}: not recorded in this ledger."))),
+        Some(list) if list.is_empty() => blocks.push(Block::Note(format!("{name}: none."))),
+        Some(list) => {
+            blocks.push(Block::Subheading(name.to_owned()));
+            blocks.push(Block::Table {
+                columns: vec![
+                    col("Time", 0.24, Align::Left),
+                    col("Hand", 0.1, Align::Right),
+                    col("What", 0.41, Align::Left),
+                    col("Approved by", 0.25, Align::Left),
+                ],
+                titled: true,
+                rows: list
+                    .iter()
+                    .map(|e| {
+                        row([
+                            when(e.at),
+                            e.hand.map_or_else(String::new, |h| h.to_string()),
+                            e.what.clone(),
+                            e.approved_by
+                                .as_ref()
+                                .map_or_else(String::new, StaffRef::to_string),
+                        ])
+                    })
+                    .collect(),
+            });
+        }
+    }
+}
+
+fn exceptions(report: &ShiftReport) -> Section {
+    let e = &report.exceptions;
+    let mut blocks = Vec::new();
+    if e.voids.is_empty() {
+        blocks.push(Block::Note("Voids: none.".into()));
+    } else {
+        blocks.push(Block::Subheading("Voids".into()));
+        blocks.push(Block::Table {
+            columns: vec![
+                col("Hand", 0.08, Align::Right),
+                col("Time", 0.28, Align::Left),
+                col("Reason", 0.29, Align::Left),
+                col("Approved by", 0.22, Align::Left),
+                col("Reversed", 0.13, Align::Right),
+            ],
+            titled: true,
+            rows: e
+                .voids
+                .iter()
+                .map(|v| {
+                    row([
+                        v.hand.to_string(),
+                        when(v.at),
+                        v.reason.clone(),
+                        v.approved_by.to_string(),
+                        units(v.reversed as i64),
+                    ])
+                })
+                .collect(),
+        });
+    }
+    if e.manual_cards.is_empty() {
+        blocks.push(Block::Note("Manual cards: none.".into()));
+    } else {
+        blocks.push(Block::Subheading("Manual cards".into()));
+        blocks.push(Block::Table {
+            columns: vec![
+                col("Hand", 0.09, Align::Right),
+                col("Step", 0.08, Align::Right),
+                col("Card", 0.08, Align::Right),
+                col("To", 0.17, Align::Left),
+                col("Approved by", 0.3, Align::Left),
+                col("Time", 0.28, Align::Left),
+            ],
+            titled: true,
+            rows: e
+                .manual_cards
+                .iter()
+                .map(|c| {
+                    row([
+                        c.hand.to_string(),
+                        c.step.to_string(),
+                        c.rank.to_string(),
+                        c.destination.clone(),
+                        c.approved_by
+                            .as_ref()
+                            .map_or_else(|| "not recorded".into(), StaffRef::to_string),
+                        when(c.at),
+                    ])
+                })
+                .collect(),
+        });
+    }
+    others("Corrections", &e.corrections, &mut blocks);
+    others("Scanner alarms", &e.alarms, &mut blocks);
+    Section {
+        title: "Exceptions".into(),
+        blocks,
+    }
+}
+
+fn integrity(report: &ShiftReport) -> Section {
+    let i = &report.integrity;
+    let check = if i.discrepancies == 0 {
+        format!(
+            "passed: {} rows and {} hands, no discrepancies",
+            units(i.head.rows),
+            units(i.hands_checked as i64)
+        )
+    } else {
+        format!(
+            "FAILED: {} discrepancies (first ones below); see pairs-table audit verify",
+            units(i.discrepancies as i64)
+        )
+    };
+    let print = &report.print;
+    let stamp = match print.first_printed_at {
+        Some(first) if print.is_reprint() => format!(
+            "print {} of this report, REPRINT (first printed {})",
+            print.number,
+            when(first)
+        ),
+        _ => format!("print {}, the original", print.number),
+    };
+    let mut blocks = vec![pairs(vec![
+        ("Ledger rows", units(i.head.rows)),
+        ("Head hash", i.head.hash_hex()),
+        ("Chain check", check),
+        ("Printed", when(print.printed_at)),
+        ("This print", stamp),
+    ])];
+    blocks.extend(i.quoted.iter().map(|d| Block::Note(d.clone())));
+    blocks.push(Block::Note(
+        "The head hash pins the ledger as printed: any later change to a row before it changes every hash from that row on.".into(),
+    ));
+    Section {
+        title: "Integrity".into(),
+        blocks,
+    }
+}
+
+fn signatures(report: &ShiftReport) -> Section {
+    let h = &report.header;
+    let mut blocks: Vec<Block> = h
+        .dealers
+        .iter()
+        .map(|d| Block::Signature(format!("Dealer: {d}")))
+        .collect();
+    if h.dealers.is_empty() {
+        blocks.push(Block::Signature("Dealer".into()));
+    }
+    match h.pit_bosses.as_slice() {
+        [] => blocks.push(Block::Signature("Pit boss: name and staff id".into())),
+        bosses => blocks.extend(
+            bosses
+                .iter()
+                .map(|p| Block::Signature(format!("Pit boss: {p}"))),
+        ),
+    }
+    Section {
+        title: "Signatures".into(),
+        blocks,
+    }
+}

@@ -1,0 +1,513 @@
+//! The PDF: the report's sections laid out on pages with the embedded
+//! DejaVu Sans, measured from the font's own advance widths so that number
+//! columns align. A table row is never split across pages; a section that
+//! runs on repeats its heading ("(continued)") and its column titles. Every
+//! page carries "Page i of N", and a reprint is stamped REPRINT on every page.
+
+use chrono::{Datelike, Timelike};
+use printpdf::{
+    Color, FontId, Line, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle,
+    PdfPage, PdfSaveOptions, Point, Pt, Rect, Rgb, TextItem,
+};
+
+use super::document::{self, Align, Block, Column, Row, Section};
+use super::{Layout, RenderError, when};
+use crate::ledger::report::ShiftReport;
+
+/// DejaVu Sans (reports/fonts/, Bitstream Vera licence), embedded whole.
+const REGULAR: &[u8] = include_bytes!("../../reports/fonts/DejaVuSans.ttf");
+/// DejaVu Sans Bold.
+const BOLD: &[u8] = include_bytes!("../../reports/fonts/DejaVuSans-Bold.ttf");
+
+/// Space inside a table cell, left and right, in points.
+const PAD: f32 = 3.0;
+/// Space between blocks, in points.
+const GAP: f32 = 6.0;
+/// Height of a signature block (space to sign, the line, the caption).
+const SIGNATURE: f32 = 44.0;
+/// Width of a signature line.
+const SIGNATURE_WIDTH: f32 = 260.0;
+
+/// An embedded face and its advance widths.
+struct Face {
+    parsed: ParsedFont,
+    id: FontId,
+}
+
+impl Face {
+    fn load(bytes: &[u8], name: &'static str, doc: &mut PdfDocument) -> Result<Face, RenderError> {
+        let parsed =
+            ParsedFont::from_bytes(bytes, 0, &mut Vec::new()).ok_or(RenderError::Font(name))?;
+        if parsed.units_per_em == 0 {
+            return Err(RenderError::Font(name));
+        }
+        let id = doc.add_font(&parsed);
+        Ok(Face { parsed, id })
+    }
+
+    /// The advance width of `text` at `size`, in points.
+    fn width(&self, text: &str, size: f32) -> f32 {
+        let units: u32 = text
+            .chars()
+            .map(|c| {
+                let glyph = self.parsed.lookup_glyph_index(c as u32).unwrap_or(0);
+                u32::from(self.parsed.get_glyph_width(glyph).unwrap_or(0))
+            })
+            .sum();
+        units as f32 * size / f32::from(self.parsed.units_per_em)
+    }
+
+    /// `text` broken into lines no wider than `width` (at word boundaries,
+    /// or inside a word longer than a line).
+    fn wrap(&self, text: &str, size: f32, width: f32) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut line = String::new();
+        for word in text.split(' ') {
+            let candidate = if line.is_empty() {
+                word.to_owned()
+            } else {
+                format!("{line} {word}")
+            };
+            if self.width(&candidate, size) <= width {
+                line = candidate;
+                continue;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            for c in word.chars() {
+                line.push(c);
+                if self.width(&line, size) > width && line.chars().count() > 1 {
+                    line.pop();
+                    lines.push(std::mem::replace(&mut line, c.to_string()));
+                }
+            }
+        }
+        lines.push(line);
+        lines
+    }
+}
+
+const BLACK: Rgb = Rgb {
+    r: 0.0,
+    g: 0.0,
+    b: 0.0,
+    icc_profile: None,
+};
+const GREY: Rgb = Rgb {
+    r: 0.35,
+    g: 0.35,
+    b: 0.35,
+    icc_profile: None,
+};
+const SHADE: Rgb = Rgb {
+    r: 0.93,
+    g: 0.93,
+    b: 0.93,
+    icc_profile: None,
+};
+const RED: Rgb = Rgb {
+    r: 0.75,
+    g: 0.0,
+    b: 0.0,
+    icc_profile: None,
+};
+
+/// Lays sections out on pages.
+struct Pager<'a> {
+    layout: &'a Layout,
+    regular: &'a Face,
+    bold: &'a Face,
+    width: f32,
+    height: f32,
+    pages: Vec<Vec<Op>>,
+    ops: Vec<Op>,
+    /// The top of the free space on the current page.
+    y: f32,
+}
+
+/// A table row broken into lines per cell.
+struct Laid<'r> {
+    row: &'r Row,
+    lines: Vec<Vec<String>>,
+    height: f32,
+}
+
+impl<'a> Pager<'a> {
+    fn new(layout: &'a Layout, regular: &'a Face, bold: &'a Face) -> Pager<'a> {
+        let (width, height) = layout.page.points();
+        Pager {
+            layout,
+            regular,
+            bold,
+            width,
+            height,
+            pages: Vec::new(),
+            ops: Vec::new(),
+            y: height - layout.margins.top,
+        }
+    }
+
+    fn left(&self) -> f32 {
+        self.layout.margins.left
+    }
+
+    fn text_width(&self) -> f32 {
+        self.width - self.layout.margins.left - self.layout.margins.right
+    }
+
+    fn line(&self, size: f32) -> f32 {
+        size * self.layout.fonts.leading
+    }
+
+    fn face(&self, bold: bool) -> &'a Face {
+        if bold { self.bold } else { self.regular }
+    }
+
+    /// Draws `text` with its baseline at `baseline`.
+    fn text(&mut self, x: f32, baseline: f32, text: &str, size: f32, bold: bool, color: Rgb) {
+        self.ops.extend([
+            Op::SetFillColor {
+                col: Color::Rgb(color),
+            },
+            Op::StartTextSection,
+            Op::SetFont {
+                font: PdfFontHandle::External(self.face(bold).id.clone()),
+                size: Pt(size),
+            },
+            Op::SetTextCursor {
+                pos: Point {
+                    x: Pt(x),
+                    y: Pt(baseline),
+                },
+            },
+            Op::ShowText {
+                items: vec![TextItem::Text(text.to_owned())],
+            },
+            Op::EndTextSection,
+        ]);
+    }
+
+    /// The baseline of a line of `size` whose box starts at `top`.
+    fn baseline(&self, top: f32, size: f32) -> f32 {
+        top - (self.line(size) - size) / 2.0 - size * 0.8
+    }
+
+    fn rule(&mut self, x1: f32, x2: f32, y: f32, thickness: f32) {
+        let point = |x| LinePoint {
+            p: Point { x: Pt(x), y: Pt(y) },
+            bezier: false,
+        };
+        self.ops.extend([
+            Op::SetOutlineColor {
+                col: Color::Rgb(BLACK),
+            },
+            Op::SetOutlineThickness { pt: Pt(thickness) },
+            Op::DrawLine {
+                line: Line {
+                    points: vec![point(x1), point(x2)],
+                    is_closed: false,
+                },
+            },
+        ]);
+    }
+
+    fn shade(&mut self, top: f32, height: f32, right: f32) {
+        self.ops.extend([
+            Op::SetFillColor {
+                col: Color::Rgb(SHADE),
+            },
+            Op::DrawRectangle {
+                rectangle: Rect {
+                    x: Pt(self.left()),
+                    y: Pt(top - height),
+                    width: Pt(right - self.left()),
+                    height: Pt(height),
+                    mode: Some(PaintMode::Fill),
+                    winding_order: None,
+                },
+            },
+        ]);
+    }
+
+    fn room(&self) -> f32 {
+        self.y - self.layout.margins.bottom
+    }
+
+    fn new_page(&mut self) {
+        self.pages.push(std::mem::take(&mut self.ops));
+        self.y = self.height - self.layout.margins.top;
+    }
+
+    /// Starts a new page if less than `needed` is left; on the new page the
+    /// section's heading is repeated. Returns whether it broke.
+    fn ensure(&mut self, needed: f32, section: &str) -> bool {
+        if self.room() >= needed {
+            return false;
+        }
+        self.new_page();
+        self.heading(&format!("{section} (continued)"));
+        true
+    }
+
+    fn heading(&mut self, title: &str) {
+        let size = self.layout.fonts.heading;
+        let top = self.y;
+        let baseline = self.baseline(top, size);
+        self.text(self.left(), baseline, title, size, true, BLACK);
+        self.y -= self.line(size) + 2.0;
+        let x2 = self.left() + self.text_width();
+        self.rule(self.left(), x2, self.y + 1.0, 0.8);
+        self.y -= 3.0;
+    }
+
+    fn title(&mut self, title: &str) {
+        let size = self.layout.fonts.title;
+        let baseline = self.baseline(self.y, size);
+        self.text(self.left(), baseline, title, size, true, BLACK);
+        self.y -= self.line(size) + GAP;
+    }
+
+    /// The first thing a block needs on a page (so a heading or a
+    /// sub-heading is never left alone at the bottom).
+    fn first_height(&self, block: &Block) -> f32 {
+        let body = self.line(self.layout.fonts.body);
+        match block {
+            Block::Table { titled, .. } => body * if *titled { 2.0 } else { 1.0 },
+            Block::Subheading(_) | Block::Note(_) => body * 2.0,
+            Block::Signature(_) => SIGNATURE,
+        }
+    }
+
+    fn section(&mut self, section: &Section) {
+        let heading = self.line(self.layout.fonts.heading) + 5.0;
+        let first = section.blocks.first().map_or(0.0, |b| self.first_height(b));
+        if self.room() < heading + first {
+            self.new_page();
+        }
+        self.heading(&section.title);
+        for block in &section.blocks {
+            self.block(block, &section.title);
+        }
+        self.y -= GAP;
+    }
+
+    fn block(&mut self, block: &Block, section: &str) {
+        let body = self.layout.fonts.body;
+        match block {
+            Block::Table {
+                columns,
+                titled,
+                rows,
+            } => self.table(columns, *titled, rows, section),
+            Block::Subheading(text) => {
+                self.ensure(self.line(body) * 2.0 + 2.0, section);
+                self.y -= 2.0;
+                let baseline = self.baseline(self.y, body);
+                self.text(self.left(), baseline, text, body, true, BLACK);
+                self.y -= self.line(body);
+            }
+            Block::Note(text) => {
+                let lines = self.regular.wrap(text, body, self.text_width() - PAD);
+                self.ensure(self.line(body) * lines.len() as f32, section);
+                for line in lines {
+                    let baseline = self.baseline(self.y, body);
+                    self.text(self.left() + PAD, baseline, &line, body, false, BLACK);
+                    self.y -= self.line(body);
+                }
+                self.y -= GAP / 2.0;
+            }
+            Block::Signature(caption) => {
+                self.ensure(SIGNATURE, section);
+                self.y -= SIGNATURE - self.line(body) - 4.0;
+                let x = self.left() + PAD;
+                self.rule(x, x + SIGNATURE_WIDTH, self.y, 0.6);
+                let date_x = x + SIGNATURE_WIDTH + 24.0;
+                self.rule(date_x, date_x + 110.0, self.y, 0.6);
+                self.y -= 2.0;
+                let small = self.layout.fonts.small;
+                let baseline = self.baseline(self.y, small);
+                self.text(x, baseline, caption, small, false, GREY);
+                self.text(date_x, baseline, "Date and time", small, false, GREY);
+                self.y -= self.line(body) + 2.0;
+            }
+        }
+    }
+
+    fn column_x(&self, columns: &[Column], i: usize) -> (f32, f32) {
+        let before: f32 = columns[..i].iter().map(|c| c.share).sum();
+        let width = self.text_width();
+        (
+            self.left() + before * width,
+            self.left() + (before + columns[i].share) * width,
+        )
+    }
+
+    fn cell(&mut self, columns: &[Column], i: usize, top: f32, text: &str, bold: bool) {
+        let size = self.layout.fonts.body;
+        let (x1, x2) = self.column_x(columns, i);
+        let x = match columns[i].align {
+            Align::Left => x1 + PAD,
+            Align::Right => x2 - PAD - self.face(bold).width(text, size),
+        };
+        let baseline = self.baseline(top, size);
+        self.text(x, baseline, text, size, bold, BLACK);
+    }
+
+    fn column_titles(&mut self, columns: &[Column]) {
+        let line = self.line(self.layout.fonts.body);
+        let top = self.y;
+        for (i, column) in columns.iter().enumerate() {
+            self.cell(columns, i, top, column.title, true);
+        }
+        self.y -= line;
+        let x2 = self.column_x(columns, columns.len() - 1).1;
+        self.rule(self.left(), x2, self.y, 0.5);
+    }
+
+    fn table(&mut self, columns: &[Column], titled: bool, rows: &[Row], section: &str) {
+        let size = self.layout.fonts.body;
+        let line = self.line(size);
+        let laid: Vec<Laid<'_>> = rows
+            .iter()
+            .map(|row| {
+                let lines: Vec<Vec<String>> = row
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .map(|(i, text)| {
+                        let (x1, x2) = self.column_x(columns, i.min(columns.len() - 1));
+                        self.face(row.total).wrap(text, size, x2 - x1 - 2.0 * PAD)
+                    })
+                    .collect();
+                let height = lines.iter().map(Vec::len).max().unwrap_or(1) as f32 * line;
+                Laid { row, lines, height }
+            })
+            .collect();
+        let titles = if titled { line } else { 0.0 };
+        let first = laid.first().map_or(0.0, |l| l.height);
+        self.ensure(titles + first, section);
+        if titled {
+            self.column_titles(columns);
+        }
+        for (n, row) in laid.iter().enumerate() {
+            if self.ensure(row.height, section) && titled {
+                self.column_titles(columns);
+            }
+            let top = self.y;
+            let right = self.column_x(columns, columns.len() - 1).1;
+            if row.row.total {
+                self.rule(self.left(), right, top, 0.5);
+            } else if n % 2 == 1 {
+                self.shade(top, row.height, right);
+            }
+            for (i, lines) in row.lines.iter().enumerate().take(columns.len()) {
+                for (k, text) in lines.iter().enumerate() {
+                    self.cell(columns, i, top - k as f32 * line, text, row.row.total);
+                }
+            }
+            self.y -= row.height;
+        }
+        self.y -= GAP;
+    }
+
+    fn finish(mut self) -> Vec<Vec<Op>> {
+        self.pages.push(std::mem::take(&mut self.ops));
+        self.pages
+    }
+}
+
+fn pdf_date(time: chrono::DateTime<chrono::Utc>) -> printpdf::DateTime {
+    printpdf::DateTime {
+        date: printpdf::Date {
+            year: time.year(),
+            month: time.month() as u8,
+            day: time.day() as u8,
+        },
+        time: printpdf::Time {
+            hour: time.hour() as u8,
+            minute: time.minute() as u8,
+            second: time.second() as u8,
+            millisecond: (time.nanosecond() / 1_000_000).min(999) as u16,
+        },
+        offset: printpdf::Offset {
+            hours: 0,
+            minutes: 0,
+            seconds: 0,
+            milliseconds: 0,
+        },
+    }
+}
+
+/// The report as a PDF document's bytes, laid out by `layout`.
+pub fn render_pdf(report: &ShiftReport, layout: &Layout) -> Result<Vec<u8>, RenderError> {
+    let h = &report.header;
+    let period = h
+        .shift
+        .map_or_else(|| format!("{} to", when(h.start)), |s| format!("shift {s}"));
+    let mut doc = PdfDocument::new(&format!("Shift report, {}, {period}", h.table_name));
+    let printed = pdf_date(report.print.printed_at);
+    let info = &mut doc.metadata.info;
+    info.creation_date = printed;
+    info.modification_date = printed;
+    info.metadata_date = printed;
+    info.creator = "pairs-table".into();
+    info.producer = "pairs-table".into();
+    let regular = Face::load(REGULAR, "DejaVuSans.ttf", &mut doc)?;
+    let bold = Face::load(BOLD, "DejaVuSans-Bold.ttf", &mut doc)?;
+
+    let mut pager = Pager::new(layout, &regular, &bold);
+    let casino = h.casino.as_deref().unwrap_or("Shift report");
+    pager.title(&match &h.casino {
+        Some(name) => format!("{name}: {} shift report", h.game),
+        None => format!("{} shift report", h.game),
+    });
+    pager.section(&Section {
+        title: "Shift".into(),
+        blocks: vec![document::header(report)],
+    });
+    for section in document::sections(report, &layout.sections) {
+        pager.section(&section);
+    }
+    let pages = pager.finish();
+
+    let count = pages.len();
+    let small = layout.fonts.small;
+    let running = format!(
+        "{casino} · table {} (#{}) · {} · {period}",
+        h.table_name, h.table_id, h.game
+    );
+    let footer = format!(
+        "Printed {} · print {} · head {}…",
+        when(report.print.printed_at),
+        report.print.number,
+        &report.integrity.head.hash_hex()[..16]
+    );
+    let (width, height) = layout.page.points();
+    let m = layout.margins;
+    let to_mm = |pt: f32| Mm(pt * 25.4 / 72.0);
+    let pages = pages
+        .into_iter()
+        .enumerate()
+        .map(|(i, ops)| {
+            let mut pager = Pager::new(layout, &regular, &bold);
+            pager.ops = ops;
+            let top = height - m.top / 2.0;
+            pager.text(m.left, top, &running, small, false, GREY);
+            let bottom = m.bottom / 2.0;
+            pager.text(m.left, bottom, &footer, small, false, GREY);
+            let page = format!("Page {} of {count}", i + 1);
+            let x = width - m.right - regular.width(&page, small);
+            pager.text(x, bottom, &page, small, false, BLACK);
+            if report.print.is_reprint() {
+                let size = layout.fonts.heading;
+                let x = width - m.right - bold.width("REPRINT", size);
+                pager.text(x, top - 2.0, "REPRINT", size, true, RED);
+            }
+            PdfPage::new(to_mm(width), to_mm(height), pager.ops)
+        })
+        .collect();
+    Ok(doc
+        .with_pages(pages)
+        .save(&PdfSaveOptions::default(), &mut Vec::new()))
+}

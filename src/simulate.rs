@@ -289,13 +289,12 @@ fn rocket_basic_hits(hand: &RocketHand, seat: u8, decks: Decks) -> bool {
     let mine = hand.ranks(seat);
     let dealer = hand.dealer_ranks();
     let total = u32::from(decks.cards()) - mine.len() - dealer.len();
-    let risk: u32 = mine
-        .iter()
-        .map(|r| {
-            let unseen = u32::from(decks.copies_of(r)) - 1 - u32::from(dealer.contains(r));
-            unseen * u32::from(r.value())
-        })
-        .sum();
+    // Σ over my ranks r of (unseen copies of r) × r, where the unseen copies
+    // are r × decks, less mine, less the dealer's if the dealer holds r:
+    // decks × Σr² − Σr − Σ(r the dealer holds too).
+    let risk = u32::from(decks.count()) * mine.sum_of_squares()
+        - mine.sum()
+        - mine.intersection(dealer).sum();
     let fold_fee = mine
         .union(dealer)
         .lowest()

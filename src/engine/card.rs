@@ -147,6 +147,27 @@ impl RankSet {
         RankSet(self.0 | other.0)
     }
 
+    /// The ranks in both sets.
+    pub const fn intersection(self, other: RankSet) -> RankSet {
+        RankSet(self.0 & other.0)
+    }
+
+    /// The sum of the ranks held (each counted once).
+    pub const fn sum(self) -> u32 {
+        SUBSET_SUMS[self.subset_index()].0 as u32
+    }
+
+    /// The sum of the squares of the ranks held (each counted once).
+    pub const fn sum_of_squares(self) -> u32 {
+        SUBSET_SUMS[self.subset_index()].1 as u32
+    }
+
+    /// The set's ten rank bits as an index into [`SUBSET_SUMS`] (rank r is
+    /// bit r of the mask, so bit 0 is always clear).
+    const fn subset_index(self) -> usize {
+        (self.0 >> 1) as usize
+    }
+
     /// The ranks held, lowest first.
     pub fn iter(self) -> impl Iterator<Item = Rank> {
         let mut bits = self.0;
@@ -158,6 +179,23 @@ impl RankSet {
             })
         })
     }
+}
+
+/// For every set of ranks (indexed as [`RankSet::subset_index`]): the sum
+/// of its ranks and the sum of their squares, so sums take one look-up.
+const SUBSET_SUMS: [(u16, u16); 1 << 10] = subset_sums();
+
+const fn subset_sums() -> [(u16, u16); 1 << 10] {
+    let mut sums = [(0u16, 0u16); 1 << 10];
+    let mut index = 1;
+    while index < sums.len() {
+        // The set without its lowest rank was filled in already.
+        let rank = index.trailing_zeros() as u16 + 1;
+        let (sum, squares) = sums[index & (index - 1)];
+        sums[index] = (sum + rank, squares + rank * rank);
+        index += 1;
+    }
+    sums
 }
 
 /// The most cards a stack can show: ten different ranks and the card that pairs.
@@ -253,5 +291,15 @@ mod tests {
         assert!(!set.insert(Rank::new(8).unwrap()));
         assert_eq!(set.lowest(), Some(Rank::new(4).unwrap()));
         assert_eq!(set.len(), 2);
+    }
+
+    #[test]
+    fn rank_set_sums_match_its_ranks() {
+        for mask in 0u16..1 << 10 {
+            let set = RankSet(mask << 1);
+            let values = || set.iter().map(|r| u32::from(r.value()));
+            assert_eq!(set.sum(), values().sum::<u32>());
+            assert_eq!(set.sum_of_squares(), values().map(|v| v * v).sum::<u32>());
+        }
     }
 }

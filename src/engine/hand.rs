@@ -339,9 +339,17 @@ impl Hand {
 
     /// The transfers once the hand is over (empty before).
     pub fn transfers(&self) -> Vec<super::money::Transfer> {
+        let mut transfers = Vec::new();
+        self.push_transfers(&mut transfers);
+        transfers
+    }
+
+    /// Appends [`Hand::transfers`] to `out`, so a caller can reuse one
+    /// buffer hand after hand.
+    pub fn push_transfers(&self, out: &mut Vec<super::money::Transfer>) {
         match self {
-            Hand::Rocket(h) => h.transfers(),
-            Hand::Starboard(h) => h.transfers(),
+            Hand::Rocket(h) => h.push_transfers(out),
+            Hand::Starboard(h) => h.push_transfers(out),
         }
     }
 }

@@ -428,27 +428,33 @@ impl RocketHand {
 
     /// The hand's transfers, once it is over: one per player, in seat order.
     pub fn transfers(&self) -> Vec<Transfer> {
+        let mut transfers = Vec::new();
+        self.push_transfers(&mut transfers);
+        transfers
+    }
+
+    /// Appends [`RocketHand::transfers`] to `out` (nothing before the end),
+    /// so a caller can reuse one buffer hand after hand.
+    pub fn push_transfers(&self, out: &mut Vec<Transfer>) {
         if self.end().is_none() {
-            return Vec::new();
+            return;
         }
-        self.occupied()
-            .filter_map(|i| {
-                let outcome = self.outcomes[i]?;
-                let (kind, rank) = outcome.kind_and_rank();
-                let amount = self.bets[i] / BET_GRID_UNITS * u64::from(rank.value());
-                let seat = Account::Seat(seat_of(i));
-                let (from, to) = match kind {
-                    TransferKind::FoldFee | TransferKind::PairLoss => (seat, Account::House),
-                    _ => (Account::House, seat),
-                };
-                Some(Transfer {
-                    from,
-                    to,
-                    amount,
-                    kind,
-                    rank: Some(rank),
-                })
+        out.extend(self.occupied().filter_map(|i| {
+            let outcome = self.outcomes[i]?;
+            let (kind, rank) = outcome.kind_and_rank();
+            let amount = self.bets[i] / BET_GRID_UNITS * u64::from(rank.value());
+            let seat = Account::Seat(seat_of(i));
+            let (from, to) = match kind {
+                TransferKind::FoldFee | TransferKind::PairLoss => (seat, Account::House),
+                _ => (Account::House, seat),
+            };
+            Some(Transfer {
+                from,
+                to,
+                amount,
+                kind,
+                rank: Some(rank),
             })
-            .collect()
+        }));
     }
 }

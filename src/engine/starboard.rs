@@ -306,11 +306,18 @@ impl StarboardHand {
     /// The game's transfers once it is over: antes, draws and the carry-in
     /// into the pot; then rake, awards and the carry-out out of it.
     pub fn transfers(&self) -> Vec<Transfer> {
+        let mut transfers = Vec::new();
+        self.push_transfers(&mut transfers);
+        transfers
+    }
+
+    /// Appends [`StarboardHand::transfers`] to `transfers` (nothing before
+    /// the end), so a caller can reuse one buffer game after game.
+    pub fn push_transfers(&self, transfers: &mut Vec<Transfer>) {
         let Some(split) = self.split() else {
-            return Vec::new();
+            return;
         };
         let unit = self.rules.unit;
-        let mut transfers = Vec::with_capacity(16);
         let mut push = |from, to, amount, kind| {
             if amount > 0 {
                 transfers.push(Transfer {
@@ -350,7 +357,6 @@ impl StarboardHand {
             split.carry_out,
             TransferKind::CarryOut,
         );
-        transfers
     }
 }
 

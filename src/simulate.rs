@@ -296,6 +296,7 @@ impl Simulation {
 }
 
 /// The decision `strategy` makes for `seat`.
+#[inline]
 pub fn decide(strategy: Strategy, hand: &Hand, seat: u8, decks: Decks, rng: &mut StdRng) -> Action {
     let [go_on, stop] = hand.game().choices();
     let keep_going = match strategy {

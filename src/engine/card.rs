@@ -127,6 +127,11 @@ impl RankSet {
         fresh
     }
 
+    /// The set with `rank` added.
+    pub const fn with(self, rank: Rank) -> RankSet {
+        RankSet(self.0 | 1 << rank.0)
+    }
+
     /// The lowest rank held.
     pub fn lowest(self) -> Option<Rank> {
         (self.0 != 0).then(|| Rank(self.0.trailing_zeros() as u8))

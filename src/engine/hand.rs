@@ -293,6 +293,7 @@ impl Hand {
     }
 
     /// What the hand needs next.
+    #[inline]
     pub fn need(&self) -> Need {
         match self {
             Hand::Rocket(h) => h.need(),
@@ -301,6 +302,7 @@ impl Hand {
     }
 
     /// Deals a card to whoever is due; refused (unchanged) if none is.
+    #[inline]
     pub fn deal(&mut self, rank: Rank) -> Result<Step, PlayError> {
         match self {
             Hand::Rocket(h) => h.deal(rank),
@@ -309,6 +311,7 @@ impl Hand {
     }
 
     /// Takes a decision; refused (unchanged) if it is not legal now.
+    #[inline]
     pub fn act(&mut self, seat: u8, action: Action) -> Result<Step, PlayError> {
         match self {
             Hand::Rocket(h) => h.act(seat, action),
@@ -330,6 +333,7 @@ impl Hand {
     }
 
     /// A seat's net result once the hand is over (positive: the player won).
+    #[inline]
     pub fn net(&self, seat: u8) -> Option<i64> {
         match self {
             Hand::Rocket(h) => h.net(seat),

@@ -187,6 +187,7 @@ impl RocketHand {
     }
 
     /// What the hand needs next.
+    #[inline]
     pub fn need(&self) -> Need {
         match self.phase {
             Phase::DealPlayer(i) | Phase::HitCard(i) => Need::Card(CardTo::Seat(seat_of(i))),
@@ -201,6 +202,7 @@ impl RocketHand {
 
     /// Deals `rank` to whoever is due. Refused (state unchanged) when a
     /// decision is due or the hand is over.
+    #[inline]
     pub fn deal(&mut self, rank: Rank) -> Result<Step, PlayError> {
         let to = match self.phase {
             Phase::DealPlayer(i) => {
@@ -252,6 +254,7 @@ impl RocketHand {
 
     /// Takes `seat`'s decision. Refused (state unchanged) when it is not
     /// that seat's turn or the action is not a Rocket action.
+    #[inline]
     pub fn act(&mut self, seat: u8, action: Action) -> Result<Step, PlayError> {
         let i = match self.phase {
             Phase::Turn(i) if seat_of(i) == seat => i,
@@ -299,11 +302,14 @@ impl RocketHand {
             return first;
         }
         let first_card = |i: usize| self.stacks[i].cards().first().copied();
-        let lowest = self.occupied().filter_map(first_card).min();
+        let firsts = self
+            .occupied()
+            .filter_map(first_card)
+            .fold(RankSet::EMPTY, RankSet::with);
+        let lowest = firsts.lowest();
         let tied = self
             .occupied()
-            .filter(|&i| first_card(i) == lowest)
-            .fold(0u8, |mask, i| mask | 1 << i);
+            .fold(0u8, |mask, i| mask | u8::from(first_card(i) == lowest) << i);
         // Search from the seat after the previous button, else from seat 1.
         let from = self.previous_button.map_or(0, usize::from) % ROCKET_SEATS;
         lowest_index(rotated(tied, from)).map_or(first, |offset| wrap(from + offset))

@@ -100,6 +100,7 @@ impl StarboardHand {
     }
 
     /// What the game needs next.
+    #[inline]
     pub fn need(&self) -> Need {
         match self.phase {
             Phase::DealCommon => Need::Card(CardTo::Common { by: None }),
@@ -116,6 +117,7 @@ impl StarboardHand {
 
     /// Deals `rank` to the common hand. Refused (state unchanged) when a
     /// decision is due or the game is over.
+    #[inline]
     pub fn deal(&mut self, rank: Rank) -> Result<Step, PlayError> {
         let (to, discarded) = match self.phase {
             Phase::DealCommon => {
@@ -162,6 +164,7 @@ impl StarboardHand {
 
     /// Takes `seat`'s decision. Refused (state unchanged) when it is not that
     /// seat's turn or the action is not a Starboard action.
+    #[inline]
     pub fn act(&mut self, seat: u8, action: Action) -> Result<Step, PlayError> {
         let i = match self.phase {
             Phase::Turn(i) if seat_of(i) == seat => i,

@@ -11,7 +11,7 @@ use pairs_table::engine::card::Decks;
 use pairs_table::engine::hand::{GameKind, Hand, Need};
 use pairs_table::engine::rocket::RocketHand;
 use pairs_table::engine::rules::HouseRules;
-use pairs_table::engine::shoe::Shoe;
+use pairs_table::engine::shoe::{Shoe, ShoeEvent};
 use pairs_table::engine::starboard::StarboardHand;
 use pairs_table::engine::table::HandEvent;
 use pairs_table::simulate::{SimConfig, Simulation, Strategy, decide};
@@ -26,7 +26,8 @@ fn median(mut samples: Vec<Duration>) -> Duration {
     samples[samples.len() / 2]
 }
 
-/// Plays `hands` hands; returns the time and the cards dealt (burns included).
+/// Plays `hands` hands as `simulate` does, each returning its record;
+/// returns the time and the cards dealt (burns included).
 fn play(game: GameKind, seats: u8, hands: u64) -> (Duration, u64) {
     let config = SimConfig {
         game,
@@ -40,13 +41,18 @@ fn play(game: GameKind, seats: u8, hands: u64) -> (Duration, u64) {
     let mut cards = 0u64;
     let start = Instant::now();
     for _ in 0..hands {
-        let finished = sim.play_hand().expect("simulated hand");
+        let finished = sim.play_next().expect("simulated hand");
         cards += finished
             .events
             .iter()
-            .filter(|e| matches!(e, HandEvent::Card { .. } | HandEvent::Shoe(_)))
+            .filter(|e| {
+                matches!(
+                    e,
+                    HandEvent::Card { .. } | HandEvent::Shoe(ShoeEvent::Burned { .. })
+                )
+            })
             .count() as u64;
-        black_box(&finished);
+        black_box(finished);
     }
     (start.elapsed(), cards)
 }

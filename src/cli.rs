@@ -411,7 +411,7 @@ fn simulate(args: &SimulateArgs) -> anyhow::Result<()> {
     match &args.db {
         None => {
             for _ in 0..args.hands {
-                summary.add(&simulation.play_hand()?);
+                summary.add(simulation.play_next()?);
             }
         }
         Some(path) => record_simulation(path, &config, &mut simulation, args.hands, &mut summary)?,

@@ -180,6 +180,8 @@ pub struct Simulation {
     strategy: Strategy,
     decks: Decks,
     rng: StdRng,
+    /// The last hand's record, kept so the next hand can reuse its buffers.
+    last: Option<FinishedHand>,
 }
 
 impl Simulation {
@@ -212,6 +214,7 @@ impl Simulation {
             strategy: config.strategy,
             decks: config.decks,
             rng: player_rng,
+            last: None,
         })
     }
 
@@ -228,12 +231,37 @@ impl Simulation {
         self.play_hand_with(|_| Ok(()))
     }
 
+    /// Plays one hand to the end and lends its record, which the next call
+    /// overwrites: the same as [`Simulation::play_hand`], but the record's
+    /// buffers are reused from hand to hand instead of allocated per hand.
+    pub fn play_next(&mut self) -> Result<&FinishedHand, TableError> {
+        let record = match self.last.take() {
+            Some(mut record) => {
+                self.play_steps(|_| Ok::<(), TableError>(()))?;
+                self.table.finish_hand_into(&mut record)?;
+                record
+            }
+            None => self.play_hand()?,
+        };
+        Ok(self.last.insert(record))
+    }
+
     /// Plays one hand to the end, calling `after_step` with the table after
     /// the hand starts and after every card and decision (to journal it).
     pub fn play_hand_with<E: From<TableError>>(
         &mut self,
-        mut after_step: impl FnMut(&Table) -> Result<(), E>,
+        after_step: impl FnMut(&Table) -> Result<(), E>,
     ) -> Result<FinishedHand, E> {
+        self.play_steps(after_step)?;
+        Ok(self.table.finish_hand()?)
+    }
+
+    /// Starts a hand and plays it until it is over, calling `after_step`
+    /// as [`Simulation::play_hand_with`] does.
+    fn play_steps<E: From<TableError>>(
+        &mut self,
+        mut after_step: impl FnMut(&Table) -> Result<(), E>,
+    ) -> Result<(), E> {
         self.table.start_hand(&self.seating, &mut self.rng)?;
         loop {
             after_step(&self.table)?;
@@ -253,7 +281,7 @@ impl Simulation {
                 }
             }
         }
-        Ok(self.table.finish_hand()?)
+        Ok(())
     }
 
     /// Carries on after `hands_started` recorded hands, with their button and carry.
@@ -268,6 +296,7 @@ impl Simulation {
 }
 
 /// The decision `strategy` makes for `seat`.
+#[inline]
 pub fn decide(strategy: Strategy, hand: &Hand, seat: u8, decks: Decks, rng: &mut StdRng) -> Action {
     let [go_on, stop] = hand.game().choices();
     let keep_going = match strategy {
@@ -289,13 +318,12 @@ fn rocket_basic_hits(hand: &RocketHand, seat: u8, decks: Decks) -> bool {
     let mine = hand.ranks(seat);
     let dealer = hand.dealer_ranks();
     let total = u32::from(decks.cards()) - mine.len() - dealer.len();
-    let risk: u32 = mine
-        .iter()
-        .map(|r| {
-            let unseen = u32::from(decks.copies_of(r)) - 1 - u32::from(dealer.contains(r));
-            unseen * u32::from(r.value())
-        })
-        .sum();
+    // Σ over my ranks r of (unseen copies of r) × r, where the unseen copies
+    // are r × decks, less mine, less the dealer's if the dealer holds r:
+    // decks × Σr² − Σr − Σ(r the dealer holds too).
+    let risk = u32::from(decks.count()) * mine.sum_of_squares()
+        - mine.sum()
+        - mine.intersection(dealer).sum();
     let fold_fee = mine
         .union(dealer)
         .lowest()

@@ -388,3 +388,28 @@ fn a_table_refuses_bad_seating_and_changes_nothing() {
         .unwrap();
     assert_eq!(table.hands_started(), 1);
 }
+
+#[test]
+fn a_session_reusing_its_records_deals_and_records_the_same_hands() {
+    use pairs_table::simulate::{SimConfig, Simulation, Strategy};
+    for (game, seats) in [(GameKind::Rocket, 6), (GameKind::Starboard, 7)] {
+        let config = SimConfig {
+            game,
+            decks: decks(1),
+            seats,
+            bet: 100,
+            rules: HouseRules::default(),
+            strategy: Strategy::Random,
+        };
+        let mut fresh = Simulation::seeded(&config, 11).unwrap();
+        let mut reusing = Simulation::seeded(&config, 11).unwrap();
+        for _ in 0..500 {
+            let expected = fresh.play_hand().unwrap();
+            let reused = reusing.play_next().unwrap();
+            assert_eq!(reused.setup, expected.setup);
+            assert_eq!(reused.events, expected.events);
+            assert_eq!(reused.transfers, expected.transfers);
+            assert_eq!(format!("{:?}", reused.hand), format!("{:?}", expected.hand));
+        }
+    }
+}

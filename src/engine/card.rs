@@ -127,6 +127,11 @@ impl RankSet {
         fresh
     }
 
+    /// The set with `rank` added.
+    pub const fn with(self, rank: Rank) -> RankSet {
+        RankSet(self.0 | 1 << rank.0)
+    }
+
     /// The lowest rank held.
     pub fn lowest(self) -> Option<Rank> {
         (self.0 != 0).then(|| Rank(self.0.trailing_zeros() as u8))
@@ -134,7 +139,7 @@ impl RankSet {
 
     /// The number of ranks held.
     pub const fn len(self) -> u32 {
-        self.0.count_ones()
+        SUBSET_SUMS[self.subset_index()].0 as u32
     }
 
     /// Whether no rank is held.
@@ -145,6 +150,27 @@ impl RankSet {
     /// The union of two sets.
     pub const fn union(self, other: RankSet) -> RankSet {
         RankSet(self.0 | other.0)
+    }
+
+    /// The ranks in both sets.
+    pub const fn intersection(self, other: RankSet) -> RankSet {
+        RankSet(self.0 & other.0)
+    }
+
+    /// The sum of the ranks held (each counted once).
+    pub const fn sum(self) -> u32 {
+        SUBSET_SUMS[self.subset_index()].1 as u32
+    }
+
+    /// The sum of the squares of the ranks held (each counted once).
+    pub const fn sum_of_squares(self) -> u32 {
+        SUBSET_SUMS[self.subset_index()].2 as u32
+    }
+
+    /// The set's ten rank bits as an index into [`SUBSET_SUMS`] (rank r is
+    /// bit r of the mask, so bit 0 is always clear).
+    const fn subset_index(self) -> usize {
+        (self.0 >> 1) as usize & (SUBSET_SUMS.len() - 1)
     }
 
     /// The ranks held, lowest first.
@@ -158,6 +184,24 @@ impl RankSet {
             })
         })
     }
+}
+
+/// For every set of ranks (indexed as [`RankSet::subset_index`]): how many
+/// ranks, their sum and the sum of their squares, so each takes one look-up
+/// (the target has no guaranteed population-count instruction).
+const SUBSET_SUMS: [(u8, u16, u16); 1 << 10] = subset_sums();
+
+const fn subset_sums() -> [(u8, u16, u16); 1 << 10] {
+    let mut sums = [(0u8, 0u16, 0u16); 1 << 10];
+    let mut index = 1;
+    while index < sums.len() {
+        // The set without its lowest rank was filled in already.
+        let rank = index.trailing_zeros() as u16 + 1;
+        let (count, sum, squares) = sums[index & (index - 1)];
+        sums[index] = (count + 1, sum + rank, squares + rank * rank);
+        index += 1;
+    }
+    sums
 }
 
 /// The most cards a stack can show: ten different ranks and the card that pairs.
@@ -253,5 +297,16 @@ mod tests {
         assert!(!set.insert(Rank::new(8).unwrap()));
         assert_eq!(set.lowest(), Some(Rank::new(4).unwrap()));
         assert_eq!(set.len(), 2);
+    }
+
+    #[test]
+    fn rank_set_sums_match_its_ranks() {
+        for mask in 0u16..1 << 10 {
+            let set = RankSet(mask << 1);
+            let values = || set.iter().map(|r| u32::from(r.value()));
+            assert_eq!(set.len(), values().count() as u32);
+            assert_eq!(set.sum(), values().sum::<u32>());
+            assert_eq!(set.sum_of_squares(), values().map(|v| v * v).sum::<u32>());
+        }
     }
 }

@@ -293,6 +293,7 @@ impl Hand {
     }
 
     /// What the hand needs next.
+    #[inline]
     pub fn need(&self) -> Need {
         match self {
             Hand::Rocket(h) => h.need(),
@@ -301,6 +302,7 @@ impl Hand {
     }
 
     /// Deals a card to whoever is due; refused (unchanged) if none is.
+    #[inline]
     pub fn deal(&mut self, rank: Rank) -> Result<Step, PlayError> {
         match self {
             Hand::Rocket(h) => h.deal(rank),
@@ -309,6 +311,7 @@ impl Hand {
     }
 
     /// Takes a decision; refused (unchanged) if it is not legal now.
+    #[inline]
     pub fn act(&mut self, seat: u8, action: Action) -> Result<Step, PlayError> {
         match self {
             Hand::Rocket(h) => h.act(seat, action),
@@ -330,6 +333,7 @@ impl Hand {
     }
 
     /// A seat's net result once the hand is over (positive: the player won).
+    #[inline]
     pub fn net(&self, seat: u8) -> Option<i64> {
         match self {
             Hand::Rocket(h) => h.net(seat),
@@ -339,9 +343,17 @@ impl Hand {
 
     /// The transfers once the hand is over (empty before).
     pub fn transfers(&self) -> Vec<super::money::Transfer> {
+        let mut transfers = Vec::new();
+        self.push_transfers(&mut transfers);
+        transfers
+    }
+
+    /// Appends [`Hand::transfers`] to `out`, so a caller can reuse one
+    /// buffer hand after hand.
+    pub fn push_transfers(&self, out: &mut Vec<super::money::Transfer>) {
         match self {
-            Hand::Rocket(h) => h.transfers(),
-            Hand::Starboard(h) => h.transfers(),
+            Hand::Rocket(h) => h.push_transfers(out),
+            Hand::Starboard(h) => h.push_transfers(out),
         }
     }
 }

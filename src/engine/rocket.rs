@@ -51,6 +51,16 @@ impl RocketOutcome {
     }
 }
 
+/// A seat index reached by counting fewer than six places to the left of
+/// a seat index, wrapped to 0..6.
+fn wrap(index: usize) -> usize {
+    if index >= ROCKET_SEATS {
+        index - ROCKET_SEATS
+    } else {
+        index
+    }
+}
+
 fn three() -> Rank {
     Rank::ALL[DEATH_CARD as usize - 1]
 }
@@ -97,8 +107,22 @@ pub struct RocketHand {
     starter: usize,
     /// Whether the starter has been chosen (the dealer's first card was not a 3).
     started: bool,
-    /// Offset from the starter of the seat acting in this round.
-    round_offset: usize,
+    /// The seated players: bit `i` is set when seat index `i` has a bet.
+    seated: u8,
+    /// The players still in: seated, and neither paired nor folded.
+    still_in: u8,
+}
+
+/// The lowest seat index in a seat mask, if any.
+fn lowest_index(mask: u8) -> Option<usize> {
+    (mask != 0).then(|| mask.trailing_zeros() as usize)
+}
+
+/// `mask` turned so that seat index `from` becomes bit 0 and the seats to
+/// its left follow in order, wrapping past seat 6 back to seat 1.
+fn rotated(mask: u8, from: usize) -> u8 {
+    let all = u16::from(mask) * 0x41; // the six seats, then the same six again
+    ((all >> from) & 0x3F) as u8
 }
 
 impl RocketHand {
@@ -143,7 +167,10 @@ impl RocketHand {
             }
             seat_bets[index] = bet;
         }
-        let first = seat_bets.iter().position(|&b| b > 0).unwrap_or(0);
+        let seated = (0..ROCKET_SEATS)
+            .filter(|&i| seat_bets[i] > 0)
+            .fold(0u8, |mask, i| mask | 1 << i);
+        let first = lowest_index(seated).unwrap_or(0);
         Ok(RocketHand {
             bets: seat_bets,
             stacks: [Stack::default(); ROCKET_SEATS],
@@ -154,11 +181,13 @@ impl RocketHand {
             previous_button,
             starter: first,
             started: false,
-            round_offset: 0,
+            seated,
+            still_in: seated,
         })
     }
 
     /// What the hand needs next.
+    #[inline]
     pub fn need(&self) -> Need {
         match self.phase {
             Phase::DealPlayer(i) | Phase::HitCard(i) => Need::Card(CardTo::Seat(seat_of(i))),
@@ -173,6 +202,7 @@ impl RocketHand {
 
     /// Deals `rank` to whoever is due. Refused (state unchanged) when a
     /// decision is due or the hand is over.
+    #[inline]
     pub fn deal(&mut self, rank: Rank) -> Result<Step, PlayError> {
         let to = match self.phase {
             Phase::DealPlayer(i) => {
@@ -196,9 +226,9 @@ impl RocketHand {
             }
             Phase::HitCard(i) => {
                 if self.stacks[i].push(rank) {
-                    self.outcomes[i] = Some(RocketOutcome::Paired(rank));
+                    self.leave(i, RocketOutcome::Paired(rank));
                 }
-                self.advance_turn();
+                self.advance_turn(i);
                 CardTo::Seat(seat_of(i))
             }
             Phase::DealerDraw => {
@@ -224,6 +254,7 @@ impl RocketHand {
 
     /// Takes `seat`'s decision. Refused (state unchanged) when it is not
     /// that seat's turn or the action is not a Rocket action.
+    #[inline]
     pub fn act(&mut self, seat: u8, action: Action) -> Result<Step, PlayError> {
         let i = match self.phase {
             Phase::Turn(i) if seat_of(i) == seat => i,
@@ -249,8 +280,8 @@ impl RocketHand {
                     .union(self.dealer.ranks())
                     .lowest()
                     .unwrap_or(Rank::ALL[0]);
-                self.outcomes[i] = Some(RocketOutcome::Folded(lowest));
-                self.advance_turn();
+                self.leave(i, RocketOutcome::Folded(lowest));
+                self.advance_turn(i);
             }
             Action::Draw | Action::Lock => {
                 return Err(PlayError::NotThisGame {
@@ -266,67 +297,75 @@ impl RocketHand {
     /// from the seat after the previous button, else from seat 1), or the
     /// lowest occupied seat under `dealer_left`.
     fn choose_starter(&self) -> usize {
-        let first = self.occupied().next().unwrap_or(0);
+        let first = lowest_index(self.seated).unwrap_or(0);
         if self.start == StartRule::DealerLeft {
             return first;
         }
-        let lowest = self
+        let first_card = |i: usize| self.stacks[i].cards().first().copied();
+        let firsts = self
             .occupied()
-            .filter_map(|i| self.stacks[i].cards().first().copied())
-            .min();
-        let from = self.previous_button.map_or(0, usize::from); // index of the seat after it
-        (0..ROCKET_SEATS)
-            .map(|offset| (from + offset) % ROCKET_SEATS)
-            .find(|&i| self.bets[i] > 0 && self.stacks[i].cards().first().copied() == lowest)
-            .unwrap_or(first)
+            .filter_map(first_card)
+            .fold(RankSet::EMPTY, RankSet::with);
+        let lowest = firsts.lowest();
+        let tied = self
+            .occupied()
+            .fold(0u8, |mask, i| mask | u8::from(first_card(i) == lowest) << i);
+        // Search from the seat after the previous button, else from seat 1.
+        let from = self.previous_button.map_or(0, usize::from) % ROCKET_SEATS;
+        lowest_index(rotated(tied, from)).map_or(first, |offset| wrap(from + offset))
+    }
+
+    /// The first player still in at or after `offset` places from the
+    /// starter, without passing the starter again.
+    fn next_in_round(&self, offset: usize) -> Option<usize> {
+        let ahead = rotated(self.still_in, self.starter) >> offset;
+        lowest_index(ahead).map(|more| wrap(self.starter + offset + more))
     }
 
     fn begin_round(&mut self) {
-        match (0..ROCKET_SEATS)
-            .find(|&offset| self.still_in((self.starter + offset) % ROCKET_SEATS))
-        {
-            Some(offset) => {
-                self.round_offset = offset;
-                self.phase = Phase::Turn((self.starter + offset) % ROCKET_SEATS);
-            }
-            None => self.phase = Phase::Done(RocketEnd::AllOut),
-        }
-    }
-
-    /// Moves to the next player still in this round, or to the dealer's
-    /// draw when the round is over, or ends the hand when nobody is in.
-    fn advance_turn(&mut self) {
-        let next = (self.round_offset + 1..ROCKET_SEATS)
-            .find(|&offset| self.still_in((self.starter + offset) % ROCKET_SEATS));
-        self.phase = match next {
-            Some(offset) => {
-                self.round_offset = offset;
-                Phase::Turn((self.starter + offset) % ROCKET_SEATS)
-            }
-            None if self.occupied().any(|i| self.still_in(i)) => Phase::DealerDraw,
+        self.phase = match self.next_in_round(0) {
+            Some(i) => Phase::Turn(i),
             None => Phase::Done(RocketEnd::AllOut),
         };
+    }
+
+    /// After seat index `i`'s turn: moves to the next player still in this
+    /// round, or to the dealer's draw when the round is over, or ends the
+    /// hand when nobody is in.
+    fn advance_turn(&mut self, i: usize) {
+        let offset = wrap(i + ROCKET_SEATS - self.starter);
+        self.phase = match self.next_in_round(offset + 1) {
+            Some(next) => Phase::Turn(next),
+            None if self.still_in != 0 => Phase::DealerDraw,
+            None => Phase::Done(RocketEnd::AllOut),
+        };
+    }
+
+    /// The seat at index `i` is out of the hand with `outcome`.
+    fn leave(&mut self, i: usize, outcome: RocketOutcome) {
+        self.outcomes[i] = Some(outcome);
+        self.still_in &= !(1 << i);
     }
 
     fn finish(&mut self, end: RocketEnd, outcome_for_those_in: RocketOutcome) {
         for i in 0..ROCKET_SEATS {
             if self.still_in(i) {
-                self.outcomes[i] = Some(outcome_for_those_in);
+                self.leave(i, outcome_for_those_in);
             }
         }
         self.phase = Phase::Done(end);
     }
 
     fn still_in(&self, i: usize) -> bool {
-        self.bets[i] > 0 && self.outcomes[i].is_none()
+        self.still_in & (1 << i) != 0
     }
 
     fn occupied(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..ROCKET_SEATS).filter(|&i| self.bets[i] > 0)
+        (0..ROCKET_SEATS).filter(|&i| self.seated & (1 << i) != 0)
     }
 
     fn next_occupied_after(&self, i: usize) -> Option<usize> {
-        (i + 1..ROCKET_SEATS).find(|&j| self.bets[j] > 0)
+        lowest_index(self.seated >> (i + 1)).map(|more| i + 1 + more)
     }
 
     /// How the hand ended, once it has.
@@ -395,27 +434,33 @@ impl RocketHand {
 
     /// The hand's transfers, once it is over: one per player, in seat order.
     pub fn transfers(&self) -> Vec<Transfer> {
+        let mut transfers = Vec::new();
+        self.push_transfers(&mut transfers);
+        transfers
+    }
+
+    /// Appends [`RocketHand::transfers`] to `out` (nothing before the end),
+    /// so a caller can reuse one buffer hand after hand.
+    pub fn push_transfers(&self, out: &mut Vec<Transfer>) {
         if self.end().is_none() {
-            return Vec::new();
+            return;
         }
-        self.occupied()
-            .filter_map(|i| {
-                let outcome = self.outcomes[i]?;
-                let (kind, rank) = outcome.kind_and_rank();
-                let amount = self.bets[i] / BET_GRID_UNITS * u64::from(rank.value());
-                let seat = Account::Seat(seat_of(i));
-                let (from, to) = match kind {
-                    TransferKind::FoldFee | TransferKind::PairLoss => (seat, Account::House),
-                    _ => (Account::House, seat),
-                };
-                Some(Transfer {
-                    from,
-                    to,
-                    amount,
-                    kind,
-                    rank: Some(rank),
-                })
+        out.extend(self.occupied().filter_map(|i| {
+            let outcome = self.outcomes[i]?;
+            let (kind, rank) = outcome.kind_and_rank();
+            let amount = self.bets[i] / BET_GRID_UNITS * u64::from(rank.value());
+            let seat = Account::Seat(seat_of(i));
+            let (from, to) = match kind {
+                TransferKind::FoldFee | TransferKind::PairLoss => (seat, Account::House),
+                _ => (Account::House, seat),
+            };
+            Some(Transfer {
+                from,
+                to,
+                amount,
+                kind,
+                rank: Some(rank),
             })
-            .collect()
+        }));
     }
 }

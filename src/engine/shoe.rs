@@ -71,6 +71,7 @@ impl ShoeCount {
     }
 
     /// Refuses a card the shoe cannot hold another copy of.
+    #[inline]
     pub fn check(&self, rank: Rank) -> Result<(), ShoeError> {
         let held = self.decks.copies_of(rank);
         let copy = self.out[rank.index()] + 1;
@@ -86,6 +87,7 @@ impl ShoeCount {
     }
 
     /// Counts a card dealt into play.
+    #[inline]
     pub fn deal(&mut self, rank: Rank) -> Result<(), ShoeError> {
         self.check(rank)?;
         self.out[rank.index()] += 1;
@@ -289,6 +291,7 @@ impl Shoe {
 
     /// Deals the top card into play. If the shoe is empty mid-hand, the
     /// discards are shuffled (and burned) first, as RULINGS.md says.
+    #[inline]
     pub fn deal(&mut self) -> Result<Rank, ShoeError> {
         if self.next == self.order.len() {
             if self.count.in_play() == self.count.decks().cards() {

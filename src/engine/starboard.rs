@@ -100,6 +100,7 @@ impl StarboardHand {
     }
 
     /// What the game needs next.
+    #[inline]
     pub fn need(&self) -> Need {
         match self.phase {
             Phase::DealCommon => Need::Card(CardTo::Common { by: None }),
@@ -116,6 +117,7 @@ impl StarboardHand {
 
     /// Deals `rank` to the common hand. Refused (state unchanged) when a
     /// decision is due or the game is over.
+    #[inline]
     pub fn deal(&mut self, rank: Rank) -> Result<Step, PlayError> {
         let (to, discarded) = match self.phase {
             Phase::DealCommon => {
@@ -162,6 +164,7 @@ impl StarboardHand {
 
     /// Takes `seat`'s decision. Refused (state unchanged) when it is not that
     /// seat's turn or the action is not a Starboard action.
+    #[inline]
     pub fn act(&mut self, seat: u8, action: Action) -> Result<Step, PlayError> {
         let i = match self.phase {
             Phase::Turn(i) if seat_of(i) == seat => i,
@@ -306,11 +309,18 @@ impl StarboardHand {
     /// The game's transfers once it is over: antes, draws and the carry-in
     /// into the pot; then rake, awards and the carry-out out of it.
     pub fn transfers(&self) -> Vec<Transfer> {
+        let mut transfers = Vec::new();
+        self.push_transfers(&mut transfers);
+        transfers
+    }
+
+    /// Appends [`StarboardHand::transfers`] to `transfers` (nothing before
+    /// the end), so a caller can reuse one buffer game after game.
+    pub fn push_transfers(&self, transfers: &mut Vec<Transfer>) {
         let Some(split) = self.split() else {
-            return Vec::new();
+            return;
         };
         let unit = self.rules.unit;
-        let mut transfers = Vec::with_capacity(16);
         let mut push = |from, to, amount, kind| {
             if amount > 0 {
                 transfers.push(Transfer {
@@ -350,7 +360,6 @@ impl StarboardHand {
             split.carry_out,
             TransferKind::CarryOut,
         );
-        transfers
     }
 }
 

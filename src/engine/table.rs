@@ -226,6 +226,9 @@ pub struct Table {
     hands_started: u64,
     last_button: Option<u8>,
     carry: u64,
+    /// A seat list to build the next hand's setup in (handed back by
+    /// [`Table::finish_hand_into`], so a session need not allocate one per hand).
+    spare_seats: Vec<(u8, u64)>,
 }
 
 impl Table {
@@ -241,6 +244,7 @@ impl Table {
             hands_started: 0,
             last_button: None,
             carry: 0,
+            spare_seats: Vec::new(),
         })
     }
 
@@ -257,27 +261,32 @@ impl Table {
         if self.hand.is_some() {
             return Err(TableError::HandInProgress);
         }
-        let (seats, previous_button, button) = match (seating, self.game) {
+        let mut seats = std::mem::take(&mut self.spare_seats);
+        seats.clear();
+        let (previous_button, button) = match (seating, self.game) {
             (Seating::Rocket(bets), GameKind::Rocket) => {
-                let mut seats = bets.clone();
+                seats.extend_from_slice(bets);
                 seats.sort_unstable();
-                (seats, self.last_button, None)
+                (self.last_button, None)
             }
             (Seating::Starboard(players), GameKind::Starboard) => {
-                let mut sorted = players.clone();
-                sorted.sort_unstable();
+                seats.extend(players.iter().map(|&s| (s, 0)));
+                seats.sort_unstable();
                 let button = match self.last_button {
-                    Some(last) => sorted
+                    Some(last) => seats
                         .iter()
-                        .find(|&&s| s > last)
-                        .or(sorted.first())
-                        .copied(),
-                    None if sorted.is_empty() => None,
-                    None => Some(sorted[rng.random_range(0..sorted.len())]),
+                        .find(|&&(s, _)| s > last)
+                        .or(seats.first())
+                        .map(|&(s, _)| s),
+                    None if seats.is_empty() => None,
+                    None => Some(seats[rng.random_range(0..seats.len())].0),
                 };
-                (sorted.iter().map(|&s| (s, 0)).collect(), None, button)
+                (None, button)
             }
-            _ => return Err(TableError::WrongGame(self.game)),
+            _ => {
+                self.spare_seats = seats;
+                return Err(TableError::WrongGame(self.game));
+            }
         };
         let setup = HandSetup {
             number: self.hands_started + 1,
@@ -293,15 +302,19 @@ impl Table {
                 0
             },
         };
-        let hand = setup.new_hand()?;
+        let hand = match setup.new_hand() {
+            Ok(hand) => hand,
+            Err(error) => {
+                self.spare_seats = setup.seats;
+                return Err(error.into());
+            }
+        };
         self.events.clear();
         if let CardSupply::Software(shoe) = &mut self.supply {
             if shoe.shuffle_due() {
                 shoe.shuffle();
             }
-            self.events
-                .extend(shoe.events().iter().cloned().map(HandEvent::Shoe));
-            shoe.clear_events();
+            self.take_shoe_events();
         }
         self.hands_started += 1;
         self.hand = Some((setup, hand));
@@ -341,11 +354,21 @@ impl Table {
             ));
         };
         let dealt = shoe.deal();
-        self.events
-            .extend(shoe.events().iter().cloned().map(HandEvent::Shoe));
-        shoe.clear_events();
+        self.take_shoe_events();
         let rank = dealt?;
         self.play_card(rank, CardSource::SoftwareShoe)
+    }
+
+    /// Moves the software shoe's shuffles, reveals and burns into the
+    /// hand's events.
+    fn take_shoe_events(&mut self) {
+        if let CardSupply::Software(shoe) = &mut self.supply
+            && !shoe.events().is_empty()
+        {
+            self.events
+                .extend(shoe.events().iter().cloned().map(HandEvent::Shoe));
+            shoe.clear_events();
+        }
     }
 
     /// Deals a card read from the shoe or entered by hand to whoever is due.
@@ -409,6 +432,35 @@ impl Table {
     /// Ends the hand that is over: its cards go to the discards, the button
     /// and carry move on, and the whole record is returned.
     pub fn finish_hand(&mut self) -> Result<FinishedHand, TableError> {
+        let (setup, hand) = self.settle_hand()?;
+        let transfers = hand.transfers();
+        let capacity = self.events.len().max(32);
+        Ok(FinishedHand {
+            setup,
+            events: std::mem::replace(&mut self.events, Vec::with_capacity(capacity)),
+            hand,
+            transfers,
+        })
+    }
+
+    /// [`Table::finish_hand`], writing the record over `record` (an earlier
+    /// hand's) and keeping its buffers for the hands to come, so a session
+    /// allocates nothing per hand. Refused, with `record` unchanged, like
+    /// [`Table::finish_hand`].
+    pub fn finish_hand_into(&mut self, record: &mut FinishedHand) -> Result<(), TableError> {
+        let (setup, hand) = self.settle_hand()?;
+        self.spare_seats = std::mem::replace(&mut record.setup, setup).seats;
+        record.hand = hand;
+        record.transfers.clear();
+        record.hand.push_transfers(&mut record.transfers);
+        std::mem::swap(&mut self.events, &mut record.events);
+        self.events.clear();
+        Ok(())
+    }
+
+    /// Ends the hand that is over (cards to the discards, button and carry
+    /// moved on) and hands back its setup and final state.
+    fn settle_hand(&mut self) -> Result<(HandSetup, Hand), TableError> {
         match &self.hand {
             None => return Err(TableError::NoHand),
             Some((_, hand)) if !hand.is_done() => return Err(TableError::HandNotOver),
@@ -432,14 +484,7 @@ impl Table {
                 self.carry = h.split().map_or(self.carry, |s| s.carry_out);
             }
         }
-        let transfers = hand.transfers();
-        let capacity = self.events.len().max(32);
-        Ok(FinishedHand {
-            setup,
-            events: std::mem::replace(&mut self.events, Vec::with_capacity(capacity)),
-            hand,
-            transfers,
-        })
+        Ok((setup, hand))
     }
 
     /// Puts back the hand that was in progress when the station stopped

@@ -193,7 +193,6 @@ spec!(
 );
 spec!(DROPS, "drops", ["shift_id", "amount", "recorded_by", "at"]);
 
-
 spec!(
     REPORT_PRINTS,
     "report_prints",

@@ -6,9 +6,9 @@ use std::path::Path;
 
 use super::{Feed, SourceChoice, Station, StationError, TableSetup};
 use crate::access::Role;
+use crate::engine::Decks;
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
-use crate::engine::Decks;
 use crate::ledger::{Clock, Ledger, PinEntry};
 
 /// The demo's staff: (id, name, role, PIN).
@@ -54,8 +54,8 @@ pub fn demo_station(
         staff: dealer,
         pin: dealer_pin,
     };
-    let mut station = Station::open(ledger, setup, &dealer, &approver, feed)
-        .map_err(|refused| refused.error)?;
+    let mut station =
+        Station::open(ledger, setup, &dealer, &approver, feed).map_err(|refused| refused.error)?;
     station.insert_simulated_shoe()?;
     let people: Vec<String> = DEMO_STAFF
         .iter()

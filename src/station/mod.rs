@@ -15,12 +15,12 @@ use rand::SeedableRng;
 use rand::rngs::{StdRng, SysRng};
 use thiserror::Error;
 
-use crate::engine::{Decks, Rank};
 use crate::engine::hand::{Action, CardTo, GameKind, Hand, Need, PlayError};
 use crate::engine::rules::{BET_GRID_UNITS, HouseRules};
 use crate::engine::shoe::{Shoe, ShoeCount};
 use crate::engine::starboard::SeatState;
 use crate::engine::table::{CardSupply, FinishedHand, Seating, Table, TableError};
+use crate::engine::{Decks, Rank};
 use crate::ledger::{AlarmKind, HandContext, Ledger, LedgerError, OpenShift, PinEntry, Recorder};
 use crate::scanner::intake::IntakeError;
 use crate::scanner::{Fault, Intake, LinkError, Outcome, Resolution, ScanLink, WayOut};
@@ -326,8 +326,14 @@ impl Station {
         let feed = feed(&setup)?;
         let mut rng = os_rng()?;
         let table = engine_table(&ledger, &setup, open.table, &feed, &mut rng)?;
-        let mut station =
-            Station::assemble(ledger, setup, table, rng, (open.table, open.shift, shoe), feed);
+        let mut station = Station::assemble(
+            ledger,
+            setup,
+            table,
+            rng,
+            (open.table, open.shift, shoe),
+            feed,
+        );
         if let Some(progress) = station.ledger.recover_in_progress()? {
             let number = progress.setup.number;
             station.context = progress.context;
@@ -470,7 +476,8 @@ impl Station {
     pub fn acknowledge_notices(&mut self) -> Result<(), StationError> {
         let by = self.dealer.ok_or(StationError::NoDealer)?;
         for (id, _) in &self.notices {
-            self.ledger.clear_alarm(*id, by, "acknowledged by the dealer")?;
+            self.ledger
+                .clear_alarm(*id, by, "acknowledged by the dealer")?;
         }
         self.notices.clear();
         Ok(())
@@ -704,12 +711,7 @@ impl Station {
         )
     }
 
-    fn resolve(
-        &mut self,
-        resolution: Resolution,
-        by: u32,
-        how: &str,
-    ) -> Result<(), StationError> {
+    fn resolve(&mut self, resolution: Resolution, by: u32, how: &str) -> Result<(), StationError> {
         self.intake.resolve(resolution, &mut self.table)?;
         for id in std::mem::take(&mut self.scanner_alarm_ids) {
             self.ledger.clear_alarm(id, by, how)?;

@@ -28,10 +28,8 @@ pub fn make_feed(
     Ok(match &setup.source {
         SourceChoice::SoftwareShoe => Feed::SoftwareShoe,
         SourceChoice::SimulatedShoe => {
-            let link = std::env::temp_dir().join(format!(
-                "pairs-table-simulated-shoe-{}",
-                std::process::id()
-            ));
+            let link = std::env::temp_dir()
+                .join(format!("pairs-table-simulated-shoe-{}", std::process::id()));
             Feed::Scanner(Box::new(ScanLink::simulated(
                 &link,
                 setup.decks,
@@ -52,7 +50,7 @@ enum Screen {
     /// No staff yet: create the first pit boss.
     FirstRun(FirstRunForm),
     /// No open table: a pit boss opens one (and may add staff first).
-    OpenTable(OpenTableForm, AddStaffForm),
+    OpenTable(Box<(OpenTableForm, AddStaffForm)>),
     /// A live table.
     Table(Box<TableScreen>),
     /// The ledger could not be opened or read: the sentence, and nothing else.
@@ -81,7 +79,10 @@ impl StationApp {
         };
         app.screen = match Ledger::open(path, Box::new(SystemClock)) {
             Ok(ledger) => app.start(ledger),
-            Err(error) => Screen::Failed(format!("Cannot open the ledger {}: {error}", path.display())),
+            Err(error) => Screen::Failed(format!(
+                "Cannot open the ledger {}: {error}",
+                path.display()
+            )),
         };
         app
     }
@@ -123,11 +124,13 @@ impl StationApp {
             Err(error) => return Screen::Failed(error.to_string()),
         }
         let repaint = self.repaint.clone();
-        match Station::reopen(ledger, |setup| make_feed(setup, move || repaint.request_repaint())) {
+        match Station::reopen(ledger, |setup| {
+            make_feed(setup, move || repaint.request_repaint())
+        }) {
             Ok(Reopened::Table(station)) => Screen::Table(Box::new(TableScreen::new(*station))),
             Ok(Reopened::NoOpenTable(ledger)) => {
                 self.ledger = Some(*ledger);
-                Screen::OpenTable(OpenTableForm::default(), AddStaffForm::default())
+                Screen::OpenTable(Box::default())
             }
             Err(error) => Screen::Failed(error.to_string()),
         }
@@ -162,9 +165,10 @@ impl StationApp {
                 egui::CentralPanel::default_margins()
                     .show(ui, |ui| ledger.and_then(|l| form.show(ui, l)))
                     .inner
-                    .map(|()| Screen::OpenTable(OpenTableForm::default(), AddStaffForm::default()))
+                    .map(|()| Screen::OpenTable(Box::default()))
             }
-            Screen::OpenTable(form, add_staff) => {
+            Screen::OpenTable(forms) => {
+                let (form, add_staff) = &mut **forms;
                 let ledger = self.ledger.as_mut();
                 let opened = egui::CentralPanel::default_margins()
                     .show(ui, |ui| {
@@ -181,7 +185,7 @@ impl StationApp {
                     match open_station(ledger, setup, &dealer, &pit_boss, repaint) {
                         Ok(station) => Some(Screen::Table(Box::new(TableScreen::new(station)))),
                         Err((ledger, error)) => {
-                            self.ledger = Some(ledger);
+                            self.ledger = Some(*ledger);
                             form.error = error;
                             None
                         }
@@ -213,10 +217,10 @@ fn open_station(
     dealer: &(u32, String),
     pit_boss: &(u32, String),
     repaint: egui::Context,
-) -> Result<Station, (Ledger, String)> {
+) -> Result<Station, (Box<Ledger>, String)> {
     let feed = match make_feed(&setup, move || repaint.request_repaint()) {
         Ok(feed) => feed,
-        Err(error) => return Err((ledger, error.to_string())),
+        Err(error) => return Err((Box::new(ledger), error.to_string())),
     };
     let dealer = crate::ledger::PinEntry {
         staff: dealer.0,
@@ -227,7 +231,7 @@ fn open_station(
         pin: &pit_boss.1,
     };
     Station::open(ledger, setup, &dealer, &pit_boss, feed)
-        .map_err(|refused| (*refused.ledger, refused.error.to_string()))
+        .map_err(|refused| (refused.ledger, refused.error.to_string()))
 }
 
 impl eframe::App for StationApp {

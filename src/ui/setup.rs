@@ -4,9 +4,9 @@
 use eframe::egui::{self, FontId, TextStyle, Ui};
 
 use super::widgets::{ALARM, error_text, labelled_input, pin_input};
+use crate::engine::Decks;
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
-use crate::engine::Decks;
 use crate::ledger::Ledger;
 use crate::scanner::list_ports;
 use crate::station::{SourceChoice, TableSetup};
@@ -146,59 +146,69 @@ impl OpenTableForm {
     /// with every field valid.
     pub fn show(&mut self, ui: &mut Ui) -> Option<(TableSetup, Credentials, Credentials)> {
         ui.heading("Open a table");
-        egui::Grid::new("open-table").num_columns(2).spacing([24.0, 10.0]).show(ui, |ui| {
-            ui.vertical(|ui| {
-                labelled_input(ui, "Table name", &mut self.name, 200.0);
-                ui.horizontal(|ui| {
-                    ui.label("Game");
-                    ui.selectable_value(&mut self.game, GameKind::Rocket, "Rocket");
-                    ui.selectable_value(&mut self.game, GameKind::Starboard, "Starboard");
+        egui::Grid::new("open-table")
+            .num_columns(2)
+            .spacing([24.0, 10.0])
+            .show(ui, |ui| {
+                ui.vertical(|ui| {
+                    labelled_input(ui, "Table name", &mut self.name, 200.0);
+                    ui.horizontal(|ui| {
+                        ui.label("Game");
+                        ui.selectable_value(&mut self.game, GameKind::Rocket, "Rocket");
+                        ui.selectable_value(&mut self.game, GameKind::Starboard, "Starboard");
+                    });
+                    ui.horizontal(|ui| {
+                        let label = ui.label("Decks");
+                        ui.add(egui::Slider::new(&mut self.decks, 1..=8))
+                            .labelled_by(label.id);
+                    });
+                    match self.game {
+                        GameKind::Rocket => {
+                            labelled_input(ui, "Minimum bet (units)", &mut self.min_bet, 100.0);
+                            labelled_input(ui, "Maximum bet (units)", &mut self.max_bet, 100.0);
+                        }
+                        GameKind::Starboard => {
+                            labelled_input(ui, "Ante and draw (units)", &mut self.unit, 100.0);
+                        }
+                    }
+                    labelled_input(
+                        ui,
+                        "Cash value of a unit (cents)",
+                        &mut self.unit_cents,
+                        100.0,
+                    );
                 });
-                ui.horizontal(|ui| {
-                    let label = ui.label("Decks");
-                    ui.add(egui::Slider::new(&mut self.decks, 1..=8)).labelled_by(label.id);
+                ui.vertical(|ui| {
+                    ui.label("Card source");
+                    for (index, name) in SOURCES.iter().enumerate() {
+                        ui.radio_value(&mut self.source, index, *name);
+                    }
+                    if self.source == 0 {
+                        match list_ports() {
+                            Ok(ports) if !ports.is_empty() => {
+                                egui::ComboBox::from_label("Port")
+                                    .selected_text(self.port.clone())
+                                    .show_ui(ui, |ui| {
+                                        for port in ports {
+                                            let text =
+                                                format!("{} ({})", port.path, port.description);
+                                            ui.selectable_value(&mut self.port, port.path, text);
+                                        }
+                                    });
+                            }
+                            Ok(_) => {
+                                ui.colored_label(ALARM, "No serial ports found on this machine.");
+                            }
+                            Err(error) => {
+                                ui.colored_label(ALARM, error.to_string());
+                            }
+                        }
+                        labelled_input(ui, "Port path", &mut self.port, 220.0);
+                        labelled_input(ui, "Baud", &mut self.baud, 90.0);
+                    }
                 });
-                match self.game {
-                    GameKind::Rocket => {
-                        labelled_input(ui, "Minimum bet (units)", &mut self.min_bet, 100.0);
-                        labelled_input(ui, "Maximum bet (units)", &mut self.max_bet, 100.0);
-                    }
-                    GameKind::Starboard => {
-                        labelled_input(ui, "Ante and draw (units)", &mut self.unit, 100.0);
-                    }
-                }
-                labelled_input(ui, "Cash value of a unit (cents)", &mut self.unit_cents, 100.0);
+                ui.end_row();
             });
-            ui.vertical(|ui| {
-                ui.label("Card source");
-                for (index, name) in SOURCES.iter().enumerate() {
-                    ui.radio_value(&mut self.source, index, *name);
-                }
-                if self.source == 0 {
-                    match list_ports() {
-                        Ok(ports) if !ports.is_empty() => {
-                            egui::ComboBox::from_label("Port")
-                                .selected_text(self.port.clone())
-                                .show_ui(ui, |ui| {
-                                    for port in ports {
-                                        let text = format!("{} ({})", port.path, port.description);
-                                        ui.selectable_value(&mut self.port, port.path, text);
-                                    }
-                                });
-                        }
-                        Ok(_) => {
-                            ui.colored_label(ALARM, "No serial ports found on this machine.");
-                        }
-                        Err(error) => {
-                            ui.colored_label(ALARM, error.to_string());
-                        }
-                    }
-                    labelled_input(ui, "Port path", &mut self.port, 220.0);
-                    labelled_input(ui, "Baud", &mut self.baud, 90.0);
-                }
-            });
-            ui.end_row();
-        });
         ui.separator();
         ui.horizontal(|ui| {
             ui.vertical(|ui| {

@@ -8,9 +8,9 @@ use super::widgets::{
     ACTOR, ALARM, FELT, GOOD, INK, big_button, card_row, error_text, labelled_input, pin_input,
     status_light,
 };
+use crate::engine::Rank;
 use crate::engine::hand::{Action, GameKind, Hand, Need};
 use crate::engine::rocket::RocketOutcome;
-use crate::engine::Rank;
 use crate::ledger::PinEntry;
 use crate::station::{Actor, Settlement, Station, check_bet, starboard_state_word};
 
@@ -148,7 +148,11 @@ impl TableScreen {
         let bar = ui.add(
             egui::ProgressBar::new(taken / stack)
                 .desired_width(200.0)
-                .fill(if self.station.shuffle_due() { ALARM } else { GOOD }),
+                .fill(if self.station.shuffle_due() {
+                    ALARM
+                } else {
+                    GOOD
+                }),
         );
         let x = bar.rect.left() + bar.rect.width() * (cut / stack);
         ui.painter().line_segment(
@@ -285,7 +289,9 @@ impl TableScreen {
             }
         }
         let card_due = matches!(self.station.table().need(), Need::Card(_));
-        if self.station.scan_link().is_none() && card_due && big_button(ui, "Deal card (Space)", true)
+        if self.station.scan_link().is_none()
+            && card_due
+            && big_button(ui, "Deal card (Space)", true)
         {
             let outcome = self.station.deal_from_shoe();
             self.attempt(outcome);
@@ -304,7 +310,11 @@ impl TableScreen {
                 let outcome = self.station.insert_simulated_shoe();
                 self.attempt(outcome);
             }
-            if let Some(left) = self.station.scan_link().and_then(|l| l.simulated_remaining()) {
+            if let Some(left) = self
+                .station
+                .scan_link()
+                .and_then(|l| l.simulated_remaining())
+            {
                 ui.small(format!("{left} cards left in the simulated stack"));
             }
         }
@@ -440,7 +450,12 @@ impl TableScreen {
     }
 
     fn alarm_window(&mut self, ui: &mut Ui) {
-        let faults: Vec<String> = self.station.alarms().iter().map(|f| f.to_string()).collect();
+        let faults: Vec<String> = self
+            .station
+            .alarms()
+            .iter()
+            .map(|f| f.to_string())
+            .collect();
         let notices: Vec<String> = self.station.notices().map(str::to_owned).collect();
         if faults.is_empty() && notices.is_empty() {
             return;
@@ -460,7 +475,10 @@ impl TableScreen {
                     .unwrap_or_default();
                 ui.label(format!(
                     "Ways out: {}.",
-                    ways.iter().map(|w| w.to_string()).collect::<Vec<_>>().join(", or ")
+                    ways.iter()
+                        .map(|w| w.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", or ")
                 ));
                 if big_button(ui, "Re-read the card", true) {
                     let outcome = self.station.re_read();

@@ -60,12 +60,8 @@ pub fn card_row(ui: &mut Ui, ranks: &[Rank], size: Vec2) {
 pub fn status_light(ui: &mut Ui, colour: Color32, caption: &str) {
     ui.horizontal(|ui| {
         let (rect, _) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::hover());
-        ui.painter().circle(
-            rect.center(),
-            8.0,
-            colour,
-            Stroke::new(1.0, Color32::BLACK),
-        );
+        ui.painter()
+            .circle(rect.center(), 8.0, colour, Stroke::new(1.0, Color32::BLACK));
         ui.label(caption);
     });
 }
@@ -81,7 +77,13 @@ pub fn pin_input(ui: &mut Ui, label: &str, text: &mut String) -> Response {
     labelled_text(ui, label, text, 90.0, true)
 }
 
-fn labelled_text(ui: &mut Ui, label: &str, text: &mut String, width: f32, password: bool) -> Response {
+fn labelled_text(
+    ui: &mut Ui,
+    label: &str,
+    text: &mut String,
+    width: f32,
+    password: bool,
+) -> Response {
     ui.horizontal(|ui| {
         let caption = ui.label(label);
         ui.add(

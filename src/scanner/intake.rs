@@ -21,7 +21,7 @@ use crate::engine::table::{CardSource, Table, TableError};
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum Fault {
     /// A card was read when the engine wanted no card.
-    #[error("card {rank} (frame {seq}) was read but no card is due: {reason}")]
+    #[error("card {rank} (frame {seq}) was read out of turn: {reason}")]
     NoCardDue {
         /// The frame.
         seq: u16,

@@ -144,6 +144,14 @@ impl StationApp {
         }
     }
 
+    /// The station, to set it up from outside the screen (benchmarks, tests).
+    pub fn station_mut(&mut self) -> Option<&mut Station> {
+        match &mut self.screen {
+            Screen::Table(screen) => Some(screen.station_mut()),
+            _ => None,
+        }
+    }
+
     /// Handles scanner events (called every frame and on every wake-up).
     pub fn logic(&mut self) {
         if let Screen::Table(screen) = &mut self.screen {

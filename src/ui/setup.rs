@@ -13,7 +13,9 @@ use crate::station::{SourceChoice, TableSetup};
 
 /// Large, high-contrast type for a dealer's touch screen.
 pub fn style(ctx: &egui::Context) {
-    ctx.set_visuals(egui::Visuals::dark());
+    let mut visuals = egui::Visuals::dark();
+    visuals.override_text_color = Some(egui::Color32::from_gray(235));
+    ctx.set_visuals(visuals);
     let mut style = (*ctx.global_style()).clone();
     style.text_styles = [
         (TextStyle::Heading, FontId::proportional(30.0)),

@@ -48,6 +48,11 @@ impl TableScreen {
         &self.station
     }
 
+    /// The station behind the screen, to change.
+    pub fn station_mut(&mut self) -> &mut Station {
+        &mut self.station
+    }
+
     /// Handles scanner events that have arrived.
     pub fn poll(&mut self) {
         if let Err(error) = self.station.poll_scanner() {

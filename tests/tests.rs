@@ -11,3 +11,4 @@ mod replay;
 mod report;
 mod scanner;
 mod shoe;
+mod station;

@@ -332,7 +332,9 @@ impl Station {
             let number = progress.setup.number;
             station.context = progress.context;
             station.dealer = Some(progress.context.dealer);
-            station.recorder = Recorder::new(progress.context);
+            // The journal already holds the hand's steps; only what the
+            // resume adds (a software shoe's restart) is journaled now.
+            station.recorder = Recorder::resume(progress.context, progress.events.len());
             station.table.resume_hand(progress.setup, progress.events)?;
             station.recorder.sync(&mut station.ledger, &station.table)?;
             let message = format!(

@@ -12,3 +12,4 @@ mod report;
 mod scanner;
 mod shoe;
 mod station;
+mod ui;

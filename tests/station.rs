@@ -827,3 +827,35 @@ fn wait_for(station: &mut Station, done: impl Fn(&Station) -> bool) {
         std::thread::sleep(Duration::from_millis(5));
     }
 }
+
+#[test]
+fn a_hand_over_but_not_confirmed_comes_back_as_its_settlement_after_a_restart() {
+    let (ledger, path, clock) = staffed_ledger("station-recover-settlement");
+    let (mut script, feed) = Script::new();
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
+        feed,
+    );
+    bet(&mut station, 2, "20");
+    station.start_hand().unwrap();
+    let mut next = 0;
+    play_on_script(&mut station, &mut script, &mut next);
+    let settlement = station.settlement().unwrap().clone();
+    drop(station);
+
+    let (_script, feed) = Script::new();
+    let ledger = reopen_ledger(&path, &clock);
+    let mut station = reopened(ledger, feed);
+    assert_eq!(station.settlement(), Some(&settlement));
+    // The notice stops play: the settlement waits for it.
+    assert!(matches!(
+        station.confirm_settlement(),
+        Err(StationError::Alarm(_))
+    ));
+    assert!(station.ledger().last_hands(5).unwrap().is_empty());
+    acknowledge_recovery(&mut station, 1);
+    assert_eq!(station.settlement(), Some(&settlement));
+    confirm_and_check(&mut station, &path);
+    assert_eq!(station.ledger().last_hands(5).unwrap().len(), 1);
+}

@@ -284,6 +284,21 @@ fn a_scanner_alarm_shows_its_window_and_a_re_read_clears_it() {
     );
     let mut next = 0;
     play(&mut harness, &mut script, &mut next, false);
+    // An alarm once the hand is over: Enter does not confirm behind the window.
+    script.gap(1);
+    harness.run();
+    assert!(shows(&harness, "Scanner alarm: play is stopped"));
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    assert!(station_of(&harness).settlement().is_some());
+    assert!(
+        station_of(&harness)
+            .ledger()
+            .last_hands(1)
+            .unwrap()
+            .is_empty()
+    );
+    click(&mut harness, "Re-read the card");
     settle(&mut harness, &path);
 }
 

@@ -547,13 +547,19 @@ impl Station {
         }
     }
 
-    fn check_can_play(&self) -> Result<(), StationError> {
+    /// Refused while an alarm or a notice stops play.
+    fn check_not_stopped(&self) -> Result<(), StationError> {
         if let Some(fault) = self.intake.alarms().first() {
             return Err(StationError::Alarm(fault.to_string()));
         }
         if let Some((_, notice)) = self.notices.first() {
             return Err(StationError::Alarm(notice.clone()));
         }
+        Ok(())
+    }
+
+    fn check_can_play(&self) -> Result<(), StationError> {
+        self.check_not_stopped()?;
         if let Some((finished, _)) = &self.settlement {
             return Err(StationError::SettlementPending(finished.setup.number));
         }
@@ -748,6 +754,7 @@ impl Station {
         let Some((finished, _)) = &self.settlement else {
             return Err(StationError::NoSettlement);
         };
+        self.check_not_stopped()?;
         let id = self.recorder.commit(&mut self.ledger, finished)?;
         self.last_committed = self.settlement.take().map(|(_, s)| s);
         Ok(id)

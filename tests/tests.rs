@@ -11,3 +11,5 @@ mod replay;
 mod report;
 mod scanner;
 mod shoe;
+mod station;
+mod ui;

@@ -1175,6 +1175,15 @@ impl Recorder {
         }
     }
 
+    /// A recorder for a hand recovered from the journal, whose first
+    /// `journaled` steps are already there (see [`Ledger::recover_in_progress`]).
+    pub fn resume(context: HandContext, journaled: usize) -> Recorder {
+        Recorder {
+            context,
+            journaled: Some(journaled),
+        }
+    }
+
     /// Journals whatever the table's hand in progress did since the last call.
     pub fn sync(&mut self, ledger: &mut Ledger, table: &Table) -> Result<(), LedgerError> {
         let Some((setup, _)) = table.hand() else {

@@ -338,7 +338,9 @@ impl Station {
             let number = progress.setup.number;
             station.context = progress.context;
             station.dealer = Some(progress.context.dealer);
-            station.recorder = Recorder::new(progress.context);
+            // The journal already holds the hand's steps; only what the
+            // resume adds (a software shoe's restart) is journaled now.
+            station.recorder = Recorder::resume(progress.context, progress.events.len());
             station.table.resume_hand(progress.setup, progress.events)?;
             station.recorder.sync(&mut station.ledger, &station.table)?;
             let message = format!(
@@ -552,13 +554,19 @@ impl Station {
         }
     }
 
-    fn check_can_play(&self) -> Result<(), StationError> {
+    /// Refused while an alarm or a notice stops play.
+    fn check_not_stopped(&self) -> Result<(), StationError> {
         if let Some(fault) = self.intake.alarms().first() {
             return Err(StationError::Alarm(fault.to_string()));
         }
         if let Some((_, notice)) = self.notices.first() {
             return Err(StationError::Alarm(notice.clone()));
         }
+        Ok(())
+    }
+
+    fn check_can_play(&self) -> Result<(), StationError> {
+        self.check_not_stopped()?;
         if let Some((finished, _)) = &self.settlement {
             return Err(StationError::SettlementPending(finished.setup.number));
         }
@@ -748,6 +756,7 @@ impl Station {
         let Some((finished, _)) = &self.settlement else {
             return Err(StationError::NoSettlement);
         };
+        self.check_not_stopped()?;
         let id = self.recorder.commit(&mut self.ledger, finished)?;
         self.last_committed = self.settlement.take().map(|(_, s)| s);
         Ok(id)

@@ -373,7 +373,7 @@ impl TableScreen {
                 ui.set_min_size(ui.available_size());
                 let button = self.button_seat() == Some(seat);
                 let title = if button {
-                    format!("Seat {seat} ● button")
+                    format!("Seat {seat} · button")
                 } else {
                     format!("Seat {seat}")
                 };

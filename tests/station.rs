@@ -1,0 +1,861 @@
+//! The table station driven through its own API on a real ledger file:
+//! software shoe, a scripted card-reading shoe and the simulated shoe over
+//! a real pseudo-terminal; bets, decisions, alarms, manual cards,
+//! settlement and recovery after a restart.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Sender, channel};
+use std::time::{Duration, Instant};
+
+use pairs_table::engine::hand::{Action, CardTo, GameKind, Hand, Need};
+use pairs_table::engine::money::{Account, balances, net_of};
+use pairs_table::engine::rules::HouseRules;
+use pairs_table::engine::shoe::{ShoeEvent, ShuffleCommitment};
+use pairs_table::engine::table::{CardSource, HandEvent};
+use pairs_table::engine::{Decks, Rank};
+use pairs_table::ledger::{AlarmKind, Ledger, LedgerError, Role};
+use pairs_table::scanner::{Message, ScanEvent, ScanLink};
+use pairs_table::station::{
+    Actor, Feed, Reopened, SourceChoice, Station, StationError, TableSetup,
+};
+
+use super::access::{
+    BOSS, BOSS_PIN, DEALER, DEALER_PIN, TestClock, boss, dealer, discrepancies, temp_db,
+};
+
+/// A new ledger at a fresh path with a pit boss and a dealer, each with a PIN.
+pub fn staffed_ledger(name: &str) -> (Ledger, PathBuf, TestClock) {
+    let path = temp_db(name);
+    let clock = TestClock::at(2026, 3, 1, 20, 0);
+    let mut ledger = Ledger::open(&path, Box::new(clock.clone())).unwrap();
+    ledger
+        .create_first_pit_boss(BOSS, "Pat Boss", BOSS_PIN)
+        .unwrap();
+    ledger
+        .add_staff(DEALER, "Dana Dealer", Role::Dealer, DEALER_PIN, &boss())
+        .unwrap();
+    ledger.set_station("table 1");
+    (ledger, path, clock)
+}
+
+/// The ledger at `path` again, as after a restart.
+pub fn reopen_ledger(path: &Path, clock: &TestClock) -> Ledger {
+    let mut ledger = Ledger::open(path, Box::new(clock.clone())).unwrap();
+    ledger.set_station("table 1");
+    ledger
+}
+
+pub fn setup(game: GameKind, decks: i64, source: SourceChoice) -> TableSetup {
+    TableSetup {
+        name: format!("{game} 1"),
+        game,
+        decks: Decks::new(decks).unwrap(),
+        rules: HouseRules::default(),
+        unit_cents: 100,
+        source,
+    }
+}
+
+pub fn open(ledger: Ledger, setup: TableSetup, feed: Feed) -> Station {
+    Station::open(ledger, setup, &dealer(), &boss(), feed)
+        .map_err(|refused| refused.error)
+        .unwrap()
+}
+
+/// A scripted card-reading shoe: each card is a frame with the next number.
+pub struct Script {
+    tx: Sender<ScanEvent>,
+    seq: u16,
+}
+
+impl Script {
+    /// The script and the feed that reads it.
+    pub fn new() -> (Script, Feed) {
+        let (tx, rx) = channel();
+        (
+            Script { tx, seq: 0 },
+            Feed::Scanner(Box::new(ScanLink::scripted(rx))),
+        )
+    }
+
+    pub fn send(&mut self, message: Message) {
+        let seq = self.seq;
+        self.seq = self.seq.wrapping_add(1);
+        self.tx.send(ScanEvent::Frame { seq, message }).unwrap();
+    }
+
+    pub fn card(&mut self, rank: i64) {
+        self.send(Message::Card {
+            rank: Rank::new(rank).unwrap(),
+        });
+    }
+
+    /// Frames lost on the wire: the next frame number jumps by `missing`.
+    pub fn gap(&mut self, missing: u16) {
+        let expected = self.seq;
+        self.seq = self.seq.wrapping_add(missing);
+        self.tx
+            .send(ScanEvent::Gap {
+                expected,
+                received: self.seq,
+                missing,
+            })
+            .unwrap();
+    }
+}
+
+/// Ranks dealt in turn by the scripted shoe: every rank often enough that
+/// stacks pair quickly, none more often than six decks hold.
+pub const RANKS: [i64; 10] = [7, 9, 4, 10, 8, 6, 5, 9, 10, 8];
+
+/// A decision policy: Rocket hits a seat's first decision and folds the
+/// next; Starboard draws once per seat, then locks.
+pub fn policy(hand: &Hand, seat: u8, choices: &[Action]) -> Action {
+    let first = match hand {
+        Hand::Rocket(h) => h.stack(seat).len() <= 1,
+        Hand::Starboard(h) => h.draws(seat) == 0,
+    };
+    if first { choices[0] } else { choices[1] }
+}
+
+/// Checks the prompt against what the engine needs: who acts and what to do.
+pub fn check_prompt(station: &Station) {
+    let prompt = station.prompt();
+    assert!(!prompt.stopped, "{prompt:?}");
+    match station.table().need() {
+        Need::Card(CardTo::Seat(seat)) => {
+            assert_eq!(prompt.actor, Actor::Seat(seat));
+            assert!(prompt.text.contains(&format!("seat {seat}")), "{prompt:?}");
+        }
+        Need::Card(CardTo::Dealer) => {
+            assert_eq!(prompt.actor, Actor::Dealer);
+            assert!(prompt.text.contains("Dealer draws"), "{prompt:?}");
+        }
+        Need::Card(CardTo::Common { by: None }) => assert_eq!(prompt.actor, Actor::Common),
+        Need::Card(CardTo::Common { by: Some(seat) }) | Need::Decision { seat, .. } => {
+            assert_eq!(prompt.actor, Actor::Seat(seat));
+            assert!(prompt.text.contains(&format!("Seat {seat}")), "{prompt:?}");
+        }
+        Need::Done => {}
+    }
+}
+
+/// Plays the hand in progress to its settlement, the software shoe dealing.
+fn play_on_software_shoe(station: &mut Station) {
+    for _ in 0..500 {
+        if station.settlement().is_some() {
+            return;
+        }
+        check_prompt(station);
+        match station.table().need() {
+            Need::Card(_) => station.deal_from_shoe().unwrap(),
+            Need::Decision { seat, choices } => {
+                let action = policy(station.hand().unwrap(), seat, &choices);
+                station.decide(action).unwrap();
+            }
+            Need::Done => panic!("no hand and no settlement"),
+        }
+    }
+    panic!("the hand did not end");
+}
+
+/// Plays the hand in progress to its settlement, the scripted shoe
+/// reading each card due; `next` counts through [`RANKS`].
+pub fn play_on_script(station: &mut Station, script: &mut Script, next: &mut usize) {
+    for _ in 0..500 {
+        if station.settlement().is_some() {
+            return;
+        }
+        check_prompt(station);
+        match station.table().need() {
+            Need::Card(_) => {
+                script.card(RANKS[*next % RANKS.len()]);
+                *next += 1;
+                assert_eq!(station.poll_scanner().unwrap(), 1);
+                assert!(station.alarms().is_empty(), "{:?}", station.alarms());
+            }
+            Need::Decision { seat, choices } => {
+                let action = policy(station.hand().unwrap(), seat, &choices);
+                station.decide(action).unwrap();
+            }
+            Need::Done => panic!("no hand and no settlement"),
+        }
+    }
+    panic!("the hand did not end");
+}
+
+fn bet(station: &mut Station, seat: u8, text: &str) {
+    station.entry_mut(seat).unwrap().bet = text.into();
+}
+
+fn seat(station: &mut Station, seat: u8) {
+    station.entry_mut(seat).unwrap().seated = true;
+}
+
+/// Confirms the settlement and checks the ledger holds the hand as settled.
+fn confirm_and_check(station: &mut Station, path: &Path) -> i64 {
+    let settlement = station.settlement().unwrap().clone();
+    let id = station.confirm_settlement().unwrap();
+    assert_eq!(station.last_committed(), Some(&settlement));
+    assert!(station.settlement().is_none());
+    assert!(matches!(
+        station.confirm_settlement(),
+        Err(StationError::NoSettlement)
+    ));
+    let ledger = station.ledger();
+    let last = ledger.last_hands(1).unwrap();
+    assert_eq!(last.len(), 1);
+    assert_eq!(last[0].id, id);
+    assert_eq!(last[0].status, "complete");
+    let recorded = ledger.load_hand(id).unwrap();
+    assert_eq!(recorded.setup.number, settlement.hand);
+    assert!(balances(&last[0].transfers), "the hand's transfers balance");
+    assert_eq!(
+        settlement.house_net,
+        net_of(&last[0].transfers, Account::House)
+    );
+    assert!(ledger.recover_in_progress().unwrap().is_none());
+    assert_eq!(discrepancies(path), []);
+    id
+}
+
+#[test]
+fn a_rocket_hand_on_the_software_shoe_is_settled_as_the_engine_says_and_recorded() {
+    let (ledger, path, _) = staffed_ledger("station-rocket");
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    assert_eq!(station.dealer(), Some(DEALER));
+    assert!(station.prompt().text.contains("Enter the bets"));
+    assert!(matches!(
+        station.start_hand(),
+        Err(StationError::NotEnoughPlayers(_))
+    ));
+    bet(&mut station, 1, "100");
+    bet(&mut station, 3, " 50 ");
+    bet(&mut station, 6, "1000");
+    station.start_hand().unwrap();
+    assert_eq!(station.table().hands_started(), 1);
+    assert!(station.ledger().recover_in_progress().unwrap().is_some());
+    play_on_software_shoe(&mut station);
+
+    let settlement = station.settlement().unwrap().clone();
+    assert_eq!(settlement.hand, 1);
+    assert_eq!(settlement.pot, None);
+    let seats: Vec<u8> = settlement.lines.iter().map(|l| l.seat).collect();
+    assert_eq!(seats, [1, 3, 6]);
+    assert!(station.prompt().text.contains("confirm the settlement"));
+    assert!(matches!(
+        station.start_hand(),
+        Err(StationError::SettlementPending(1))
+    ));
+
+    let id = confirm_and_check(&mut station, &path);
+    let recorded = station.ledger().load_hand(id).unwrap();
+    for line in &settlement.lines {
+        assert_eq!(
+            Some(line.net),
+            recorded.hand.net(line.seat),
+            "seat {}: {}",
+            line.seat,
+            line.reason
+        );
+        assert!(!line.reason.is_empty());
+    }
+    assert_eq!(
+        recorded.setup.seats,
+        [(1, 100), (3, 50), (6, 1000)],
+        "the bets as typed"
+    );
+    assert!(recorded.events.iter().any(|e| matches!(
+        e,
+        HandEvent::Card {
+            source: CardSource::SoftwareShoe,
+            ..
+        }
+    )));
+
+    // The next hand starts from the same entries.
+    station.start_hand().unwrap();
+    assert_eq!(station.table().hands_started(), 2);
+}
+
+#[test]
+fn a_starboard_hand_read_from_a_scripted_shoe_shows_pot_shares_and_carry() {
+    let (ledger, path, _) = staffed_ledger("station-starboard");
+    let (mut script, feed) = Script::new();
+    let mut station = open(
+        ledger,
+        setup(GameKind::Starboard, 6, SourceChoice::SimulatedShoe),
+        feed,
+    );
+    assert!(station.prompt().text.contains("Seat the players"));
+    seat(&mut station, 2);
+    assert!(matches!(
+        station.start_hand(),
+        Err(StationError::NotEnoughPlayers(_))
+    ));
+    for s in [4, 5, 7] {
+        seat(&mut station, s);
+    }
+    station.start_hand().unwrap();
+    // No card has been read: the station waits for the shoe.
+    assert_eq!(station.poll_scanner().unwrap(), 0);
+    assert_eq!(
+        station.table().need(),
+        Need::Card(CardTo::Common { by: None })
+    );
+    assert!(station.prompt().text.contains("from the shoe"));
+    assert!(matches!(
+        station.deal_from_shoe(),
+        Err(StationError::NotSoftwareShoe)
+    ));
+    // The first decision goes to the button, and the prompt says so.
+    script.card(RANKS[0]);
+    script.card(RANKS[1]);
+    let mut next = 2;
+    assert_eq!(station.poll_scanner().unwrap(), 2);
+    let Need::Decision { seat, .. } = station.table().need() else {
+        panic!("{:?}", station.table().need());
+    };
+    let Some(Hand::Starboard(hand)) = station.hand() else {
+        panic!("no Starboard hand");
+    };
+    assert_eq!(seat, hand.button());
+    assert_eq!(station.prompt().actor, Actor::Seat(seat));
+    assert_eq!(station.prompt().text, format!("Seat {seat}: draw or lock?"));
+    let paid_in = hand.pot();
+    assert_eq!(paid_in, 4, "four antes of one unit");
+
+    play_on_script(&mut station, &mut script, &mut next);
+    let settlement = station.settlement().unwrap().clone();
+    let pot = settlement
+        .pot
+        .expect("a Starboard settlement shows the pot");
+    let shares: i64 = settlement.lines.iter().map(|l| l.net).sum();
+    assert!(shares > 0, "{settlement:?}");
+    assert_eq!(
+        shares as u64 + settlement.rake + settlement.carry_out,
+        pot,
+        "the pot is shared out, raked or carried: {settlement:?}"
+    );
+    for line in &settlement.lines {
+        if line.net > 0 {
+            assert!(line.reason.contains("share of the pot"), "{line:?}");
+        }
+    }
+    let id = confirm_and_check(&mut station, &path);
+    let recorded = station.ledger().load_hand(id).unwrap();
+    assert!(recorded.events.iter().all(|e| !matches!(
+        e,
+        HandEvent::Card {
+            source: CardSource::SoftwareShoe | CardSource::Manual { .. },
+            ..
+        }
+    )));
+    assert_eq!(station.table().carry(), settlement.carry_out);
+}
+
+#[test]
+fn an_invalid_bet_is_refused_with_a_sentence_naming_the_seat_and_nothing_is_recorded() {
+    let (ledger, _, _) = staffed_ledger("station-bets");
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    let head = station.ledger().head().unwrap();
+    bet(&mut station, 1, "100");
+    for (text, words) in [
+        ("15", "steps of 10"),
+        ("1010", "above the table maximum of 1000"),
+        ("ten", "\"ten\" is not a whole number"),
+        ("0", "steps of 10"),
+        ("-10", "not a whole number"),
+    ] {
+        bet(&mut station, 4, text);
+        let error = station.start_hand().unwrap_err();
+        assert!(
+            matches!(error, StationError::Bet { seat: 4, .. }),
+            "{error:?}"
+        );
+        let sentence = error.to_string();
+        assert!(sentence.starts_with("seat 4: "), "{sentence}");
+        assert!(sentence.contains(words), "{sentence}");
+        assert_eq!(station.table().hands_started(), 0);
+        assert!(station.hand().is_none());
+        assert!(station.ledger().recover_in_progress().unwrap().is_none());
+        assert_eq!(station.ledger().head().unwrap(), head);
+    }
+    bet(&mut station, 4, "20");
+    station.start_hand().unwrap();
+    assert_eq!(station.table().hands_started(), 1);
+}
+
+#[test]
+fn decisions_out_of_turn_or_of_the_other_game_are_refused_and_change_nothing() {
+    let (ledger, _, _) = staffed_ledger("station-decisions");
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    // No hand yet.
+    assert!(station.decide(Action::Hit).is_err());
+    bet(&mut station, 2, "10");
+    bet(&mut station, 5, "10");
+    station.start_hand().unwrap();
+    let mut seen_card = false;
+    let mut seen_decision = false;
+    for _ in 0..500 {
+        if station.settlement().is_some() {
+            break;
+        }
+        let events = station.table().events().to_vec();
+        let need = station.table().need();
+        let prompt = station.prompt();
+        match need {
+            Need::Card(to) => {
+                seen_card = true;
+                let error = station.decide(Action::Hit).unwrap_err();
+                assert!(matches!(error, StationError::NoDecisionDue(t) if t == to));
+                assert!(error.to_string().contains("no decision is due"));
+            }
+            Need::Decision { .. } => {
+                seen_decision = true;
+                for wrong in [Action::Draw, Action::Lock] {
+                    assert!(matches!(station.decide(wrong), Err(StationError::Table(_))));
+                }
+            }
+            Need::Done => unreachable!(),
+        }
+        assert_eq!(station.table().events(), events.as_slice());
+        assert_eq!(station.table().need(), need);
+        assert_eq!(station.prompt(), prompt);
+        match need {
+            Need::Card(_) => station.deal_from_shoe().unwrap(),
+            Need::Decision { seat, choices } => {
+                let action = policy(station.hand().unwrap(), seat, &choices);
+                station.decide(action).unwrap();
+            }
+            Need::Done => unreachable!(),
+        }
+    }
+    assert!(seen_card && seen_decision);
+    // Settlement pending: no decision, no new hand.
+    assert!(matches!(
+        station.decide(Action::Fold),
+        Err(StationError::SettlementPending(_))
+    ));
+}
+
+#[test]
+fn a_scanner_alarm_stops_play_is_recorded_and_is_resolved_by_a_re_read() {
+    let (ledger, path, _) = staffed_ledger("station-gap");
+    let (mut script, feed) = Script::new();
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
+        feed,
+    );
+    let table = station.ledger().open_shift_now().unwrap().unwrap().table;
+    bet(&mut station, 1, "10");
+    bet(&mut station, 2, "20");
+    station.start_hand().unwrap();
+    script.card(7);
+    station.poll_scanner().unwrap();
+    let events = station.table().events().to_vec();
+    let need = station.table().need();
+
+    script.gap(2);
+    assert_eq!(station.poll_scanner().unwrap(), 1);
+    assert_eq!(station.alarms().len(), 1);
+    let prompt = station.prompt();
+    assert!(prompt.stopped);
+    assert!(
+        prompt.text.starts_with("Scanner alarm: 2 frame(s)"),
+        "{prompt:?}"
+    );
+    assert!(prompt.text.contains("re-read the card"), "{prompt:?}");
+    assert!(prompt.text.contains("enter the card by hand"), "{prompt:?}");
+    assert!(matches!(
+        station.decide(Action::Hit),
+        Err(StationError::Alarm(_))
+    ));
+    // A card read while play is stopped is held, not dealt.
+    script.card(9);
+    station.poll_scanner().unwrap();
+    assert_eq!(station.table().events(), events.as_slice());
+    assert_eq!(station.table().need(), need);
+
+    let alarms = station.ledger().alarms(table, true).unwrap();
+    assert_eq!(alarms.len(), 1);
+    assert_eq!(alarms[0].kind, AlarmKind::Scanner);
+    assert_eq!(alarms[0].hand, Some(1));
+    assert!(alarms[0].message.contains("lost"), "{:?}", alarms[0]);
+
+    station.re_read().unwrap();
+    assert!(station.alarms().is_empty());
+    assert!(!station.prompt().stopped);
+    assert!(station.ledger().alarms(table, true).unwrap().is_empty());
+    let all = station.ledger().alarms(table, false).unwrap();
+    let (by, how, _) = all[0].cleared.clone().unwrap();
+    assert_eq!((by, how.as_str()), (DEALER, "re-read the card"));
+
+    let mut next = 0;
+    play_on_script(&mut station, &mut script, &mut next);
+    confirm_and_check(&mut station, &path);
+
+    // Between hands, an alarm stops the next hand from starting.
+    script.gap(1);
+    station.poll_scanner().unwrap();
+    let error = station.start_hand().unwrap_err();
+    assert!(matches!(error, StationError::Alarm(_)), "{error:?}");
+    assert!(error.to_string().contains("play is stopped"));
+    station.re_read().unwrap();
+    station.start_hand().unwrap();
+}
+
+#[test]
+fn a_foreign_card_is_entered_by_hand_only_with_a_pit_boss_pin() {
+    let (ledger, path, _) = staffed_ledger("station-foreign");
+    let (mut script, feed) = Script::new();
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 1, SourceChoice::SimulatedShoe),
+        feed,
+    );
+    let table = station.ledger().open_shift_now().unwrap().unwrap().table;
+    // Resolving with no alarm is refused.
+    assert!(station.re_read().is_err());
+    bet(&mut station, 1, "10");
+    bet(&mut station, 2, "10");
+    station.start_hand().unwrap();
+    // A one-deck Pairs shoe holds a single 1: a second one is foreign.
+    script.card(1);
+    station.poll_scanner().unwrap();
+    let events = station.table().events().to_vec();
+    script.card(1);
+    station.poll_scanner().unwrap();
+    assert_eq!(station.alarms().len(), 1);
+    assert_eq!(station.table().events(), events.as_slice());
+    assert!(station.prompt().stopped);
+    let alarms = station.ledger().alarms(table, true).unwrap();
+    assert_eq!(alarms.len(), 1);
+    assert_eq!(alarms[0].kind, AlarmKind::ForeignCard);
+
+    let seven = Rank::new(7).unwrap();
+    // A wrong PIN is refused and counted.
+    let wrong = pairs_table::ledger::PinEntry {
+        staff: BOSS,
+        pin: "9999",
+    };
+    let error = station.enter_card_by_hand(seven, &wrong).unwrap_err();
+    assert!(
+        matches!(
+            error,
+            StationError::Ledger(LedgerError::WrongPin { staff: BOSS, .. })
+        ),
+        "{error:?}"
+    );
+    assert_eq!(station.ledger().lock_state(BOSS).unwrap().wrong_in_a_row, 1);
+    // The dealer cannot approve their own manual card.
+    let error = station.enter_card_by_hand(seven, &dealer()).unwrap_err();
+    assert!(matches!(error, StationError::Ledger(_)), "{error:?}");
+    // The card entered must be one the shoe can hold.
+    let one = Rank::new(1).unwrap();
+    assert!(station.enter_card_by_hand(one, &boss()).is_err());
+    assert_eq!(station.table().events(), events.as_slice());
+    assert_eq!(station.alarms().len(), 1);
+    assert_eq!(station.ledger().alarms(table, true).unwrap().len(), 1);
+
+    station.enter_card_by_hand(seven, &boss()).unwrap();
+    assert!(station.alarms().is_empty());
+    assert_eq!(station.table().events().len(), events.len() + 1);
+    assert!(station.ledger().alarms(table, true).unwrap().is_empty());
+    let cleared = station.ledger().alarms(table, false).unwrap()[0]
+        .cleared
+        .clone()
+        .unwrap();
+    assert_eq!(cleared.0, BOSS);
+    assert_eq!(
+        station.ledger().lock_state(BOSS).unwrap().wrong_in_a_row,
+        0,
+        "the right PIN clears the count"
+    );
+
+    let mut next = 0;
+    play_on_script(&mut station, &mut script, &mut next);
+    let id = confirm_and_check(&mut station, &path);
+    let recorded = station.ledger().load_hand(id).unwrap();
+    let manual: Vec<&HandEvent> = recorded
+        .events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                HandEvent::Card {
+                    source: CardSource::Manual { .. },
+                    ..
+                }
+            )
+        })
+        .collect();
+    assert_eq!(manual.len(), 1);
+    assert!(matches!(
+        manual[0],
+        HandEvent::Card {
+            rank,
+            source: CardSource::Manual { approved_by: BOSS },
+            ..
+        } if *rank == seven
+    ));
+}
+
+/// Plays a few steps of the hand in progress on the software shoe: up to
+/// `steps` cards or decisions.
+fn some_steps_on_software_shoe(station: &mut Station, steps: usize) {
+    for _ in 0..steps {
+        match station.table().need() {
+            Need::Card(_) => station.deal_from_shoe().unwrap(),
+            Need::Decision { seat, choices } => {
+                let action = policy(station.hand().unwrap(), seat, &choices);
+                station.decide(action).unwrap();
+            }
+            Need::Done => return,
+        }
+        if station.settlement().is_some() {
+            panic!("the hand ended too soon for this test");
+        }
+    }
+}
+
+fn reopened(ledger: Ledger, feed: Feed) -> Station {
+    match Station::reopen(ledger, move |_| Ok(feed)).unwrap() {
+        Reopened::Table(station) => *station,
+        Reopened::NoOpenTable(_) => panic!("the table is not open"),
+    }
+}
+
+/// Checks the notice after a restart: shown, stops play, recorded as a
+/// recovery alarm; acknowledged by the dealer.
+fn acknowledge_recovery(station: &mut Station, hand: i64) {
+    assert!(station.has_notices());
+    let notice: Vec<&str> = station.notices().collect();
+    assert_eq!(notice.len(), 1);
+    assert!(notice[0].starts_with(&format!("Recovery: hand {hand} was in progress")));
+    assert!(station.prompt().stopped);
+    assert!(matches!(
+        station.decide(Action::Hit),
+        Err(StationError::Alarm(_))
+    ));
+    let table = station.ledger().open_shift_now().unwrap().unwrap().table;
+    let open = station.ledger().alarms(table, true).unwrap();
+    assert_eq!(open.len(), 1);
+    assert_eq!(open[0].kind, AlarmKind::Recovery);
+    assert_eq!(open[0].hand, Some(hand));
+    station.acknowledge_notices().unwrap();
+    assert!(!station.has_notices());
+    assert!(!station.prompt().stopped);
+    let cleared = &station.ledger().alarms(table, false).unwrap()[0];
+    assert_eq!(cleared.cleared.as_ref().unwrap().0, DEALER);
+}
+
+#[test]
+fn a_hand_on_the_software_shoe_is_recovered_where_it_stopped_after_a_restart() {
+    let (ledger, path, clock) = staffed_ledger("station-recover-software");
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    bet(&mut station, 1, "10");
+    bet(&mut station, 2, "30");
+    bet(&mut station, 3, "40");
+    station.start_hand().unwrap();
+    some_steps_on_software_shoe(&mut station, 4);
+    let events = station.table().events().to_vec();
+    let need = station.table().need();
+    let cards = format!("{:?}", station.hand().unwrap());
+    drop(station);
+
+    let mut station = reopened(reopen_ledger(&path, &clock), Feed::SoftwareShoe);
+    assert_eq!(station.table().need(), need);
+    // The software shoe's stack was lost with the process: the same steps,
+    // then a recorded mid-hand reshuffle around the cards in play.
+    let resumed = station.table().events();
+    assert_eq!(&resumed[..events.len()], events.as_slice());
+    assert!(matches!(
+        &resumed[events.len()],
+        HandEvent::Shoe(ShoeEvent::Shuffled(ShuffleCommitment {
+            mid_hand: true,
+            ..
+        }))
+    ));
+    assert_eq!(format!("{:?}", station.hand().unwrap()), cards);
+    assert_eq!(station.dealer(), Some(DEALER));
+    acknowledge_recovery(&mut station, 1);
+    play_on_software_shoe(&mut station);
+    confirm_and_check(&mut station, &path);
+    // A second restart between hands finds nothing to recover.
+    drop(station);
+    let station = reopened(reopen_ledger(&path, &clock), Feed::SoftwareShoe);
+    assert!(!station.has_notices());
+    assert!(station.hand().is_none());
+    assert_eq!(station.table().hands_started(), 1);
+}
+
+#[test]
+fn a_hand_read_from_the_scanner_is_recovered_where_it_stopped_after_a_restart() {
+    let (ledger, path, clock) = staffed_ledger("station-recover-scanner");
+    let (mut script, feed) = Script::new();
+    let mut station = open(
+        ledger,
+        setup(GameKind::Starboard, 6, SourceChoice::SimulatedShoe),
+        feed,
+    );
+    for s in [1, 3, 6] {
+        seat(&mut station, s);
+    }
+    station.start_hand().unwrap();
+    script.card(4);
+    script.card(6);
+    station.poll_scanner().unwrap();
+    let Need::Decision { seat, choices } = station.table().need() else {
+        panic!("{:?}", station.table().need());
+    };
+    station.decide(choices[0]).unwrap();
+    assert_eq!(
+        station.table().need(),
+        Need::Card(CardTo::Common { by: Some(seat) })
+    );
+    let events = station.table().events().to_vec();
+    let need = station.table().need();
+    let cards = format!("{:?}", station.hand().unwrap());
+    drop(station);
+
+    let (mut script, feed) = Script::new();
+    let mut station = reopened(reopen_ledger(&path, &clock), feed);
+    assert_eq!(station.setup().source, SourceChoice::SimulatedShoe);
+    assert_eq!(station.table().need(), need);
+    assert_eq!(station.table().events(), events.as_slice());
+    assert_eq!(format!("{:?}", station.hand().unwrap()), cards);
+    acknowledge_recovery(&mut station, 1);
+    assert_eq!(station.prompt().actor, Actor::Seat(seat));
+    let mut next = 3;
+    play_on_script(&mut station, &mut script, &mut next);
+    confirm_and_check(&mut station, &path);
+}
+
+#[test]
+fn the_simulated_shoe_over_a_pseudo_terminal_deals_a_whole_hand() {
+    let (ledger, path, _) = staffed_ledger("station-pty");
+    let setup = setup(GameKind::Rocket, 2, SourceChoice::SimulatedShoe);
+    let link = path.with_file_name("shoe-link");
+    let scan = ScanLink::simulated(
+        &link,
+        setup.decks,
+        setup.rules.penetration_permille,
+        Box::new(|| {}),
+    )
+    .unwrap();
+    assert!(scan.is_simulated());
+    let mut station = open(ledger, setup, Feed::Scanner(Box::new(scan)));
+    let burns = station.table().rules().burn;
+    station.insert_simulated_shoe().unwrap();
+    wait_for(&mut station, |s| s.shuffles_this_shift() == 1);
+    assert_eq!(station.burns_due(), burns);
+    assert_eq!(station.shuffles_this_shift(), 1);
+    for _ in 0..burns {
+        let due = station.burns_due();
+        station.pull_simulated_card().unwrap();
+        wait_for(&mut station, |s| s.burns_due() < due);
+    }
+    bet(&mut station, 1, "10");
+    bet(&mut station, 2, "10");
+    station.start_hand().unwrap();
+    for _ in 0..200 {
+        if station.settlement().is_some() {
+            break;
+        }
+        check_prompt(&station);
+        match station.table().need() {
+            Need::Card(_) => {
+                let dealt = station.table().events().len();
+                station.pull_simulated_card().unwrap();
+                wait_for(&mut station, |s| {
+                    s.table().events().len() > dealt || s.settlement().is_some()
+                });
+            }
+            Need::Decision { seat, choices } => {
+                let action = policy(station.hand().unwrap(), seat, &choices);
+                station.decide(action).unwrap();
+            }
+            Need::Done => panic!("no hand and no settlement"),
+        }
+        assert!(station.alarms().is_empty(), "{:?}", station.alarms());
+    }
+    let id = confirm_and_check(&mut station, &path);
+    let recorded = station.ledger().load_hand(id).unwrap();
+    assert!(recorded.events.iter().all(|e| !matches!(
+        e,
+        HandEvent::Card {
+            source: CardSource::SoftwareShoe | CardSource::Manual { .. },
+            ..
+        }
+    )));
+    let status = station.scan_link().unwrap().status();
+    assert!(status.connected);
+    assert!(status.frames_good > 0);
+}
+
+/// Polls the scanner until `done`, for at most five seconds.
+fn wait_for(station: &mut Station, done: impl Fn(&Station) -> bool) {
+    let start = Instant::now();
+    loop {
+        station.poll_scanner().unwrap();
+        if done(station) {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "the simulated shoe's frame did not arrive; alarms {:?}",
+            station.alarms()
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn a_hand_over_but_not_confirmed_comes_back_as_its_settlement_after_a_restart() {
+    let (ledger, path, clock) = staffed_ledger("station-recover-settlement");
+    let (mut script, feed) = Script::new();
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
+        feed,
+    );
+    bet(&mut station, 2, "20");
+    station.start_hand().unwrap();
+    let mut next = 0;
+    play_on_script(&mut station, &mut script, &mut next);
+    let settlement = station.settlement().unwrap().clone();
+    drop(station);
+
+    let (_script, feed) = Script::new();
+    let ledger = reopen_ledger(&path, &clock);
+    let mut station = reopened(ledger, feed);
+    assert_eq!(station.settlement(), Some(&settlement));
+    // The notice stops play: the settlement waits for it.
+    assert!(matches!(
+        station.confirm_settlement(),
+        Err(StationError::Alarm(_))
+    ));
+    assert!(station.ledger().last_hands(5).unwrap().is_empty());
+    acknowledge_recovery(&mut station, 1);
+    assert_eq!(station.settlement(), Some(&settlement));
+    confirm_and_check(&mut station, &path);
+    assert_eq!(station.ledger().last_hands(5).unwrap().len(), 1);
+}

@@ -1,0 +1,550 @@
+//! The desktop app driven by its labels with egui_kittest (no GPU, no
+//! display): first run, opening a table, full Rocket and Starboard hands
+//! with cards from a scripted shoe, an invalid bet, a scanner alarm, and
+//! recovery after a restart; then the ledger is checked.
+
+use std::path::Path;
+
+use eframe::egui;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use pairs_table::engine::hand::{Action, GameKind, Need};
+use pairs_table::ledger::{AlarmKind, Ledger, SystemClock};
+use pairs_table::station::{Feed, Reopened, SourceChoice, Station};
+use pairs_table::ui::StationApp;
+
+use super::access::{BOSS, BOSS_PIN, DEALER, DEALER_PIN, discrepancies, temp_db};
+use super::station::{RANKS, Script, open, policy, reopen_ledger, setup, staffed_ledger};
+
+/// The app at a dealer's touch-screen size.
+fn app_harness(app: StationApp) -> Harness<'static, StationApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut StationApp| app.show(ui), app)
+}
+
+fn station_of<'h>(harness: &'h Harness<'_, StationApp>) -> &'h Station {
+    harness.state().station().expect("a table is open")
+}
+
+/// Types `text` into the input labelled `label`.
+fn type_into(harness: &mut Harness<'_, StationApp>, label: &str, text: &str) {
+    harness.get_by_label(label).focus();
+    harness.run();
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+}
+
+fn click(harness: &mut Harness<'_, StationApp>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+fn shows(harness: &Harness<'_, StationApp>, text: &str) -> bool {
+    harness.query_all_by_label(text).next().is_some()
+}
+
+fn shows_containing(harness: &Harness<'_, StationApp>, text: &str) -> bool {
+    harness.query_all_by_label_contains(text).next().is_some()
+}
+
+/// Plays the hand in progress through the app: the scripted shoe reads
+/// each card due; decisions by button, or by key when `keys`.
+fn play(harness: &mut Harness<'_, StationApp>, script: &mut Script, next: &mut usize, keys: bool) {
+    for _ in 0..300 {
+        let station = station_of(harness);
+        if station.settlement().is_some() {
+            return;
+        }
+        let prompt = station.prompt().text;
+        assert!(shows(harness, &prompt), "the prompt line shows {prompt:?}");
+        match station.table().need() {
+            Need::Card(_) => {
+                script.card(RANKS[*next % RANKS.len()]);
+                *next += 1;
+                harness.run();
+            }
+            Need::Decision { seat, choices } => {
+                let action = policy(station.hand().unwrap(), seat, &choices);
+                let (label, key) = match action {
+                    Action::Hit => ("Hit (H)", egui::Key::H),
+                    Action::Fold => ("Fold (F)", egui::Key::F),
+                    Action::Draw => ("Draw (D)", egui::Key::D),
+                    Action::Lock => ("Lock (L)", egui::Key::L),
+                };
+                let before = station.table().events().len();
+                if keys {
+                    harness.key_press(key);
+                    harness.run();
+                } else {
+                    click(harness, label);
+                }
+                let station = station_of(harness);
+                assert!(
+                    station.table().events().len() > before || station.settlement().is_some(),
+                    "{label} did nothing: {}",
+                    station.prompt().text
+                );
+            }
+            Need::Done => panic!("no hand and no settlement"),
+        }
+    }
+    panic!("the hand did not end");
+}
+
+/// Checks the settlement panel against the station's settlement, confirms
+/// by the button and checks the ledger.
+fn settle(harness: &mut Harness<'_, StationApp>, path: &Path) {
+    let settlement = station_of(harness).settlement().unwrap().clone();
+    assert!(shows(harness, &format!("Settle hand {}", settlement.hand)));
+    for line in &settlement.lines {
+        let text = match line.net {
+            n if n > 0 => format!("pay {n}"),
+            n if n < 0 => format!("collect {}", -n),
+            _ => "nothing".to_owned(),
+        };
+        assert!(shows(harness, &text), "seat {}: {text}", line.seat);
+        assert!(shows(harness, &line.reason), "{:?}", line.reason);
+    }
+    if let Some(pot) = settlement.pot {
+        assert!(shows(harness, &format!("Pot {pot}")));
+        assert!(shows(
+            harness,
+            &format!("Carry to next pot {}", settlement.carry_out)
+        ));
+    }
+    click(harness, "Confirm settlement (Enter)");
+    let station = station_of(harness);
+    assert!(station.settlement().is_none());
+    assert!(shows(
+        harness,
+        &format!("Hand {} recorded in the ledger.", settlement.hand)
+    ));
+    let last = station.ledger().last_hands(1).unwrap();
+    assert_eq!(last[0].id, settlement.hand as i64);
+    assert_eq!(last[0].status, "complete");
+    assert_eq!(discrepancies(path), []);
+}
+
+#[test]
+fn a_rocket_hand_through_the_app_by_buttons_and_keys() {
+    let (ledger, path, _) = staffed_ledger("ui-rocket");
+    let (mut script, feed) = Script::new();
+    let station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
+        feed,
+    );
+    let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
+    harness.run();
+    assert!(shows(&harness, "Enter the bets, then Deal (Enter)."));
+    type_into(&mut harness, "Seat 1 bet", "100");
+    type_into(&mut harness, "Seat 4 bet", "40");
+    click(&mut harness, "Deal (Enter)");
+    assert_eq!(station_of(&harness).table().hands_started(), 1);
+    let seats = &station_of(&harness).table().hand().unwrap().0.seats;
+    assert_eq!(seats, &[(1, 100), (4, 40)]);
+    let mut next = 0;
+    play(&mut harness, &mut script, &mut next, false);
+    settle(&mut harness, &path);
+
+    // The next hand by keyboard alone: Enter deals, H and F decide, Enter confirms.
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    assert_eq!(station_of(&harness).table().hands_started(), 2);
+    play(&mut harness, &mut script, &mut next, true);
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    let station = station_of(&harness);
+    assert!(station.settlement().is_none());
+    assert_eq!(station.ledger().last_hands(5).unwrap().len(), 2);
+    assert_eq!(discrepancies(&path), []);
+}
+
+#[test]
+fn a_starboard_hand_through_the_app() {
+    let (ledger, path, _) = staffed_ledger("ui-starboard");
+    let (mut script, feed) = Script::new();
+    let station = open(
+        ledger,
+        setup(GameKind::Starboard, 6, SourceChoice::SimulatedShoe),
+        feed,
+    );
+    let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
+    harness.run();
+    for seat in [2, 3, 6] {
+        click(&mut harness, &format!("Seat {seat} seated"));
+    }
+    let seated: Vec<bool> = station_of(&harness)
+        .entries()
+        .iter()
+        .map(|e| e.seated)
+        .collect();
+    assert_eq!(seated, [false, true, true, false, false, true, false]);
+    click(&mut harness, "Deal (Enter)");
+    assert!(shows(
+        &harness,
+        "Deal a card to the common hand from the shoe."
+    ));
+    assert!(shows_containing(&harness, "Common hand · pot 3"));
+    let mut next = 0;
+    play(&mut harness, &mut script, &mut next, false);
+    settle(&mut harness, &path);
+}
+
+#[test]
+fn an_invalid_bet_is_explained_where_it_was_typed_and_deal_is_refused() {
+    let (ledger, _, _) = staffed_ledger("ui-bet");
+    let station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
+    harness.run();
+    type_into(&mut harness, "Seat 1 bet", "100");
+    type_into(&mut harness, "Seat 2 bet", "15");
+    let sentence = "bets go in steps of 10 units; 15 is not one";
+    let input = harness.get_by_label("Seat 2 bet").rect();
+    let shown = harness.get_by_label(sentence).rect();
+    assert!(
+        shown.top() >= input.bottom() - 1.0 && (shown.left() - input.left()).abs() < 40.0,
+        "the sentence {shown:?} is under the input {input:?}"
+    );
+    click(&mut harness, "Deal (Enter)");
+    assert!(shows(&harness, &format!("seat 2: {sentence}")));
+    let station = station_of(&harness);
+    assert_eq!(station.table().hands_started(), 0);
+    assert!(station.hand().is_none());
+    assert!(station.ledger().recover_in_progress().unwrap().is_none());
+
+    // Corrected, the hand deals.
+    harness.get_by_label("Seat 2 bet").focus();
+    harness.run();
+    harness.key_press(egui::Key::Backspace);
+    harness.key_press(egui::Key::Backspace);
+    harness.run();
+    harness.get_by_label("Seat 2 bet").type_text("1010");
+    harness.run();
+    assert!(shows(&harness, "1010 is above the table maximum of 1000"));
+    harness.key_press(egui::Key::Backspace);
+    harness.key_press(egui::Key::Backspace);
+    harness.run();
+    assert!(!shows_containing(&harness, "above the table maximum"));
+    click(&mut harness, "Deal (Enter)");
+    assert_eq!(station_of(&harness).table().hands_started(), 1);
+    assert!(shows(&harness, "Deal card (Space)"));
+}
+
+#[test]
+fn a_scanner_alarm_shows_its_window_and_a_re_read_clears_it() {
+    let (ledger, path, _) = staffed_ledger("ui-alarm");
+    let (mut script, feed) = Script::new();
+    let station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
+        feed,
+    );
+    let table = station.ledger().open_shift_now().unwrap().unwrap().table;
+    let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
+    harness.run();
+    type_into(&mut harness, "Seat 2 bet", "20");
+    click(&mut harness, "Deal (Enter)");
+    script.gap(3);
+    harness.run();
+    assert!(shows(&harness, "Scanner alarm: play is stopped"));
+    assert!(shows(
+        &harness,
+        "3 frame(s) from the shoe were lost (expected 0, got 3)"
+    ));
+    assert!(shows_containing(
+        &harness,
+        "Ways out: re-read the card, or enter the card by hand"
+    ));
+    assert!(shows(&harness, "Scanner: fault"));
+    assert!(shows(&harness, "Approve and enter card"));
+    assert_eq!(
+        station_of(&harness)
+            .ledger()
+            .alarms(table, true)
+            .unwrap()
+            .len(),
+        1
+    );
+    click(&mut harness, "Re-read the card");
+    assert!(!shows(&harness, "Scanner alarm: play is stopped"));
+    assert!(station_of(&harness).alarms().is_empty());
+    assert!(
+        station_of(&harness)
+            .ledger()
+            .alarms(table, true)
+            .unwrap()
+            .is_empty()
+    );
+    let mut next = 0;
+    play(&mut harness, &mut script, &mut next, false);
+    // An alarm once the hand is over: Enter does not confirm behind the window.
+    script.gap(1);
+    harness.run();
+    assert!(shows(&harness, "Scanner alarm: play is stopped"));
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    assert!(station_of(&harness).settlement().is_some());
+    assert!(
+        station_of(&harness)
+            .ledger()
+            .last_hands(1)
+            .unwrap()
+            .is_empty()
+    );
+    click(&mut harness, "Re-read the card");
+    settle(&mut harness, &path);
+}
+
+#[test]
+fn a_foreign_card_is_entered_by_hand_in_the_alarm_window_with_a_pit_boss_pin() {
+    let (ledger, path, _) = staffed_ledger("ui-manual");
+    let (mut script, feed) = Script::new();
+    let station = open(
+        ledger,
+        setup(GameKind::Rocket, 1, SourceChoice::SimulatedShoe),
+        feed,
+    );
+    let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
+    harness.run();
+    type_into(&mut harness, "Seat 1 bet", "10");
+    type_into(&mut harness, "Seat 2 bet", "10");
+    click(&mut harness, "Deal (Enter)");
+    script.card(1);
+    script.card(1);
+    harness.run();
+    assert!(shows(&harness, "Scanner alarm: play is stopped"));
+    // A 7, entered by hand: the dealer cannot approve it.
+    harness
+        .get_by_role_and_label(Role::Slider, "Card rank")
+        .set_value_accesskit(7.0);
+    harness.run();
+    type_into(&mut harness, "Approving pit boss ID", &DEALER.to_string());
+    type_into(&mut harness, "Approving pit boss PIN", DEALER_PIN);
+    click(&mut harness, "Approve and enter card");
+    assert_eq!(station_of(&harness).alarms().len(), 1);
+    let refusal = format!("staff member {DEALER} is a dealer, who may not approve a manual card");
+    assert!(shows_containing(&harness, &refusal));
+    // The pit boss approves it.
+    harness.get_by_label("Approving pit boss ID").focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run();
+    harness
+        .get_by_label("Approving pit boss ID")
+        .type_text(&BOSS.to_string());
+    harness.run();
+    type_into(&mut harness, "Approving pit boss PIN", BOSS_PIN);
+    click(&mut harness, "Approve and enter card");
+    assert!(
+        station_of(&harness).alarms().is_empty(),
+        "{}",
+        station_of(&harness).prompt().text
+    );
+    assert!(!shows(&harness, "Scanner alarm: play is stopped"));
+    let mut next = 0;
+    play(&mut harness, &mut script, &mut next, false);
+    settle(&mut harness, &path);
+    let hand = station_of(&harness).ledger().load_hand(1).unwrap();
+    assert!(hand.events.iter().any(|e| matches!(
+        e,
+        pairs_table::engine::table::HandEvent::Card {
+            rank,
+            source: pairs_table::engine::table::CardSource::Manual { approved_by: BOSS },
+            ..
+        } if rank.value() == 7
+    )));
+}
+
+#[test]
+fn after_a_restart_the_app_shows_the_recovery_notice_and_the_hand_goes_on() {
+    let (ledger, path, clock) = staffed_ledger("ui-recover");
+    let (mut script, feed) = Script::new();
+    let station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
+        feed,
+    );
+    let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
+    harness.run();
+    type_into(&mut harness, "Seat 3 bet", "30");
+    type_into(&mut harness, "Seat 5 bet", "50");
+    click(&mut harness, "Deal (Enter)");
+    script.card(4);
+    script.card(9);
+    harness.run();
+    let events = station_of(&harness).table().events().to_vec();
+    let need = station_of(&harness).table().need();
+    drop(harness);
+
+    let (mut script, feed) = Script::new();
+    let station = match Station::reopen(reopen_ledger(&path, &clock), move |_| Ok(feed)).unwrap() {
+        Reopened::Table(station) => *station,
+        Reopened::NoOpenTable(_) => panic!("the table is not open"),
+    };
+    let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
+    harness.run();
+    assert!(shows(&harness, "Notice"));
+    assert!(shows_containing(
+        &harness,
+        "Recovery: hand 1 was in progress"
+    ));
+    assert!(shows(
+        &harness,
+        "Read the notice and acknowledge it to go on."
+    ));
+    assert_eq!(station_of(&harness).table().events(), events.as_slice());
+    assert_eq!(station_of(&harness).table().need(), need);
+    click(&mut harness, "Acknowledge");
+    assert!(!shows(&harness, "Notice"));
+    assert!(!station_of(&harness).has_notices());
+    let mut next = 2;
+    play(&mut harness, &mut script, &mut next, false);
+    settle(&mut harness, &path);
+}
+
+#[test]
+fn the_app_reopens_a_software_shoe_table_after_a_restart_on_its_own() {
+    let (ledger, path, _) = staffed_ledger("ui-restart");
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    station.entry_mut(1).unwrap().bet = "10".into();
+    station.start_hand().unwrap();
+    station.deal_from_shoe().unwrap();
+    let events = station.table().events().to_vec();
+    drop(station);
+
+    let mut harness = app_harness(StationApp::open(&path, egui::Context::default()));
+    harness.run();
+    assert!(shows_containing(
+        &harness,
+        "Recovery: hand 1 was in progress"
+    ));
+    assert_eq!(
+        &station_of(&harness).table().events()[..events.len()],
+        events.as_slice()
+    );
+    click(&mut harness, "Acknowledge");
+    for _ in 0..300 {
+        let station = station_of(&harness);
+        if station.settlement().is_some() {
+            break;
+        }
+        match station.table().need() {
+            Need::Card(_) => click(&mut harness, "Deal card (Space)"),
+            Need::Decision { seat, choices } => {
+                let label = match policy(station.hand().unwrap(), seat, &choices) {
+                    Action::Hit => "Hit (H)",
+                    _ => "Fold (F)",
+                };
+                click(&mut harness, label);
+            }
+            Need::Done => panic!("no hand and no settlement"),
+        }
+    }
+    settle(&mut harness, &path);
+    let table = station_of(&harness)
+        .ledger()
+        .open_shift_now()
+        .unwrap()
+        .unwrap()
+        .table;
+    let alarms = station_of(&harness).ledger().alarms(table, false).unwrap();
+    assert_eq!(alarms.len(), 1);
+    assert_eq!(alarms[0].kind, AlarmKind::Recovery);
+    assert!(alarms[0].cleared.is_some());
+}
+
+#[test]
+fn first_run_creates_the_pit_boss_then_the_form_opens_a_table() {
+    let path = temp_db("ui-first-run");
+    let mut harness = app_harness(StationApp::open(&path, egui::Context::default()));
+    harness.run();
+    assert!(shows(
+        &harness,
+        "Welcome: create the first pit boss account"
+    ));
+    type_into(&mut harness, "Staff ID", "7");
+    type_into(&mut harness, "Full name", "Pat Boss");
+    type_into(&mut harness, "PIN (4 to 8 digits)", BOSS_PIN);
+    type_into(&mut harness, "PIN again", "40718264");
+    click(&mut harness, "Create pit boss account");
+    assert!(shows(
+        &harness,
+        "the two PINs differ; type the same PIN twice"
+    ));
+    harness.get_by_label("PIN again").focus();
+    harness.run();
+    harness.key_press(egui::Key::Backspace);
+    harness.run();
+    harness.get_by_label("PIN again").type_text("3");
+    harness.run();
+    click(&mut harness, "Create pit boss account");
+    assert!(shows(&harness, "Open a table"));
+
+    // The pit boss adds a dealer.
+    click(&mut harness, "Add a staff member");
+    type_into(&mut harness, "New staff ID", "21");
+    type_into(&mut harness, "New staff name", "Dana Dealer");
+    type_into(&mut harness, "New staff PIN", DEALER_PIN);
+    type_into(&mut harness, "Approving pit boss ID", "7");
+    type_into(&mut harness, "Approving pit boss PIN", BOSS_PIN);
+    click(&mut harness, "Add staff member");
+    assert!(shows(&harness, "Dealer Dana Dealer (ID 21) added."));
+
+    // Opening a Starboard table on the software shoe.
+    harness.get_by_label("Table name").focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run();
+    harness.get_by_label("Table name").type_text("S7");
+    harness.run();
+    click(&mut harness, "Starboard");
+    harness
+        .get_by_role_and_label(Role::Slider, "Decks")
+        .set_value_accesskit(2.0);
+    harness.run();
+    click(&mut harness, "Software shoe");
+    type_into(&mut harness, "Pit boss ID", "7");
+    type_into(&mut harness, "Pit boss PIN", "1111");
+    type_into(&mut harness, "Dealer ID", "21");
+    type_into(&mut harness, "Dealer PIN", DEALER_PIN);
+    click(&mut harness, "Open table");
+    assert!(
+        harness.state().station().is_none(),
+        "a wrong PIN opens nothing"
+    );
+    assert!(shows_containing(&harness, "wrong PIN for staff member 7"));
+    type_into(&mut harness, "Pit boss PIN", BOSS_PIN);
+    type_into(&mut harness, "Dealer PIN", DEALER_PIN);
+    click(&mut harness, "Open table");
+    let station = station_of(&harness);
+    assert_eq!(station.setup().name, "S7");
+    assert_eq!(station.setup().game, GameKind::Starboard);
+    assert_eq!(station.setup().decks.count(), 2);
+    assert_eq!(station.setup().source, SourceChoice::SoftwareShoe);
+    assert_eq!(station.dealer(), Some(21));
+    assert!(shows(
+        &harness,
+        "Seat the players (ante 1 each), then Deal (Enter)."
+    ));
+    assert!(shows(&harness, "Seat 7 seated"));
+    drop(harness);
+
+    // The ledger holds the pit boss, the dealer and the open shift.
+    let ledger = Ledger::open(&path, Box::new(SystemClock)).unwrap();
+    let staff: Vec<u32> = ledger.staff_list().unwrap().iter().map(|s| s.id).collect();
+    assert_eq!(staff, [7, 21]);
+    let open = ledger.open_shift_now().unwrap().unwrap();
+    assert_eq!(open.table_name, "S7");
+    assert_eq!(discrepancies(&path), []);
+}

@@ -2,6 +2,7 @@
 //! module that touches egui. It draws a [`Station`] and turns clicks and
 //! keys into station calls; every rule, record and refusal lives below it.
 
+mod pit;
 mod setup;
 mod table;
 mod widgets;
@@ -15,6 +16,7 @@ use crate::scanner::{ReaderConfig, ScanLink};
 use crate::station::demo::demo_station;
 use crate::station::{Feed, Reopened, SourceChoice, Station, StationError, TableSetup};
 
+pub use pit::PitScreen;
 pub use setup::{AddStaffForm, FirstRunForm, OpenTableForm};
 pub use table::TableScreen;
 
@@ -48,6 +50,8 @@ pub fn make_feed(
 }
 
 /// Which screen the app shows.
+// One per app, replaced rarely: boxing the forms would gain nothing.
+#[allow(clippy::large_enum_variant)]
 enum Screen {
     /// No staff yet: create the first pit boss.
     FirstRun(FirstRunForm),
@@ -141,6 +145,14 @@ impl StationApp {
         }
     }
 
+    /// The station, when a table is open, to act on it directly (tests).
+    pub fn station_mut(&mut self) -> Option<&mut Station> {
+        match &mut self.screen {
+            Screen::Table(screen) => Some(screen.station_mut()),
+            _ => None,
+        }
+    }
+
     /// Handles scanner events (called every frame and on every wake-up).
     pub fn logic(&mut self) {
         if let Screen::Table(screen) = &mut self.screen {
@@ -203,10 +215,24 @@ impl StationApp {
         if let Some(next) = next {
             self.screen = next;
         }
+        if matches!(&self.screen, Screen::Table(screen) if screen.closed()) {
+            let old = std::mem::replace(&mut self.screen, Screen::Failed(String::new()));
+            if let Screen::Table(screen) = old {
+                self.ledger = Some(screen.into_station().into_ledger());
+            }
+            self.screen = Screen::OpenTable(OpenTableForm::default(), AddStaffForm::default());
+        }
+    }
+
+    /// Whether the app shows the open-table screen (no table is open).
+    pub fn is_opening_table(&self) -> bool {
+        matches!(self.screen, Screen::OpenTable(..))
     }
 }
 
 /// Opens a station on `ledger`; on failure the ledger comes back with the sentence.
+// The ledger comes back by value, once, on a refusal: its size does not matter.
+#[allow(clippy::result_large_err)]
 fn open_station(
     ledger: Ledger,
     setup: TableSetup,

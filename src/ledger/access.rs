@@ -509,6 +509,27 @@ impl Ledger {
         self.append_rows(&rows).map(drop)
     }
 
+    /// Confirms a pit boss's PIN at this moment for an action the ledger
+    /// records without an approval row of its own (the drop): a wrong PIN is
+    /// counted like any other, and the confirmation is recorded.
+    pub fn confirm_pit_boss(
+        &mut self,
+        entry: &PinEntry<'_>,
+        action: &'static str,
+    ) -> Result<(), LedgerError> {
+        let role = self.role_of(entry.staff)?;
+        if !role.approves_table_actions() {
+            return Err(LedgerError::NotPermitted {
+                staff: entry.staff,
+                role: role_name(role),
+                action,
+            });
+        }
+        self.confirm(entry)?;
+        let row = self.access_row(entry.staff, AccessEvent::PinConfirmed, None);
+        self.append_rows(&[row]).map(drop)
+    }
+
     /// Checks that `approver` may approve `action` asked for by
     /// `requested_by` (a pit boss, not the one who asked) and confirms their
     /// PIN; returns the rows recording the approval.

@@ -523,6 +523,14 @@ impl Ledger {
         Ok(seqs)
     }
 
+    /// The ledger file's path (None for an in-memory database).
+    pub fn path(&self) -> Option<PathBuf> {
+        self.conn
+            .path()
+            .filter(|p| !p.is_empty())
+            .map(PathBuf::from)
+    }
+
     /// Names the station this ledger is used at (e.g. `table 3`), recorded
     /// with every sign-in, sign-out and wrong PIN.
     pub fn set_station(&mut self, station: &str) {

@@ -134,6 +134,9 @@ pub enum StationError {
     /// No dealer is signed in.
     #[error("no dealer is signed in; sign in to deal")]
     NoDealer,
+    /// New table limits cannot change the hand in progress.
+    #[error("a hand is in progress: the new limits apply from the next hand")]
+    LimitsFromNextHand,
     /// An alarm stops play.
     #[error("play is stopped by an alarm: {0}")]
     Alarm(String),
@@ -573,9 +576,52 @@ impl Station {
         Ok(())
     }
 
+    /// The ledger id of this table.
+    pub fn table_id(&self) -> i64 {
+        self.context.table
+    }
+
+    /// The ledger id of the open shift.
+    pub fn shift_id(&self) -> i64 {
+        self.context.shift
+    }
+
+    /// Gives the ledger back (after the table is closed).
+    pub fn into_ledger(self) -> Ledger {
+        self.ledger
+    }
+
+    /// Applies the table limits a pit boss last set in the ledger
+    /// (`Ledger::change_limits`) to the Rocket minimum and maximum bet.
+    /// Nothing to do if none were set or they are already in force; refused
+    /// while a hand is in progress (they apply from the next hand, and
+    /// [`Station::start_hand`] applies them).
+    pub fn apply_limits(&mut self) -> Result<(), StationError> {
+        let Some(limits) = self.ledger.table_limits(self.context.table)? else {
+            return Ok(());
+        };
+        let mut rules = *self.table.rules();
+        if (rules.rocket.min_bet, rules.rocket.max_bet) == (limits.min_bet, limits.max_bet) {
+            return Ok(());
+        }
+        if self.table.hand().is_some() {
+            return Err(StationError::LimitsFromNextHand);
+        }
+        rules.rocket.min_bet = limits.min_bet;
+        rules.rocket.max_bet = limits.max_bet;
+        rules.validate().map_err(TableError::from)?;
+        self.ledger.record_rules(&rules)?;
+        self.ledger
+            .set_table_setting(self.context.table, keys::RULES, &rules.hash_hex())?;
+        self.table.set_rules(rules)?;
+        self.setup.rules = rules;
+        Ok(())
+    }
+
     /// Starts the next hand with the entered bets or seated players.
     pub fn start_hand(&mut self) -> Result<(), StationError> {
         self.check_can_play()?;
+        self.apply_limits()?;
         let dealer = self.dealer.ok_or(StationError::NoDealer)?;
         if let Feed::Scanner(_) = &self.feed {
             if self.intake.shuffle_due() {

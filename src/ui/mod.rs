@@ -2,6 +2,7 @@
 //! module that touches egui. It draws a [`Station`] and turns clicks and
 //! keys into station calls; every rule, record and refusal lives below it.
 
+mod pit;
 mod setup;
 mod table;
 mod widgets;
@@ -15,6 +16,7 @@ use crate::scanner::{ReaderConfig, ScanLink};
 use crate::station::demo::demo_station;
 use crate::station::{Feed, Reopened, SourceChoice, Station, StationError, TableSetup};
 
+pub use pit::PitScreen;
 pub use setup::{AddStaffForm, FirstRunForm, OpenTableForm};
 pub use table::TableScreen;
 
@@ -144,7 +146,7 @@ impl StationApp {
         }
     }
 
-    /// The station, to set it up from outside the screen (benchmarks, tests).
+    /// The station, when a table is open, to act on it directly (tests, benchmarks).
     pub fn station_mut(&mut self) -> Option<&mut Station> {
         match &mut self.screen {
             Screen::Table(screen) => Some(screen.station_mut()),
@@ -215,6 +217,18 @@ impl StationApp {
         if let Some(next) = next {
             self.screen = next;
         }
+        if matches!(&self.screen, Screen::Table(screen) if screen.closed()) {
+            let old = std::mem::replace(&mut self.screen, Screen::Failed(String::new()));
+            if let Screen::Table(screen) = old {
+                self.ledger = Some(screen.into_station().into_ledger());
+            }
+            self.screen = Screen::OpenTable(Box::default());
+        }
+    }
+
+    /// Whether the app shows the open-table screen (no table is open).
+    pub fn is_opening_table(&self) -> bool {
+        matches!(self.screen, Screen::OpenTable(..))
     }
 }
 

@@ -4,6 +4,7 @@
 
 use eframe::egui::{self, Color32, Key, RichText, Stroke, Ui, UiBuilder, Vec2};
 
+use super::pit::PitScreen;
 use super::widgets::{
     ACTOR, ALARM, FELT, GOOD, INK, big_button, card_row, error_text, labelled_input, pin_input,
     status_light,
@@ -27,6 +28,10 @@ pub struct TableScreen {
     manual_rank: u8,
     approver_id: String,
     approver_pin: String,
+    /// The pit boss's screens, shown instead of the table while open.
+    pit: Option<PitScreen>,
+    /// The pit boss closed the table.
+    closed: bool,
 }
 
 impl TableScreen {
@@ -40,17 +45,29 @@ impl TableScreen {
             manual_rank: 1,
             approver_id: String::new(),
             approver_pin: String::new(),
+            pit: None,
+            closed: false,
         }
+    }
+
+    /// Whether a pit boss closed the table (the app goes back to opening one).
+    pub fn closed(&self) -> bool {
+        self.closed
+    }
+
+    /// The station, given up once the table is closed.
+    pub fn into_station(self) -> Station {
+        self.station
+    }
+
+    /// The station behind the screen, to act on.
+    pub fn station_mut(&mut self) -> &mut Station {
+        &mut self.station
     }
 
     /// The station behind the screen.
     pub fn station(&self) -> &Station {
         &self.station
-    }
-
-    /// The station behind the screen, to change.
-    pub fn station_mut(&mut self) -> &mut Station {
-        &mut self.station
     }
 
     /// Handles scanner events that have arrived.
@@ -69,6 +86,17 @@ impl TableScreen {
 
     /// Draws the screen.
     pub fn show(&mut self, ui: &mut Ui) {
+        if let Some(pit) = &mut self.pit {
+            let station = &mut self.station;
+            let back = egui::CentralPanel::default_margins()
+                .show(ui, |ui| pit.show(ui, station))
+                .inner;
+            self.closed = pit.table_closed();
+            if back {
+                self.pit = None;
+            }
+            return;
+        }
         self.keys(ui);
         egui::Panel::top("table-header").show(ui, |ui| self.header(ui));
         egui::Panel::top("prompt").show(ui, |ui| self.prompt(ui));
@@ -101,6 +129,9 @@ impl TableScreen {
                 setup.decks.count(),
                 table.hands_started()
             ));
+            if ui.button("Pit boss").clicked() {
+                self.pit = Some(PitScreen::new(&self.station));
+            }
         });
         ui.horizontal(|ui| {
             self.shoe_bar(ui);

@@ -1,0 +1,431 @@
+//! The pit boss's screens, driven through the desktop app with
+//! egui_kittest: who may do what, wrong PINs and the lockout, voids that
+//! keep the chain intact, and win and hold on screen.
+
+use std::sync::mpsc::{Sender, channel};
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use pairs_table::engine::Decks;
+use pairs_table::engine::hand::{GameKind, Need};
+use pairs_table::engine::rules::HouseRules;
+use pairs_table::inventory::Denominations;
+use pairs_table::ledger::{ExceptionKind, HandFilter, HandOutcome, Ledger, TimeRange};
+use pairs_table::scanner::{ScanEvent, ScanLink};
+use pairs_table::station::{Feed, SourceChoice, Station, TableSetup};
+use pairs_table::ui::StationApp;
+
+use super::access::{
+    BOSS, BOSS_PIN, DEALER, DEALER_PIN, OTHER_BOSS, OTHER_PIN, boss, dealer, discrepancies, staffed,
+};
+
+fn setup(source: SourceChoice) -> TableSetup {
+    TableSetup {
+        name: "table 1".into(),
+        game: GameKind::Rocket,
+        decks: Decks::new(6).unwrap(),
+        rules: HouseRules::default(),
+        unit_cents: 100,
+        source,
+    }
+}
+
+/// A Rocket table on the software shoe, opened by BOSS for DEALER; its
+/// ledger's path.
+fn station(name: &str) -> (Station, std::path::PathBuf) {
+    let (ledger, path, _clock, _) = staffed(name);
+    let station = Station::open(
+        ledger,
+        setup(SourceChoice::SoftwareShoe),
+        &dealer(),
+        &boss(),
+        Feed::SoftwareShoe,
+    )
+    .unwrap();
+    (station, path)
+}
+
+/// Plays one hand with a bet of 100 at seats 1 and 2 and confirms it;
+/// returns the hand's id.
+fn play_hand(station: &mut Station) -> i64 {
+    for seat in [1, 2] {
+        station.entry_mut(seat).unwrap().bet = "100".into();
+    }
+    station.start_hand().unwrap();
+    for _ in 0..500 {
+        if station.settlement().is_some() {
+            return station.confirm_settlement().unwrap();
+        }
+        match station.table().need() {
+            Need::Card(_) => station.deal_from_shoe().unwrap(),
+            Need::Decision { choices, .. } => station.decide(choices[0]).unwrap(),
+            Need::Done => unreachable!("a finished hand waits for its settlement"),
+        }
+    }
+    panic!("the hand did not finish");
+}
+
+fn harness(app: StationApp) -> Harness<'static, StationApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1500.0, 4000.0))
+        // The table screen marks the button seat with "●", which egui's
+        // bundled fonts lack (the app finds it in the system's fonts).
+        .allow_missing_glyphs()
+        .build_ui_state(|ui, app: &mut StationApp| app.show(ui), app)
+}
+
+fn app(station: Station) -> StationApp {
+    StationApp::with_station(station, egui::Context::default())
+}
+
+/// Replaces the text of the input labelled `label`.
+fn fill(harness: &mut Harness<'_, StationApp>, label: &str, text: &str) {
+    harness.get_by_label(label).set_text_value_accesskit(text);
+    harness.run();
+}
+
+fn click(harness: &mut Harness<'_, StationApp>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+/// Whether a widget whose label contains `text` is on screen.
+fn shows(harness: &Harness<'_, StationApp>, text: &str) -> bool {
+    harness.query_all_by_label_contains(text).next().is_some()
+}
+
+fn ledger<'a>(harness: &'a Harness<'_, StationApp>) -> &'a Ledger {
+    harness.state().station().unwrap().ledger()
+}
+
+fn open_pit(harness: &mut Harness<'_, StationApp>, tab: &str) {
+    harness.run();
+    click(harness, "Pit boss");
+    click(harness, tab);
+}
+
+fn sign(harness: &mut Harness<'_, StationApp>, what: &str, id: u32, pin: &str) {
+    fill(harness, &format!("Pit boss ID ({what})"), &id.to_string());
+    fill(harness, &format!("Pit boss PIN ({what})"), pin);
+}
+
+fn set_denominations(station: &mut Station) {
+    let table = station.table_id();
+    station
+        .ledger_mut()
+        .set_denominations(
+            table,
+            &Denominations::parse("1 5 25 100").unwrap(),
+            DEALER,
+            &boss(),
+        )
+        .unwrap();
+}
+
+#[test]
+fn a_dealers_pin_cannot_void_change_limits_or_record_a_fill() {
+    let (mut station, _) = station("dealer-refused");
+    set_denominations(&mut station);
+    let hand = play_hand(&mut station);
+    let shift = station.shift_id();
+    let mut harness = harness(app(station));
+    open_pit(&mut harness, "Limits & voids");
+
+    fill(&mut harness, "Minimum bet", "20");
+    fill(&mut harness, "Maximum bet", "500");
+    sign(&mut harness, "limits", DEALER, DEALER_PIN);
+    click(&mut harness, "Change limits");
+    assert!(shows(&harness, "who may not change the table limits"));
+    assert!(
+        harness
+            .get_by_label("Pit boss PIN (limits)")
+            .value()
+            .unwrap_or_default()
+            .is_empty(),
+        "the PIN is cleared after use"
+    );
+    let table = harness.state().station().unwrap().table_id();
+    assert_eq!(ledger(&harness).table_limits(table).unwrap(), None);
+    let rules = *harness.state().station().unwrap().table().rules();
+    assert_eq!(rules.rocket, HouseRules::default().rocket);
+
+    fill(&mut harness, "Hand to void", &hand.to_string());
+    fill(&mut harness, "Reason for the void", "misdeal");
+    sign(&mut harness, "void", DEALER, DEALER_PIN);
+    click(&mut harness, "Void hand");
+    assert!(shows(&harness, "is not a pit boss"));
+    let voided = HandFilter {
+        outcome: Some(HandOutcome::Voided),
+        ..HandFilter::default()
+    };
+    assert!(ledger(&harness).browse_hands(&voided).unwrap().is_empty());
+
+    click(&mut harness, "Inventory");
+    fill(&mut harness, "Slip chips of 25", "4");
+    sign(&mut harness, "slip", DEALER, DEALER_PIN);
+    click(&mut harness, "Record slip");
+    assert!(shows(&harness, "who may not approve a fill"));
+    assert!(ledger(&harness).slips(shift).unwrap().is_empty());
+}
+
+#[test]
+fn a_dealers_pin_cannot_approve_a_manual_card() {
+    let (ledger, _, _clock, _) = staffed("manual-refused");
+    let (events, received) = channel::<ScanEvent>();
+    let feed = Feed::Scanner(Box::new(ScanLink::scripted(received)));
+    let source = SourceChoice::Scanner {
+        path: "scripted".into(),
+        baud: 9600,
+    };
+    let mut station = Station::open(ledger, setup(source), &dealer(), &boss(), feed).unwrap();
+    station.entry_mut(1).unwrap().bet = "100".into();
+    station.start_hand().unwrap();
+    lose_frames(&events);
+    let mut harness = harness(app(station));
+    harness.run();
+    assert!(!harness.state().station().unwrap().alarms().is_empty());
+
+    fill(&mut harness, "Approving pit boss ID", &DEALER.to_string());
+    fill(&mut harness, "Approving pit boss PIN", DEALER_PIN);
+    click(&mut harness, "Approve and enter card");
+    assert!(shows(&harness, "who may not approve a manual card"));
+    let station = harness.state().station().unwrap();
+    assert!(!station.alarms().is_empty(), "the alarm stays raised");
+    let manual = station
+        .ledger()
+        .exceptions(TimeRange::default())
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.kind == ExceptionKind::ManualCard)
+        .count();
+    assert_eq!(manual, 0);
+}
+
+fn lose_frames(events: &Sender<ScanEvent>) {
+    events
+        .send(ScanEvent::Gap {
+            expected: 1,
+            received: 3,
+            missing: 2,
+        })
+        .unwrap();
+}
+
+#[test]
+fn wrong_pins_are_refused_and_counted_and_the_fifth_locks() {
+    let (station, _) = station("lockout");
+    let mut harness = harness(app(station));
+    open_pit(&mut harness, "Limits & voids");
+    for tries_left in (1..=4).rev() {
+        sign(&mut harness, "close", BOSS, "0000");
+        click(&mut harness, "Close the table");
+        assert!(
+            shows(
+                &harness,
+                &format!("Wrong PIN for staff member {BOSS}; {tries_left} more wrong")
+            ),
+            "{tries_left} tries left"
+        );
+    }
+    sign(&mut harness, "close", BOSS, "0000");
+    click(&mut harness, "Close the table");
+    assert!(shows(
+        &harness,
+        &format!("Staff member {BOSS} is locked out")
+    ));
+    // Even the right PIN is refused now.
+    sign(&mut harness, "close", BOSS, BOSS_PIN);
+    click(&mut harness, "Close the table");
+    assert!(shows(
+        &harness,
+        &format!("Staff member {BOSS} is locked out")
+    ));
+    assert!(!harness.state().is_opening_table());
+
+    click(&mut harness, "Staff");
+    assert!(shows(&harness, &format!("staff {BOSS} locked")));
+    let wrong = ledger(&harness)
+        .exceptions(TimeRange::default())
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.kind == ExceptionKind::FailedPin)
+        .count();
+    assert_eq!(wrong, 5);
+
+    // Another pit boss lifts the lockout with their own PIN.
+    fill(&mut harness, "Locked staff ID", &BOSS.to_string());
+    sign(&mut harness, "reset", OTHER_BOSS, OTHER_PIN);
+    click(&mut harness, "Reset lockout");
+    assert!(shows(&harness, "lockout is lifted"));
+    assert!(!shows(&harness, &format!("staff {BOSS} locked")));
+}
+
+#[test]
+fn a_void_writes_reversing_entries_and_verify_still_passes() {
+    let (mut station, path) = station("void");
+    let first = play_hand(&mut station);
+    play_hand(&mut station);
+    let shift = station.shift_id();
+    let before = station.ledger().ledger_win(shift).unwrap();
+    let first_net = station
+        .ledger()
+        .browse_hands(&HandFilter::default())
+        .unwrap()
+        .into_iter()
+        .find(|h| h.id == first)
+        .unwrap()
+        .house_net;
+    let mut harness = harness(app(station));
+    open_pit(&mut harness, "Limits & voids");
+
+    fill(&mut harness, "Hand to void", &first.to_string());
+    sign(&mut harness, "void", BOSS, BOSS_PIN);
+    click(&mut harness, "Void hand");
+    assert!(shows(&harness, "Give the reason for the void"));
+
+    fill(&mut harness, "Reason for the void", "cards exposed");
+    sign(&mut harness, "void", BOSS, BOSS_PIN);
+    click(&mut harness, "Void hand");
+    assert!(shows(&harness, "reversing entries are in the ledger"));
+    assert_eq!(
+        ledger(&harness).ledger_win(shift).unwrap(),
+        before - first_net,
+        "the reversal undoes the hand's net"
+    );
+    let voided = HandFilter {
+        outcome: Some(HandOutcome::Voided),
+        ..HandFilter::default()
+    };
+    let voided: Vec<i64> = ledger(&harness)
+        .browse_hands(&voided)
+        .unwrap()
+        .into_iter()
+        .map(|h| h.id)
+        .collect();
+    assert_eq!(voided, vec![first]);
+
+    click(&mut harness, "Audit");
+    click(&mut harness, "Run chain check");
+    assert!(shows(&harness, "the chain is intact; no discrepancies"));
+    assert!(shows(&harness, "Head hash:"));
+    assert!(discrepancies(&path).is_empty());
+    // The exception report names the void, who asked and who approved.
+    assert!(shows(&harness, "cards exposed"));
+}
+
+#[test]
+fn win_and_hold_on_screen_match_hand_computed_values() {
+    let (station, _) = station("win");
+    let mut harness = harness(app(station));
+    open_pit(&mut harness, "Inventory");
+    assert!(shows(&harness, "No denominations are set yet"));
+    fill(&mut harness, "Denominations", "1 5 25 100");
+    sign(&mut harness, "denominations", BOSS, BOSS_PIN);
+    click(&mut harness, "Set denominations");
+    assert!(shows(&harness, "Denominations set to 1 5 25 100"));
+    assert!(shows(&harness, "the opener and the closer not counted yet"));
+
+    // Opener: 100×1 + 200×5 + 80×25 + 20×100 = 5 100.
+    count(
+        &mut harness,
+        &[("1", "100"), ("5", "200"), ("25", "80"), ("100", "20")],
+    );
+    assert!(shows(&harness, "Opener recorded: 5100 units"));
+    assert!(shows(&harness, "the closer not counted yet"));
+
+    // Fill: 40×25 = 1 000; credit: 5×100 = 500.
+    fill(&mut harness, "Slip chips of 25", "40");
+    sign(&mut harness, "slip", BOSS, BOSS_PIN);
+    click(&mut harness, "Record slip");
+    assert!(shows(
+        &harness,
+        "Fill slip 2026-000001 recorded: 1000 units"
+    ));
+    click(&mut harness, "Credit (chips to the cage)");
+    fill(&mut harness, "Slip chips of 100", "5");
+    sign(&mut harness, "slip", BOSS, BOSS_PIN);
+    click(&mut harness, "Record slip");
+    assert!(shows(
+        &harness,
+        "Credit slip 2026-000002 recorded: 500 units"
+    ));
+
+    // Drop: 300 + 450 = 750.
+    for amount in ["300", "450"] {
+        fill(&mut harness, "Drop amount", amount);
+        sign(&mut harness, "drop", BOSS, BOSS_PIN);
+        click(&mut harness, "Record drop");
+        assert!(shows(&harness, &format!("Drop of {amount} units recorded")));
+    }
+
+    // Closer: 90×1 + 180×5 + 100×25 + 14×100 = 4 890.
+    click(&mut harness, "Closer");
+    count(
+        &mut harness,
+        &[("1", "90"), ("5", "180"), ("25", "100"), ("100", "14")],
+    );
+    assert!(shows(&harness, "Closer recorded: 4890 units"));
+
+    // win = 4 890 + 500 + 750 − 5 100 − 1 000 = 40; hold = 40 ÷ 750 = 5.33 %.
+    assert!(shows(&harness, "= 4890 + 500 + 750 − 5100 − 1000 = 40"));
+    assert!(shows(&harness, "Hold: 5.33 %"));
+    // No hands were dealt: the ledger's win is 0, a variance of 40.
+    assert!(shows(&harness, "Ledger's win from the hands dealt: 0"));
+    assert!(shows(&harness, "Variance: +40 units"));
+}
+
+fn count(harness: &mut Harness<'_, StationApp>, chips: &[(&str, &str)]) {
+    for (denomination, number) in chips {
+        fill(harness, &format!("Chips of {denomination}"), number);
+    }
+    fill(harness, "Dealer ID (count)", &DEALER.to_string());
+    fill(harness, "Dealer PIN (count)", DEALER_PIN);
+    sign(harness, "count", BOSS, BOSS_PIN);
+    click(harness, "Record count");
+}
+
+#[test]
+fn limits_apply_from_the_next_hand_and_closing_returns_to_opening() {
+    let (mut station, _) = station("limits");
+    for seat in [1, 2] {
+        station.entry_mut(seat).unwrap().bet = "100".into();
+    }
+    station.start_hand().unwrap();
+    let mut harness = harness(app(station));
+    open_pit(&mut harness, "Limits & voids");
+    fill(&mut harness, "Minimum bet", "20");
+    fill(&mut harness, "Maximum bet", "500");
+    sign(&mut harness, "limits", BOSS, BOSS_PIN);
+    click(&mut harness, "Change limits");
+    assert!(shows(&harness, "they apply from the next hand"));
+    let station = harness.state_mut().station_mut().unwrap();
+    assert_eq!(
+        station.table().rules().rocket.min_bet,
+        HouseRules::default().rocket.min_bet
+    );
+    // Finish the hand; the next one starts under the new limits.
+    while station.settlement().is_none() {
+        match station.table().need() {
+            Need::Card(_) => station.deal_from_shoe().unwrap(),
+            Need::Decision { choices, .. } => station.decide(choices[0]).unwrap(),
+            Need::Done => break,
+        }
+    }
+    station.confirm_settlement().unwrap();
+    play_hand(station);
+    assert_eq!(
+        (
+            station.table().rules().rocket.min_bet,
+            station.table().rules().rocket.max_bet
+        ),
+        (20, 500)
+    );
+
+    // The pit boss closes the table: the app goes back to opening one.
+    harness.run();
+    sign(&mut harness, "close", BOSS, BOSS_PIN);
+    click(&mut harness, "Close the table");
+    harness.run();
+    assert!(harness.state().is_opening_table());
+}

@@ -32,6 +32,26 @@ pub enum Role {
 }
 
 impl Role {
+    /// The role's name as a title ("Pit boss").
+    pub const fn title(self) -> &'static str {
+        match self {
+            Role::Dealer => "Dealer",
+            Role::PitBoss => "Pit boss",
+            Role::Administrator => "Administrator",
+            Role::Auditor => "Auditor",
+        }
+    }
+
+    /// The role with its article, for sentences ("a pit boss").
+    pub const fn in_sentence(self) -> &'static str {
+        match self {
+            Role::Dealer => "a dealer",
+            Role::PitBoss => "a pit boss",
+            Role::Administrator => "an administrator",
+            Role::Auditor => "an auditor",
+        }
+    }
+
     /// The name stored in the ledger.
     pub const fn as_str(self) -> &'static str {
         match self {

@@ -7,7 +7,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::engine::rules::MAX_BET_LIMIT_UNITS;
+use crate::engine::rules::{BET_GRID_UNITS, MAX_BET_LIMIT_UNITS};
 
 /// The most denominations a table may use.
 pub const MAX_DENOMINATIONS: usize = 20;
@@ -47,7 +47,7 @@ pub enum InventoryError {
     EmptySlip,
     /// Limits out of range.
     #[error(
-        "table limits need 1 ≤ minimum ≤ maximum ≤ {MAX_BET_LIMIT_UNITS} units, not {min} to {max}"
+        "table limits need 1 ≤ minimum ≤ maximum ≤ {MAX_BET_LIMIT_UNITS} units, both multiples of {BET_GRID_UNITS}, not {min} to {max}"
     )]
     BadLimits {
         /// The minimum bet given.
@@ -218,9 +218,11 @@ pub struct TableLimits {
 }
 
 impl TableLimits {
-    /// Limits with 1 ≤ min ≤ max ≤ the rules' largest allowed limit.
+    /// Limits on the bet grid with 1 ≤ min ≤ max ≤ the rules' largest allowed limit.
     pub fn new(min_bet: u64, max_bet: u64) -> Result<TableLimits, InventoryError> {
-        if min_bet == 0 || min_bet > max_bet || max_bet > MAX_BET_LIMIT_UNITS {
+        let off_grid =
+            !min_bet.is_multiple_of(BET_GRID_UNITS) || !max_bet.is_multiple_of(BET_GRID_UNITS);
+        if min_bet == 0 || min_bet > max_bet || max_bet > MAX_BET_LIMIT_UNITS || off_grid {
             return Err(InventoryError::BadLimits {
                 min: min_bet,
                 max: max_bet,
@@ -524,6 +526,7 @@ mod tests {
         assert!(TableLimits::new(0, 10).is_err());
         assert!(TableLimits::new(20, 10).is_err());
         assert!(TableLimits::new(1, MAX_BET_LIMIT_UNITS + 1).is_err());
+        assert!(TableLimits::new(15, 1000).is_err(), "off the 10-unit grid");
         assert!(TableLimits::parse("10").is_err());
         assert!(TableLimits::parse("10 20 30").is_err());
     }

@@ -275,7 +275,7 @@ fn one_session_per_person_and_dealer_timeouts_are_recorded() {
 #[test]
 fn a_dealer_cannot_approve_and_nobody_approves_their_own_request() {
     let (mut ledger, path, _, table) = staffed("own");
-    let limits = TableLimits::new(25, 2_000).unwrap();
+    let limits = TableLimits::new(20, 2_000).unwrap();
     assert!(matches!(
         ledger.change_limits(table, limits, BOSS, &dealer()),
         Err(LedgerError::NotPermitted { staff: DEALER, .. })
@@ -324,7 +324,7 @@ fn a_dealer_cannot_approve_and_nobody_approves_their_own_request() {
         (change.staff, change.approved_by),
         (Some(DEALER), Some(BOSS))
     );
-    assert!(change.detail.contains("25 2000"), "{}", change.detail);
+    assert!(change.detail.contains("20 2000"), "{}", change.detail);
 }
 
 #[test]
@@ -335,7 +335,7 @@ fn a_wrong_approver_pin_is_refused_counted_and_records_nothing() {
         staff: BOSS,
         pin: "11111",
     };
-    let limits = TableLimits::new(5, 500).unwrap();
+    let limits = TableLimits::new(50, 500).unwrap();
     assert!(matches!(
         ledger.change_limits(table, limits, DEALER, &wrong),
         Err(LedgerError::WrongPin {
@@ -413,7 +413,7 @@ fn pins_never_reach_the_file_in_clear() {
     ledger.sign_in(DEALER, DEALER_PIN).unwrap();
     ledger.sign_in(BOSS, "77777777").unwrap_err();
     ledger
-        .change_limits(table, TableLimits::new(5, 500).unwrap(), DEALER, &boss())
+        .change_limits(table, TableLimits::new(50, 500).unwrap(), DEALER, &boss())
         .unwrap();
     drop(ledger);
     let mut bytes = std::fs::read(&path).unwrap();

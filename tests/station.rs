@@ -656,7 +656,7 @@ fn acknowledge_recovery(station: &mut Station, hand: i64) {
     assert_eq!(open.len(), 1);
     assert_eq!(open[0].kind, AlarmKind::Recovery);
     assert_eq!(open[0].hand, Some(hand));
-    station.acknowledge_notices().unwrap();
+    station.acknowledge_notices(None).unwrap();
     assert!(!station.has_notices());
     assert!(!station.prompt().stopped);
     let cleared = &station.ledger().alarms(table, false).unwrap()[0];

@@ -132,15 +132,6 @@ fn pin_matches(phc: &str, pin: &str) -> bool {
             .is_ok()
 }
 
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Dealer => "a dealer",
-        Role::PitBoss => "a pit boss",
-        Role::Administrator => "an administrator",
-        Role::Auditor => "an auditor",
-    }
-}
-
 /// A row to append: its table and columns.
 pub(super) type Row = (&'static TableSpec, Vec<Value>);
 
@@ -190,7 +181,7 @@ impl Ledger {
         if !by_role.may_add(role) {
             return Err(LedgerError::NotPermitted {
                 staff: by.staff,
-                role: role_name(by_role),
+                role: by_role.in_sentence(),
                 action: Action::AddStaff.words(),
             });
         }
@@ -258,7 +249,7 @@ impl Ledger {
         if by.staff != staff && !by_role.manages_staff() {
             return Err(LedgerError::NotPermitted {
                 staff: by.staff,
-                role: role_name(by_role),
+                role: by_role.in_sentence(),
                 action: Action::SetPin.words(),
             });
         }
@@ -321,7 +312,8 @@ impl Ledger {
         role.map(|r| parse_role(&r, staff)).transpose()
     }
 
-    fn role_of(&self, staff: u32) -> Result<Role, LedgerError> {
+    /// A staff member's role; refused if there is no such staff member.
+    pub fn role_of(&self, staff: u32) -> Result<Role, LedgerError> {
         self.staff_role(staff)?
             .ok_or(LedgerError::NoSuchStaff(staff))
     }
@@ -491,7 +483,7 @@ impl Ledger {
         if !by_role.manages_staff() {
             return Err(LedgerError::NotPermitted {
                 staff: by.staff,
-                role: role_name(by_role),
+                role: by_role.in_sentence(),
                 action: "reset a lockout",
             });
         }
@@ -521,7 +513,7 @@ impl Ledger {
         if !role.approves_table_actions() {
             return Err(LedgerError::NotPermitted {
                 staff: entry.staff,
-                role: role_name(role),
+                role: role.in_sentence(),
                 action,
             });
         }
@@ -547,7 +539,7 @@ impl Ledger {
         if !role.approves_table_actions() {
             return Err(LedgerError::NotPermitted {
                 staff: approver.staff,
-                role: role_name(role),
+                role: role.in_sentence(),
                 action: action.words(),
             });
         }
@@ -865,7 +857,7 @@ impl Ledger {
         if !roles.iter().any(|r| r.approves_table_actions()) {
             return Err(LedgerError::NotPermitted {
                 staff: second.staff,
-                role: role_name(roles[1]),
+                role: roles[1].in_sentence(),
                 action,
             });
         }

@@ -505,6 +505,11 @@ impl Ledger {
         timestamp(self.clock.now())
     }
 
+    /// The time now by the ledger's clock (the station's idle timeout uses it).
+    pub fn clock_now(&self) -> DateTime<Utc> {
+        self.clock.now()
+    }
+
     fn append_one(&mut self, spec: &TableSpec, values: &[Value]) -> Result<i64, LedgerError> {
         let mut appender = Appender::begin(&mut self.conn)?;
         let seq = appender.append(spec, values)?;

@@ -412,12 +412,12 @@ impl Audit {
             ));
             return found;
         }
-        if let Hand::Rocket(h) = &hand {
-            if h.starter().or(setup.previous_button) != group.button {
-                found.push(at_hand(
-                    "the recorded button is not the replayed starter".into(),
-                ));
-            }
+        if let Hand::Rocket(h) = &hand
+            && h.starter().or(setup.previous_button) != group.button
+        {
+            found.push(at_hand(
+                "the recorded button is not the replayed starter".into(),
+            ));
         }
         let replayed = hand.transfers();
         let lines = replayed.len().max(group.transfers.len());

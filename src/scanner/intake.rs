@@ -97,6 +97,9 @@ pub enum WayOut {
     EnterByHand,
     /// Insert a freshly shuffled shoe, then re-read.
     Shuffle,
+    /// A pit boss, with their PIN, lets play go on without a re-read (no
+    /// card was lost); recorded as a scanner override.
+    Override,
 }
 
 impl fmt::Display for WayOut {
@@ -105,6 +108,7 @@ impl fmt::Display for WayOut {
             WayOut::ReRead => "re-read the card",
             WayOut::EnterByHand => "enter the card by hand with a pit boss's approval",
             WayOut::Shuffle => "insert a freshly shuffled shoe and re-read the card",
+            WayOut::Override => "a pit boss overrides the alarm with their PIN",
         })
     }
 }
@@ -114,7 +118,7 @@ impl Fault {
     pub fn ways_out(&self) -> &'static [WayOut] {
         match self {
             Fault::ShuffleDue { .. } => &[WayOut::Shuffle],
-            _ => &[WayOut::ReRead, WayOut::EnterByHand],
+            _ => &[WayOut::ReRead, WayOut::EnterByHand, WayOut::Override],
         }
     }
 }
@@ -167,6 +171,11 @@ pub enum Resolution {
     EnterByHand {
         /// The card.
         rank: Rank,
+        /// The approving pit boss's staff number.
+        approved_by: u32,
+    },
+    /// A pit boss lets play go on as it stands.
+    Override {
         /// The approving pit boss's staff number.
         approved_by: u32,
     },
@@ -367,6 +376,7 @@ impl Intake {
                         || (fault.ways_out().contains(&WayOut::Shuffle) && !self.shuffle_due())
                 }
                 Resolution::EnterByHand { .. } => fault.ways_out().contains(&WayOut::EnterByHand),
+                Resolution::Override { .. } => fault.ways_out().contains(&WayOut::Override),
             };
             if !allowed {
                 let ways: Vec<String> = fault.ways_out().iter().map(|w| w.to_string()).collect();
@@ -377,7 +387,7 @@ impl Intake {
             }
         }
         let step = match resolution {
-            Resolution::ReRead => None,
+            Resolution::ReRead | Resolution::Override { .. } => None,
             Resolution::EnterByHand { rank, approved_by } => {
                 Some(table.deal_external(rank, CardSource::Manual { approved_by })?)
             }
@@ -476,7 +486,7 @@ mod tests {
         assert!(matches!(outcome, Outcome::Alarm(Fault::ForeignCard { .. })));
         assert_eq!(
             intake.alarms()[0].ways_out(),
-            &[WayOut::ReRead, WayOut::EnterByHand]
+            &[WayOut::ReRead, WayOut::EnterByHand, WayOut::Override]
         );
         let cleared = intake
             .resolve(

@@ -185,10 +185,10 @@ impl PtyLink {
     /// Creates a pair and points `link` at its device end (replacing an
     /// older symlink there, never anything else).
     pub fn create(link: &Path) -> Result<PtyLink, SimError> {
-        if let Ok(meta) = std::fs::symlink_metadata(link) {
-            if !meta.file_type().is_symlink() {
-                return Err(SimError::NotALink(link.to_path_buf()));
-            }
+        if let Ok(meta) = std::fs::symlink_metadata(link)
+            && !meta.file_type().is_symlink()
+        {
+            return Err(SimError::NotALink(link.to_path_buf()));
         }
         // The device end is closed at once: a reader opens it by name (and
         // locks it, as it would a real port).

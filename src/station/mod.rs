@@ -11,10 +11,12 @@ pub mod demo;
 mod prompt;
 mod settlement;
 
+use chrono::{DateTime, Utc};
 use rand::SeedableRng;
 use rand::rngs::{StdRng, SysRng};
 use thiserror::Error;
 
+use crate::access::{Role, idle_limit, session_timed_out};
 use crate::engine::hand::{Action, CardTo, GameKind, Hand, Need, PlayError};
 use crate::engine::rules::{BET_GRID_UNITS, HouseRules};
 use crate::engine::shoe::{Shoe, ShoeCount};
@@ -134,6 +136,19 @@ pub enum StationError {
     /// No dealer is signed in.
     #[error("no dealer is signed in; sign in to deal")]
     NoDealer,
+    /// The notice needs a pit boss's PIN.
+    #[error(
+        "a scanner alarm was still open when the station stopped: a pit boss clears it with their PIN"
+    )]
+    PitBossNeeded,
+    /// Only a dealer deals.
+    #[error("staff {staff} is {role}, not a dealer: only a dealer signs in to deal")]
+    NotADealer {
+        /// Who tried.
+        staff: u32,
+        /// Their role, in a sentence.
+        role: &'static str,
+    },
     /// New table limits cannot change the hand in progress.
     #[error("a hand is in progress: the new limits apply from the next hand")]
     LimitsFromNextHand,
@@ -182,7 +197,7 @@ pub fn check_bet(text: &str, rules: &HouseRules) -> Result<Option<u64>, String> 
         .parse()
         .map_err(|_| format!("\"{text}\" is not a whole number of units"))?;
     let (min, max) = (rules.rocket.min_bet, rules.rocket.max_bet);
-    if bet == 0 || bet % BET_GRID_UNITS != 0 {
+    if bet == 0 || !bet.is_multiple_of(BET_GRID_UNITS) {
         return Err(format!(
             "bets go in steps of {BET_GRID_UNITS} units; {bet} is not one"
         ));
@@ -233,18 +248,21 @@ pub struct Station {
     entries: Vec<SeatEntry>,
     settlement: Option<(FinishedHand, Settlement)>,
     /// Ledger alarm id and text of each notice to acknowledge.
-    notices: Vec<(i64, String)>,
+    notices: Vec<Notice>,
     /// Ledger alarm ids of the scanner alarms raised now.
     scanner_alarm_ids: Vec<i64>,
     rng: StdRng,
     shuffles_this_shift: u32,
     last_committed: Option<Settlement>,
+    /// When the dealer last acted, for the idle timeout.
+    last_activity: DateTime<Utc>,
 }
 
 impl Station {
     /// Opens a new table and shift in the ledger: the pit boss `approver`
     /// confirms with their PIN, and `dealer` signs in with theirs; cards
-    /// come from `feed`. Refused with the ledger handed back.
+    /// come from `feed`. Refused with the ledger handed back; nothing is
+    /// written before both PINs are confirmed (a wrong PIN is counted).
     pub fn open(
         mut ledger: Ledger,
         setup: TableSetup,
@@ -257,7 +275,9 @@ impl Station {
             if dealer.staff == approver.staff {
                 return Err(LedgerError::OwnRequest(approver.staff).into());
             }
+            check_dealer(&ledger, dealer.staff)?;
             let mut rng = os_rng()?;
+            ledger.confirm_pit_boss(approver, "open a table")?;
             ledger.sign_in(dealer.staff, dealer.pin)?;
             let table = ledger.table(&setup.name, setup.game)?;
             ledger.record_rules(&setup.rules)?;
@@ -289,11 +309,49 @@ impl Station {
         }
     }
 
-    /// Signs a dealer in with their PIN (a relief dealer, or after a restart).
+    /// Signs a dealer in with their PIN (a relief dealer, or after a
+    /// restart); the dealer they replace is signed out. A hand in progress
+    /// keeps the dealer who started it in its record.
     pub fn sign_in_dealer(&mut self, dealer: &PinEntry<'_>) -> Result<(), StationError> {
+        check_dealer(&self.ledger, dealer.staff)?;
         self.ledger.sign_in(dealer.staff, dealer.pin)?;
+        if let Some(previous) = self.dealer.filter(|d| *d != dealer.staff)
+            && self.ledger.active_session(previous)?.is_some()
+        {
+            self.ledger.sign_out(previous)?;
+        }
         self.set_dealer(Some(dealer.staff));
         Ok(())
+    }
+
+    /// Times the dealer out if they have been idle for their role's limit
+    /// (`access::idle_limit`): the session ends in the ledger and the next
+    /// action needs a sign-in. Returns whether it happened.
+    pub fn time_out_if_idle(&mut self) -> Result<bool, StationError> {
+        let Some(dealer) = self.dealer else {
+            return Ok(false);
+        };
+        let now = self.ledger.clock_now();
+        if !session_timed_out(Role::Dealer, self.last_activity, now) {
+            return Ok(false);
+        }
+        self.ledger.record_timeout(dealer)?;
+        self.dealer = None;
+        Ok(true)
+    }
+
+    /// How long until the signed-in dealer's session times out if they do
+    /// nothing; None without a dealer.
+    pub fn idle_time_left(&self) -> Option<std::time::Duration> {
+        self.dealer?;
+        let limit = idle_limit(Role::Dealer)?;
+        let left = self.last_activity + limit - self.ledger.clock_now();
+        Some(left.to_std().unwrap_or_default())
+    }
+
+    /// When the dealer last acted (signing in counts).
+    fn touch(&mut self) {
+        self.last_activity = self.ledger.clock_now();
     }
 
     /// Signs the dealer out (the hand in progress waits for the next one).
@@ -339,8 +397,9 @@ impl Station {
         );
         if let Some(progress) = station.ledger.recover_in_progress()? {
             let number = progress.setup.number;
+            // The hand keeps its dealer in its record, but whoever is at
+            // the table now signs in with a PIN before play goes on.
             station.context = progress.context;
-            station.dealer = Some(progress.context.dealer);
             // The journal already holds the hand's steps; only what the
             // resume adds (a software shoe's restart) is journaled now.
             station.recorder = Recorder::resume(progress.context, progress.events.len());
@@ -358,15 +417,25 @@ impl Station {
                 Some(number as i64),
             )?;
             station.finish_if_over()?;
-            station.notices.push((id, message));
+            station.notices.push(Notice {
+                alarm: id,
+                text: message,
+                pit_boss: false,
+            });
         }
         for alarm in station.ledger.alarms(station.context.table, true)? {
-            if !station.notices.iter().any(|(id, _)| *id == alarm.id) {
-                let message = format!(
+            if !station.notices.iter().any(|n| n.alarm == alarm.id) {
+                let text = format!(
                     "Alarm raised {} and still open when the station stopped: {}",
                     alarm.raised_at, alarm.message
                 );
-                station.notices.push((alarm.id, message));
+                // A scanner alarm from before the restart may hide a lost
+                // card: a pit boss clears it, not the dealer alone.
+                station.notices.push(Notice {
+                    alarm: alarm.id,
+                    text,
+                    pit_boss: alarm.kind != AlarmKind::Recovery,
+                });
             }
         }
         Ok(Reopened::Table(Box::new(station)))
@@ -387,6 +456,7 @@ impl Station {
             shoe,
         };
         let seats = usize::from(setup.game.max_seat());
+        let ledger_now = ledger.clock_now();
         Station {
             ledger,
             table,
@@ -400,6 +470,7 @@ impl Station {
             settlement: None,
             notices: Vec::new(),
             scanner_alarm_ids: Vec::new(),
+            last_activity: ledger_now,
             rng,
             shuffles_this_shift: 0,
             last_committed: None,
@@ -407,14 +478,15 @@ impl Station {
     }
 
     /// Signs dealer `dealer` in at this table (the hands they deal carry
-    /// their staff number).
-    pub fn set_dealer(&mut self, dealer: Option<u32>) {
+    /// their staff number); their PIN was checked by the caller.
+    fn set_dealer(&mut self, dealer: Option<u32>) {
         self.dealer = dealer;
-        if let Some(dealer) = dealer {
-            if self.table.hand().is_none() {
-                self.context.dealer = dealer;
-                self.recorder = Recorder::new(self.context);
-            }
+        self.touch();
+        if let Some(dealer) = dealer
+            && self.table.hand().is_none()
+        {
+            self.context.dealer = dealer;
+            self.recorder = Recorder::new(self.context);
         }
     }
 
@@ -468,7 +540,13 @@ impl Station {
 
     /// Notices the dealer must acknowledge (a recovery after a restart).
     pub fn notices(&self) -> impl Iterator<Item = &str> {
-        self.notices.iter().map(|(_, text)| text.as_str())
+        self.notices.iter().map(|n| n.text.as_str())
+    }
+
+    /// Whether clearing the notices needs a pit boss's PIN (a scanner alarm
+    /// that was still open when the station stopped).
+    pub fn notices_need_pit_boss(&self) -> bool {
+        self.notices.iter().any(|n| n.pit_boss)
     }
 
     /// Whether any notice waits for acknowledgement.
@@ -477,14 +555,35 @@ impl Station {
     }
 
     /// The dealer acknowledges the notices; their alarms are cleared in the
-    /// ledger in the dealer's name.
-    pub fn acknowledge_notices(&mut self) -> Result<(), StationError> {
-        let by = self.dealer.ok_or(StationError::NoDealer)?;
-        for (id, _) in &self.notices {
-            self.ledger
-                .clear_alarm(*id, by, "acknowledged by the dealer")?;
+    /// ledger in the dealer's name, or in the approving pit boss's when a
+    /// notice needs one ([`Station::notices_need_pit_boss`]; recorded as a
+    /// scanner override).
+    pub fn acknowledge_notices(
+        &mut self,
+        pit_boss: Option<&PinEntry<'_>>,
+    ) -> Result<(), StationError> {
+        let dealer = self.dealer.ok_or(StationError::NoDealer)?;
+        let (by, how) = match (self.notices_need_pit_boss(), pit_boss) {
+            (false, _) => (dealer, "acknowledged by the dealer"),
+            (true, None) => return Err(StationError::PitBossNeeded),
+            (true, Some(approver)) => {
+                let detail = "alarms open when the station stopped, cleared after the restart";
+                let hand = self.table.hand().map(|(setup, _)| setup.number as i64);
+                let approved = self.ledger.approve_scanner_override(
+                    self.context.table,
+                    hand,
+                    dealer,
+                    approver,
+                    detail,
+                )?;
+                (approved, "cleared by a pit boss after the restart")
+            }
+        };
+        for notice in &self.notices {
+            self.ledger.clear_alarm(notice.alarm, by, how)?;
         }
         self.notices.clear();
+        self.touch();
         Ok(())
     }
 
@@ -562,17 +661,21 @@ impl Station {
         if let Some(fault) = self.intake.alarms().first() {
             return Err(StationError::Alarm(fault.to_string()));
         }
-        if let Some((_, notice)) = self.notices.first() {
-            return Err(StationError::Alarm(notice.clone()));
+        if let Some(notice) = self.notices.first() {
+            return Err(StationError::Alarm(notice.text.clone()));
         }
         Ok(())
     }
 
-    fn check_can_play(&self) -> Result<(), StationError> {
+    /// Refused without a dealer signed in, while an alarm or notice stops
+    /// play, or while a settlement waits; otherwise the dealer is active.
+    fn check_can_play(&mut self) -> Result<(), StationError> {
+        self.dealer.ok_or(StationError::NoDealer)?;
         self.check_not_stopped()?;
         if let Some((finished, _)) = &self.settlement {
             return Err(StationError::SettlementPending(finished.setup.number));
         }
+        self.touch();
         Ok(())
     }
 
@@ -623,12 +726,12 @@ impl Station {
         self.check_can_play()?;
         self.apply_limits()?;
         let dealer = self.dealer.ok_or(StationError::NoDealer)?;
-        if let Feed::Scanner(_) = &self.feed {
-            if self.intake.shuffle_due() {
-                return Err(StationError::Alarm(
-                    "the cut card is out: insert a freshly shuffled shoe first".into(),
-                ));
-            }
+        if let Feed::Scanner(_) = &self.feed
+            && self.intake.shuffle_due()
+        {
+            return Err(StationError::Alarm(
+                "the cut card is out: insert a freshly shuffled shoe first".into(),
+            ));
         }
         let seating = self.seating()?;
         let shuffles_before = self.table.shoe().map_or(0, Shoe::shuffles);
@@ -765,8 +868,38 @@ impl Station {
         )
     }
 
+    /// A pit boss overrides the scanner alarms with their PIN (never the
+    /// dealer): play goes on without a re-read; recorded as a scanner override.
+    pub fn override_alarms(&mut self, approver: &PinEntry<'_>) -> Result<(), StationError> {
+        let dealer = self.dealer.ok_or(StationError::NoDealer)?;
+        if let Some(fault) = self
+            .intake
+            .alarms()
+            .iter()
+            .find(|f| !f.ways_out().contains(&WayOut::Override))
+        {
+            return Err(StationError::Alarm(format!(
+                "{fault}; it cannot be overridden"
+            )));
+        }
+        let Some(first) = self.intake.alarms().first() else {
+            return Err(IntakeError::NoAlarm.into());
+        };
+        let detail = format!("scanner alarm overridden: {first}");
+        let hand = self.table.hand().map(|(setup, _)| setup.number as i64);
+        let approved_by = self.ledger.approve_scanner_override(
+            self.context.table,
+            hand,
+            dealer,
+            approver,
+            &detail,
+        )?;
+        self.resolve(Resolution::Override { approved_by }, approved_by, &detail)
+    }
+
     fn resolve(&mut self, resolution: Resolution, by: u32, how: &str) -> Result<(), StationError> {
         self.intake.resolve(resolution, &mut self.table)?;
+        self.touch();
         for id in std::mem::take(&mut self.scanner_alarm_ids) {
             self.ledger.clear_alarm(id, by, how)?;
         }
@@ -799,18 +932,45 @@ impl Station {
     /// Confirms the settlement: the hand is committed to the ledger.
     /// Returns the hand's id.
     pub fn confirm_settlement(&mut self) -> Result<i64, StationError> {
+        self.dealer.ok_or(StationError::NoDealer)?;
         let Some((finished, _)) = &self.settlement else {
             return Err(StationError::NoSettlement);
         };
         self.check_not_stopped()?;
         let id = self.recorder.commit(&mut self.ledger, finished)?;
         self.last_committed = self.settlement.take().map(|(_, s)| s);
+        self.touch();
+        // New limits a pit boss set during the hand apply now, so the bets
+        // typed for the next hand are checked against them.
+        self.apply_limits()?;
         Ok(id)
     }
 
     /// The hand in progress, if any.
     pub fn hand(&self) -> Option<&Hand> {
         self.table.hand().map(|(_, hand)| hand)
+    }
+}
+
+/// A notice that stops play until it is acknowledged.
+#[derive(Debug)]
+struct Notice {
+    /// The ledger alarm it stands for.
+    alarm: i64,
+    /// What happened, as the dealer reads it.
+    text: String,
+    /// Whether a pit boss must clear it.
+    pit_boss: bool,
+}
+
+/// Refused unless `staff` is a dealer.
+fn check_dealer(ledger: &Ledger, staff: u32) -> Result<(), StationError> {
+    match ledger.role_of(staff)? {
+        Role::Dealer => Ok(()),
+        role => Err(StationError::NotADealer {
+            staff,
+            role: role.in_sentence(),
+        }),
     }
 }
 

@@ -13,7 +13,7 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use eframe::egui::{self, RichText, Ui};
 use egui_plot::{Line, Plot, PlotPoints};
 
-use super::setup::{AddStaffForm, role_name};
+use super::setup::AddStaffForm;
 use super::widgets::{ALARM, GOOD, card_face, error_text, labelled_input, pin_input};
 use crate::engine::hand::GameKind;
 use crate::engine::shoe::ShoeEvent;
@@ -483,7 +483,7 @@ impl PitScreen {
                     for member in list.iter() {
                         ui.label(member.id.to_string());
                         ui.label(&member.name);
-                        ui.label(role_name(member.role));
+                        ui.label(member.role.title());
                         ui.label(if member.has_pin { "set" } else { "none" });
                         if member.lock.locked {
                             ui.colored_label(ALARM, format!("staff {} locked", member.id));
@@ -557,13 +557,13 @@ impl PitScreen {
             "In force now: bets {} to {} units.",
             rules.rocket.min_bet, rules.rocket.max_bet
         ));
-        if let Ok(Some(limits)) = station.ledger().table_limits(station.table_id()) {
-            if (limits.min_bet, limits.max_bet) != (rules.rocket.min_bet, rules.rocket.max_bet) {
-                ui.label(format!(
-                    "Set to {} to {} units: they apply from the next hand.",
-                    limits.min_bet, limits.max_bet
-                ));
-            }
+        if let Ok(Some(limits)) = station.ledger().table_limits(station.table_id())
+            && (limits.min_bet, limits.max_bet) != (rules.rocket.min_bet, rules.rocket.max_bet)
+        {
+            ui.label(format!(
+                "Set to {} to {} units: they apply from the next hand.",
+                limits.min_bet, limits.max_bet
+            ));
         }
         if station.setup().game == GameKind::Starboard {
             ui.label("Starboard has no bet limits: the ante is fixed when the table opens.");
@@ -707,10 +707,10 @@ impl PitScreen {
                 );
             }
         }
-        if self.denominations.is_empty() {
-            if let Some(d) = &denominations {
-                self.denominations = d.to_string();
-            }
+        if self.denominations.is_empty()
+            && let Some(d) = &denominations
+        {
+            self.denominations = d.to_string();
         }
         labelled_input(ui, "Denominations", &mut self.denominations, 200.0);
         self.denominations_by.show(ui, "Pit boss", "denominations");
@@ -987,10 +987,10 @@ impl PitScreen {
                     for discrepancy in &check.discrepancies {
                         ui.horizontal(|ui| {
                             ui.colored_label(ALARM, discrepancy.to_string());
-                            if let Some(hand) = discrepancy.hand {
-                                if ui.link(format!("Open hand {hand}")).clicked() {
-                                    open_hand = Some(hand);
-                                }
+                            if let Some(hand) = discrepancy.hand
+                                && ui.link(format!("Open hand {hand}")).clicked()
+                            {
+                                open_hand = Some(hand);
                             }
                         });
                     }
@@ -1274,16 +1274,16 @@ fn win_figures(ui: &mut Ui, inventory: &ShiftInventory) {
         ui.label(shown(closer));
         ui.end_row();
     });
-    if let (Some(previous), Some(opener)) = (inventory.previous_closer, opener) {
-        if previous != opener {
-            ui.colored_label(
+    if let (Some(previous), Some(opener)) = (inventory.previous_closer, opener)
+        && previous != opener
+    {
+        ui.colored_label(
                 ALARM,
                 format!(
                     "The opener ({opener}) differs from the last shift's closer ({previous}) by {}: report it.",
                     opener as i64 - previous as i64
                 ),
             );
-        }
     }
     let mut missing = Vec::new();
     if opener.is_none() {

@@ -331,7 +331,7 @@ impl AddStaffForm {
             ui.horizontal(|ui| {
                 ui.label("Role");
                 for (index, role) in ROLES.iter().enumerate() {
-                    ui.radio_value(&mut self.role, index, role_name(*role));
+                    ui.radio_value(&mut self.role, index, role.title());
                 }
             });
             pin_input(ui, "New staff PIN", &mut self.pin);
@@ -368,16 +368,6 @@ impl AddStaffForm {
         added.map_err(|e| e.to_string())?;
         self.id.clear();
         self.name.clear();
-        Ok(format!("{} {name} (ID {id}) added.", role_name(role)))
-    }
-}
-
-/// A role as people say it.
-pub fn role_name(role: crate::access::Role) -> &'static str {
-    match role {
-        crate::access::Role::Dealer => "Dealer",
-        crate::access::Role::PitBoss => "Pit boss",
-        crate::access::Role::Administrator => "Administrator",
-        crate::access::Role::Auditor => "Auditor",
+        Ok(format!("{} {name} (ID {id}) added.", role.title()))
     }
 }

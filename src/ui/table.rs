@@ -13,7 +13,8 @@ use crate::engine::Rank;
 use crate::engine::hand::{Action, GameKind, Hand, Need};
 use crate::engine::rocket::RocketOutcome;
 use crate::ledger::PinEntry;
-use crate::station::{Actor, Settlement, Station, check_bet, starboard_state_word};
+use crate::scanner::WayOut;
+use crate::station::{Actor, Settlement, Station, StationError, check_bet, starboard_state_word};
 
 const CARD: Vec2 = Vec2::new(34.0, 48.0);
 const BIG_CARD: Vec2 = Vec2::new(44.0, 62.0);
@@ -75,9 +76,26 @@ impl TableScreen {
         if let Err(error) = self.station.poll_scanner() {
             self.refusal = error.to_string();
         }
+        match self.station.time_out_if_idle() {
+            Ok(true) => {
+                self.refusal = "The dealer was idle too long and has been signed out; sign in \
+                                to go on."
+                    .into()
+            }
+            Ok(false) => {}
+            Err(error) => self.refusal = error.to_string(),
+        }
     }
 
-    fn attempt(&mut self, outcome: Result<(), crate::station::StationError>) {
+    /// Wakes the app when the dealer's idle time runs out (nothing else
+    /// repaints an idle screen).
+    fn wake_for_timeout(&self, ui: &Ui) {
+        if let Some(left) = self.station.idle_time_left() {
+            ui.ctx().request_repaint_after(left);
+        }
+    }
+
+    fn attempt(&mut self, outcome: Result<(), StationError>) {
         match outcome {
             Ok(()) => self.refusal.clear(),
             Err(error) => self.refusal = error.to_string(),
@@ -97,6 +115,7 @@ impl TableScreen {
             }
             return;
         }
+        self.wake_for_timeout(ui);
         self.keys(ui);
         egui::Panel::top("table-header").show(ui, |ui| self.header(ui));
         egui::Panel::top("prompt").show(ui, |ui| self.prompt(ui));
@@ -146,15 +165,18 @@ impl TableScreen {
                         self.attempt(outcome);
                     }
                 }
-                None => {
-                    labelled_input(ui, "Dealer ID", &mut self.sign_in_id, 70.0);
-                    pin_input(ui, "Dealer PIN", &mut self.sign_in_pin);
-                    if ui.button("Sign in").clicked() {
-                        self.sign_in();
-                    }
-                }
+                None => self.sign_in_fields(ui),
             }
         });
+    }
+
+    /// The dealer's ID and PIN and the Sign in button.
+    fn sign_in_fields(&mut self, ui: &mut Ui) {
+        labelled_input(ui, "Dealer ID", &mut self.sign_in_id, 70.0);
+        pin_input(ui, "Dealer PIN", &mut self.sign_in_pin);
+        if ui.button("Sign in").clicked() {
+            self.sign_in();
+        }
     }
 
     fn sign_in(&mut self) {
@@ -498,76 +520,138 @@ impl TableScreen {
         }
         egui::Modal::new(egui::Id::unique("alarm")).show(ui.ctx(), |ui| {
             ui.set_max_width(640.0);
-            if !faults.is_empty() {
-                ui.heading(RichText::new("Scanner alarm: play is stopped").color(ALARM));
-                for fault in &faults {
-                    ui.label(fault);
-                }
-                let ways = self
-                    .station
-                    .alarms()
-                    .first()
-                    .map(|f| f.ways_out().to_vec())
-                    .unwrap_or_default();
-                ui.label(format!(
-                    "Ways out: {}.",
-                    ways.iter()
-                        .map(|w| w.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", or ")
-                ));
-                if big_button(ui, "Re-read the card", true) {
-                    let outcome = self.station.re_read();
-                    self.attempt(outcome);
-                }
-                if ways.contains(&crate::scanner::WayOut::EnterByHand) {
-                    self.manual_entry(ui);
-                }
-            } else {
+            if faults.is_empty() {
                 ui.heading(RichText::new("Notice").color(ACTOR));
                 for notice in &notices {
                     ui.label(notice);
                 }
-                if big_button(ui, "Acknowledge", true) {
-                    let outcome = self.station.acknowledge_notices();
-                    self.attempt(outcome);
+            } else {
+                ui.heading(RichText::new("Scanner alarm: play is stopped").color(ALARM));
+                for fault in &faults {
+                    ui.label(fault);
                 }
+            }
+            if self.station.dealer().is_none() {
+                ui.separator();
+                ui.label("A dealer signs in first:");
+                ui.horizontal(|ui| self.sign_in_fields(ui));
+            } else if faults.is_empty() {
+                self.notice_ways_out(ui);
+            } else {
+                self.alarm_ways_out(ui);
             }
             error_text(ui, &self.refusal);
         });
     }
 
+    /// Acknowledge, with a pit boss's PIN when a notice needs one.
+    fn notice_ways_out(&mut self, ui: &mut Ui) {
+        let pit_boss = self.station.notices_need_pit_boss();
+        if pit_boss {
+            ui.label("A scanner alarm was open when the station stopped: a pit boss clears it.");
+            self.approver_fields(ui);
+        }
+        if big_button(ui, "Acknowledge", true) {
+            let outcome = if pit_boss {
+                self.with_approver(|station, approver| station.acknowledge_notices(Some(approver)))
+            } else {
+                self.station.acknowledge_notices(None)
+            };
+            self.attempt(outcome);
+        }
+    }
+
+    /// One control per allowed way out of the first alarm.
+    fn alarm_ways_out(&mut self, ui: &mut Ui) {
+        let ways = self
+            .station
+            .alarms()
+            .first()
+            .map(|f| f.ways_out().to_vec())
+            .unwrap_or_default();
+        ui.label(format!(
+            "Ways out: {}.",
+            ways.iter()
+                .map(|w| w.to_string())
+                .collect::<Vec<_>>()
+                .join(", or ")
+        ));
+        for way in ways {
+            ui.separator();
+            match way {
+                WayOut::ReRead => {
+                    if big_button(ui, "Re-read the card", true) {
+                        let outcome = self.station.re_read();
+                        self.attempt(outcome);
+                    }
+                }
+                WayOut::Shuffle => {
+                    if self.simulated() && big_button(ui, "Insert freshly shuffled shoe", true) {
+                        let outcome = self.station.insert_simulated_shoe();
+                        self.attempt(outcome);
+                    }
+                    if big_button(ui, "Re-read the card (new shoe in)", true) {
+                        let outcome = self.station.re_read();
+                        self.attempt(outcome);
+                    }
+                }
+                WayOut::EnterByHand => self.manual_entry(ui),
+                WayOut::Override => {
+                    if ui.button("Pit boss override (no card lost)").clicked() {
+                        let outcome = self
+                            .with_approver(|station, approver| station.override_alarms(approver));
+                        self.attempt(outcome);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The approving pit boss's ID and PIN.
+    fn approver_fields(&mut self, ui: &mut Ui) {
+        labelled_input(ui, "Approving pit boss ID", &mut self.approver_id, 80.0);
+        pin_input(ui, "Approving pit boss PIN", &mut self.approver_pin);
+    }
+
+    /// Runs `act` with the typed pit boss's PIN entry; the PIN is cleared after.
+    fn with_approver(
+        &mut self,
+        act: impl FnOnce(&mut Station, &PinEntry<'_>) -> Result<(), StationError>,
+    ) -> Result<(), StationError> {
+        let outcome = match self.approver_id.trim().parse::<u32>() {
+            Ok(staff) => {
+                let approver = PinEntry {
+                    staff,
+                    pin: &self.approver_pin,
+                };
+                act(&mut self.station, &approver)
+            }
+            Err(_) => Err(StationError::Alarm(
+                "the pit boss ID must be a whole number".into(),
+            )),
+        };
+        self.approver_pin.clear();
+        outcome
+    }
+
     fn manual_entry(&mut self, ui: &mut Ui) {
-        ui.separator();
         ui.label("Enter the card by hand (a pit boss approves with their PIN):");
         ui.horizontal(|ui| {
             let label = ui.label("Card rank");
             ui.add(egui::Slider::new(&mut self.manual_rank, 1..=10))
                 .labelled_by(label.id);
         });
-        labelled_input(ui, "Approving pit boss ID", &mut self.approver_id, 80.0);
-        pin_input(ui, "Approving pit boss PIN", &mut self.approver_pin);
+        self.approver_fields(ui);
         if ui.button("Approve and enter card").clicked() {
-            let outcome = self.enter_manual();
-            self.approver_pin.clear();
+            let outcome = match Rank::new(i64::from(self.manual_rank)) {
+                Ok(rank) => self
+                    .with_approver(|station, approver| station.enter_card_by_hand(rank, approver)),
+                Err(error) => Err(StationError::Alarm(error.to_string())),
+            };
             self.attempt(outcome);
         }
     }
-
-    fn enter_manual(&mut self) -> Result<(), crate::station::StationError> {
-        let staff = self.approver_id.trim().parse::<u32>().map_err(|_| {
-            crate::station::StationError::Alarm("the pit boss ID must be a whole number".into())
-        })?;
-        let rank = Rank::new(i64::from(self.manual_rank))
-            .map_err(|e| crate::station::StationError::Alarm(e.to_string()))?;
-        let approver = PinEntry {
-            staff,
-            pin: &self.approver_pin,
-        };
-        self.station.enter_card_by_hand(rank, &approver)
-    }
 }
-
 /// A seat during a hand: bet, cards, state.
 fn seat_in_hand(ui: &mut Ui, hand: &Hand, seat: u8) {
     match hand {

@@ -401,6 +401,12 @@ fn after_a_restart_the_app_shows_the_recovery_notice_and_the_hand_goes_on() {
     ));
     assert_eq!(station_of(&harness).table().events(), events.as_slice());
     assert_eq!(station_of(&harness).table().need(), need);
+    // A restart signs nobody in: the dealer signs in inside the notice.
+    assert!(shows(&harness, "A dealer signs in first:"));
+    type_into(&mut harness, "Dealer ID", &DEALER.to_string());
+    type_into(&mut harness, "Dealer PIN", DEALER_PIN);
+    click(&mut harness, "Sign in");
+    assert_eq!(station_of(&harness).dealer(), Some(DEALER));
     click(&mut harness, "Acknowledge");
     assert!(!shows(&harness, "Notice"));
     assert!(!station_of(&harness).has_notices());
@@ -411,7 +417,9 @@ fn after_a_restart_the_app_shows_the_recovery_notice_and_the_hand_goes_on() {
 
 #[test]
 fn the_app_reopens_a_software_shoe_table_after_a_restart_on_its_own() {
-    let (ledger, path, _) = staffed_ledger("ui-restart");
+    let (mut ledger, path, _) = staffed_ledger("ui-restart");
+    // The app that crashed ran on this machine, as the restarted one does.
+    ledger.set_station(&pairs_table::ui::station_name());
     let mut station = open(
         ledger,
         setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
@@ -433,6 +441,9 @@ fn the_app_reopens_a_software_shoe_table_after_a_restart_on_its_own() {
         &station_of(&harness).table().events()[..events.len()],
         events.as_slice()
     );
+    type_into(&mut harness, "Dealer ID", &DEALER.to_string());
+    type_into(&mut harness, "Dealer PIN", DEALER_PIN);
+    click(&mut harness, "Sign in");
     click(&mut harness, "Acknowledge");
     for _ in 0..300 {
         let station = station_of(&harness);

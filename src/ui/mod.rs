@@ -115,7 +115,7 @@ impl StationApp {
     }
 
     fn start(&mut self, mut ledger: Ledger) -> Screen {
-        let name = hostname();
+        let name = station_name();
         ledger.set_station(&name);
         match ledger.needs_first_pit_boss() {
             Ok(true) => {
@@ -267,7 +267,9 @@ impl eframe::App for StationApp {
 }
 
 /// This machine's name, for the station column of sign-ins.
-fn hostname() -> String {
+/// The name the app records as its station in the ledger: the machine's
+/// host name, so a restarted app takes over its own sessions.
+pub fn station_name() -> String {
     std::fs::read_to_string("/etc/hostname")
         .map(|name| name.trim().to_owned())
         .ok()

@@ -165,6 +165,10 @@ impl TableScreen {
                         self.attempt(outcome);
                     }
                 }
+                // While the alarm window is up, the sign-in is in it.
+                None if self.station.has_notices() || !self.station.alarms().is_empty() => {
+                    ui.colored_label(ALARM, "No dealer signed in");
+                }
                 None => self.sign_in_fields(ui),
             }
         });

@@ -21,6 +21,8 @@ use super::station::{RANKS, Script, open, policy, reopen_ledger, setup, staffed_
 fn app_harness(app: StationApp) -> Harness<'static, StationApp> {
     Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
+        // A grid whose column widths change takes a few frames to settle.
+        .with_max_steps(8)
         .build_ui_state(|ui, app: &mut StationApp| app.show(ui), app)
 }
 
@@ -29,8 +31,11 @@ fn station_of<'h>(harness: &'h Harness<'_, StationApp>) -> &'h Station {
 }
 
 /// Types `text` into the input labelled `label`.
+/// Replaces the text of the input labelled `label` with `text`.
 fn type_into(harness: &mut Harness<'_, StationApp>, label: &str, text: &str) {
     harness.get_by_label(label).focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
     harness.run();
     harness.get_by_label(label).type_text(text);
     harness.run();
@@ -558,4 +563,76 @@ fn first_run_creates_the_pit_boss_then_the_form_opens_a_table() {
     let open = ledger.open_shift_now().unwrap().unwrap();
     assert_eq!(open.table_name, "S7");
     assert_eq!(discrepancies(&path), []);
+}
+
+#[test]
+fn the_open_table_form_loads_a_house_rules_file_and_refuses_a_bad_one() {
+    let (ledger, path, _) = staffed_ledger("ui-rules-file");
+    drop(ledger);
+    let dir = path.parent().unwrap();
+    let good = dir.join("rules.toml");
+    std::fs::write(
+        &good,
+        "burn = 3\npenetration = 0.75\n[rocket]\nmin_bet = 20\nmax_bet = 500\n",
+    )
+    .unwrap();
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "[rocket]\nmax_bet = 505\n").unwrap();
+
+    let mut harness = app_harness(StationApp::open(&path, egui::Context::default()));
+    harness.run();
+    assert!(shows(&harness, "Open a table"));
+    assert!(shows_containing(
+        &harness,
+        "Shuffle at 80.0% dealt · burn 5"
+    ));
+    type_into(
+        &mut harness,
+        "House rules file (optional)",
+        bad.to_str().unwrap(),
+    );
+    click(&mut harness, "Load rules");
+    assert!(shows_containing(&harness, "rocket.max_bet"));
+    assert!(shows_containing(
+        &harness,
+        "Shuffle at 80.0% dealt · burn 5"
+    ));
+    type_into(
+        &mut harness,
+        "House rules file (optional)",
+        dir.join("missing.toml").to_str().unwrap(),
+    );
+    click(&mut harness, "Load rules");
+    assert!(shows_containing(
+        &harness,
+        "cannot read the house rules file"
+    ));
+
+    type_into(
+        &mut harness,
+        "House rules file (optional)",
+        good.to_str().unwrap(),
+    );
+    click(&mut harness, "Load rules");
+    assert!(shows_containing(
+        &harness,
+        "Shuffle at 75.0% dealt · burn 3"
+    ));
+    assert!(!shows_containing(&harness, "cannot read"));
+    click(&mut harness, "Software shoe");
+    type_into(&mut harness, "Pit boss ID", &BOSS.to_string());
+    type_into(&mut harness, "Pit boss PIN", BOSS_PIN);
+    type_into(&mut harness, "Dealer ID", &DEALER.to_string());
+    type_into(&mut harness, "Dealer PIN", DEALER_PIN);
+    click(&mut harness, "Open table");
+    let rules = station_of(&harness).setup().rules;
+    assert_eq!(
+        (
+            rules.burn,
+            rules.penetration_permille,
+            rules.rocket.min_bet,
+            rules.rocket.max_bet
+        ),
+        (3, 750, 20, 500)
+    );
 }

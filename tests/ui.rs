@@ -636,3 +636,48 @@ fn the_open_table_form_loads_a_house_rules_file_and_refuses_a_bad_one() {
         (3, 750, 20, 500)
     );
 }
+
+#[test]
+fn under_the_alarm_window_keys_do_nothing_and_a_pit_boss_overrides_with_a_pin() {
+    let (ledger, path, _) = staffed_ledger("ui-override");
+    let (mut script, feed) = Script::new();
+    let station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
+        feed,
+    );
+    let table = station.ledger().open_shift_now().unwrap().unwrap().table;
+    let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
+    harness.run();
+    type_into(&mut harness, "Seat 1 bet", "10");
+    type_into(&mut harness, "Seat 2 bet", "20");
+    click(&mut harness, "Deal (Enter)");
+    script.gap(2);
+    harness.run();
+    assert!(shows(&harness, "Scanner alarm: play is stopped"));
+    let events = station_of(&harness).table().events().to_vec();
+    for key in [egui::Key::H, egui::Key::F, egui::Key::Enter, egui::Key::P] {
+        harness.key_press(key);
+        harness.run();
+    }
+    assert_eq!(station_of(&harness).table().events(), events.as_slice());
+    assert_eq!(station_of(&harness).alarms().len(), 1);
+
+    // The dealer's own PIN does not override.
+    type_into(&mut harness, "Approving pit boss ID", &DEALER.to_string());
+    type_into(&mut harness, "Approving pit boss PIN", DEALER_PIN);
+    click(&mut harness, "Pit boss override (no card lost)");
+    assert!(shows(&harness, "Scanner alarm: play is stopped"));
+    assert_eq!(station_of(&harness).alarms().len(), 1);
+
+    type_into(&mut harness, "Approving pit boss ID", &BOSS.to_string());
+    type_into(&mut harness, "Approving pit boss PIN", BOSS_PIN);
+    click(&mut harness, "Pit boss override (no card lost)");
+    assert!(!shows(&harness, "Scanner alarm: play is stopped"));
+    assert_eq!(station_of(&harness).table().events(), events.as_slice());
+    let alarms = station_of(&harness).ledger().alarms(table, false).unwrap();
+    assert_eq!(alarms[0].cleared.as_ref().unwrap().0, BOSS);
+    let mut next = 0;
+    play(&mut harness, &mut script, &mut next, true);
+    settle(&mut harness, &path);
+}

@@ -182,11 +182,17 @@ impl StationApp {
                 let ledger = self.ledger.as_mut();
                 let opened = egui::CentralPanel::default_margins()
                     .show(ui, |ui| {
-                        if let Some(ledger) = ledger {
-                            add_staff.show(ui, ledger);
-                            ui.separator();
-                        }
-                        form.show(ui)
+                        // With the staff form open, the page is taller than
+                        // a 1280x800 screen.
+                        egui::ScrollArea::vertical()
+                            .show(ui, |ui| {
+                                if let Some(ledger) = ledger {
+                                    add_staff.show(ui, ledger);
+                                    ui.separator();
+                                }
+                                form.show(ui)
+                            })
+                            .inner
                     })
                     .inner;
                 opened.and_then(|(setup, dealer, pit_boss)| {

@@ -271,9 +271,13 @@ impl TableScreen {
         error_text(ui, &self.refusal);
     }
 
-    /// Keyboard shortcuts, when no text field has the focus.
+    /// Keyboard shortcuts, when no text field has the focus and no alarm or
+    /// notice window is up (its own controls are the only way on).
     fn keys(&mut self, ui: &mut Ui) {
-        if ui.memory(|m| m.focused().is_some()) {
+        if ui.memory(|m| m.focused().is_some())
+            || self.station.has_notices()
+            || !self.station.alarms().is_empty()
+        {
             return;
         }
         let pressed = |key: Key| ui.input(|i| i.key_pressed(key));

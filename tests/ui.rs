@@ -119,7 +119,16 @@ fn settle(harness: &mut Harness<'_, StationApp>, path: &Path) {
             &format!("Carry to next pot {}", settlement.carry_out)
         ));
     }
+    // The finished hand stays on the layout while the dealer settles: each
+    // seat shows its bet and cards, not the entry for the next hand.
+    let word = match station_of(harness).setup().game {
+        GameKind::Rocket => "bet",
+        GameKind::Starboard => "seated",
+    };
+    let entry = format!("Seat {} {word}", settlement.lines[0].seat);
+    assert!(!shows(harness, &entry), "{entry} during the settlement");
     click(harness, "Confirm settlement (Enter)");
+    assert!(shows(harness, &entry), "{entry} after the settlement");
     let station = station_of(harness);
     assert!(station.settlement().is_none());
     assert!(shows(

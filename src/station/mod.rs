@@ -950,6 +950,14 @@ impl Station {
     pub fn hand(&self) -> Option<&Hand> {
         self.table.hand().map(|(_, hand)| hand)
     }
+
+    /// The hand on the layout: the one in progress, or the finished one
+    /// whose settlement waits for confirmation (its cards stay in view
+    /// while the dealer collects and pays).
+    pub fn hand_on_layout(&self) -> Option<&Hand> {
+        self.hand()
+            .or(self.settlement.as_ref().map(|(finished, _)| &finished.hand))
+    }
 }
 
 /// A notice that stops play until it is acknowledged.

@@ -420,30 +420,20 @@ impl TableScreen {
     }
 
     fn seat_panel(&mut self, ui: &mut Ui, seat: u8, highlighted: bool) {
-        let stroke = if highlighted {
-            Stroke::new(4.0, ACTOR)
-        } else {
-            Stroke::new(1.0, Color32::from_gray(160))
-        };
-        egui::Frame::NONE
-            .fill(Color32::from_rgb(8, 50, 30))
-            .stroke(stroke)
-            .corner_radius(8.0)
-            .inner_margin(6.0)
-            .show(ui, |ui| {
-                ui.set_min_size(ui.available_size());
-                let button = self.button_seat() == Some(seat);
-                let title = if button {
-                    format!("Seat {seat} · button")
-                } else {
-                    format!("Seat {seat}")
-                };
-                ui.label(RichText::new(title).strong().color(INK));
-                match self.station.hand() {
-                    Some(hand) => seat_in_hand(ui, hand, seat),
-                    None => self.seat_entry(ui, seat),
-                }
-            });
+        place_frame(highlighted, 6.0).show(ui, |ui| {
+            ui.set_min_size(ui.available_size());
+            let button = self.button_seat() == Some(seat);
+            let title = if button {
+                format!("Seat {seat} · button")
+            } else {
+                format!("Seat {seat}")
+            };
+            ui.label(RichText::new(title).strong().color(INK));
+            match self.station.hand_on_layout() {
+                Some(hand) => seat_in_hand(ui, hand, seat),
+                None => self.seat_entry(ui, seat),
+            }
+        });
     }
 
     fn button_seat(&self) -> Option<u8> {
@@ -477,42 +467,32 @@ impl TableScreen {
     }
 
     fn centre_panel(&mut self, ui: &mut Ui, highlighted: bool) {
-        let stroke = if highlighted {
-            Stroke::new(4.0, ACTOR)
-        } else {
-            Stroke::new(1.0, Color32::from_gray(160))
-        };
-        egui::Frame::NONE
-            .fill(Color32::from_rgb(8, 50, 30))
-            .stroke(stroke)
-            .corner_radius(8.0)
-            .inner_margin(8.0)
-            .show(ui, |ui| {
-                ui.set_min_size(ui.available_size());
-                match self.station.hand() {
-                    Some(Hand::Rocket(hand)) => {
-                        ui.label(RichText::new("Dealer").strong().color(INK));
-                        card_row(ui, hand.dealer_stack(), BIG_CARD);
-                    }
-                    Some(Hand::Starboard(hand)) => {
-                        ui.label(
-                            RichText::new(format!("Common hand · pot {}", hand.pot()))
-                                .strong()
-                                .color(INK),
-                        );
-                        card_row(ui, hand.common(), BIG_CARD);
-                    }
-                    None => {
-                        let text = match self.station.setup().game {
-                            GameKind::Rocket => "Dealer".to_owned(),
-                            GameKind::Starboard => {
-                                format!("Common hand · carry {}", self.station.table().carry())
-                            }
-                        };
-                        ui.label(RichText::new(text).strong().color(INK));
-                    }
+        place_frame(highlighted, 8.0).show(ui, |ui| {
+            ui.set_min_size(ui.available_size());
+            match self.station.hand_on_layout() {
+                Some(Hand::Rocket(hand)) => {
+                    ui.label(RichText::new("Dealer").strong().color(INK));
+                    card_row(ui, hand.dealer_stack(), BIG_CARD);
                 }
-            });
+                Some(Hand::Starboard(hand)) => {
+                    ui.label(
+                        RichText::new(format!("Common hand · pot {}", hand.pot()))
+                            .strong()
+                            .color(INK),
+                    );
+                    card_row(ui, hand.common(), BIG_CARD);
+                }
+                None => {
+                    let text = match self.station.setup().game {
+                        GameKind::Rocket => "Dealer".to_owned(),
+                        GameKind::Starboard => {
+                            format!("Common hand · carry {}", self.station.table().carry())
+                        }
+                    };
+                    ui.label(RichText::new(text).strong().color(INK));
+                }
+            }
+        });
     }
 
     fn alarm_window(&mut self, ui: &mut Ui) {
@@ -717,4 +697,19 @@ fn settlement_panel(ui: &mut Ui, settlement: &Settlement) {
         ui.label(format!("Rake {}", settlement.rake));
         ui.label(format!("Carry to next pot {}", settlement.carry_out));
     }
+}
+
+/// The frame of a place on the layout (a seat, the dealer or the common
+/// hand): highlighted when it is that place's turn.
+fn place_frame(highlighted: bool, margin: f32) -> egui::Frame {
+    let stroke = if highlighted {
+        Stroke::new(4.0, ACTOR)
+    } else {
+        Stroke::new(1.0, Color32::from_gray(160))
+    };
+    egui::Frame::NONE
+        .fill(Color32::from_rgb(8, 50, 30))
+        .stroke(stroke)
+        .corner_radius(8.0)
+        .inner_margin(margin)
 }

@@ -417,6 +417,10 @@ fn after_a_restart_the_app_shows_the_recovery_notice_and_the_hand_goes_on() {
     assert_eq!(station_of(&harness).table().need(), need);
     // A restart signs nobody in: the dealer signs in inside the notice.
     assert!(shows(&harness, "A dealer signs in first:"));
+    // By pointer, as a dealer does: the field in the window takes the focus.
+    harness.get_by_label("Dealer ID").click();
+    harness.run();
+    assert!(harness.get_by_label("Dealer ID").is_focused());
     type_into(&mut harness, "Dealer ID", &DEALER.to_string());
     type_into(&mut harness, "Dealer PIN", DEALER_PIN);
     click(&mut harness, "Sign in");
@@ -560,7 +564,7 @@ fn first_run_creates_the_pit_boss_then_the_form_opens_a_table() {
     assert_eq!(station.dealer(), Some(21));
     assert!(shows(
         &harness,
-        "Seat the players (ante 1 each), then Deal (Enter)."
+        "Seat the players (ante 1 unit each), then Deal (Enter)."
     ));
     assert!(shows(&harness, "Seat 7 seated"));
     drop(harness);

@@ -27,7 +27,7 @@ use crate::ledger::{AlarmKind, HandContext, Ledger, LedgerError, OpenShift, PinE
 use crate::scanner::intake::IntakeError;
 use crate::scanner::{Fault, Intake, LinkError, Outcome, Resolution, ScanLink, WayOut};
 
-pub use prompt::{Actor, Prompt};
+pub use prompt::{Actor, Prompt, units};
 pub use settlement::{Settlement, SettlementLine};
 
 /// Where a table's cards come from, as chosen when it is opened.

@@ -14,7 +14,9 @@ use crate::engine::hand::{Action, GameKind, Hand, Need};
 use crate::engine::rocket::RocketOutcome;
 use crate::ledger::PinEntry;
 use crate::scanner::WayOut;
-use crate::station::{Actor, Settlement, Station, StationError, check_bet, starboard_state_word};
+use crate::station::{
+    Actor, Settlement, Station, StationError, check_bet, starboard_state_word, units,
+};
 
 const CARD: Vec2 = Vec2::new(34.0, 48.0);
 const BIG_CARD: Vec2 = Vec2::new(44.0, 62.0);
@@ -139,7 +141,7 @@ impl TableScreen {
                     table.rules().rocket.min_bet,
                     table.rules().rocket.max_bet
                 ),
-                GameKind::Starboard => format!("ante {} unit", table.rules().starboard.unit),
+                GameKind::Starboard => format!("ante {}", units(table.rules().starboard.unit)),
             };
             ui.label(format!(
                 "{limits} · 1 unit = {}.{:02} · {} decks · hand {}",
@@ -391,7 +393,9 @@ impl TableScreen {
         let game = self.station.setup().game;
         let seats = game.max_seat();
         let actor = self.station.prompt().actor;
-        let seat_size = Vec2::new(150.0, 230.0);
+        // Seven Starboard seats share the width without overlapping.
+        let seat_width = ((rect.width() - 20.0) / f32::from(seats) - 8.0).clamp(100.0, 150.0);
+        let seat_size = Vec2::new(seat_width, 230.0);
         let span = (rect.width() - seat_size.x - 20.0).max(0.0);
         for index in 0..seats {
             let seat = index + 1;

@@ -688,9 +688,16 @@ fn a_hand_on_the_software_shoe_is_recovered_where_it_stopped_after_a_restart() {
     let events = station.table().events().to_vec();
     let need = station.table().need();
     let cards = format!("{:?}", station.hand().unwrap());
+    let shuffles = station.shuffles_this_shift();
+    assert_eq!(shuffles, 1, "the shoe's first shuffle opens hand 1");
     drop(station);
 
     let mut station = reopened(reopen_ledger(&path, &clock), Feed::SoftwareShoe);
+    assert_eq!(
+        station.shuffles_this_shift(),
+        shuffles + 1,
+        "the count survives the restart, plus the reshuffle around the cards in play"
+    );
     assert_eq!(station.table().need(), need);
     // The software shoe's stack was lost with the process: the same steps,
     // then a recorded mid-hand reshuffle around the cards in play.
@@ -1105,4 +1112,59 @@ fn a_scanner_alarm_open_when_the_station_stopped_needs_a_pit_boss_after_the_rest
     let mut next = 0;
     play_on_script(&mut station, &mut script, &mut next);
     confirm_and_check(&mut station, &path);
+}
+
+#[test]
+fn a_physical_shoe_shuffled_between_hands_is_recorded_with_its_burns_and_counted() {
+    let (ledger, path, clock) = staffed_ledger("station-shoe-between");
+    let (mut script, feed) = Script::new();
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
+        feed,
+    );
+    bet(&mut station, 1, "10");
+    bet(&mut station, 2, "20");
+    station.start_hand().unwrap();
+    let mut next = 0;
+    play_on_script(&mut station, &mut script, &mut next);
+    confirm_and_check(&mut station, &path);
+
+    // Between hands the dealer inserts a freshly shuffled shoe and burns.
+    let before = station.shuffles_this_shift();
+    script.send(Message::ShoeInserted {
+        shoe_id: "SHOE-2".into(),
+    });
+    station.poll_scanner().unwrap();
+    assert_eq!(station.shuffles_this_shift(), before + 1);
+    for _ in 0..station.burns_due() {
+        script.card(RANKS[next % RANKS.len()]);
+        next += 1;
+        station.poll_scanner().unwrap();
+    }
+    assert!(station.alarms().is_empty(), "{:?}", station.alarms());
+    station.start_hand().unwrap();
+    play_on_script(&mut station, &mut script, &mut next);
+    let id = confirm_and_check(&mut station, &path);
+    let events = station.ledger().load_hand(id).unwrap().events;
+    assert!(
+        matches!(
+            events.first(),
+            Some(HandEvent::ExternalShuffle { mid_hand: false })
+        ),
+        "{:?}",
+        events.first()
+    );
+    let burns = events
+        .iter()
+        .filter(|e| matches!(e, HandEvent::ExternalBurn { .. }))
+        .count();
+    assert_eq!(burns, HouseRules::default().burn as usize);
+
+    // The count on the header survives a restart.
+    let shuffles = station.shuffles_this_shift();
+    drop(station);
+    let (_script, feed) = Script::new();
+    let station = reopened(reopen_ledger(&path, &clock), feed);
+    assert_eq!(station.shuffles_this_shift(), shuffles);
 }

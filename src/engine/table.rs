@@ -309,7 +309,8 @@ impl Table {
                 return Err(error.into());
             }
         };
-        self.events.clear();
+        // What happened since the last hand (a physical shoe reshuffled and
+        // its burns) opens this hand's record: keep it.
         if let CardSupply::Software(shoe) = &mut self.supply {
             if shoe.shuffle_due() {
                 shoe.shuffle();

@@ -799,6 +799,18 @@ impl Ledger {
         }))
     }
 
+    /// How many shuffles (software or physical shoe) the committed hands
+    /// of `shift` hold.
+    pub fn shuffles_in_shift(&self, shift: i64) -> Result<u32, LedgerError> {
+        let count: i64 = self.conn.query_row(
+            "SELECT (SELECT COUNT(*) FROM shuffles s JOIN hands h ON h.id = s.hand_id WHERE h.shift_id = ?1) \
+                  + (SELECT COUNT(*) FROM external_shuffles s JOIN hands h ON h.id = s.hand_id WHERE h.shift_id = ?1)",
+            [shift],
+            |r| r.get(0),
+        )?;
+        Ok(count as u32)
+    }
+
     /// The house rules recorded under `hash`.
     pub fn rules(&self, hash: &str) -> Result<HouseRules, LedgerError> {
         let toml: Option<String> = self

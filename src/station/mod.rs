@@ -19,9 +19,9 @@ use thiserror::Error;
 use crate::access::{Role, idle_limit, session_timed_out};
 use crate::engine::hand::{Action, CardTo, GameKind, Hand, Need, PlayError};
 use crate::engine::rules::{BET_GRID_UNITS, HouseRules};
-use crate::engine::shoe::{Shoe, ShoeCount};
+use crate::engine::shoe::{Shoe, ShoeCount, ShoeEvent};
 use crate::engine::starboard::SeatState;
-use crate::engine::table::{CardSupply, FinishedHand, Seating, Table, TableError};
+use crate::engine::table::{CardSupply, FinishedHand, HandEvent, Seating, Table, TableError};
 use crate::engine::{Decks, Rank};
 use crate::ledger::{AlarmKind, HandContext, Ledger, LedgerError, OpenShift, PinEntry, Recorder};
 use crate::scanner::intake::IntakeError;
@@ -252,7 +252,8 @@ pub struct Station {
     /// Ledger alarm ids of the scanner alarms raised now.
     scanner_alarm_ids: Vec<i64>,
     rng: StdRng,
-    shuffles_this_shift: u32,
+    /// Shuffles in the hands of this shift already committed.
+    committed_shuffles: u32,
     last_committed: Option<Settlement>,
     /// When the dealer last acted, for the idle timeout.
     last_activity: DateTime<Utc>,
@@ -423,6 +424,8 @@ impl Station {
                 pit_boss: false,
             });
         }
+        // The count on the header survives the restart.
+        station.committed_shuffles = station.ledger.shuffles_in_shift(open.shift)?;
         for alarm in station.ledger.alarms(station.context.table, true)? {
             if !station.notices.iter().any(|n| n.alarm == alarm.id) {
                 let text = format!(
@@ -472,7 +475,7 @@ impl Station {
             scanner_alarm_ids: Vec::new(),
             last_activity: ledger_now,
             rng,
-            shuffles_this_shift: 0,
+            committed_shuffles: 0,
             last_committed: None,
         }
     }
@@ -599,7 +602,11 @@ impl Station {
 
     /// Shuffles this shift (software shoe and card-reading shoe alike).
     pub fn shuffles_this_shift(&self) -> u32 {
-        self.shuffles_this_shift
+        let waiting = self
+            .settlement
+            .as_ref()
+            .map_or(0, |(finished, _)| shuffles_in(&finished.events));
+        self.committed_shuffles + waiting + shuffles_in(self.table.events())
     }
 
     /// Whether the shoe must be shuffled before the next hand.
@@ -734,9 +741,7 @@ impl Station {
             ));
         }
         let seating = self.seating()?;
-        let shuffles_before = self.table.shoe().map_or(0, Shoe::shuffles);
         self.table.start_hand(&seating, &mut self.rng)?;
-        self.shuffles_this_shift += self.table.shoe().map_or(0, Shoe::shuffles) - shuffles_before;
         self.context.dealer = dealer;
         self.recorder = Recorder::new(self.context);
         self.last_committed = None;
@@ -764,9 +769,7 @@ impl Station {
         if !matches!(self.feed, Feed::SoftwareShoe) {
             return Err(StationError::NotSoftwareShoe);
         }
-        let shuffles_before = self.table.shoe().map_or(0, Shoe::shuffles);
         self.table.deal_from_shoe()?;
-        self.shuffles_this_shift += self.table.shoe().map_or(0, Shoe::shuffles) - shuffles_before;
         self.record()
     }
 
@@ -796,7 +799,6 @@ impl Station {
             match self.intake.handle(&event, &mut self.table) {
                 Outcome::Dealt { .. } | Outcome::Burned { .. } => self.record()?,
                 Outcome::Shuffled { .. } => {
-                    self.shuffles_this_shift += 1;
                     if self.table.hand().is_some() {
                         self.record()?;
                     }
@@ -938,6 +940,7 @@ impl Station {
         };
         self.check_not_stopped()?;
         let id = self.recorder.commit(&mut self.ledger, finished)?;
+        self.committed_shuffles += shuffles_in(&finished.events);
         self.last_committed = self.settlement.take().map(|(_, s)| s);
         self.touch();
         // New limits a pit boss set during the hand apply now, so the bets
@@ -969,6 +972,19 @@ struct Notice {
     text: String,
     /// Whether a pit boss must clear it.
     pit_boss: bool,
+}
+
+/// How many shuffles (software or physical shoe) `events` hold.
+fn shuffles_in(events: &[HandEvent]) -> u32 {
+    events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                HandEvent::Shoe(ShoeEvent::Shuffled(_)) | HandEvent::ExternalShuffle { .. }
+            )
+        })
+        .count() as u32
 }
 
 /// Refused unless `staff` is a dealer.

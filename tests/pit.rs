@@ -367,9 +367,9 @@ fn win_and_hold_on_screen_match_hand_computed_values() {
     );
     assert!(shows(&harness, "Closer recorded: 4890 units"));
 
-    // win = 4 890 + 500 + 750 − 5 100 − 1 000 = 40; hold = 40 ÷ 750 = 5.33 %.
+    // win = 4 890 + 500 + 750 − 5 100 − 1 000 = 40; hold = 40 ÷ 750 = 5.33%.
     assert!(shows(&harness, "= 4890 + 500 + 750 − 5100 − 1000 = 40"));
-    assert!(shows(&harness, "Hold: 5.33 %"));
+    assert!(shows(&harness, "Hold: 5.33%"));
     // No hands were dealt: the ledger's win is 0, a variance of 40.
     assert!(shows(&harness, "Ledger's win from the hands dealt: 0"));
     assert!(shows(&harness, "Variance: +40 units"));

@@ -459,7 +459,10 @@ fn a_kept_shift_prints_its_inventory_win_variance_hold_and_alarm() {
     );
     let alarm = &report.exceptions.alarms[0];
     assert_eq!(report.exceptions.alarms.len(), 1);
-    assert_eq!((alarm.kind, alarm.message.as_str()), (AlarmKind::Scanner, ALARM_TEXT));
+    assert_eq!(
+        (alarm.kind, alarm.message.as_str()),
+        (AlarmKind::Scanner, ALARM_TEXT)
+    );
     assert_eq!(alarm.hand, Some(30));
     let clear = alarm.cleared.as_ref().unwrap();
     assert_eq!(clear.by.id, PIT_BOSS);
@@ -487,7 +490,8 @@ fn a_kept_shift_prints_its_inventory_win_variance_hold_and_alarm() {
     ));
 
     let csv = render_csv(&report);
-    let cell = |item: &str, key: &str, column: usize| csv_cell(&csv, "inventory", item, key, column);
+    let cell =
+        |item: &str, key: &str, column: usize| csv_cell(&csv, "inventory", item, key, column);
     assert_eq!(cell("inventory_win", "", 4), "1000");
     assert_eq!(cell("ledger_win", "", 4), ledger_win.to_string());
     assert_eq!(cell("variance", "", 4), variance.to_string());
@@ -495,15 +499,27 @@ fn a_kept_shift_prints_its_inventory_win_variance_hold_and_alarm() {
     assert_eq!(cell("hold", "", 7), "33.33%");
     assert_eq!(cell("drop", "", 4), "3000");
     assert_eq!(cell("opener_total", "1", 4), "10000");
-    assert_eq!(cell("opener_total", "1", 5), "Dana Dealer (#10); Pat Boss (#20)");
+    assert_eq!(
+        cell("opener_total", "1", 5),
+        "Dana Dealer (#10); Pat Boss (#20)"
+    );
     assert_eq!(cell("closer_total", "1", 4), "9500");
-    assert_eq!(cell("fill", "2025-000001", 5), "Dana Dealer (#10); Oona Other (#21)");
+    assert_eq!(
+        cell("fill", "2025-000001", 5),
+        "Dana Dealer (#10); Oona Other (#21)"
+    );
     assert_eq!(cell("credit", "2025-000002", 7), "voided");
-    assert_eq!((cell("credits", "", 3), cell("credits", "", 4)), ("1".into(), "500".into()));
+    assert_eq!(
+        (cell("credits", "", 3), cell("credits", "", 4)),
+        ("1".into(), "500".into())
+    );
     assert_eq!(cell("fills", "", 4), "2000");
     assert_eq!(csv_cell(&csv, "exceptions", "corrections", "", 3), "2");
     let void = csv_cell(&csv, "exceptions", "correction", "2025-000002", 7);
-    assert!(void.ends_with("reason: entered at the wrong table"), "{void}");
+    assert!(
+        void.ends_with("reason: entered at the wrong table"),
+        "{void}"
+    );
     assert_eq!(
         csv_cell(&csv, "exceptions", "correction", "2025-000002", 5),
         "Dana Dealer (#10); Pat Boss (#20)"
@@ -517,7 +533,12 @@ fn a_kept_shift_prints_its_inventory_win_variance_hold_and_alarm() {
     assert!(csv.contains("header,pit_boss,,,,Oona Other (#21),,"));
 
     // The print is chained: the ledger still verifies.
-    assert!(ledger::verify(&path, |d| panic!("{d}")).unwrap().discrepancies == 0);
+    assert!(
+        ledger::verify(&path, |d| panic!("{d}"))
+            .unwrap()
+            .discrepancies
+            == 0
+    );
 }
 
 #[test]
@@ -549,7 +570,13 @@ fn a_period_takes_the_inventory_of_the_shifts_it_overlaps() {
     assert_eq!(whole.inventory.variance(), shift.inventory.variance());
 
     // Half the shift: its inventory, but no variance against half its hands.
-    let half = print_period(&path, Period::Range { from: opened, to: middle });
+    let half = print_period(
+        &path,
+        Period::Range {
+            from: opened,
+            to: middle,
+        },
+    );
     assert_eq!(half.play.hands, 9);
     assert_eq!(half.inventory.shifts, vec![1]);
     assert_eq!(half.inventory.beyond_period, vec![1]);
@@ -744,7 +771,10 @@ fn a_filled_inventory_section_renders_counts_slips_win_variance_and_hold() {
     assert!(!text.contains("not counted"));
     let csv = render_csv(&report);
     assert_eq!(csv_cell(&csv, "inventory", "fill", "F-000123", 4), "1000");
-    assert_eq!(csv_cell(&csv, "inventory", "credit", "C-000046", 7), "voided");
+    assert_eq!(
+        csv_cell(&csv, "inventory", "credit", "C-000046", 7),
+        "voided"
+    );
     assert_eq!(csv_cell(&csv, "inventory", "credits", "", 4), "100");
     assert_eq!(csv_cell(&csv, "inventory", "hold", "", 7), "65.00%");
 }

@@ -270,10 +270,7 @@ impl ChipCount {
 }
 
 fn chips_total(chips: &[(u64, u64)]) -> u64 {
-    chips
-        .iter()
-        .map(|(denomination, n)| denomination * n)
-        .sum()
+    chips.iter().map(|(denomination, n)| denomination * n).sum()
 }
 
 /// How a slip was voided: it stays on record and leaves the totals.
@@ -1468,7 +1465,9 @@ impl Ledger {
         Ok(PrintStamp {
             number,
             printed_at,
-            first_printed_at: first.map(|t| row_time("report_prints", 0, &t)).transpose()?,
+            first_printed_at: first
+                .map(|t| row_time("report_prints", 0, &t))
+                .transpose()?,
         })
     }
 }

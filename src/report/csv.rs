@@ -166,7 +166,8 @@ fn alarms(out: &mut Vec<Line>, list: &[AlarmEntry]) {
     }
     out.push(Line::new("exceptions", "alarms").count(list.len()));
     out.push(
-        Line::new("exceptions", "alarms_open").count(list.iter().filter(|a| a.cleared.is_none()).count()),
+        Line::new("exceptions", "alarms_open")
+            .count(list.iter().filter(|a| a.cleared.is_none()).count()),
     );
 }
 
@@ -225,7 +226,9 @@ fn lines(report: &ShiftReport) -> Vec<Line> {
     slips(&mut out, "fill", &inv.fills);
     slips(&mut out, "credit", &inv.credits);
     out.push(match inv.drop {
-        Some(0) => Line::new("inventory", "drop").units(0).text("none recorded"),
+        Some(0) => Line::new("inventory", "drop")
+            .units(0)
+            .text("none recorded"),
         Some(d) => Line::new("inventory", "drop").units(d),
         None => Line::new("inventory", "drop").text("not counted"),
     });
@@ -241,7 +244,9 @@ fn lines(report: &ShiftReport) -> Vec<Line> {
         None => Line::new("inventory", "variance").text("not computed"),
     });
     out.push(match inv.hold_basis_points() {
-        Some(bp) => Line::new("inventory", "hold").count(bp).text(format_basis_points(bp)),
+        Some(bp) => Line::new("inventory", "hold")
+            .count(bp)
+            .text(format_basis_points(bp)),
         None => Line::new("inventory", "hold").text("not computed"),
     });
 

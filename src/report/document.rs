@@ -2,11 +2,11 @@
 //! typed figures, before any page exists. The PDF lays these out.
 
 use super::{SectionKind, tenths, units, when};
-use crate::inventory::format_basis_points;
 use crate::engine::card::Rank;
 use crate::engine::hand::GameKind;
 use crate::engine::money::TransferKind;
 use crate::engine::rules::HouseRules;
+use crate::inventory::format_basis_points;
 use crate::ledger::report::{
     AlarmEntry, ChipCount, ClearedUnder, Correction, CorrectionKind, GameFigures, Inventory,
     KindTotal, ShiftReport, Slip, StaffRef,

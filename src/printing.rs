@@ -164,6 +164,26 @@ pub fn default_file_name(table: &str, shift: i64, extension: &str) -> String {
     format!("shift-report-{name}-{shift}.{extension}")
 }
 
+/// Which print command the app uses.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum PrintCommand {
+    /// [`Printer::system`], looked up at the moment of printing.
+    #[default]
+    System,
+    /// This one, or none at all (tests; a site that prints another way).
+    Given(Option<Printer>),
+}
+
+impl PrintCommand {
+    /// The printer to use now, if there is one.
+    pub fn printer(&self) -> Option<Printer> {
+        match self {
+            PrintCommand::System => Printer::system(),
+            PrintCommand::Given(printer) => printer.clone(),
+        }
+    }
+}
+
 /// The system's print command.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Printer {

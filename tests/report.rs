@@ -445,7 +445,7 @@ fn a_kept_shift_prints_its_inventory_win_variance_hold_and_alarm() {
         "Opener of shift 1 recounted:".to_owned(),
         "10,100 → 10,000 units".to_owned(),
         "#1 scanner: lost frames".to_owned(),
-        "(scanner override asked for by".to_owned(),
+        "override asked for by Dana Dealer".to_owned(),
         "and pit boss Pat Boss (#20)".to_owned(),
     ] {
         assert!(text.contains(&phrase), "{phrase:?} missing:\n{text}");
@@ -526,6 +526,20 @@ fn a_kept_shift_prints_its_inventory_win_variance_hold_and_alarm() {
     );
     assert_eq!(csv_cell(&csv, "exceptions", "alarms", "", 3), "1");
     assert_eq!(csv_cell(&csv, "exceptions", "alarms_open", "", 3), "0");
+    assert_eq!(
+        csv_cell(&csv, "exceptions", "alarm", "30", 7),
+        format!("scanner: {ALARM_TEXT}")
+    );
+    assert_eq!(
+        csv_cell(&csv, "exceptions", "alarm_cleared", "30", 7),
+        format!(
+            "scanner alarm overridden: {ALARM_TEXT} (scanner override asked for by Dana Dealer (#10))"
+        )
+    );
+    assert_eq!(
+        csv_cell(&csv, "exceptions", "alarm_cleared", "30", 5),
+        "Pat Boss (#20)"
+    );
     assert_eq!(
         csv_cell(&csv, "header", "pit_boss", "", 5),
         "Pat Boss (#20)"

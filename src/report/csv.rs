@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, SecondsFormat, Utc};
 
-use super::document::{alarm_cleared_text, correction_text};
+use super::document::{cleared_how, correction_text};
 use super::tenths;
 use crate::engine::card::Rank;
 use crate::inventory::format_basis_points;
@@ -160,7 +160,7 @@ fn alarms(out: &mut Vec<Line>, list: &[AlarmEntry]) {
                     .count(a.id)
                     .staff(&clear.by)
                     .time(clear.at)
-                    .text(alarm_cleared_text(a)),
+                    .text(cleared_how(clear)),
             );
         }
     }

@@ -8,8 +8,8 @@ use crate::engine::money::TransferKind;
 use crate::engine::rules::HouseRules;
 use crate::inventory::format_basis_points;
 use crate::ledger::report::{
-    AlarmEntry, ChipCount, ClearedUnder, Correction, CorrectionKind, GameFigures, Inventory,
-    KindTotal, ShiftReport, Slip, StaffRef,
+    AlarmClear, AlarmEntry, ChipCount, ClearedUnder, Correction, CorrectionKind, GameFigures,
+    Inventory, KindTotal, ShiftReport, Slip, StaffRef,
 };
 use crate::ledger::{AlarmKind, CountKind, SlipKind};
 
@@ -621,27 +621,27 @@ fn alarm_kind(kind: AlarmKind) -> &'static str {
     }
 }
 
-/// How an alarm was cleared, in words ("still open" if it was not).
-pub(super) fn alarm_cleared_text(alarm: &AlarmEntry) -> String {
-    let Some(clear) = &alarm.cleared else {
-        return "still open".into();
-    };
-    let approval = match &clear.approval {
-        None => String::new(),
+/// The way out taken and the approval behind it, in words.
+pub(super) fn cleared_how(clear: &AlarmClear) -> String {
+    match &clear.approval {
+        None => clear.how.clone(),
         Some((under, asked)) => format!(
-            " ({} asked for by {asked})",
+            "{} ({} asked for by {asked})",
+            clear.how,
             match under {
                 ClearedUnder::ScannerOverride => "scanner override",
                 ClearedUnder::ManualCard => "manual card",
             }
         ),
-    };
-    format!(
-        "{} by {}{approval}: {}",
-        when(clear.at),
-        clear.by,
-        clear.how
-    )
+    }
+}
+
+/// When, by whom and how an alarm was cleared ("still open" if it was not).
+fn alarm_cleared_text(alarm: &AlarmEntry) -> String {
+    match &alarm.cleared {
+        None => "still open".into(),
+        Some(clear) => format!("{} by {}: {}", when(clear.at), clear.by, cleared_how(clear)),
+    }
 }
 
 fn corrections(list: &[Correction], blocks: &mut Vec<Block>) {

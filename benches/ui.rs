@@ -84,7 +84,7 @@ fn frame(ctx: &egui::Context, app: &mut StationApp, events: Vec<Event>) -> (Dura
     let repaint = output
         .viewport_output
         .values()
-        .any(|v| v.repaint_delay < Duration::from_secs(3600));
+        .any(|v| v.repaint_delay < Duration::from_secs(1));
     (elapsed, repaint)
 }
 
@@ -169,7 +169,9 @@ fn main() {
         }
     }
     let shift = start.elapsed();
-    // Idle: nothing happens for a few frames; does egui ask to repaint?
+    // Idle: nothing happens for a few frames; does egui ask to repaint
+    // within a second? (The only timed wake-up is the dealer's idle
+    // time-out, minutes away.)
     let mut idle_repaints = 0;
     for _ in 0..5 {
         if frame(&ctx, &mut app, Vec::new()).1 {

@@ -88,7 +88,7 @@ fn win_hold_and_variance_match_hand_computed_values() {
 }
 
 #[test]
-fn counts_need_the_table_chips_and_two_people_one_a_pit_boss() {
+fn counts_need_the_table_chips_and_the_dealer_and_a_pit_boss() {
     let (mut ledger, _, _, table) = staffed("counts");
     let (shift, _) = dealt(&mut ledger, table, 1, 1);
     let tray = chips(&[(5, 10)]);
@@ -100,6 +100,14 @@ fn counts_need_the_table_chips_and_two_people_one_a_pit_boss() {
     assert!(matches!(
         ledger.record_count(shift, CountKind::Opener, &tray, &boss(), &boss()),
         Err(LedgerError::SamePerson(BOSS))
+    ));
+    // The two counters are the dealer and a pit boss: two pit bosses are not.
+    assert!(matches!(
+        ledger.record_count(shift, CountKind::Opener, &tray, &other_boss(), &boss()),
+        Err(LedgerError::NotPermitted {
+            staff: OTHER_BOSS,
+            ..
+        })
     ));
     let odd = ChipCount::parse("10:3").unwrap();
     assert!(matches!(

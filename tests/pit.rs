@@ -71,9 +71,8 @@ fn play_hand(station: &mut Station) -> i64 {
 fn harness(app: StationApp) -> Harness<'static, StationApp> {
     Harness::builder()
         .with_size(egui::vec2(1500.0, 4000.0))
-        // The table screen marks the button seat with "●", which egui's
-        // bundled fonts lack (the app finds it in the system's fonts).
-        .allow_missing_glyphs()
+        // A grid whose column widths change takes a few frames to settle.
+        .with_max_steps(8)
         .build_ui_state(|ui, app: &mut StationApp| app.show(ui), app)
 }
 

@@ -13,7 +13,9 @@ use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::shoe::{ShoeEvent, ShuffleCommitment};
 use pairs_table::engine::table::{CardSource, HandEvent};
 use pairs_table::engine::{Decks, Rank};
-use pairs_table::ledger::{AlarmKind, Ledger, LedgerError, Role};
+use pairs_table::ledger::{
+    AlarmKind, ExceptionKind, HandFilter, Ledger, LedgerError, Role, TimeRange,
+};
 use pairs_table::scanner::{Message, ScanEvent, ScanLink};
 use pairs_table::station::{
     Actor, Feed, Reopened, SourceChoice, Station, StationError, TableSetup,
@@ -640,8 +642,15 @@ fn reopened(ledger: Ledger, feed: Feed) -> Station {
 }
 
 /// Checks the notice after a restart: shown, stops play, recorded as a
-/// recovery alarm; acknowledged by the dealer.
+/// recovery alarm; acknowledged by the dealer once they have signed in
+/// again (a restart signs nobody in).
 fn acknowledge_recovery(station: &mut Station, hand: i64) {
+    assert_eq!(station.dealer(), None);
+    assert!(matches!(
+        station.acknowledge_notices(None),
+        Err(StationError::NoDealer)
+    ));
+    station.sign_in_dealer(&dealer()).unwrap();
     assert!(station.has_notices());
     let notice: Vec<&str> = station.notices().collect();
     assert_eq!(notice.len(), 1);
@@ -695,7 +704,6 @@ fn a_hand_on_the_software_shoe_is_recovered_where_it_stopped_after_a_restart() {
         }))
     ));
     assert_eq!(format!("{:?}", station.hand().unwrap()), cards);
-    assert_eq!(station.dealer(), Some(DEALER));
     acknowledge_recovery(&mut station, 1);
     play_on_software_shoe(&mut station);
     confirm_and_check(&mut station, &path);
@@ -848,14 +856,253 @@ fn a_hand_over_but_not_confirmed_comes_back_as_its_settlement_after_a_restart() 
     let ledger = reopen_ledger(&path, &clock);
     let mut station = reopened(ledger, feed);
     assert_eq!(station.settlement(), Some(&settlement));
-    // The notice stops play: the settlement waits for it.
+    // Nobody is signed in, and the notice stops play: the settlement waits.
+    assert!(matches!(
+        station.confirm_settlement(),
+        Err(StationError::NoDealer)
+    ));
+    station.sign_in_dealer(&dealer()).unwrap();
     assert!(matches!(
         station.confirm_settlement(),
         Err(StationError::Alarm(_))
     ));
+    station.sign_out_dealer().unwrap();
     assert!(station.ledger().last_hands(5).unwrap().is_empty());
     acknowledge_recovery(&mut station, 1);
     assert_eq!(station.settlement(), Some(&settlement));
     confirm_and_check(&mut station, &path);
     assert_eq!(station.ledger().last_hands(5).unwrap().len(), 1);
+}
+
+#[test]
+fn only_a_signed_in_dealer_deals_and_a_pit_boss_cannot_sign_in_as_one() {
+    let (ledger, path, _) = staffed_ledger("station-dealer-only");
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    assert_eq!(station.dealer(), Some(DEALER));
+    station.sign_out_dealer().unwrap();
+    bet(&mut station, 1, "10");
+    bet(&mut station, 2, "20");
+    let before = station.ledger().head().unwrap();
+    let error = station.start_hand().unwrap_err();
+    assert!(matches!(error, StationError::NoDealer), "{error:?}");
+    assert!(error.to_string().contains("sign in to deal"), "{error}");
+    assert!(station.hand().is_none());
+
+    // A pit boss's PIN is right but their role is not: refused, nothing written.
+    let error = station.sign_in_dealer(&boss()).unwrap_err();
+    assert!(
+        matches!(error, StationError::NotADealer { staff: BOSS, .. }),
+        "{error:?}"
+    );
+    assert!(error.to_string().contains("only a dealer"), "{error}");
+    assert_eq!(station.ledger().head().unwrap(), before);
+    assert_eq!(station.dealer(), None);
+
+    // A wrong dealer PIN is refused and counted.
+    let wrong = pairs_table::ledger::PinEntry {
+        staff: DEALER,
+        pin: "0000",
+    };
+    assert!(station.sign_in_dealer(&wrong).is_err());
+    assert_eq!(station.dealer(), None);
+    assert_eq!(
+        station.ledger().lock_state(DEALER).unwrap().wrong_in_a_row,
+        1
+    );
+
+    station.sign_in_dealer(&dealer()).unwrap();
+    station.start_hand().unwrap();
+    play_on_software_shoe(&mut station);
+    let id = confirm_and_check(&mut station, &path);
+    let hands = station
+        .ledger()
+        .browse_hands(&HandFilter::default())
+        .unwrap();
+    assert_eq!((hands[0].id, hands[0].dealer), (id, DEALER));
+}
+
+#[test]
+fn a_table_opened_with_a_wrong_pit_boss_pin_or_a_pit_boss_as_dealer_writes_nothing() {
+    let (ledger, _path, _) = staffed_ledger("station-open-refused");
+    let before = ledger.head().unwrap();
+    let wrong = pairs_table::ledger::PinEntry {
+        staff: BOSS,
+        pin: "1111",
+    };
+    let refused = Station::open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        &dealer(),
+        &wrong,
+        Feed::SoftwareShoe,
+    )
+    .expect_err("a wrong pit boss PIN opens nothing");
+    assert!(
+        matches!(
+            refused.error,
+            StationError::Ledger(LedgerError::WrongPin { staff: BOSS, .. })
+        ),
+        "{:?}",
+        refused.error
+    );
+    let ledger = *refused.ledger;
+    // Only the wrong PIN is recorded: no table, no shift, no dealer session.
+    assert!(ledger.open_shift_now().unwrap().is_none());
+    assert!(ledger.active_session(DEALER).unwrap().is_none());
+    assert_eq!(ledger.lock_state(BOSS).unwrap().wrong_in_a_row, 1);
+    let after_wrong_pin = ledger.head().unwrap();
+    assert_ne!(after_wrong_pin, before);
+
+    let refused = Station::open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        &boss(),
+        &boss(),
+        Feed::SoftwareShoe,
+    )
+    .expect_err("a pit boss cannot open a table as its dealer");
+    let ledger = *refused.ledger;
+    assert!(ledger.open_shift_now().unwrap().is_none());
+    assert_eq!(ledger.head().unwrap(), after_wrong_pin);
+}
+
+#[test]
+fn an_idle_dealer_is_timed_out_in_the_ledger_and_must_sign_in_again() {
+    let (ledger, path, clock) = staffed_ledger("station-idle");
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    let limit = station.idle_time_left().unwrap();
+    assert!(limit > Duration::from_secs(60), "{limit:?}");
+    clock.set(2026, 3, 1, 20, 5);
+    assert!(!station.time_out_if_idle().unwrap());
+    assert!(station.idle_time_left().unwrap() < limit);
+    // Acting resets the idle time.
+    bet(&mut station, 1, "10");
+    bet(&mut station, 2, "10");
+    station.start_hand().unwrap();
+    assert_eq!(station.idle_time_left().unwrap(), limit);
+
+    clock.set(2026, 3, 1, 21, 0);
+    assert_eq!(station.idle_time_left().unwrap(), Duration::ZERO);
+    assert!(station.time_out_if_idle().unwrap());
+    assert_eq!(station.dealer(), None);
+    assert_eq!(station.idle_time_left(), None);
+    assert!(station.ledger().active_session(DEALER).unwrap().is_none());
+    // The hand waits, untouched, for a dealer.
+    let events = station.table().events().to_vec();
+    assert!(matches!(
+        station.deal_from_shoe(),
+        Err(StationError::NoDealer)
+    ));
+    assert_eq!(station.table().events(), events.as_slice());
+    assert!(!station.time_out_if_idle().unwrap());
+
+    station.sign_in_dealer(&dealer()).unwrap();
+    play_on_software_shoe(&mut station);
+    confirm_and_check(&mut station, &path);
+}
+
+#[test]
+fn a_pit_boss_overrides_a_scanner_alarm_and_the_override_is_recorded() {
+    let (ledger, path, _) = staffed_ledger("station-override");
+    let (mut script, feed) = Script::new();
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
+        feed,
+    );
+    let table = station.ledger().open_shift_now().unwrap().unwrap().table;
+    bet(&mut station, 1, "10");
+    bet(&mut station, 2, "20");
+    station.start_hand().unwrap();
+    script.card(7);
+    station.poll_scanner().unwrap();
+    // No alarm: nothing to override.
+    assert!(station.override_alarms(&boss()).is_err());
+    script.gap(1);
+    station.poll_scanner().unwrap();
+    assert_eq!(station.alarms().len(), 1);
+    let events = station.table().events().to_vec();
+
+    // The dealer cannot override their own alarm.
+    assert!(station.override_alarms(&dealer()).is_err());
+    assert_eq!(station.alarms().len(), 1);
+    assert_eq!(station.ledger().alarms(table, true).unwrap().len(), 1);
+
+    station.override_alarms(&boss()).unwrap();
+    assert!(station.alarms().is_empty());
+    assert!(!station.prompt().stopped);
+    // No card was invented: the hand waits for the same card.
+    assert_eq!(station.table().events(), events.as_slice());
+    let alarms = station.ledger().alarms(table, false).unwrap();
+    let (by, how, _) = alarms[0].cleared.clone().unwrap();
+    assert_eq!(by, BOSS);
+    assert!(how.starts_with("scanner alarm overridden"), "{how}");
+    let overrides: Vec<_> = station
+        .ledger()
+        .exceptions(TimeRange::default())
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.kind == ExceptionKind::ScannerOverride)
+        .collect();
+    assert_eq!(overrides.len(), 1, "{overrides:?}");
+    assert_eq!(overrides[0].staff, Some(DEALER));
+    assert_eq!(overrides[0].approved_by, Some(BOSS));
+    assert_eq!(overrides[0].hand, Some(1));
+
+    let mut next = 0;
+    play_on_script(&mut station, &mut script, &mut next);
+    confirm_and_check(&mut station, &path);
+}
+
+#[test]
+fn a_scanner_alarm_open_when_the_station_stopped_needs_a_pit_boss_after_the_restart() {
+    let (ledger, path, clock) = staffed_ledger("station-carried-alarm");
+    let (mut script, feed) = Script::new();
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
+        feed,
+    );
+    let table = station.ledger().open_shift_now().unwrap().unwrap().table;
+    bet(&mut station, 1, "10");
+    bet(&mut station, 2, "20");
+    station.start_hand().unwrap();
+    script.card(7);
+    station.poll_scanner().unwrap();
+    script.gap(3);
+    station.poll_scanner().unwrap();
+    assert_eq!(station.alarms().len(), 1);
+    drop(station);
+
+    let (mut script, feed) = Script::new();
+    let mut station = reopened(reopen_ledger(&path, &clock), feed);
+    assert!(station.has_notices());
+    assert!(station.notices_need_pit_boss());
+    assert!(station.prompt().stopped);
+    station.sign_in_dealer(&dealer()).unwrap();
+    let error = station.acknowledge_notices(None).unwrap_err();
+    assert!(matches!(error, StationError::PitBossNeeded), "{error:?}");
+    assert!(error.to_string().contains("pit boss"), "{error}");
+    // The dealer's own PIN is not a pit boss's.
+    assert!(station.acknowledge_notices(Some(&dealer())).is_err());
+    assert!(station.has_notices());
+    assert!(!station.ledger().alarms(table, true).unwrap().is_empty());
+
+    station.acknowledge_notices(Some(&boss())).unwrap();
+    assert!(!station.has_notices());
+    assert!(station.ledger().alarms(table, true).unwrap().is_empty());
+    for alarm in station.ledger().alarms(table, false).unwrap() {
+        assert_eq!(alarm.cleared.unwrap().0, BOSS, "{:?}", alarm.message);
+    }
+    let mut next = 0;
+    play_on_script(&mut station, &mut script, &mut next);
+    confirm_and_check(&mut station, &path);
 }

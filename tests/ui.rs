@@ -21,6 +21,8 @@ use super::station::{RANKS, Script, open, policy, reopen_ledger, setup, staffed_
 fn app_harness(app: StationApp) -> Harness<'static, StationApp> {
     Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
+        // A grid whose column widths change takes a few frames to settle.
+        .with_max_steps(8)
         .build_ui_state(|ui, app: &mut StationApp| app.show(ui), app)
 }
 
@@ -29,8 +31,11 @@ fn station_of<'h>(harness: &'h Harness<'_, StationApp>) -> &'h Station {
 }
 
 /// Types `text` into the input labelled `label`.
+/// Replaces the text of the input labelled `label` with `text`.
 fn type_into(harness: &mut Harness<'_, StationApp>, label: &str, text: &str) {
     harness.get_by_label(label).focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
     harness.run();
     harness.get_by_label(label).type_text(text);
     harness.run();
@@ -114,7 +119,16 @@ fn settle(harness: &mut Harness<'_, StationApp>, path: &Path) {
             &format!("Carry to next pot {}", settlement.carry_out)
         ));
     }
+    // The finished hand stays on the layout while the dealer settles: each
+    // seat shows its bet and cards, not the entry for the next hand.
+    let word = match station_of(harness).setup().game {
+        GameKind::Rocket => "bet",
+        GameKind::Starboard => "seated",
+    };
+    let entry = format!("Seat {} {word}", settlement.lines[0].seat);
+    assert!(!shows(harness, &entry), "{entry} during the settlement");
     click(harness, "Confirm settlement (Enter)");
+    assert!(shows(harness, &entry), "{entry} after the settlement");
     let station = station_of(harness);
     assert!(station.settlement().is_none());
     assert!(shows(
@@ -401,6 +415,16 @@ fn after_a_restart_the_app_shows_the_recovery_notice_and_the_hand_goes_on() {
     ));
     assert_eq!(station_of(&harness).table().events(), events.as_slice());
     assert_eq!(station_of(&harness).table().need(), need);
+    // A restart signs nobody in: the dealer signs in inside the notice.
+    assert!(shows(&harness, "A dealer signs in first:"));
+    // By pointer, as a dealer does: the field in the window takes the focus.
+    harness.get_by_label("Dealer ID").click();
+    harness.run();
+    assert!(harness.get_by_label("Dealer ID").is_focused());
+    type_into(&mut harness, "Dealer ID", &DEALER.to_string());
+    type_into(&mut harness, "Dealer PIN", DEALER_PIN);
+    click(&mut harness, "Sign in");
+    assert_eq!(station_of(&harness).dealer(), Some(DEALER));
     click(&mut harness, "Acknowledge");
     assert!(!shows(&harness, "Notice"));
     assert!(!station_of(&harness).has_notices());
@@ -411,7 +435,9 @@ fn after_a_restart_the_app_shows_the_recovery_notice_and_the_hand_goes_on() {
 
 #[test]
 fn the_app_reopens_a_software_shoe_table_after_a_restart_on_its_own() {
-    let (ledger, path, _) = staffed_ledger("ui-restart");
+    let (mut ledger, path, _) = staffed_ledger("ui-restart");
+    // The app that crashed ran on this machine, as the restarted one does.
+    ledger.set_station(&pairs_table::ui::station_name());
     let mut station = open(
         ledger,
         setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
@@ -433,6 +459,9 @@ fn the_app_reopens_a_software_shoe_table_after_a_restart_on_its_own() {
         &station_of(&harness).table().events()[..events.len()],
         events.as_slice()
     );
+    type_into(&mut harness, "Dealer ID", &DEALER.to_string());
+    type_into(&mut harness, "Dealer PIN", DEALER_PIN);
+    click(&mut harness, "Sign in");
     click(&mut harness, "Acknowledge");
     for _ in 0..300 {
         let station = station_of(&harness);
@@ -535,7 +564,7 @@ fn first_run_creates_the_pit_boss_then_the_form_opens_a_table() {
     assert_eq!(station.dealer(), Some(21));
     assert!(shows(
         &harness,
-        "Seat the players (ante 1 each), then Deal (Enter)."
+        "Seat the players (ante 1 unit each), then Deal (Enter)."
     ));
     assert!(shows(&harness, "Seat 7 seated"));
     drop(harness);
@@ -547,4 +576,121 @@ fn first_run_creates_the_pit_boss_then_the_form_opens_a_table() {
     let open = ledger.open_shift_now().unwrap().unwrap();
     assert_eq!(open.table_name, "S7");
     assert_eq!(discrepancies(&path), []);
+}
+
+#[test]
+fn the_open_table_form_loads_a_house_rules_file_and_refuses_a_bad_one() {
+    let (ledger, path, _) = staffed_ledger("ui-rules-file");
+    drop(ledger);
+    let dir = path.parent().unwrap();
+    let good = dir.join("rules.toml");
+    std::fs::write(
+        &good,
+        "burn = 3\npenetration = 0.75\n[rocket]\nmin_bet = 20\nmax_bet = 500\n",
+    )
+    .unwrap();
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "[rocket]\nmax_bet = 505\n").unwrap();
+
+    let mut harness = app_harness(StationApp::open(&path, egui::Context::default()));
+    harness.run();
+    assert!(shows(&harness, "Open a table"));
+    assert!(shows_containing(
+        &harness,
+        "Shuffle at 80.0% dealt · burn 5"
+    ));
+    type_into(
+        &mut harness,
+        "House rules file (optional)",
+        bad.to_str().unwrap(),
+    );
+    click(&mut harness, "Load rules");
+    assert!(shows_containing(&harness, "rocket.max_bet"));
+    assert!(shows_containing(
+        &harness,
+        "Shuffle at 80.0% dealt · burn 5"
+    ));
+    type_into(
+        &mut harness,
+        "House rules file (optional)",
+        dir.join("missing.toml").to_str().unwrap(),
+    );
+    click(&mut harness, "Load rules");
+    assert!(shows_containing(
+        &harness,
+        "cannot read the house rules file"
+    ));
+
+    type_into(
+        &mut harness,
+        "House rules file (optional)",
+        good.to_str().unwrap(),
+    );
+    click(&mut harness, "Load rules");
+    assert!(shows_containing(
+        &harness,
+        "Shuffle at 75.0% dealt · burn 3"
+    ));
+    assert!(!shows_containing(&harness, "cannot read"));
+    click(&mut harness, "Software shoe");
+    type_into(&mut harness, "Pit boss ID", &BOSS.to_string());
+    type_into(&mut harness, "Pit boss PIN", BOSS_PIN);
+    type_into(&mut harness, "Dealer ID", &DEALER.to_string());
+    type_into(&mut harness, "Dealer PIN", DEALER_PIN);
+    click(&mut harness, "Open table");
+    let rules = station_of(&harness).setup().rules;
+    assert_eq!(
+        (
+            rules.burn,
+            rules.penetration_permille,
+            rules.rocket.min_bet,
+            rules.rocket.max_bet
+        ),
+        (3, 750, 20, 500)
+    );
+}
+
+#[test]
+fn under_the_alarm_window_keys_do_nothing_and_a_pit_boss_overrides_with_a_pin() {
+    let (ledger, path, _) = staffed_ledger("ui-override");
+    let (mut script, feed) = Script::new();
+    let station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
+        feed,
+    );
+    let table = station.ledger().open_shift_now().unwrap().unwrap().table;
+    let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
+    harness.run();
+    type_into(&mut harness, "Seat 1 bet", "10");
+    type_into(&mut harness, "Seat 2 bet", "20");
+    click(&mut harness, "Deal (Enter)");
+    script.gap(2);
+    harness.run();
+    assert!(shows(&harness, "Scanner alarm: play is stopped"));
+    let events = station_of(&harness).table().events().to_vec();
+    for key in [egui::Key::H, egui::Key::F, egui::Key::Enter, egui::Key::P] {
+        harness.key_press(key);
+        harness.run();
+    }
+    assert_eq!(station_of(&harness).table().events(), events.as_slice());
+    assert_eq!(station_of(&harness).alarms().len(), 1);
+
+    // The dealer's own PIN does not override.
+    type_into(&mut harness, "Approving pit boss ID", &DEALER.to_string());
+    type_into(&mut harness, "Approving pit boss PIN", DEALER_PIN);
+    click(&mut harness, "Pit boss override (no card lost)");
+    assert!(shows(&harness, "Scanner alarm: play is stopped"));
+    assert_eq!(station_of(&harness).alarms().len(), 1);
+
+    type_into(&mut harness, "Approving pit boss ID", &BOSS.to_string());
+    type_into(&mut harness, "Approving pit boss PIN", BOSS_PIN);
+    click(&mut harness, "Pit boss override (no card lost)");
+    assert!(!shows(&harness, "Scanner alarm: play is stopped"));
+    assert_eq!(station_of(&harness).table().events(), events.as_slice());
+    let alarms = station_of(&harness).ledger().alarms(table, false).unwrap();
+    assert_eq!(alarms[0].cleared.as_ref().unwrap().0, BOSS);
+    let mut next = 0;
+    play(&mut harness, &mut script, &mut next, true);
+    settle(&mut harness, &path);
 }

@@ -132,6 +132,16 @@ impl Ledger {
     ) -> Result<(), LedgerError> {
         let table = self.open_shift_table(shift)?;
         self.check_chips(table, chips)?;
+        // The two counters are the table's dealer and a pit boss (MICS:
+        // the count is witnessed by a supervisor).
+        let dealer_role = self.role_of(dealer.staff)?;
+        if dealer_role != crate::access::Role::Dealer && dealer.staff != pit_boss.staff {
+            return Err(LedgerError::NotPermitted {
+                staff: dealer.staff,
+                role: dealer_role.in_sentence(),
+                action: "count the tray as its dealer",
+            });
+        }
         let mut rows =
             self.two_signatures(dealer, pit_boss, "count the tray without a pit boss")?;
         rows.push((

@@ -27,7 +27,7 @@ use crate::ledger::{AlarmKind, HandContext, Ledger, LedgerError, OpenShift, PinE
 use crate::scanner::intake::IntakeError;
 use crate::scanner::{Fault, Intake, LinkError, Outcome, Resolution, ScanLink, WayOut};
 
-pub use prompt::{Actor, Prompt};
+pub use prompt::{Actor, Prompt, units};
 pub use settlement::{Settlement, SettlementLine};
 
 /// Where a table's cards come from, as chosen when it is opened.
@@ -949,6 +949,14 @@ impl Station {
     /// The hand in progress, if any.
     pub fn hand(&self) -> Option<&Hand> {
         self.table.hand().map(|(_, hand)| hand)
+    }
+
+    /// The hand on the layout: the one in progress, or the finished one
+    /// whose settlement waits for confirmation (its cards stay in view
+    /// while the dealer collects and pays).
+    pub fn hand_on_layout(&self) -> Option<&Hand> {
+        self.hand()
+            .or(self.settlement.as_ref().map(|(finished, _)| &finished.hand))
     }
 }
 

@@ -4,6 +4,15 @@
 use super::{Feed, Station};
 use crate::engine::hand::{CardTo, GameKind, Need};
 
+/// An amount in words: "1 unit", "5 units".
+pub fn units(amount: u64) -> String {
+    if amount == 1 {
+        "1 unit".to_owned()
+    } else {
+        format!("{amount} units")
+    }
+}
+
 /// Whose move it is, for highlighting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Actor {
@@ -99,8 +108,11 @@ pub(super) fn prompt(station: &Station) -> Prompt {
                 );
             }
             let text = match station.setup().game {
-                GameKind::Rocket => "Enter the bets, then Deal (Enter).",
-                GameKind::Starboard => "Seat the players (ante 1 each), then Deal (Enter).",
+                GameKind::Rocket => "Enter the bets, then Deal (Enter).".to_owned(),
+                GameKind::Starboard => format!(
+                    "Seat the players (ante {} each), then Deal (Enter).",
+                    units(station.table().rules().starboard.unit)
+                ),
             };
             Prompt::new(text, Actor::Table)
         }

@@ -127,7 +127,7 @@ impl StationApp {
     }
 
     fn start(&mut self, mut ledger: Ledger) -> Screen {
-        let name = hostname();
+        let name = station_name();
         ledger.set_station(&name);
         match ledger.needs_first_pit_boss() {
             Ok(true) => {
@@ -194,11 +194,17 @@ impl StationApp {
                 let ledger = self.ledger.as_mut();
                 let opened = egui::CentralPanel::default_margins()
                     .show(ui, |ui| {
-                        if let Some(ledger) = ledger {
-                            add_staff.show(ui, ledger);
-                            ui.separator();
-                        }
-                        form.show(ui)
+                        // With the staff form open, the page is taller than
+                        // a 1280x800 screen.
+                        egui::ScrollArea::vertical()
+                            .show(ui, |ui| {
+                                if let Some(ledger) = ledger {
+                                    add_staff.show(ui, ledger);
+                                    ui.separator();
+                                }
+                                form.show(ui)
+                            })
+                            .inner
                     })
                     .inner;
                 opened.and_then(|(setup, dealer, pit_boss)| {
@@ -279,7 +285,9 @@ impl eframe::App for StationApp {
 }
 
 /// This machine's name, for the station column of sign-ins.
-fn hostname() -> String {
+/// The name the app records as its station in the ledger: the machine's
+/// host name, so a restarted app takes over its own sessions.
+pub fn station_name() -> String {
     std::fs::read_to_string("/etc/hostname")
         .map(|name| name.trim().to_owned())
         .ok()

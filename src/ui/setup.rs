@@ -107,6 +107,11 @@ pub struct OpenTableForm {
     pit_boss_pin: String,
     dealer_id: String,
     dealer_pin: String,
+    /// The path of a house rules file (TOML), as typed.
+    rules_path: String,
+    /// The house rules the limits above are laid over: the defaults, or
+    /// the last file loaded.
+    rules: HouseRules,
     /// The last refusal, as a sentence.
     pub error: String,
 }
@@ -129,6 +134,8 @@ impl Default for OpenTableForm {
             pit_boss_pin: String::new(),
             dealer_id: String::new(),
             dealer_pin: String::new(),
+            rules_path: String::new(),
+            rules,
             error: String::new(),
         }
     }
@@ -179,6 +186,18 @@ impl OpenTableForm {
                         &mut self.unit_cents,
                         100.0,
                     );
+                    ui.horizontal(|ui| {
+                        labelled_input(
+                            ui,
+                            "House rules file (optional)",
+                            &mut self.rules_path,
+                            220.0,
+                        );
+                        if ui.button("Load rules").clicked() {
+                            self.load_rules();
+                        }
+                    });
+                    ui.label(rules_summary(&self.rules));
                 });
                 ui.vertical(|ui| {
                     ui.label("Card source");
@@ -241,6 +260,32 @@ impl OpenTableForm {
         }
     }
 
+    /// Reads the house rules file named in the form: its rules become the
+    /// base, and its limits fill the limit fields (which can still be
+    /// changed). A bad file is refused with the reason; the form keeps
+    /// what it had.
+    fn load_rules(&mut self) {
+        let path = self.rules_path.trim();
+        if path.is_empty() {
+            self.error =
+                "type the path of a house rules file first (see docs/house-rules.md)".into();
+            return;
+        }
+        let loaded = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read the house rules file {path}: {e}"))
+            .and_then(|text| HouseRules::from_toml(&text).map_err(|e| format!("{path}: {e}")));
+        match loaded {
+            Ok(rules) => {
+                self.min_bet = rules.rocket.min_bet.to_string();
+                self.max_bet = rules.rocket.max_bet.to_string();
+                self.unit = rules.starboard.unit.to_string();
+                self.rules = rules;
+                self.error.clear();
+            }
+            Err(error) => self.error = error,
+        }
+    }
+
     fn checked(&self) -> Result<(TableSetup, Credentials, Credentials), String> {
         let name = self.name.trim();
         if name.is_empty() {
@@ -251,7 +296,7 @@ impl OpenTableForm {
                 .parse::<u64>()
                 .map_err(|_| format!("{what} must be a whole number"))
         };
-        let mut rules = HouseRules::default();
+        let mut rules = self.rules;
         match self.game {
             GameKind::Rocket => {
                 rules.rocket.min_bet = number(&self.min_bet, "the minimum bet")?;
@@ -370,4 +415,23 @@ impl AddStaffForm {
         self.name.clear();
         Ok(format!("{} {name} (ID {id}) added.", role.title()))
     }
+}
+
+/// The house rules beyond the limits, in one line.
+fn rules_summary(rules: &HouseRules) -> String {
+    let rake = match (rules.starboard.rake_percent, rules.starboard.rake_cap) {
+        (0, _) => "no rake".to_owned(),
+        (percent, 0) => format!("rake {percent}%"),
+        (percent, cap) => format!("rake {percent}% up to {cap} units"),
+    };
+    format!(
+        "Shuffle at {}.{}% dealt · burn {} · Rocket starts: {} · Starboard {rake}",
+        rules.penetration_permille / 10,
+        rules.penetration_permille % 10,
+        rules.burn,
+        match rules.rocket.start {
+            crate::engine::rules::StartRule::LowCard => "lowest first card",
+            crate::engine::rules::StartRule::DealerLeft => "dealer's left",
+        },
+    )
 }

@@ -15,7 +15,9 @@ use crate::engine::rocket::RocketOutcome;
 use crate::ledger::PinEntry;
 use crate::printing::PrintCommand;
 use crate::scanner::WayOut;
-use crate::station::{Actor, Settlement, Station, StationError, check_bet, starboard_state_word};
+use crate::station::{
+    Actor, Settlement, Station, StationError, check_bet, starboard_state_word, units,
+};
 
 const CARD: Vec2 = Vec2::new(34.0, 48.0);
 const BIG_CARD: Vec2 = Vec2::new(44.0, 62.0);
@@ -140,7 +142,7 @@ impl TableScreen {
                     table.rules().rocket.min_bet,
                     table.rules().rocket.max_bet
                 ),
-                GameKind::Starboard => format!("ante {} unit", table.rules().starboard.unit),
+                GameKind::Starboard => format!("ante {}", units(table.rules().starboard.unit)),
             };
             ui.label(format!(
                 "{limits} · 1 unit = {}.{:02} · {} decks · hand {}",
@@ -165,6 +167,10 @@ impl TableScreen {
                         let outcome = self.station.sign_out_dealer();
                         self.attempt(outcome);
                     }
+                }
+                // While the alarm window is up, the sign-in is in it.
+                None if self.station.has_notices() || !self.station.alarms().is_empty() => {
+                    ui.colored_label(ALARM, "No dealer signed in");
                 }
                 None => self.sign_in_fields(ui),
             }
@@ -268,9 +274,13 @@ impl TableScreen {
         error_text(ui, &self.refusal);
     }
 
-    /// Keyboard shortcuts, when no text field has the focus.
+    /// Keyboard shortcuts, when no text field has the focus and no alarm or
+    /// notice window is up (its own controls are the only way on).
     fn keys(&mut self, ui: &mut Ui) {
-        if ui.memory(|m| m.focused().is_some()) {
+        if ui.memory(|m| m.focused().is_some())
+            || self.station.has_notices()
+            || !self.station.alarms().is_empty()
+        {
             return;
         }
         let pressed = |key: Key| ui.input(|i| i.key_pressed(key));
@@ -384,7 +394,9 @@ impl TableScreen {
         let game = self.station.setup().game;
         let seats = game.max_seat();
         let actor = self.station.prompt().actor;
-        let seat_size = Vec2::new(150.0, 230.0);
+        // Seven Starboard seats share the width without overlapping.
+        let seat_width = ((rect.width() - 20.0) / f32::from(seats) - 8.0).clamp(100.0, 150.0);
+        let seat_size = Vec2::new(seat_width, 230.0);
         let span = (rect.width() - seat_size.x - 20.0).max(0.0);
         for index in 0..seats {
             let seat = index + 1;
@@ -413,30 +425,20 @@ impl TableScreen {
     }
 
     fn seat_panel(&mut self, ui: &mut Ui, seat: u8, highlighted: bool) {
-        let stroke = if highlighted {
-            Stroke::new(4.0, ACTOR)
-        } else {
-            Stroke::new(1.0, Color32::from_gray(160))
-        };
-        egui::Frame::NONE
-            .fill(Color32::from_rgb(8, 50, 30))
-            .stroke(stroke)
-            .corner_radius(8.0)
-            .inner_margin(6.0)
-            .show(ui, |ui| {
-                ui.set_min_size(ui.available_size());
-                let button = self.button_seat() == Some(seat);
-                let title = if button {
-                    format!("Seat {seat} · button")
-                } else {
-                    format!("Seat {seat}")
-                };
-                ui.label(RichText::new(title).strong().color(INK));
-                match self.station.hand() {
-                    Some(hand) => seat_in_hand(ui, hand, seat),
-                    None => self.seat_entry(ui, seat),
-                }
-            });
+        place_frame(highlighted, 6.0).show(ui, |ui| {
+            ui.set_min_size(ui.available_size());
+            let button = self.button_seat() == Some(seat);
+            let title = if button {
+                format!("Seat {seat} · button")
+            } else {
+                format!("Seat {seat}")
+            };
+            ui.label(RichText::new(title).strong().color(INK));
+            match self.station.hand_on_layout() {
+                Some(hand) => seat_in_hand(ui, hand, seat),
+                None => self.seat_entry(ui, seat),
+            }
+        });
     }
 
     fn button_seat(&self) -> Option<u8> {
@@ -470,42 +472,32 @@ impl TableScreen {
     }
 
     fn centre_panel(&mut self, ui: &mut Ui, highlighted: bool) {
-        let stroke = if highlighted {
-            Stroke::new(4.0, ACTOR)
-        } else {
-            Stroke::new(1.0, Color32::from_gray(160))
-        };
-        egui::Frame::NONE
-            .fill(Color32::from_rgb(8, 50, 30))
-            .stroke(stroke)
-            .corner_radius(8.0)
-            .inner_margin(8.0)
-            .show(ui, |ui| {
-                ui.set_min_size(ui.available_size());
-                match self.station.hand() {
-                    Some(Hand::Rocket(hand)) => {
-                        ui.label(RichText::new("Dealer").strong().color(INK));
-                        card_row(ui, hand.dealer_stack(), BIG_CARD);
-                    }
-                    Some(Hand::Starboard(hand)) => {
-                        ui.label(
-                            RichText::new(format!("Common hand · pot {}", hand.pot()))
-                                .strong()
-                                .color(INK),
-                        );
-                        card_row(ui, hand.common(), BIG_CARD);
-                    }
-                    None => {
-                        let text = match self.station.setup().game {
-                            GameKind::Rocket => "Dealer".to_owned(),
-                            GameKind::Starboard => {
-                                format!("Common hand · carry {}", self.station.table().carry())
-                            }
-                        };
-                        ui.label(RichText::new(text).strong().color(INK));
-                    }
+        place_frame(highlighted, 8.0).show(ui, |ui| {
+            ui.set_min_size(ui.available_size());
+            match self.station.hand_on_layout() {
+                Some(Hand::Rocket(hand)) => {
+                    ui.label(RichText::new("Dealer").strong().color(INK));
+                    card_row(ui, hand.dealer_stack(), BIG_CARD);
                 }
-            });
+                Some(Hand::Starboard(hand)) => {
+                    ui.label(
+                        RichText::new(format!("Common hand · pot {}", hand.pot()))
+                            .strong()
+                            .color(INK),
+                    );
+                    card_row(ui, hand.common(), BIG_CARD);
+                }
+                None => {
+                    let text = match self.station.setup().game {
+                        GameKind::Rocket => "Dealer".to_owned(),
+                        GameKind::Starboard => {
+                            format!("Common hand · carry {}", self.station.table().carry())
+                        }
+                    };
+                    ui.label(RichText::new(text).strong().color(INK));
+                }
+            }
+        });
     }
 
     fn alarm_window(&mut self, ui: &mut Ui) {
@@ -710,4 +702,19 @@ fn settlement_panel(ui: &mut Ui, settlement: &Settlement) {
         ui.label(format!("Rake {}", settlement.rake));
         ui.label(format!("Carry to next pot {}", settlement.carry_out));
     }
+}
+
+/// The frame of a place on the layout (a seat, the dealer or the common
+/// hand): highlighted when it is that place's turn.
+fn place_frame(highlighted: bool, margin: f32) -> egui::Frame {
+    let stroke = if highlighted {
+        Stroke::new(4.0, ACTOR)
+    } else {
+        Stroke::new(1.0, Color32::from_gray(160))
+    };
+    egui::Frame::NONE
+        .fill(Color32::from_rgb(8, 50, 30))
+        .stroke(stroke)
+        .corner_radius(8.0)
+        .inner_margin(margin)
 }

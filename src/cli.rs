@@ -137,6 +137,9 @@ pub struct ShiftReportArgs {
     /// The paper size (default: the layout's, US Letter).
     #[arg(long, value_enum)]
     pub page: Option<PageArg>,
+    /// Also send the PDF to the system's print command (`lp` on PATH).
+    #[arg(long)]
+    pub print: bool,
 }
 
 /// A paper size named on the command line.
@@ -595,42 +598,9 @@ fn parse_time(text: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
         })
 }
 
-/// An output file written beside its final name and renamed into place
-/// only when complete, so that a failed report leaves no file.
-struct Pending {
-    partial: PathBuf,
-    path: PathBuf,
-}
-
-impl Pending {
-    fn create(path: &Path) -> anyhow::Result<Pending> {
-        let mut name = path.file_name().unwrap_or_default().to_os_string();
-        name.push(".partial");
-        let partial = path.with_file_name(name);
-        std::fs::File::create(&partial)
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        Ok(Pending {
-            partial,
-            path: path.to_owned(),
-        })
-    }
-
-    fn finish(&self, bytes: &[u8]) -> anyhow::Result<()> {
-        std::fs::write(&self.partial, bytes)
-            .and_then(|()| std::fs::rename(&self.partial, &self.path))
-            .with_context(|| format!("cannot write {}", self.path.display()))
-    }
-}
-
-impl Drop for Pending {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.partial);
-    }
-}
-
 fn report_shift(args: &ShiftReportArgs) -> anyhow::Result<()> {
     use crate::ledger::report::{Period, ReportQuery};
-    use crate::report::{Layout, PageSize, render_csv, render_pdf};
+    use crate::report::{Layout, PageSize};
     let period = match (&args.from, &args.to, args.shift) {
         (Some(from), Some(to), _) => Period::Range {
             from: parse_time(from)?,
@@ -650,19 +620,28 @@ fn report_shift(args: &ShiftReportArgs) -> anyhow::Result<()> {
     }
     let path = ledger_path(args.db.clone())?;
     let mut ledger = Ledger::open_existing(&path, Box::new(SystemClock))?;
-    let pdf_file = Pending::create(&args.out)?;
-    let csv_file = args.csv.as_deref().map(Pending::create).transpose()?;
-    let report = ledger.print_shift_report(&ReportQuery {
+    let query = ReportQuery {
         table: args.table.clone(),
         period,
         casino: args.casino.clone(),
-    })?;
-    pdf_file.finish(&render_pdf(&report, &layout)?)?;
-    if let Some(csv_file) = &csv_file {
-        csv_file.finish(render_csv(&report).as_bytes())?;
-    }
+    };
+    let saved =
+        crate::printing::save_report(&mut ledger, &query, &layout, &args.out, args.csv.as_deref())?;
+    let report = &saved.report;
+    let printed = if args.print {
+        let printer = crate::printing::Printer::system().ok_or_else(|| {
+            crate::printing::PrintingError::NoPrinter(args.out.display().to_string())
+        })?;
+        let title = format!("Shift report, table {}", report.header.table_name);
+        format!(
+            "; sent to the printer ({})",
+            printer.print(&args.out, &title)?
+        )
+    } else {
+        String::new()
+    };
     println!(
-        "printed {}: print {}{}, {} hands, ledger rows {}, head {}, chain check {}",
+        "printed {}: print {}{}, {} hands, ledger rows {}, head {}, chain check {}{printed}",
         args.out.display(),
         report.print.number,
         if report.print.is_reprint() {

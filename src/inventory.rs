@@ -336,11 +336,12 @@ pub fn hold_basis_points(win: i64, drop: u64) -> Option<i64> {
     Some(i64::try_from(rounded).unwrap_or(if rounded < 0 { i64::MIN } else { i64::MAX }))
 }
 
-/// Basis points as a percentage with two decimals, e.g. 1234 → `12.34 %`.
+/// Basis points as a percentage with two decimals, e.g. 1234 → `12.34%`:
+/// the one format of a hold everywhere (pit screen, PDF and CSV).
 pub fn format_basis_points(bp: i64) -> String {
     let sign = if bp < 0 { "-" } else { "" };
     let abs = bp.unsigned_abs();
-    format!("{sign}{}.{:02} %", abs / 100, abs % 100)
+    format!("{sign}{}.{:02}%", abs / 100, abs % 100)
 }
 
 /// The inventory's win beside the ledger's own win from the hands dealt.
@@ -454,7 +455,7 @@ mod tests {
         };
         assert_eq!(shift.win(), 3_500);
         assert_eq!(shift.hold_basis_points(), Some(5_385));
-        assert_eq!(format_basis_points(5_385), "53.85 %");
+        assert_eq!(format_basis_points(5_385), "53.85%");
     }
 
     #[test]
@@ -468,8 +469,8 @@ mod tests {
         };
         assert_eq!(shift.win(), -2_000);
         assert_eq!(shift.hold_basis_points(), Some(-20_000));
-        assert_eq!(format_basis_points(-20_000), "-200.00 %");
-        assert_eq!(format_basis_points(-5), "-0.05 %");
+        assert_eq!(format_basis_points(-20_000), "-200.00%");
+        assert_eq!(format_basis_points(-5), "-0.05%");
     }
 
     #[test]

@@ -72,7 +72,7 @@ fn win_hold_and_variance_match_hand_computed_values() {
     // Win = 4 890 + 500 + 750 − 5 100 − 1 000 = 40; hold = 40 / 750 = 5.33 %.
     assert_eq!(inventory.win(), 40);
     assert_eq!(inventory.hold_basis_points(), Some(533));
-    assert_eq!(format_basis_points(533), "5.33 %");
+    assert_eq!(format_basis_points(533), "5.33%");
     assert_eq!(figures.ledger_win, house);
     let variance = figures.variance().unwrap();
     assert_eq!(variance.difference, 40 - house);

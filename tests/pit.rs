@@ -1,6 +1,7 @@
 //! The pit boss's screens, driven through the desktop app with
 //! egui_kittest: who may do what, wrong PINs and the lockout, voids that
-//! keep the chain intact, and win and hold on screen.
+//! keep the chain intact, win and hold on screen, and the shift report
+//! saved and printed from the screen.
 
 use std::sync::mpsc::{Sender, channel};
 
@@ -12,6 +13,7 @@ use pairs_table::engine::hand::{GameKind, Need};
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::inventory::Denominations;
 use pairs_table::ledger::{ExceptionKind, HandFilter, HandOutcome, Ledger, TimeRange};
+use pairs_table::printing::{PrintCommand, Printer};
 use pairs_table::scanner::{ScanEvent, ScanLink};
 use pairs_table::station::{Feed, SourceChoice, Station, TableSetup};
 use pairs_table::ui::StationApp;
@@ -366,9 +368,9 @@ fn win_and_hold_on_screen_match_hand_computed_values() {
     );
     assert!(shows(&harness, "Closer recorded: 4890 units"));
 
-    // win = 4 890 + 500 + 750 − 5 100 − 1 000 = 40; hold = 40 ÷ 750 = 5.33 %.
+    // win = 4 890 + 500 + 750 − 5 100 − 1 000 = 40; hold = 40 ÷ 750 = 5.33%.
     assert!(shows(&harness, "= 4890 + 500 + 750 − 5100 − 1000 = 40"));
-    assert!(shows(&harness, "Hold: 5.33 %"));
+    assert!(shows(&harness, "Hold: 5.33%"));
     // No hands were dealt: the ledger's win is 0, a variance of 40.
     assert!(shows(&harness, "Ledger's win from the hands dealt: 0"));
     assert!(shows(&harness, "Variance: +40 units"));
@@ -427,4 +429,129 @@ fn limits_apply_from_the_next_hand_and_closing_returns_to_opening() {
     click(&mut harness, "Close the table");
     harness.run();
     assert!(harness.state().is_opening_table());
+}
+
+/// How many prints of a report the ledger at `path` records.
+fn prints(path: &std::path::Path) -> i64 {
+    rusqlite::Connection::open(path)
+        .unwrap()
+        .query_row("SELECT COUNT(*) FROM report_prints", [], |r| r.get(0))
+        .unwrap()
+}
+
+/// The PDF's text (pdftotext, from poppler-utils); None where it is not
+/// installed (CI installs it).
+fn pdf_text(pdf: &std::path::Path) -> Option<String> {
+    match std::process::Command::new("pdftotext")
+        .arg(pdf)
+        .arg("-")
+        .output()
+    {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!("pdftotext is not installed: the PDF's text is not checked");
+            None
+        }
+        found => {
+            let out = found.unwrap();
+            assert!(out.status.success());
+            Some(String::from_utf8(out.stdout).unwrap())
+        }
+    }
+}
+
+#[test]
+fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
+    let (mut station, path) = station("report");
+    play_hand(&mut station);
+    let shift = station.shift_id();
+    let dir = path
+        .parent()
+        .unwrap()
+        .join(format!("reports-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut harness = harness(app(station));
+    // No print command at all on this "machine".
+    harness
+        .state_mut()
+        .set_print_command(PrintCommand::Given(None));
+    open_pit(&mut harness, "Shift report");
+    assert!(shows(&harness, &format!("Shift {shift} · opened")));
+    let default = format!("shift-report-table-1-{shift}.pdf");
+    assert_eq!(
+        harness.get_by_label("PDF file path").value().as_deref(),
+        Some(default.as_str()),
+        "the default is in the current directory"
+    );
+
+    // A path that cannot be written: one sentence, and no print recorded.
+    fill(&mut harness, "PDF file path", "/nonexistent/dir/report.pdf");
+    click(&mut harness, "Save PDF");
+    assert!(shows(&harness, "Cannot write /nonexistent/dir/report.pdf"));
+    assert_eq!(prints(&path), 0);
+
+    let pdf = dir.join("shift.pdf");
+    let csv = dir.join("shift.csv");
+    fill(&mut harness, "PDF file path", pdf.to_str().unwrap());
+    fill(
+        &mut harness,
+        "CSV file path (empty: no CSV)",
+        csv.to_str().unwrap(),
+    );
+    let head = ledger(&harness).head().unwrap().hash_hex();
+    click(&mut harness, "Save PDF");
+    assert!(
+        shows(&harness, &format!("Saved {}", pdf.display())),
+        "the note names the file"
+    );
+    assert!(shows(&harness, "print 1, the original; chain check passed"));
+    assert!(shows(&harness, &head[..16]));
+    assert!(pdf.exists() && csv.exists());
+    assert_eq!(prints(&path), 1);
+    if let Some(text) = pdf_text(&pdf) {
+        assert!(text.contains(&head), "the head hash is printed:\n{text}");
+        assert!(!text.contains("REPRINT"));
+    }
+    assert!(std::fs::read_to_string(&csv).unwrap().contains(&head));
+
+    // Print, with no print command: the PDF is saved (a second, REPRINT,
+    // print) and the screen says so and where.
+    click(&mut harness, "Print");
+    assert!(shows(
+        &harness,
+        "Printing is not available on this machine (no `lp` command was found); the report is saved at"
+    ));
+    assert_eq!(prints(&path), 2);
+    if let Some(text) = pdf_text(&pdf) {
+        assert!(text.contains("REPRINT"), "{text}");
+    }
+
+    // With a print command: it gets the saved PDF.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let lp = dir.join("lp");
+        let args = dir.join("lp-args");
+        std::fs::write(
+            &lp,
+            format!(
+                "#!/bin/sh\nprintf '%s\\n' \"$@\" > '{}'\necho 'request id is pit-7 (1 file(s))'\n",
+                args.display()
+            ),
+        )
+        .unwrap();
+        std::fs::set_permissions(&lp, std::fs::Permissions::from_mode(0o755)).unwrap();
+        harness
+            .state_mut()
+            .set_print_command(PrintCommand::Given(Some(Printer::at(lp))));
+        click(&mut harness, "Print");
+        assert!(shows(
+            &harness,
+            "Sent to the printer (request id is pit-7 (1 file(s)))"
+        ));
+        assert!(shows(&harness, "print 3, stamped REPRINT"));
+        let sent = std::fs::read_to_string(&args).unwrap();
+        assert!(sent.ends_with(&format!("{}\n", pdf.display())), "{sent}");
+        assert_eq!(prints(&path), 3);
+    }
+    assert!(discrepancies(&path).is_empty());
 }

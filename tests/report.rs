@@ -10,8 +10,14 @@ use chrono::{DateTime, TimeZone, Utc};
 use pairs_table::engine::Decks;
 use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::rules::HouseRules;
-use pairs_table::ledger::report::{ChipCount, Period, ReportQuery, ShiftReport, Slip, StaffRef};
-use pairs_table::ledger::{self, Clock, HandContext, Ledger, PinEntry, Recorder, Role};
+use pairs_table::inventory::{ChipCount as Chips, Denominations};
+use pairs_table::ledger::report::{
+    ChipCount, ClearedUnder, CorrectionKind, Period, ReportQuery, ShiftReport, Slip, SlipVoid,
+    StaffRef,
+};
+use pairs_table::ledger::{
+    self, AlarmKind, Clock, CountKind, HandContext, Ledger, PinEntry, Recorder, Role, SlipKind,
+};
 use pairs_table::report::{Layout, render_csv, render_pdf};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
 
@@ -41,8 +47,32 @@ fn dir() -> PathBuf {
 }
 
 const DEALER: u32 = 10;
+const DEALER_PIN: &str = "8316";
 const PIT_BOSS: u32 = 20;
 const PIT_BOSS_PIN: &str = "3719";
+const OTHER_BOSS: u32 = 21;
+const OTHER_BOSS_PIN: &str = "5092";
+
+fn boss() -> PinEntry<'static> {
+    PinEntry {
+        staff: PIT_BOSS,
+        pin: PIT_BOSS_PIN,
+    }
+}
+
+fn other_boss() -> PinEntry<'static> {
+    PinEntry {
+        staff: OTHER_BOSS,
+        pin: OTHER_BOSS_PIN,
+    }
+}
+
+fn dealer() -> PinEntry<'static> {
+    PinEntry {
+        staff: DEALER,
+        pin: DEALER_PIN,
+    }
+}
 
 fn open_ticking(path: &Path, step: i64) -> Ledger {
     let clock = Ticking {
@@ -115,9 +145,131 @@ fn shift_at(game: GameKind, hands: u64, voids: i64, step: i64) -> PathBuf {
     path
 }
 
+/// The inventory [`kept_shift`] records (chips as (denomination, count)).
+/// Opener 10,000 (after a first count of 10,100 was redone), closer 9,500,
+/// a fill of 2,000, credits of 300 (voided) and 500, drops of 1,800 and
+/// 1,200: win = 9,500 + 500 + 3,000 − 10,000 − 2,000 = 1,000.
+const FIRST_OPENER: &[(u64, u64)] = &[(500, 10), (100, 41), (25, 40)];
+const OPENER: &[(u64, u64)] = &[(500, 10), (100, 40), (25, 40)];
+const CLOSER: &[(u64, u64)] = &[(500, 9), (100, 40), (25, 36), (5, 20)];
+const FILL: &[(u64, u64)] = &[(500, 4)];
+const VOIDED_CREDIT: &[(u64, u64)] = &[(100, 3)];
+const CREDIT: &[(u64, u64)] = &[(100, 5)];
+const DROPS: [u64; 2] = [1_800, 1_200];
+const ALARM_TEXT: &str = "lost frames 41 to 42 from the shoe";
+
+/// A closed Rocket shift of `hands` simulated hands (`voids` of them
+/// voided) at a table that keeps its inventory: denominations, the opener
+/// counted twice, a fill approved by a second pit boss, a credit voided and
+/// another kept, two drops, a scanner alarm halfway overridden by the pit
+/// boss, the closer; the clock moves `step` seconds a reading. Returns the
+/// ledger's path.
+fn kept_shift(hands: u64, voids: i64, step: i64) -> PathBuf {
+    let path = dir().join("ledger.sqlite3");
+    let mut ledger = open_ticking(&path, step);
+    ledger
+        .create_first_pit_boss(PIT_BOSS, "Pat Boss", PIT_BOSS_PIN)
+        .unwrap();
+    ledger
+        .add_staff(DEALER, "Dana Dealer", Role::Dealer, DEALER_PIN, &boss())
+        .unwrap();
+    ledger
+        .add_staff(
+            OTHER_BOSS,
+            "Oona Other",
+            Role::PitBoss,
+            OTHER_BOSS_PIN,
+            &boss(),
+        )
+        .unwrap();
+    let table = ledger.table("T7", GameKind::Rocket).unwrap();
+    ledger
+        .set_table_setting(table, "casino_name", "Grand Pier Casino")
+        .unwrap();
+    let denominations = Denominations::parse("5 25 100 500").unwrap();
+    ledger
+        .set_denominations(table, &denominations, DEALER, &boss())
+        .unwrap();
+    let chips = |counts: &[(u64, u64)]| Chips::new(&denominations, counts).unwrap();
+    let shift = ledger.open_table(table, DEALER, &boss()).unwrap();
+    for opener in [FIRST_OPENER, OPENER] {
+        ledger
+            .record_count(shift, CountKind::Opener, &chips(opener), &dealer(), &boss())
+            .unwrap();
+    }
+    let shoe = ledger.open_shoe(table, 6, None).unwrap();
+    let mut recorder = Recorder::new(HandContext {
+        table,
+        shift,
+        dealer: DEALER,
+        shoe,
+    });
+    let config = SimConfig {
+        game: GameKind::Rocket,
+        decks: Decks::new(6).unwrap(),
+        seats: 6,
+        bet: 100,
+        rules: HouseRules::default(),
+        strategy: Strategy::Basic,
+    };
+    let mut simulation = Simulation::seeded(&config, 7).unwrap();
+    for n in 1..=hands {
+        let finished = simulation
+            .play_hand_with(|t| recorder.sync(&mut ledger, t))
+            .unwrap();
+        let hand = recorder.commit(&mut ledger, &finished).unwrap();
+        if n == hands / 2 {
+            let alarm = ledger
+                .raise_alarm(table, AlarmKind::Scanner, ALARM_TEXT, Some(hand))
+                .unwrap();
+            let how = format!("scanner alarm overridden: {ALARM_TEXT}");
+            let by = ledger
+                .approve_scanner_override(table, Some(hand), DEALER, &boss(), &how)
+                .unwrap();
+            ledger.clear_alarm(alarm, by, &how).unwrap();
+            ledger
+                .record_slip(SlipKind::Fill, shift, &chips(FILL), DEALER, &other_boss())
+                .unwrap();
+            let wrong = ledger
+                .record_slip(
+                    SlipKind::Credit,
+                    shift,
+                    &chips(VOIDED_CREDIT),
+                    DEALER,
+                    &boss(),
+                )
+                .unwrap();
+            ledger
+                .void_slip(&wrong, "entered at the wrong table", &dealer(), &boss())
+                .unwrap();
+            ledger
+                .record_slip(SlipKind::Credit, shift, &chips(CREDIT), DEALER, &boss())
+                .unwrap();
+        }
+    }
+    for hand in 1..=voids {
+        ledger
+            .void_hand(hand * 2, "dealer misdealt the seat order", DEALER, &boss())
+            .unwrap();
+    }
+    for amount in DROPS {
+        ledger.record_drop(shift, amount, PIT_BOSS).unwrap();
+    }
+    ledger
+        .record_count(shift, CountKind::Closer, &chips(CLOSER), &dealer(), &boss())
+        .unwrap();
+    ledger.close_table(shift, DEALER, &boss()).unwrap();
+    path
+}
+
 /// Prints the latest shift's report with a clock that reads 00:40 the next
 /// day (after the shift), moving 10 seconds a reading.
 fn print(path: &Path) -> ShiftReport {
+    print_period(path, Period::LatestShift)
+}
+
+/// [`print`] for `period`.
+fn print_period(path: &Path, period: Period) -> ShiftReport {
     let clock = Ticking {
         tick: AtomicI64::new(2400),
         step: 10,
@@ -126,7 +278,7 @@ fn print(path: &Path) -> ShiftReport {
         .unwrap()
         .print_shift_report(&ReportQuery {
             table: None,
-            period: Period::LatestShift,
+            period,
             casino: None,
         })
         .unwrap()
@@ -251,6 +403,260 @@ fn the_pdf_and_csv_carry_the_ledgers_totals_and_head() {
 }
 
 #[test]
+fn a_kept_shift_prints_its_inventory_win_variance_hold_and_alarm() {
+    let path = kept_shift(60, 1, 30);
+    let report = print(&path);
+    // Worked by hand (see kept_shift): opener 10,000, closer 9,500, fill
+    // 2,000, credits 500 (the voided 300 left out), drop 1,800 + 1,200 =
+    // 3,000: win = 9,500 + 500 + 3,000 − 10,000 − 2,000 = 1,000; hold =
+    // 1,000 ÷ 3,000 = 33.333…% → 3,333 basis points, "33.33%".
+    let ledger_win = sql(&path, HOUSE_NET);
+    let variance = 1_000 - ledger_win;
+    let inventory = &report.inventory;
+    assert_eq!(inventory.shifts, vec![1]);
+    assert_eq!(inventory.opener.as_ref().unwrap().total(), 10_000);
+    assert_eq!(inventory.closer.as_ref().unwrap().total(), 9_500);
+    assert_eq!(inventory.drop, Some(3_000));
+    assert_eq!(inventory.inventory_win(), Some(1_000));
+    assert_eq!(inventory.ledger_win, ledger_win);
+    assert_eq!(inventory.variance(), Some(variance));
+    assert_eq!(inventory.hold_basis_points(), Some(3_333));
+    let credits = inventory.credits.as_ref().unwrap();
+    assert_eq!(credits.len(), 2);
+    assert!(credits[0].voided.is_some() && credits[1].voided.is_none());
+
+    let text = pdf_text(&render_pdf(&report, &Layout::standard().unwrap()).unwrap());
+    for phrase in [
+        "Opener of shift 1, counted".to_owned(),
+        "by dealer Dana Dealer (#10) and pit boss Pat Boss (#20)".to_owned(),
+        "Closer of shift 1, counted".to_owned(),
+        "2025-000001".to_owned(),
+        "2025-000002".to_owned(),
+        "2025-000003".to_owned(),
+        "voided (300)".to_owned(),
+        "Oona Other (#21)".to_owned(),
+        "3,000".to_owned(),
+        "1,000 (closer + credits + drop".to_owned(),
+        format!("{} (house net", grouped(ledger_win)),
+        format!("{} (inventory win − ledger win)", grouped(variance)),
+        "33.33% (inventory win ÷ drop)".to_owned(),
+        "Credit slip 2025-000002 voided:".to_owned(),
+        "entered at the".to_owned(),
+        "Opener of shift 1 recounted:".to_owned(),
+        "10,100 → 10,000 units".to_owned(),
+        "#1 scanner: lost frames".to_owned(),
+        "override asked for by Dana Dealer".to_owned(),
+        "and pit boss Pat Boss (#20)".to_owned(),
+    ] {
+        assert!(text.contains(&phrase), "{phrase:?} missing:\n{text}");
+    }
+    assert!(!text.contains("not counted") && !text.contains("not recorded"));
+    // Oona only approved the fill, and is on duty for it.
+    assert!(
+        report.header.pit_bosses.iter().any(|p| p.id == OTHER_BOSS),
+        "{:?}",
+        report.header.pit_bosses
+    );
+    let alarm = &report.exceptions.alarms[0];
+    assert_eq!(report.exceptions.alarms.len(), 1);
+    assert_eq!(
+        (alarm.kind, alarm.message.as_str()),
+        (AlarmKind::Scanner, ALARM_TEXT)
+    );
+    assert_eq!(alarm.hand, Some(30));
+    let clear = alarm.cleared.as_ref().unwrap();
+    assert_eq!(clear.by.id, PIT_BOSS);
+    assert_eq!(
+        clear.approval.as_ref().map(|(u, by)| (*u, by.id)),
+        Some((ClearedUnder::ScannerOverride, DEALER))
+    );
+    let kinds: Vec<&CorrectionKind> = report
+        .exceptions
+        .corrections
+        .iter()
+        .map(|c| &c.kind)
+        .collect();
+    assert!(matches!(
+        kinds.as_slice(),
+        [
+            CorrectionKind::Recount {
+                count: CountKind::Opener,
+                before: 10_100,
+                after: 10_000,
+                ..
+            },
+            CorrectionKind::SlipVoid { units: 300, .. }
+        ]
+    ));
+
+    let csv = render_csv(&report);
+    let cell =
+        |item: &str, key: &str, column: usize| csv_cell(&csv, "inventory", item, key, column);
+    assert_eq!(cell("inventory_win", "", 4), "1000");
+    assert_eq!(cell("ledger_win", "", 4), ledger_win.to_string());
+    assert_eq!(cell("variance", "", 4), variance.to_string());
+    assert_eq!(cell("hold", "", 3), "3333");
+    assert_eq!(cell("hold", "", 7), "33.33%");
+    assert_eq!(cell("drop", "", 4), "3000");
+    assert_eq!(cell("opener_total", "1", 4), "10000");
+    assert_eq!(
+        cell("opener_total", "1", 5),
+        "Dana Dealer (#10); Pat Boss (#20)"
+    );
+    assert_eq!(cell("closer_total", "1", 4), "9500");
+    assert_eq!(
+        cell("fill", "2025-000001", 5),
+        "Dana Dealer (#10); Oona Other (#21)"
+    );
+    assert_eq!(cell("credit", "2025-000002", 7), "voided");
+    assert_eq!(
+        (cell("credits", "", 3), cell("credits", "", 4)),
+        ("1".into(), "500".into())
+    );
+    assert_eq!(cell("fills", "", 4), "2000");
+    assert_eq!(csv_cell(&csv, "exceptions", "corrections", "", 3), "2");
+    let void = csv_cell(&csv, "exceptions", "correction", "2025-000002", 7);
+    assert!(
+        void.ends_with("reason: entered at the wrong table"),
+        "{void}"
+    );
+    assert_eq!(
+        csv_cell(&csv, "exceptions", "correction", "2025-000002", 5),
+        "Dana Dealer (#10); Pat Boss (#20)"
+    );
+    assert_eq!(csv_cell(&csv, "exceptions", "alarms", "", 3), "1");
+    assert_eq!(csv_cell(&csv, "exceptions", "alarms_open", "", 3), "0");
+    assert_eq!(
+        csv_cell(&csv, "exceptions", "alarm", "30", 7),
+        format!("scanner: {ALARM_TEXT}")
+    );
+    assert_eq!(
+        csv_cell(&csv, "exceptions", "alarm_cleared", "30", 7),
+        format!(
+            "scanner alarm overridden: {ALARM_TEXT} (scanner override asked for by Dana Dealer (#10))"
+        )
+    );
+    assert_eq!(
+        csv_cell(&csv, "exceptions", "alarm_cleared", "30", 5),
+        "Pat Boss (#20)"
+    );
+    assert_eq!(
+        csv_cell(&csv, "header", "pit_boss", "", 5),
+        "Pat Boss (#20)"
+    );
+    assert!(csv.contains("header,pit_boss,,,,Oona Other (#21),,"));
+
+    // The print is chained: the ledger still verifies.
+    assert!(
+        ledger::verify(&path, |d| panic!("{d}"))
+            .unwrap()
+            .discrepancies
+            == 0
+    );
+}
+
+#[test]
+fn a_period_takes_the_inventory_of_the_shifts_it_overlaps() {
+    let path = kept_shift(20, 0, 30);
+    let shift = print(&path);
+    let time_of = |query: &str| -> DateTime<Utc> {
+        let text: String = rusqlite::Connection::open(&path)
+            .unwrap()
+            .query_row(query, [], |r| r.get(0))
+            .unwrap();
+        DateTime::parse_from_rfc3339(&text).unwrap().into()
+    };
+    let opened = time_of("SELECT opened_at FROM shifts");
+    let closed = time_of("SELECT closed_at FROM shift_closes");
+    let middle = time_of("SELECT started_at FROM hands WHERE id = 10");
+
+    // The whole shift and more: the same inventory, win and variance.
+    let whole = print_period(
+        &path,
+        Period::Range {
+            from: opened - chrono::Duration::hours(1),
+            to: closed + chrono::Duration::hours(1),
+        },
+    );
+    assert_eq!(whole.inventory.shifts, vec![1]);
+    assert!(whole.inventory.beyond_period.is_empty());
+    assert_eq!(whole.inventory.inventory_win(), Some(1_000));
+    assert_eq!(whole.inventory.variance(), shift.inventory.variance());
+
+    // Half the shift: its inventory, but no variance against half its hands.
+    let half = print_period(
+        &path,
+        Period::Range {
+            from: opened,
+            to: middle,
+        },
+    );
+    assert_eq!(half.play.hands, 9);
+    assert_eq!(half.inventory.shifts, vec![1]);
+    assert_eq!(half.inventory.beyond_period, vec![1]);
+    assert_eq!(half.inventory.inventory_win(), Some(1_000));
+    assert_eq!(half.inventory.variance(), None);
+    let text = pdf_text(&render_pdf(&half, &Layout::standard().unwrap()).unwrap());
+    assert!(text.contains("the shift the period overlaps"), "{text}");
+    assert!(text.contains("has hands outside the period"), "{text}");
+
+    // A period with no shift at all: nothing applies, in words.
+    let before = print_period(
+        &path,
+        Period::Range {
+            from: opened - chrono::Duration::hours(3),
+            to: opened - chrono::Duration::hours(2),
+        },
+    );
+    assert!(before.inventory.shifts.is_empty());
+    assert_eq!(before.inventory.opener, None);
+    let text = pdf_text(&render_pdf(&before, &Layout::standard().unwrap()).unwrap());
+    assert!(text.contains("overlaps no shift at this table"), "{text}");
+    assert!(text.contains("Opener: not counted."), "{text}");
+}
+
+#[test]
+fn a_table_that_keeps_inventory_says_none_where_nothing_was_recorded() {
+    let path = dir().join("ledger.sqlite3");
+    let mut ledger = open(&path);
+    ledger
+        .create_first_pit_boss(PIT_BOSS, "Pat Boss", PIT_BOSS_PIN)
+        .unwrap();
+    ledger
+        .add_staff(DEALER, "Dana Dealer", Role::Dealer, DEALER_PIN, &boss())
+        .unwrap();
+    let table = ledger.table("T7", GameKind::Rocket).unwrap();
+    let denominations = Denominations::parse("25 100").unwrap();
+    ledger
+        .set_denominations(table, &denominations, DEALER, &boss())
+        .unwrap();
+    let shift = ledger.open_table(table, DEALER, &boss()).unwrap();
+    let opener = Chips::new(&denominations, &[(100, 30)]).unwrap();
+    ledger
+        .record_count(shift, CountKind::Opener, &opener, &dealer(), &boss())
+        .unwrap();
+    drop(ledger);
+    let report = print(&path);
+    assert_eq!(report.inventory.fills, Some(Vec::new()));
+    assert_eq!(report.inventory.drop, Some(0));
+    let text = pdf_text(&render_pdf(&report, &Layout::standard().unwrap()).unwrap());
+    for phrase in [
+        "Closer: not counted.",
+        "Fills: none.",
+        "Credits: none.",
+        "none recorded (0)",
+        "cannot be computed: no closer recorded",
+        "Alarms: none.",
+    ] {
+        assert!(text.contains(phrase), "{phrase:?} missing:\n{text}");
+    }
+    assert!(!text.contains("Fills: not recorded"));
+    let csv = render_csv(&report);
+    assert_eq!(csv_cell(&csv, "inventory", "fills", "", 3), "0");
+    assert_eq!(csv_cell(&csv, "inventory", "drop", "", 7), "none recorded");
+}
+
+#[test]
 fn a_long_shift_runs_to_several_pages_numbered_i_of_n() {
     let path = shift(GameKind::Rocket, 200, 70);
     let report = print(&path);
@@ -292,7 +698,8 @@ fn a_hands_only_ledger_says_what_was_not_counted() {
         "Fills: not recorded in this ledger.",
         "Credits: not recorded in this ledger.",
         "cannot be computed: no opener, closer, fills, credits or drop recorded",
-        "Scanner alarms: not recorded in this ledger.",
+        "Corrections: none.",
+        "Alarms: none.",
     ] {
         assert!(text.contains(phrase), "{phrase:?} missing:\n{text}");
     }
@@ -311,6 +718,8 @@ fn a_hands_only_ledger_says_what_was_not_counted() {
         csv_cell(&csv, "inventory", "inventory_win", "", 7),
         "not computed"
     );
+    assert_eq!(csv_cell(&csv, "inventory", "fills", "", 7), "not recorded");
+    assert_eq!(csv_cell(&csv, "exceptions", "alarms", "", 3), "0");
 }
 
 #[test]
@@ -322,24 +731,36 @@ fn a_filled_inventory_section_renders_counts_slips_win_variance_and_hold() {
         id: PIT_BOSS,
         name: "Pat Boss".into(),
     };
-    report.inventory.opener = Some(ChipCount {
-        chips: vec![(100, 20), (25, 40), (5, 100)],
+    let dana = StaffRef {
+        id: DEALER,
+        name: "Dana Dealer".into(),
+    };
+    let count = |chips| ChipCount {
+        shift: 1,
+        chips,
         at,
-        counted_by: vec![boss.clone()],
-    });
-    report.inventory.closer = Some(ChipCount {
-        chips: vec![(100, 18), (25, 44), (5, 90)],
-        at,
-        counted_by: vec![boss.clone()],
-    });
+        dealer: dana.clone(),
+        pit_boss: boss.clone(),
+    };
+    report.inventory.opener = Some(count(vec![(100, 20), (25, 40), (5, 100)]));
+    report.inventory.closer = Some(count(vec![(100, 18), (25, 44), (5, 90)]));
     let slip = |number: &str, chips| Slip {
         number: number.into(),
+        shift: 1,
         at,
         chips,
-        requested_by: Some(boss.clone()),
+        requested_by: dana.clone(),
+        approved_by: boss.clone(),
+        voided: None,
     };
+    let mut voided = slip("C-000046", vec![(100, 7)]);
+    voided.voided = Some(SlipVoid {
+        reason: "counted twice".into(),
+        by: [dana.clone(), boss.clone()],
+        at,
+    });
     report.inventory.fills = Some(vec![slip("F-000123", vec![(100, 10)])]);
-    report.inventory.credits = Some(vec![slip("C-000045", vec![(25, 4)])]);
+    report.inventory.credits = Some(vec![slip("C-000045", vec![(25, 4)]), voided]);
     report.inventory.drop = Some(3_000);
     report.inventory.ledger_win = 1_800;
     // opener 3,500; closer 3,350; fills 1,000; credits 100; drop 3,000:
@@ -356,12 +777,19 @@ fn a_filled_inventory_section_renders_counts_slips_win_variance_and_hold() {
         "1,950 (closer + credits + drop",
         "150 (inventory win",
         "65.00%",
+        "voided (700)",
+        "the voided slip left out",
     ] {
         assert!(text.contains(phrase), "{phrase:?} missing:\n{text}");
     }
     assert!(!text.contains("not counted"));
     let csv = render_csv(&report);
     assert_eq!(csv_cell(&csv, "inventory", "fill", "F-000123", 4), "1000");
+    assert_eq!(
+        csv_cell(&csv, "inventory", "credit", "C-000046", 7),
+        "voided"
+    );
+    assert_eq!(csv_cell(&csv, "inventory", "credits", "", 4), "100");
     assert_eq!(csv_cell(&csv, "inventory", "hold", "", 7), "65.00%");
 }
 
@@ -369,10 +797,16 @@ fn a_filled_inventory_section_renders_counts_slips_win_variance_and_hold() {
 fn hold_rounds_half_away_from_zero_in_basis_points() {
     let path = shift(GameKind::Rocket, 1, 0);
     let mut inventory = print(&path).inventory;
+    let nobody = StaffRef {
+        id: 0,
+        name: "unknown".into(),
+    };
     let count = |units| ChipCount {
+        shift: 1,
         chips: vec![(1, units)],
         at: Utc.with_ymd_and_hms(2025, 3, 1, 18, 0, 0).unwrap(),
-        counted_by: Vec::new(),
+        dealer: nobody.clone(),
+        pit_boss: nobody.clone(),
     };
     inventory.opener = Some(count(1_000));
     inventory.closer = Some(count(1_000));
@@ -478,17 +912,25 @@ fn bad_command_input_gets_one_sentence_and_no_file() {
     assert_eq!(print(&path).print.number, 2);
 }
 
-/// The sample in reports/: a three-hour Rocket shift. `UPDATE_SAMPLE=1`
+/// The sample in reports/: a three-hour Rocket shift with its inventory
+/// (counts, slips, a voided slip, drop) and a scanner alarm ([`kept_shift`]). `UPDATE_SAMPLE=1`
 /// rewrites reports/sample-shift-report.{pdf,csv} and the page images
 /// (pdftoppm); otherwise the committed CSV must have the same rows (section
 /// and item) as a fresh one, so the documented layout cannot drift.
 #[test]
 fn the_sample_report_matches_reports_sample() {
-    let path = shift_at(GameKind::Rocket, 180, 2, 3);
+    let path = kept_shift(180, 2, 3);
     let report = print(&path);
     let csv = render_csv(&report);
     let reports = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports");
     if std::env::var_os("UPDATE_SAMPLE").is_some() {
+        for old in std::fs::read_dir(&reports).unwrap() {
+            let old = old.unwrap().path();
+            let name = old.file_name().unwrap().to_string_lossy().into_owned();
+            if name.starts_with("sample-shift-report-") && name.ends_with(".png") {
+                std::fs::remove_file(old).unwrap();
+            }
+        }
         let pdf = render_pdf(&report, &Layout::standard().unwrap()).unwrap();
         std::fs::write(reports.join("sample-shift-report.pdf"), pdf).unwrap();
         std::fs::write(reports.join("sample-shift-report.csv"), &csv).unwrap();

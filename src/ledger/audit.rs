@@ -6,7 +6,7 @@ use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
 
 use super::chain::{ALARM_CLEARS, ALARMS};
-use super::{Ledger, LedgerError, rows, timestamp};
+use super::{Ledger, LedgerError, row_time, rows, timestamp};
 
 /// What raised an alarm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,7 +40,7 @@ impl AlarmKind {
         }
     }
 
-    fn parse(name: &str) -> Option<AlarmKind> {
+    pub(super) fn parse(name: &str) -> Option<AlarmKind> {
         AlarmKind::ALL.into_iter().find(|k| k.as_str() == name)
     }
 }
@@ -197,16 +197,6 @@ pub struct HandSummary {
     pub house_net: i64,
     /// The largest single transfer, in units.
     pub largest_transfer: u64,
-}
-
-fn parse_time(text: &str, table: &'static str, seq: i64) -> Result<DateTime<Utc>, LedgerError> {
-    DateTime::parse_from_rfc3339(text)
-        .map(|t| t.with_timezone(&Utc))
-        .map_err(|e| LedgerError::BadRow {
-            table,
-            seq,
-            problem: format!("bad time {text:?}: {e}"),
-        })
 }
 
 const EXCEPTIONS: &str = "SELECT seq, kind, at, staff, approved_by, hand, detail FROM (
@@ -443,7 +433,7 @@ impl Ledger {
             )
             .optional()?;
         let (seq, opened) = opened.ok_or(LedgerError::NoSuchShift(shift))?;
-        let mut points = vec![(parse_time(&opened, "shifts", seq)?, 0)];
+        let mut points = vec![(row_time("shifts", seq, &opened)?, 0)];
         let mut statement = self.conn.prepare(
             "SELECT MIN(t.seq), CASE WHEN t.reverses IS NULL THEN h.ended_at ELSE v.voided_at END, \
                     SUM(CASE WHEN t.to_account = 'house' THEN t.amount WHEN t.from_account = 'house' THEN -t.amount ELSE 0 END) \
@@ -461,7 +451,7 @@ impl Ledger {
                 problem: "a reversal without its void".into(),
             })?;
             total += net;
-            points.push((parse_time(&at, "transfers", seq)?, total));
+            points.push((row_time("transfers", seq, &at)?, total));
         }
         Ok(points)
     }

@@ -21,7 +21,8 @@ pub enum CountKind {
 }
 
 impl CountKind {
-    const fn as_str(self) -> &'static str {
+    /// The name stored in the ledger.
+    pub const fn as_str(self) -> &'static str {
         match self {
             CountKind::Opener => "opener",
             CountKind::Closer => "closer",

@@ -346,6 +346,18 @@ fn timestamp(time: DateTime<Utc>) -> String {
     time.to_rfc3339_opts(SecondsFormat::Micros, true)
 }
 
+/// Reads a time stored by [`timestamp`] back from row `seq` of `table`; a
+/// time that is not RFC 3339 is a bad row.
+fn row_time(table: &'static str, seq: i64, text: &str) -> Result<DateTime<Utc>, LedgerError> {
+    DateTime::parse_from_rfc3339(text)
+        .map(|t| t.with_timezone(&Utc))
+        .map_err(|e| LedgerError::BadRow {
+            table,
+            seq,
+            problem: format!("the time {text:?} is not RFC 3339: {e}"),
+        })
+}
+
 /// Reads the schema version and refuses a newer one.
 fn schema_version(conn: &Connection) -> Result<i64, LedgerError> {
     let found: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;

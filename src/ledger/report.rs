@@ -13,8 +13,8 @@ use rusqlite::{OptionalExtension, params};
 use thiserror::Error;
 
 use super::chain::REPORT_PRINTS;
-use super::rows;
-use super::{Appender, ChainHead, Ledger, LedgerError, timestamp, verify};
+use super::{AlarmKind, CountKind, DENOMINATIONS_KEY, SlipKind, rows};
+use super::{Appender, ChainHead, Ledger, LedgerError, row_time, timestamp, verify};
 use crate::engine::card::Rank;
 use crate::engine::hand::GameKind;
 use crate::engine::money::{Account, Transfer, TransferKind};
@@ -245,62 +245,100 @@ pub enum GameFigures {
     Starboard(StarboardFigures),
 }
 
-/// A chip count by denomination (an opener or a closer).
+/// A chip count by denomination (an opener or a closer): the latest count
+/// of its kind for its shift (a recount supersedes, and is listed among the
+/// corrections).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChipCount {
+    /// The shift counted.
+    pub shift: i64,
     /// (denomination in table units, chips), highest denomination first.
     pub chips: Vec<(u64, u64)>,
     /// When it was counted.
     pub at: DateTime<Utc>,
-    /// Who counted (dealer) and who witnessed (supervisor).
-    pub counted_by: Vec<StaffRef>,
+    /// The dealer who counted.
+    pub dealer: StaffRef,
+    /// The pit boss who counted with the dealer.
+    pub pit_boss: StaffRef,
 }
 
 impl ChipCount {
     /// The count's value in table units.
     pub fn total(&self) -> u64 {
-        self.chips
-            .iter()
-            .map(|(denomination, n)| denomination * n)
-            .sum()
+        chips_total(&self.chips)
     }
+}
+
+fn chips_total(chips: &[(u64, u64)]) -> u64 {
+    chips.iter().map(|(denomination, n)| denomination * n).sum()
+}
+
+/// How a slip was voided: it stays on record and leaves the totals.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SlipVoid {
+    /// Why.
+    pub reason: String,
+    /// The two people who voided it, each with their PIN (one a pit boss).
+    pub by: [StaffRef; 2],
+    /// When.
+    pub at: DateTime<Utc>,
 }
 
 /// A fill or credit slip.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Slip {
-    /// The slip's sequential number.
+    /// The slip's number, `YYYY-NNNNNN`.
     pub number: String,
+    /// The shift it was issued in.
+    pub shift: i64,
     /// When it was issued.
     pub at: DateTime<Utc>,
     /// (denomination, chips), highest first.
     pub chips: Vec<(u64, u64)>,
-    /// Who requested it.
-    pub requested_by: Option<StaffRef>,
+    /// Who asked for it (the dealer).
+    pub requested_by: StaffRef,
+    /// The pit boss who approved it.
+    pub approved_by: StaffRef,
+    /// Set if the slip was voided.
+    pub voided: Option<SlipVoid>,
 }
 
 impl Slip {
-    /// The slip's value in table units.
+    /// The slip's value in table units (voided or not).
     pub fn total(&self) -> u64 {
-        self.chips
-            .iter()
-            .map(|(denomination, n)| denomination * n)
-            .sum()
+        chips_total(&self.chips)
+    }
+
+    /// What the slip adds to the totals: its value, or 0 once voided.
+    pub fn counted(&self) -> u64 {
+        if self.voided.is_some() {
+            0
+        } else {
+            self.total()
+        }
     }
 }
 
-/// The table inventory and the two wins. `None` means "not recorded in
-/// this ledger", which the report says in words; an empty list means
-/// "recorded: none".
+/// The table inventory and the two wins. `None` means "not recorded": the
+/// table keeps no inventory in this ledger (no chip denominations are set
+/// and nothing was recorded), which the report says in words; an empty list
+/// or a drop of 0 means "recorded: none".
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Inventory {
-    /// The opening count.
+    /// The shifts these counts, slips and drop belong to, oldest first: the
+    /// report's shift, or every shift a period overlaps.
+    pub shifts: Vec<i64>,
+    /// Of those, the shifts with hands outside the period (a period report
+    /// only): their inventory covers hands the ledger win does not, so no
+    /// variance is computed.
+    pub beyond_period: Vec<i64>,
+    /// The opening count (of the first shift).
     pub opener: Option<ChipCount>,
-    /// The closing count.
+    /// The closing count (of the last shift).
     pub closer: Option<ChipCount>,
-    /// Fills from the cage.
+    /// Fills from the cage, voided ones included and marked.
     pub fills: Option<Vec<Slip>>,
-    /// Credits to the cage.
+    /// Credits to the cage, voided ones included and marked.
     pub credits: Option<Vec<Slip>>,
     /// Cash and markers dropped at the table, in table units.
     pub drop: Option<u64>,
@@ -309,33 +347,37 @@ pub struct Inventory {
 }
 
 impl Inventory {
-    fn total_of(slips: &Option<Vec<Slip>>) -> Option<u64> {
-        slips.as_ref().map(|s| s.iter().map(Slip::total).sum())
+    /// The slips' total, voided slips left out.
+    pub fn total_of(slips: &Option<Vec<Slip>>) -> Option<u64> {
+        slips.as_ref().map(|s| s.iter().map(Slip::counted).sum())
     }
 
-    /// Win by the inventory formula: closer + credits + drop − opener − fills;
-    /// None unless all five were recorded.
+    /// Win by the inventory formula: closer + credits + drop − opener − fills
+    /// ([`crate::inventory::Inventory::win`]); None unless all five were recorded.
     pub fn inventory_win(&self) -> Option<i64> {
-        let closer = self.closer.as_ref()?.total() as i64;
-        let opener = self.opener.as_ref()?.total() as i64;
-        let credits = Inventory::total_of(&self.credits)? as i64;
-        let fills = Inventory::total_of(&self.fills)? as i64;
-        Some(closer + credits + self.drop? as i64 - opener - fills)
+        let totals = crate::inventory::Inventory {
+            opener: self.opener.as_ref()?.total(),
+            closer: self.closer.as_ref()?.total(),
+            fills: Inventory::total_of(&self.fills)?,
+            credits: Inventory::total_of(&self.credits)?,
+            drop: self.drop?,
+        };
+        Some(totals.win())
     }
 
-    /// Inventory win minus ledger win.
+    /// Inventory win minus ledger win; None without an inventory win, or
+    /// when the inventory's shifts hold hands outside the period.
     pub fn variance(&self) -> Option<i64> {
-        Some(self.inventory_win()? - self.ledger_win)
+        if !self.beyond_period.is_empty() {
+            return None;
+        }
+        Some(self.inventory_win()?.saturating_sub(self.ledger_win))
     }
 
-    /// Hold: inventory win ÷ drop, in basis points (1/100 of a percent),
-    /// rounded half away from zero; None without a win or with no drop.
+    /// Hold: inventory win ÷ drop in basis points
+    /// ([`crate::inventory::hold_basis_points`]); None without a win or with no drop.
     pub fn hold_basis_points(&self) -> Option<i64> {
-        let drop = i64::try_from(self.drop?).ok().filter(|d| *d > 0)?;
-        let scaled = i128::from(self.inventory_win()?) * 10_000;
-        let drop = i128::from(drop);
-        let rounded = (2 * scaled + scaled.signum() * drop) / (2 * drop);
-        i64::try_from(rounded).ok()
+        crate::inventory::hold_basis_points(self.inventory_win()?, self.drop?)
     }
 
     /// What was not recorded, one phrase each ("the opener", "fills", ...).
@@ -385,17 +427,85 @@ pub struct ManualCard {
     pub at: DateTime<Utc>,
 }
 
-/// Any other exception (a correction, a scanner alarm).
+/// What a correction corrected.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ExceptionEntry {
+pub enum CorrectionKind {
+    /// A fill or credit slip voided: it stays on record, marked, and leaves
+    /// the totals.
+    SlipVoid {
+        /// The slip's number.
+        number: String,
+        /// Fill or credit.
+        slip: SlipKind,
+        /// The slip's value, now left out.
+        units: u64,
+    },
+    /// A tray counted again: the later count stands.
+    Recount {
+        /// Opener or closer.
+        count: CountKind,
+        /// The shift.
+        shift: i64,
+        /// The total of the count it replaces.
+        before: u64,
+        /// The new total.
+        after: u64,
+    },
+}
+
+/// A correction: a later ledger row that changes what an earlier one
+/// counts for (rows are never altered).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Correction {
     /// When.
     pub at: DateTime<Utc>,
-    /// The hand, if any.
+    /// What was corrected.
+    pub kind: CorrectionKind,
+    /// The reason given, where the ledger asks for one.
+    pub reason: Option<String>,
+    /// Who signed it, each with their PIN.
+    pub by: Vec<StaffRef>,
+}
+
+/// The approval an alarm was cleared under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClearedUnder {
+    /// A pit boss's scanner override (approval `scanner_override`).
+    ScannerOverride,
+    /// A pit boss's approval of a card entered by hand (`manual_card`).
+    ManualCard,
+}
+
+/// How an alarm was cleared.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AlarmClear {
+    /// When.
+    pub at: DateTime<Utc>,
+    /// The way out taken, in words.
+    pub how: String,
+    /// Who cleared it.
+    pub by: StaffRef,
+    /// The pit boss's approval it was cleared under (by the same person),
+    /// and who asked for it; None when no approval was needed (a re-read,
+    /// a dealer's acknowledgement).
+    pub approval: Option<(ClearedUnder, StaffRef)>,
+}
+
+/// A scanner alarm at the table (any fault that stopped play).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AlarmEntry {
+    /// The alarm's id.
+    pub id: i64,
+    /// What raised it.
+    pub kind: AlarmKind,
+    /// The fault in one sentence.
+    pub message: String,
+    /// The hand, if one was in progress.
     pub hand: Option<i64>,
-    /// What happened.
-    pub what: String,
-    /// Who approved or cleared it.
-    pub approved_by: Option<StaffRef>,
+    /// When it was raised.
+    pub raised_at: DateTime<Utc>,
+    /// How it was cleared; None while it is open.
+    pub cleared: Option<AlarmClear>,
 }
 
 /// Exceptions: everything a pit boss or auditor must look at.
@@ -405,10 +515,10 @@ pub struct Exceptions {
     pub voids: Vec<VoidEntry>,
     /// Cards entered by hand.
     pub manual_cards: Vec<ManualCard>,
-    /// Corrections; None: not recorded in this ledger.
-    pub corrections: Option<Vec<ExceptionEntry>>,
-    /// Scanner alarms; None: not recorded in this ledger.
-    pub alarms: Option<Vec<ExceptionEntry>>,
+    /// Corrections of the inventory (voided slips, recounts), in ledger order.
+    pub corrections: Vec<Correction>,
+    /// Alarms at the table raised or cleared in the period, in ledger order.
+    pub alarms: Vec<AlarmEntry>,
 }
 
 /// The chain at the moment of printing and the result of checking it.
@@ -473,6 +583,17 @@ impl ShiftReport {
     }
 }
 
+/// A shift as a report chooser lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShiftSpan {
+    /// The shift's id.
+    pub id: i64,
+    /// When it opened.
+    pub opened_at: DateTime<Utc>,
+    /// When it closed; None while it is open.
+    pub closed_at: Option<DateTime<Utc>>,
+}
+
 /// The hand selection every query shares: ?1 table, ?2 shift or NULL, ?3
 /// and ?4 the time range or NULL.
 const IN_PERIOD: &str = "h.table_id = ?1 AND (?2 IS NULL OR h.shift_id = ?2) \
@@ -488,6 +609,9 @@ struct Resolved {
     to: Option<String>,
     start: DateTime<Utc>,
     end: Option<DateTime<Utc>>,
+    /// The period's time window `[from, to)` as stored text (to: NULL while
+    /// the shift is open), for rows tied to the table rather than a hand.
+    window: [Value; 2],
     /// Staff who opened and closed the shift.
     shift_staff: Vec<u32>,
 }
@@ -504,14 +628,14 @@ impl Resolved {
     }
 }
 
-fn time(table: &'static str, seq: i64, text: &str) -> Result<DateTime<Utc>, LedgerError> {
-    DateTime::parse_from_rfc3339(text)
-        .map(|t| t.with_timezone(&Utc))
-        .map_err(|e| LedgerError::BadRow {
-            table,
-            seq,
-            problem: format!("the time {text:?} is not RFC 3339: {e}"),
-        })
+/// Stored chips (`denomination:count` pairs) as printed: highest denomination first.
+fn chips(table: &'static str, seq: i64, text: &str) -> Result<Vec<(u64, u64)>, LedgerError> {
+    let count = crate::inventory::ChipCount::parse(text).map_err(|e| LedgerError::BadRow {
+        table,
+        seq,
+        problem: e.to_string(),
+    })?;
+    Ok(count.counts().iter().rev().copied().collect())
 }
 
 fn bad(table: &'static str, seq: i64) -> impl Fn(rows::BadRow) -> LedgerError {
@@ -577,6 +701,34 @@ impl Ledger {
         })
     }
 
+    /// The shifts of `table`, newest first: what a report can cover.
+    pub fn shifts(&self, table: i64) -> Result<Vec<ShiftSpan>, LedgerError> {
+        let mut statement = self.conn.prepare(
+            "SELECT s.seq, s.id, s.opened_at, c.seq, c.closed_at \
+             FROM shifts s LEFT JOIN shift_closes c ON c.shift_id = s.id \
+             WHERE s.table_id = ?1 ORDER BY s.id DESC",
+        )?;
+        let mut found = statement.query([table])?;
+        let mut shifts = Vec::new();
+        while let Some(row) = found.next()? {
+            let seq: i64 = row.get(0)?;
+            let closed_at = match row.get::<_, Option<i64>>(3)? {
+                Some(close_seq) => Some(row_time(
+                    "shift_closes",
+                    close_seq,
+                    &row.get::<_, String>(4)?,
+                )?),
+                None => None,
+            };
+            shifts.push(ShiftSpan {
+                id: row.get(1)?,
+                opened_at: row_time("shifts", seq, &row.get::<_, String>(2)?)?,
+                closed_at,
+            });
+        }
+        Ok(shifts)
+    }
+
     /// Finds the table and the period's bounds.
     fn resolve(&self, query: &ReportQuery) -> Result<Resolved, ReportError> {
         let mut statement = self
@@ -614,6 +766,7 @@ impl Ledger {
             to: None,
             start: DateTime::<Utc>::MIN_UTC,
             end: None,
+            window: [Value::Null, Value::Null],
             shift_staff: Vec::new(),
         };
         let shift = match query.period {
@@ -626,6 +779,7 @@ impl Ledger {
                 }
                 resolved.from = Some(timestamp(from));
                 resolved.to = Some(timestamp(to));
+                resolved.window = [Value::Text(timestamp(from)), Value::Text(timestamp(to))];
                 resolved.start = from;
                 resolved.end = Some(to);
                 return Ok(resolved);
@@ -659,10 +813,15 @@ impl Ledger {
                 shift,
             })?;
         resolved.shift = Some(shift);
-        resolved.start = time("shifts", seq, &opened_at)?;
+        resolved.start = row_time("shifts", seq, &opened_at)?;
         resolved.end = closed_at
-            .map(|t| time("shift_closes", seq, &t))
+            .as_deref()
+            .map(|t| row_time("shift_closes", seq, t))
             .transpose()?;
+        resolved.window = [
+            Value::Text(opened_at),
+            closed_at.map_or(Value::Null, Value::Text),
+        ];
         resolved.shift_staff = std::iter::once(opened_by)
             .chain(closed_by)
             .map(|id| id as u32)
@@ -708,7 +867,7 @@ impl Ledger {
                 play.hands += 1;
                 play.hand_ids = Some(play.hand_ids.map_or((id, id), |(first, _)| (first, id)));
                 let ended: String = row.get(6)?;
-                play.last_hand_end = Some(time("hands", seq, &ended)?);
+                play.last_hand_end = Some(row_time("hands", seq, &ended)?);
                 if row.get::<_, String>(7)? == "voided" {
                     play.voided += 1;
                     voided.insert(id);
@@ -859,7 +1018,7 @@ impl Ledger {
                     hand: row.get(1)?,
                     reason: row.get(2)?,
                     approved_by: person(approver),
-                    at: time("voids", seq, &row.get::<_, String>(4)?)?,
+                    at: row_time("voids", seq, &row.get::<_, String>(4)?)?,
                     reversed: row.get::<_, i64>(5)? as u64,
                 });
             }
@@ -892,13 +1051,33 @@ impl Ledger {
                     })?,
                     destination,
                     approved_by: approver.map(person),
-                    at: time("cards", seq, &row.get::<_, String>(7)?)?,
+                    at: row_time("cards", seq, &row.get::<_, String>(7)?)?,
                 });
             }
         }
 
-        // Who was on duty.
-        for id in &resolved.shift_staff {
+        // The inventory, its corrections, the alarms; who signed for them.
+        let mut signed: Vec<u32> = Vec::new();
+        let (inventory, corrections) =
+            self.gather_inventory(resolved, &person, ledger_win, &mut signed)?;
+        let alarms = self.gather_alarms(resolved, &person, &mut signed)?;
+        {
+            let [from, to] = resolved.window.clone();
+            let mut statement = self.conn.prepare(
+                "SELECT requested_by, approved_by FROM approvals \
+                 WHERE table_id = ?1 AND at >= ?2 AND (?3 IS NULL OR at < ?3) ORDER BY seq",
+            )?;
+            let mut found = statement.query(params![resolved.table_id, from, to])?;
+            while let Some(row) = found.next()? {
+                signed.push(row.get::<_, i64>(0)? as u32);
+                signed.push(row.get::<_, i64>(1)? as u32);
+            }
+        }
+
+        // Who was on duty: dealers of the hands, then any dealer who opened
+        // or closed the shift, counted, asked for a slip or an approval;
+        // pit bosses who opened or closed it or approved or signed anything.
+        for id in resolved.shift_staff.iter().chain(&signed) {
             if is_role(id, super::Role::Dealer) && !dealers.contains(id) {
                 dealers.push(*id);
             }
@@ -907,6 +1086,7 @@ impl Ledger {
             .shift_staff
             .iter()
             .chain(&approvers)
+            .chain(&signed)
             .copied()
             .filter(|id| is_role(id, super::Role::PitBoss))
             .collect();
@@ -935,21 +1115,306 @@ impl Ledger {
             dealers: dealers.into_iter().map(person).collect(),
             pit_bosses: pit_bosses.into_iter().map(person).collect(),
         };
-        let inventory = Inventory {
-            opener: None,
-            closer: None,
-            fills: None,
-            credits: None,
-            drop: None,
-            ledger_win,
-        };
         let exceptions = Exceptions {
             voids,
             manual_cards,
-            corrections: None,
-            alarms: None,
+            corrections,
+            alarms,
         };
         Ok((header, inventory, play, game, exceptions))
+    }
+
+    /// The shifts whose inventory a report shows: its shift; for a period,
+    /// every shift at the table that overlaps it (or holds one of its
+    /// hands), and of those the ones with hands outside the period.
+    fn inventory_shifts(&self, resolved: &Resolved) -> Result<(Vec<i64>, Vec<i64>), LedgerError> {
+        if let Some(shift) = resolved.shift {
+            return Ok((vec![shift], Vec::new()));
+        }
+        let params = resolved.params();
+        let overlapping = format!(
+            "SELECT s.id FROM shifts s LEFT JOIN shift_closes c ON c.shift_id = s.id \
+             WHERE s.table_id = ?1 AND ((s.opened_at < ?4 AND (c.closed_at IS NULL OR c.closed_at > ?3)) \
+             OR s.id IN (SELECT h.shift_id FROM hands h WHERE {IN_PERIOD}))"
+        );
+        let shifts = self.ids(&format!("{overlapping} ORDER BY s.id"), &params)?;
+        let beyond = self.ids(
+            &format!(
+                "SELECT DISTINCT h.shift_id FROM hands h WHERE h.shift_id IN ({overlapping}) \
+                 AND (h.started_at < ?3 OR h.started_at >= ?4) ORDER BY h.shift_id"
+            ),
+            &params,
+        )?;
+        Ok((shifts, beyond))
+    }
+
+    /// The first column of `sql`'s rows, as integers.
+    fn ids(&self, sql: &str, params: &[Value]) -> Result<Vec<i64>, LedgerError> {
+        let mut statement = self.conn.prepare(sql)?;
+        let found = statement
+            .query_map(rusqlite::params_from_iter(params.iter()), |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        Ok(found)
+    }
+
+    /// The inventory of the report's shifts (see [`Ledger::inventory_shifts`])
+    /// and its corrections (voided slips, recounts) in ledger order; adds
+    /// everyone who counted, asked, approved, voided or recorded a drop to
+    /// `signed`.
+    fn gather_inventory(
+        &self,
+        resolved: &Resolved,
+        person: &dyn Fn(u32) -> StaffRef,
+        ledger_win: i64,
+        signed: &mut Vec<u32>,
+    ) -> Result<(Inventory, Vec<Correction>), LedgerError> {
+        let (shifts, beyond_period) = self.inventory_shifts(resolved)?;
+        // Ids from the ledger itself: integers, safe to write into the SQL.
+        let list = shifts
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let kept: bool = self.conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM table_settings WHERE table_id = ?1 AND key = ?2)",
+            params![resolved.table_id, DENOMINATIONS_KEY],
+            |r| r.get(0),
+        )?;
+        let mut corrections: Vec<(i64, Correction)> = Vec::new();
+
+        // Tray counts: the latest of each kind in a shift stands; an
+        // earlier one was recounted.
+        let mut latest: HashMap<(i64, &'static str), ChipCount> = HashMap::new();
+        {
+            let mut statement = self.conn.prepare(&format!(
+                "SELECT seq, shift_id, kind, chips, dealer_id, pit_boss_id, counted_at \
+                 FROM inventory_counts WHERE shift_id IN ({list}) ORDER BY seq"
+            ))?;
+            let mut found = statement.query([])?;
+            while let Some(row) = found.next()? {
+                let seq: i64 = row.get(0)?;
+                let shift: i64 = row.get(1)?;
+                let kind = match row.get::<_, String>(2)?.as_str() {
+                    "opener" => CountKind::Opener,
+                    "closer" => CountKind::Closer,
+                    other => {
+                        return Err(LedgerError::BadRow {
+                            table: "inventory_counts",
+                            seq,
+                            problem: format!("unknown kind {other:?}"),
+                        });
+                    }
+                };
+                let dealer = row.get::<_, i64>(4)? as u32;
+                let pit_boss = row.get::<_, i64>(5)? as u32;
+                signed.extend([dealer, pit_boss]);
+                let count = ChipCount {
+                    shift,
+                    chips: chips("inventory_counts", seq, &row.get::<_, String>(3)?)?,
+                    at: row_time("inventory_counts", seq, &row.get::<_, String>(6)?)?,
+                    dealer: person(dealer),
+                    pit_boss: person(pit_boss),
+                };
+                let key = (shift, kind.as_str());
+                if let Some(before) = latest.get(&key) {
+                    corrections.push((
+                        seq,
+                        Correction {
+                            at: count.at,
+                            kind: CorrectionKind::Recount {
+                                count: kind,
+                                shift,
+                                before: before.total(),
+                                after: count.total(),
+                            },
+                            reason: None,
+                            by: vec![count.dealer.clone(), count.pit_boss.clone()],
+                        },
+                    ));
+                }
+                latest.insert(key, count);
+            }
+        }
+        let opener = shifts
+            .first()
+            .and_then(|s| latest.remove(&(*s, CountKind::Opener.as_str())));
+        let closer = shifts
+            .last()
+            .and_then(|s| latest.remove(&(*s, CountKind::Closer.as_str())));
+
+        // Slips, with their voids.
+        let (mut fills, mut credits) = (Vec::new(), Vec::new());
+        {
+            let mut statement = self.conn.prepare(&format!(
+                "SELECT s.seq, s.number, s.kind, s.shift_id, s.chips, s.requested_by, s.approved_by, s.at, \
+                        v.seq, v.reason, v.first_by, v.second_by, v.voided_at \
+                 FROM slips s LEFT JOIN slip_voids v ON v.slip_id = s.id \
+                 WHERE s.shift_id IN ({list}) ORDER BY s.seq"
+            ))?;
+            let mut found = statement.query([])?;
+            while let Some(row) = found.next()? {
+                let seq: i64 = row.get(0)?;
+                let kind = match row.get::<_, String>(2)?.as_str() {
+                    "fill" => SlipKind::Fill,
+                    "credit" => SlipKind::Credit,
+                    other => {
+                        return Err(LedgerError::BadRow {
+                            table: "slips",
+                            seq,
+                            problem: format!("unknown kind {other:?}"),
+                        });
+                    }
+                };
+                let requested = row.get::<_, i64>(5)? as u32;
+                let approved = row.get::<_, i64>(6)? as u32;
+                signed.extend([requested, approved]);
+                let voided = match row.get::<_, Option<i64>>(8)? {
+                    None => None,
+                    Some(void_seq) => {
+                        let first = row.get::<_, i64>(10)? as u32;
+                        let second = row.get::<_, i64>(11)? as u32;
+                        signed.extend([first, second]);
+                        Some((
+                            void_seq,
+                            SlipVoid {
+                                reason: row.get(9)?,
+                                by: [person(first), person(second)],
+                                at: row_time("slip_voids", void_seq, &row.get::<_, String>(12)?)?,
+                            },
+                        ))
+                    }
+                };
+                let slip = Slip {
+                    number: row.get(1)?,
+                    shift: row.get(3)?,
+                    at: row_time("slips", seq, &row.get::<_, String>(7)?)?,
+                    chips: chips("slips", seq, &row.get::<_, String>(4)?)?,
+                    requested_by: person(requested),
+                    approved_by: person(approved),
+                    voided: voided.as_ref().map(|(_, void)| void.clone()),
+                };
+                if let Some((void_seq, void)) = voided {
+                    corrections.push((
+                        void_seq,
+                        Correction {
+                            at: void.at,
+                            kind: CorrectionKind::SlipVoid {
+                                number: slip.number.clone(),
+                                slip: kind,
+                                units: slip.total(),
+                            },
+                            reason: Some(void.reason),
+                            by: void.by.to_vec(),
+                        },
+                    ));
+                }
+                match kind {
+                    SlipKind::Fill => fills.push(slip),
+                    SlipKind::Credit => credits.push(slip),
+                }
+            }
+        }
+
+        // Drop.
+        let (drops, drop): (i64, i64) = self.conn.query_row(
+            &format!(
+                "SELECT COUNT(*), COALESCE(SUM(amount), 0) FROM drops WHERE shift_id IN ({list})"
+            ),
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        let recorders = self.ids(
+            &format!("SELECT DISTINCT recorded_by FROM drops WHERE shift_id IN ({list})"),
+            &[],
+        )?;
+        signed.extend(recorders.into_iter().map(|id| id as u32));
+
+        corrections.sort_by_key(|(seq, _)| *seq);
+        let slips_kept = kept || !fills.is_empty() || !credits.is_empty();
+        let inventory = Inventory {
+            shifts,
+            beyond_period,
+            opener,
+            closer,
+            fills: slips_kept.then_some(fills),
+            credits: slips_kept.then_some(credits),
+            drop: (kept || drops > 0).then_some(drop as u64),
+            ledger_win,
+        };
+        Ok((inventory, corrections.into_iter().map(|(_, c)| c).collect()))
+    }
+
+    /// The alarms at the table raised or cleared in the period's time
+    /// window, each with how it was cleared and the approval it was cleared
+    /// under (the latest scanner override or manual-card approval at the
+    /// table by the person who cleared it, between the alarm and its
+    /// clearing); adds who cleared and who asked to `signed`.
+    fn gather_alarms(
+        &self,
+        resolved: &Resolved,
+        person: &dyn Fn(u32) -> StaffRef,
+        signed: &mut Vec<u32>,
+    ) -> Result<Vec<AlarmEntry>, LedgerError> {
+        let [from, to] = resolved.window.clone();
+        let mut statement = self.conn.prepare(
+            "SELECT a.seq, a.id, a.kind, a.message, a.hand_id, a.raised_at, \
+                    c.seq, c.cleared_by, c.how, c.cleared_at, ap.action, ap.requested_by \
+             FROM alarms a LEFT JOIN alarm_clears c ON c.alarm_id = a.id \
+             LEFT JOIN approvals ap ON ap.seq = ( \
+                 SELECT MAX(x.seq) FROM approvals x \
+                 WHERE x.action IN ('scanner_override', 'manual_card') AND x.table_id = a.table_id \
+                   AND x.approved_by = c.cleared_by AND x.seq > a.seq AND x.seq < c.seq) \
+             WHERE a.table_id = ?1 \
+               AND ((a.raised_at >= ?2 AND (?3 IS NULL OR a.raised_at < ?3)) \
+                 OR (c.cleared_at >= ?2 AND (?3 IS NULL OR c.cleared_at < ?3))) \
+             ORDER BY a.seq",
+        )?;
+        let mut found = statement.query(params![resolved.table_id, from, to])?;
+        let mut alarms = Vec::new();
+        while let Some(row) = found.next()? {
+            let seq: i64 = row.get(0)?;
+            let kind: String = row.get(2)?;
+            let kind = AlarmKind::parse(&kind).ok_or_else(|| LedgerError::BadRow {
+                table: "alarms",
+                seq,
+                problem: format!("unknown kind {kind:?}"),
+            })?;
+            let cleared = match row.get::<_, Option<i64>>(6)? {
+                None => None,
+                Some(clear_seq) => {
+                    let by = row.get::<_, i64>(7)? as u32;
+                    signed.push(by);
+                    let approval = match row.get::<_, Option<String>>(10)? {
+                        None => None,
+                        Some(action) => {
+                            let requested = row.get::<_, i64>(11)? as u32;
+                            signed.push(requested);
+                            let under = if action == "manual_card" {
+                                ClearedUnder::ManualCard
+                            } else {
+                                ClearedUnder::ScannerOverride
+                            };
+                            Some((under, person(requested)))
+                        }
+                    };
+                    Some(AlarmClear {
+                        at: row_time("alarm_clears", clear_seq, &row.get::<_, String>(9)?)?,
+                        how: row.get(8)?,
+                        by: person(by),
+                        approval,
+                    })
+                }
+            };
+            alarms.push(AlarmEntry {
+                id: row.get(1)?,
+                kind,
+                message: row.get(3)?,
+                hand: row.get(4)?,
+                raised_at: row_time("alarms", seq, &row.get::<_, String>(5)?)?,
+                cleared,
+            });
+        }
+        Ok(alarms)
     }
 
     /// Every staff member: id → (name, role).
@@ -1000,7 +1465,9 @@ impl Ledger {
         Ok(PrintStamp {
             number,
             printed_at,
-            first_printed_at: first.map(|t| time("report_prints", 0, &t)).transpose()?,
+            first_printed_at: first
+                .map(|t| row_time("report_prints", 0, &t))
+                .transpose()?,
         })
     }
 }

@@ -5,10 +5,13 @@
 
 use chrono::{DateTime, SecondsFormat, Utc};
 
-use super::{percent, tenths};
+use super::document::{cleared_how, correction_text};
+use super::tenths;
 use crate::engine::card::Rank;
+use crate::inventory::format_basis_points;
 use crate::ledger::report::{
-    ChipCount, ExceptionEntry, GameFigures, KindTotal, ShiftReport, Slip, StaffRef,
+    AlarmEntry, ChipCount, Correction, CorrectionKind, GameFigures, Inventory, KindTotal,
+    ShiftReport, Slip, StaffRef,
 };
 
 /// The header line.
@@ -41,6 +44,15 @@ impl Line {
     }
     fn staff(mut self, staff: &StaffRef) -> Line {
         self.cells[5] = staff.to_string();
+        self
+    }
+    /// Several people in the staff cell, `; `-separated.
+    fn staff_list<'a>(mut self, staff: impl IntoIterator<Item = &'a StaffRef>) -> Line {
+        self.cells[5] = staff
+            .into_iter()
+            .map(StaffRef::to_string)
+            .collect::<Vec<_>>()
+            .join("; ");
         self
     }
     fn time(mut self, time: DateTime<Utc>) -> Line {
@@ -76,16 +88,13 @@ fn chips(out: &mut Vec<Line>, item: &str, count: &Option<ChipCount>) {
                         .units(denomination * n),
                 );
             }
-            let mut total = Line::new("inventory", &format!("{item}_total"))
-                .units(count.total())
-                .time(count.at);
-            total.cells[5] = count
-                .counted_by
-                .iter()
-                .map(StaffRef::to_string)
-                .collect::<Vec<_>>()
-                .join("; ");
-            out.push(total);
+            out.push(
+                Line::new("inventory", &format!("{item}_total"))
+                    .key(count.shift)
+                    .units(count.total())
+                    .staff_list([&count.dealer, &count.pit_boss])
+                    .time(count.at),
+            );
         }
     }
 }
@@ -95,41 +104,71 @@ fn slips(out: &mut Vec<Line>, item: &str, slips: &Option<Vec<Slip>>) {
         None => out.push(Line::new("inventory", &format!("{item}s")).text("not recorded")),
         Some(list) => {
             for slip in list {
-                let mut line = Line::new("inventory", item)
+                let line = Line::new("inventory", item)
                     .key(&slip.number)
                     .units(slip.total())
+                    .staff_list([&slip.requested_by, &slip.approved_by])
                     .time(slip.at);
-                if let Some(by) = &slip.requested_by {
-                    line = line.staff(by);
-                }
-                out.push(line);
+                out.push(match &slip.voided {
+                    Some(_) => line.text("voided"),
+                    None => line,
+                });
             }
             out.push(
                 Line::new("inventory", &format!("{item}s"))
-                    .count(list.len())
-                    .units(list.iter().map(Slip::total).sum::<u64>()),
+                    .count(list.iter().filter(|s| s.voided.is_none()).count())
+                    .units(Inventory::total_of(slips).unwrap_or(0)),
             );
         }
     }
 }
 
-fn others(out: &mut Vec<Line>, item: &str, entries: &Option<Vec<ExceptionEntry>>) {
-    match entries {
-        None => out.push(Line::new("exceptions", &format!("{item}s")).text("not recorded")),
-        Some(list) => {
-            for e in list {
-                let mut line = Line::new("exceptions", item).time(e.at).text(&e.what);
-                if let Some(hand) = e.hand {
-                    line = line.key(hand);
-                }
-                if let Some(by) = &e.approved_by {
-                    line = line.staff(by);
-                }
-                out.push(line);
-            }
-            out.push(Line::new("exceptions", &format!("{item}s")).count(list.len()));
+fn corrections(out: &mut Vec<Line>, list: &[Correction]) {
+    for c in list {
+        let line = match &c.kind {
+            CorrectionKind::SlipVoid { number, units, .. } => Line::new("exceptions", "correction")
+                .key(number)
+                .units(units),
+            CorrectionKind::Recount { shift, after, .. } => Line::new("exceptions", "correction")
+                .key(shift)
+                .units(after),
+        };
+        let text = match &c.reason {
+            Some(reason) => format!("{}; reason: {reason}", correction_text(c)),
+            None => correction_text(c),
+        };
+        out.push(line.staff_list(&c.by).time(c.at).text(text));
+    }
+    out.push(Line::new("exceptions", "corrections").count(list.len()));
+}
+
+fn alarms(out: &mut Vec<Line>, list: &[AlarmEntry]) {
+    for a in list {
+        let with_hand = |line: Line| match a.hand {
+            Some(hand) => line.key(hand),
+            None => line,
+        };
+        out.push(
+            with_hand(Line::new("exceptions", "alarm"))
+                .count(a.id)
+                .time(a.raised_at)
+                .text(format!("{}: {}", a.kind.as_str(), a.message)),
+        );
+        if let Some(clear) = &a.cleared {
+            out.push(
+                with_hand(Line::new("exceptions", "alarm_cleared"))
+                    .count(a.id)
+                    .staff(&clear.by)
+                    .time(clear.at)
+                    .text(cleared_how(clear)),
+            );
         }
     }
+    out.push(Line::new("exceptions", "alarms").count(list.len()));
+    out.push(
+        Line::new("exceptions", "alarms_open")
+            .count(list.iter().filter(|a| a.cleared.is_none()).count()),
+    );
 }
 
 fn lines(report: &ShiftReport) -> Vec<Line> {
@@ -174,11 +213,22 @@ fn lines(report: &ShiftReport) -> Vec<Line> {
     );
 
     let inv = &report.inventory;
+    for shift in &inv.shifts {
+        let line = Line::new("inventory", "shift").key(shift);
+        out.push(if inv.beyond_period.contains(shift) {
+            line.text("has hands outside the period")
+        } else {
+            line
+        });
+    }
     chips(&mut out, "opener", &inv.opener);
     chips(&mut out, "closer", &inv.closer);
     slips(&mut out, "fill", &inv.fills);
     slips(&mut out, "credit", &inv.credits);
     out.push(match inv.drop {
+        Some(0) => Line::new("inventory", "drop")
+            .units(0)
+            .text("none recorded"),
         Some(d) => Line::new("inventory", "drop").units(d),
         None => Line::new("inventory", "drop").text("not counted"),
     });
@@ -189,10 +239,14 @@ fn lines(report: &ShiftReport) -> Vec<Line> {
     out.push(Line::new("inventory", "ledger_win").units(inv.ledger_win));
     out.push(match inv.variance() {
         Some(v) => Line::new("inventory", "variance").units(v),
+        None if !inv.beyond_period.is_empty() => Line::new("inventory", "variance")
+            .text("not computed: the inventory's shifts have hands outside the period"),
         None => Line::new("inventory", "variance").text("not computed"),
     });
     out.push(match inv.hold_basis_points() {
-        Some(bp) => Line::new("inventory", "hold").count(bp).text(percent(bp)),
+        Some(bp) => Line::new("inventory", "hold")
+            .count(bp)
+            .text(format_basis_points(bp)),
         None => Line::new("inventory", "hold").text("not computed"),
     });
 
@@ -284,8 +338,8 @@ fn lines(report: &ShiftReport) -> Vec<Line> {
         out.push(line);
     }
     out.push(Line::new("exceptions", "manual_cards").count(e.manual_cards.len()));
-    others(&mut out, "correction", &e.corrections);
-    others(&mut out, "alarm", &e.alarms);
+    corrections(&mut out, &e.corrections);
+    alarms(&mut out, &e.alarms);
 
     let i = &report.integrity;
     out.extend([

@@ -1,14 +1,17 @@
 //! The report as printed text: sections of tables and notes, built from the
 //! typed figures, before any page exists. The PDF lays these out.
 
-use super::{SectionKind, percent, tenths, units, when};
+use super::{SectionKind, tenths, units, when};
 use crate::engine::card::Rank;
 use crate::engine::hand::GameKind;
 use crate::engine::money::TransferKind;
 use crate::engine::rules::HouseRules;
+use crate::inventory::format_basis_points;
 use crate::ledger::report::{
-    ChipCount, GameFigures, Inventory, KindTotal, ShiftReport, Slip, StaffRef,
+    AlarmClear, AlarmEntry, ChipCount, ClearedUnder, Correction, CorrectionKind, GameFigures,
+    Inventory, KindTotal, ShiftReport, Slip, StaffRef,
 };
+use crate::ledger::{AlarmKind, CountKind, SlipKind};
 
 /// How a column's cells sit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -197,7 +200,7 @@ pub fn sections(report: &ShiftReport, order: &[SectionKind]) -> Vec<Section> {
     order
         .iter()
         .map(|kind| match kind {
-            SectionKind::Inventory => inventory(&report.inventory),
+            SectionKind::Inventory => inventory(report),
             SectionKind::Play => play(report),
             SectionKind::Game => game(report),
             SectionKind::Exceptions => exceptions(report),
@@ -207,20 +210,26 @@ pub fn sections(report: &ShiftReport, order: &[SectionKind]) -> Vec<Section> {
         .collect()
 }
 
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 fn chips(name: &str, count: &Option<ChipCount>, blocks: &mut Vec<Block>) {
     let Some(count) = count else {
         blocks.push(Block::Note(format!("{name}: not counted.")));
         return;
     };
-    let by: Vec<String> = count.counted_by.iter().map(StaffRef::to_string).collect();
     blocks.push(Block::Subheading(format!(
-        "{name}, counted {} by {}",
+        "{name} of shift {}, counted {}\nby dealer {} and pit boss {}",
+        count.shift,
         when(count.at),
-        if by.is_empty() {
-            "nobody recorded".into()
-        } else {
-            by.join(" and ")
-        }
+        count.dealer,
+        count.pit_boss
     )));
     let mut rows: Vec<Row> = count
         .chips
@@ -263,31 +272,37 @@ fn slips(name: &str, slips: &Option<Vec<Slip>>, blocks: &mut Vec<Block>) {
                         .iter()
                         .map(|(d, n)| format!("{} × {}", units(*n as i64), units(*d as i64)))
                         .collect();
+                    let value = units(s.total() as i64);
                     row([
                         s.number.clone(),
                         when(s.at),
-                        s.requested_by
-                            .as_ref()
-                            .map_or_else(String::new, StaffRef::to_string),
+                        format!("{}\n{}", s.requested_by, s.approved_by),
                         denominations.join(", "),
-                        units(s.total() as i64),
+                        match s.voided {
+                            Some(_) => format!("voided ({value})"),
+                            None => value,
+                        },
                     ])
                 })
                 .collect();
-            let sum: u64 = list.iter().map(Slip::total).sum();
+            let voided = list.iter().filter(|s| s.voided.is_some()).count();
             rows.push(total([
                 "Total".into(),
                 String::new(),
+                match voided {
+                    0 => String::new(),
+                    1 => "the voided slip left out".into(),
+                    n => format!("{n} voided slips left out"),
+                },
                 String::new(),
-                String::new(),
-                units(sum as i64),
+                units(Inventory::total_of(slips).unwrap_or(0) as i64),
             ]));
             blocks.push(Block::Table {
                 columns: vec![
-                    col("Slip", 0.12, Align::Left),
-                    col("Time", 0.24, Align::Left),
-                    col("Requested by", 0.2, Align::Left),
-                    col("Chips", 0.29, Align::Left),
+                    col("Slip", 0.15, Align::Left),
+                    col("Time", 0.27, Align::Left),
+                    col("Requested by, approved by", 0.29, Align::Left),
+                    col("Chips", 0.14, Align::Left),
                     col("Units", 0.15, Align::Right),
                 ],
                 titled: true,
@@ -297,29 +312,63 @@ fn slips(name: &str, slips: &Option<Vec<Slip>>, blocks: &mut Vec<Block>) {
     }
 }
 
-fn inventory(inventory: &Inventory) -> Section {
+fn shift_list(shifts: &[i64]) -> String {
+    let names: Vec<String> = shifts.iter().map(i64::to_string).collect();
+    format!(
+        "shift{} {}",
+        if shifts.len() == 1 { "" } else { "s" },
+        and_list(&names)
+    )
+}
+
+fn inventory(report: &ShiftReport) -> Section {
+    let inventory = &report.inventory;
     let mut blocks = Vec::new();
+    if report.header.shift.is_none() {
+        blocks.push(Block::Note(match inventory.shifts.as_slice() {
+            [] => "The period overlaps no shift at this table, so no inventory applies to it."
+                .to_owned(),
+            [one] => format!(
+                "The inventory is that of shift {one}, the shift the period overlaps: counts, slips and drop belong to whole shifts."
+            ),
+            [first, .., last] => format!(
+                "The inventory is that of {}, the shifts the period overlaps: the opener of shift {first}, the closer of shift {last}, and the fills, credits and drop of every one of them.",
+                shift_list(&inventory.shifts)
+            ),
+        }));
+    }
     chips("Opener", &inventory.opener, &mut blocks);
     chips("Closer", &inventory.closer, &mut blocks);
     slips("Fills", &inventory.fills, &mut blocks);
     slips("Credits", &inventory.credits, &mut blocks);
-    let missing: Vec<&str> = inventory
+    let missing: Vec<String> = inventory
         .not_counted()
         .into_iter()
-        .map(|m| m.trim_start_matches("the "))
+        .map(|m| m.trim_start_matches("the ").to_owned())
         .collect();
     let missing = match missing.split_last() {
-        Some((last, [])) => (*last).to_owned(),
+        Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
         None => String::new(),
     };
     let win = inventory.inventory_win();
+    let variance = match (inventory.variance(), inventory.beyond_period.as_slice()) {
+        (Some(v), _) => format!("{} (inventory win − ledger win)", units(v)),
+        (None, []) => "not computed without an inventory win".into(),
+        (None, beyond) => format!(
+            "not computed: {} also {} hands outside the period, which the ledger win leaves out; print the shift report for its variance",
+            shift_list(beyond),
+            if beyond.len() == 1 { "has" } else { "have" }
+        ),
+    };
     blocks.push(pairs(vec![
         (
             "Drop",
-            inventory
-                .drop
-                .map_or_else(|| "not counted".into(), |d| units(d as i64)),
+            match inventory.drop {
+                None => "not counted".into(),
+                Some(0) => "none recorded (0)".into(),
+                Some(d) => units(d as i64),
+            },
         ),
         (
             "Inventory win",
@@ -335,18 +384,12 @@ fn inventory(inventory: &Inventory) -> Section {
                 units(inventory.ledger_win)
             ),
         ),
-        (
-            "Variance",
-            inventory.variance().map_or_else(
-                || "not computed without an inventory win".into(),
-                |v| format!("{} (inventory win − ledger win)", units(v)),
-            ),
-        ),
+        ("Variance", variance),
         (
             "Hold",
             inventory.hold_basis_points().map_or_else(
                 || "not computed without an inventory win and a drop".into(),
-                |bp| format!("{} (inventory win ÷ drop)", percent(bp)),
+                |bp| format!("{} (inventory win ÷ drop)", format_basis_points(bp)),
             ),
         ),
     ]));
@@ -529,40 +572,133 @@ fn game(report: &ShiftReport) -> Section {
     }
 }
 
-fn others(
-    name: &str,
-    entries: &Option<Vec<crate::ledger::report::ExceptionEntry>>,
-    blocks: &mut Vec<Block>,
-) {
-    match entries {
-        None => blocks.push(Block::Note(format!("{name}: not recorded in this ledger."))),
-        Some(list) if list.is_empty() => blocks.push(Block::Note(format!("{name}: none."))),
-        Some(list) => {
-            blocks.push(Block::Subheading(name.to_owned()));
-            blocks.push(Block::Table {
-                columns: vec![
-                    col("Time", 0.24, Align::Left),
-                    col("Hand", 0.1, Align::Right),
-                    col("What", 0.41, Align::Left),
-                    col("Approved by", 0.25, Align::Left),
-                ],
-                titled: true,
-                rows: list
-                    .iter()
-                    .map(|e| {
-                        row([
-                            when(e.at),
-                            e.hand.map_or_else(String::new, |h| h.to_string()),
-                            e.what.clone(),
-                            e.approved_by
-                                .as_ref()
-                                .map_or_else(String::new, StaffRef::to_string),
-                        ])
-                    })
-                    .collect(),
-            });
-        }
+fn count_name(kind: CountKind) -> &'static str {
+    match kind {
+        CountKind::Opener => "Opener",
+        CountKind::Closer => "Closer",
     }
+}
+
+fn slip_name(kind: SlipKind) -> &'static str {
+    match kind {
+        SlipKind::Fill => "Fill",
+        SlipKind::Credit => "Credit",
+    }
+}
+
+/// What a correction corrected, in words.
+pub(super) fn correction_text(correction: &Correction) -> String {
+    match &correction.kind {
+        CorrectionKind::SlipVoid {
+            number,
+            slip,
+            units: value,
+        } => format!(
+            "{} slip {number} voided: {} units left out of the totals",
+            slip_name(*slip),
+            units(*value as i64)
+        ),
+        CorrectionKind::Recount {
+            count,
+            shift,
+            before,
+            after,
+        } => format!(
+            "{} of shift {shift} recounted: {} → {} units; the recount stands",
+            count_name(*count),
+            units(*before as i64),
+            units(*after as i64)
+        ),
+    }
+}
+
+fn alarm_kind(kind: AlarmKind) -> &'static str {
+    match kind {
+        AlarmKind::Scanner => "scanner",
+        AlarmKind::ForeignCard => "foreign card",
+        AlarmKind::Connection => "connection",
+        AlarmKind::Recovery => "recovery",
+    }
+}
+
+/// The way out taken and the approval behind it, in words.
+pub(super) fn cleared_how(clear: &AlarmClear) -> String {
+    match &clear.approval {
+        None => clear.how.clone(),
+        Some((under, asked)) => format!(
+            "{} ({} asked for by {asked})",
+            clear.how,
+            match under {
+                ClearedUnder::ScannerOverride => "scanner override",
+                ClearedUnder::ManualCard => "manual card",
+            }
+        ),
+    }
+}
+
+/// When, by whom and how an alarm was cleared ("still open" if it was not).
+fn alarm_cleared_text(alarm: &AlarmEntry) -> String {
+    match &alarm.cleared {
+        None => "still open".into(),
+        Some(clear) => format!("{} by {}: {}", when(clear.at), clear.by, cleared_how(clear)),
+    }
+}
+
+fn corrections(list: &[Correction], blocks: &mut Vec<Block>) {
+    if list.is_empty() {
+        blocks.push(Block::Note("Corrections: none.".into()));
+        return;
+    }
+    blocks.push(Block::Subheading("Corrections".into()));
+    blocks.push(Block::Table {
+        columns: vec![
+            col("Time", 0.27, Align::Left),
+            col("Correction", 0.33, Align::Left),
+            col("Reason", 0.18, Align::Left),
+            col("Signed by", 0.22, Align::Left),
+        ],
+        titled: true,
+        rows: list
+            .iter()
+            .map(|c| {
+                let by: Vec<String> = c.by.iter().map(StaffRef::to_string).collect();
+                row([
+                    when(c.at),
+                    correction_text(c),
+                    c.reason.clone().unwrap_or_else(|| "—".into()),
+                    by.join("\n"),
+                ])
+            })
+            .collect(),
+    });
+}
+
+fn alarms(list: &[AlarmEntry], blocks: &mut Vec<Block>) {
+    if list.is_empty() {
+        blocks.push(Block::Note("Alarms: none.".into()));
+        return;
+    }
+    blocks.push(Block::Subheading("Alarms".into()));
+    blocks.push(Block::Table {
+        columns: vec![
+            col("Raised", 0.27, Align::Left),
+            col("Hand", 0.07, Align::Right),
+            col("Alarm", 0.28, Align::Left),
+            col("Cleared", 0.38, Align::Left),
+        ],
+        titled: true,
+        rows: list
+            .iter()
+            .map(|a| {
+                row([
+                    when(a.raised_at),
+                    a.hand.map_or_else(String::new, |h| h.to_string()),
+                    format!("#{} {}: {}", a.id, alarm_kind(a.kind), a.message),
+                    alarm_cleared_text(a),
+                ])
+            })
+            .collect(),
+    });
 }
 
 fn exceptions(report: &ShiftReport) -> Section {
@@ -628,8 +764,8 @@ fn exceptions(report: &ShiftReport) -> Section {
                 .collect(),
         });
     }
-    others("Corrections", &e.corrections, &mut blocks);
-    others("Scanner alarms", &e.alarms, &mut blocks);
+    corrections(&e.corrections, &mut blocks);
+    alarms(&e.alarms, &mut blocks);
     Section {
         title: "Exceptions".into(),
         blocks,

@@ -182,13 +182,6 @@ pub fn units(amount: i64) -> String {
     out
 }
 
-/// Basis points as a percentage with two decimals: 1234 → `12.34%`.
-pub fn percent(basis_points: i64) -> String {
-    let sign = if basis_points < 0 { "-" } else { "" };
-    let abs = basis_points.unsigned_abs();
-    format!("{sign}{}.{:02}%", abs / 100, abs % 100)
-}
-
 /// Tenths with one decimal: 123 → `12.3`.
 pub fn tenths(value: u64) -> String {
     format!("{}.{}", units((value / 10) as i64), value % 10)

@@ -23,6 +23,9 @@ const BOLD: &[u8] = include_bytes!("../../reports/fonts/DejaVuSans-Bold.ttf");
 const PAD: f32 = 3.0;
 /// Space between blocks, in points.
 const GAP: f32 = 6.0;
+/// Rows a table keeps with its start: it never begins at the foot of a page
+/// with fewer (unless it has fewer).
+const LEAD_ROWS: usize = 3;
 /// Height of a signature block (space to sign, the line, the caption).
 const SIGNATURE: f32 = 44.0;
 /// Width of a signature line.
@@ -57,9 +60,15 @@ impl Face {
         units as f32 * size / f32::from(self.parsed.units_per_em)
     }
 
-    /// `text` broken into lines no wider than `width` (at word boundaries,
-    /// or inside a word longer than a line).
+    /// `text` broken into lines no wider than `width` (at its own line
+    /// breaks, at word boundaries, or inside a word longer than a line).
     fn wrap(&self, text: &str, size: f32, width: f32) -> Vec<String> {
+        text.split('\n')
+            .flat_map(|paragraph| self.wrap_paragraph(paragraph, size, width))
+            .collect()
+    }
+
+    fn wrap_paragraph(&self, text: &str, size: f32, width: f32) -> Vec<String> {
         let mut lines = Vec::new();
         let mut line = String::new();
         for word in text.split(' ') {
@@ -269,30 +278,53 @@ impl<'a> Pager<'a> {
     }
 
     /// The first thing a block needs on a page (so a heading or a
-    /// sub-heading is never left alone at the bottom).
-    fn first_height(&self, block: &Block) -> f32 {
-        let body = self.line(self.layout.fonts.body);
+    /// sub-heading is never left alone at the bottom): a table's column
+    /// titles and its first row as laid out, a note's first two lines, a
+    /// sub-heading's own lines and whatever follows it.
+    fn first_height(&self, block: &Block, next: Option<&Block>) -> f32 {
+        let body = self.layout.fonts.body;
+        let line = self.line(body);
         match block {
-            Block::Table { titled, .. } => body * if *titled { 2.0 } else { 1.0 },
-            Block::Subheading(_) | Block::Note(_) => body * 2.0,
+            Block::Table {
+                columns,
+                titled,
+                rows,
+            } => {
+                let titles = if *titled { line } else { 0.0 };
+                titles + self.lead(columns, rows)
+            }
+            Block::Subheading(text) => {
+                self.subheading_lines(text).len() as f32 * line
+                    + 2.0
+                    + next.map_or(0.0, |b| self.first_height(b, None))
+            }
+            Block::Note(_) => line * 2.0,
             Block::Signature(_) => SIGNATURE,
         }
     }
 
+    fn subheading_lines(&self, text: &str) -> Vec<String> {
+        self.bold
+            .wrap(text, self.layout.fonts.body, self.text_width() - PAD)
+    }
+
     fn section(&mut self, section: &Section) {
         let heading = self.line(self.layout.fonts.heading) + 5.0;
-        let first = section.blocks.first().map_or(0.0, |b| self.first_height(b));
+        let first = section
+            .blocks
+            .first()
+            .map_or(0.0, |b| self.first_height(b, section.blocks.get(1)));
         if self.room() < heading + first {
             self.new_page();
         }
         self.heading(&section.title);
-        for block in &section.blocks {
-            self.block(block, &section.title);
+        for (i, block) in section.blocks.iter().enumerate() {
+            self.block(block, section.blocks.get(i + 1), &section.title);
         }
         self.y -= GAP;
     }
 
-    fn block(&mut self, block: &Block, section: &str) {
+    fn block(&mut self, block: &Block, next: Option<&Block>, section: &str) {
         let body = self.layout.fonts.body;
         match block {
             Block::Table {
@@ -301,11 +333,14 @@ impl<'a> Pager<'a> {
                 rows,
             } => self.table(columns, *titled, rows, section),
             Block::Subheading(text) => {
-                self.ensure(self.line(body) * 2.0 + 2.0, section);
+                // Room for the sub-heading and the start of what it heads.
+                self.ensure(self.first_height(block, next), section);
                 self.y -= 2.0;
-                let baseline = self.baseline(self.y, body);
-                self.text(self.left(), baseline, text, body, true, BLACK);
-                self.y -= self.line(body);
+                for line in self.subheading_lines(text) {
+                    let baseline = self.baseline(self.y, body);
+                    self.text(self.left(), baseline, &line, body, true, BLACK);
+                    self.y -= self.line(body);
+                }
             }
             Block::Note(text) => {
                 let lines = self.regular.wrap(text, body, self.text_width() - PAD);
@@ -365,28 +400,38 @@ impl<'a> Pager<'a> {
         self.rule(self.left(), x2, self.y, 0.5);
     }
 
+    /// The height of a table's first rows that must share a page with its
+    /// start (its titles, a heading): [`LEAD_ROWS`] rows, or all if fewer.
+    fn lead(&self, columns: &[Column], rows: &[Row]) -> f32 {
+        rows.iter()
+            .take(LEAD_ROWS)
+            .map(|r| self.lay(columns, r).height)
+            .sum()
+    }
+
+    /// A row broken into lines per cell, and its height.
+    fn lay<'r>(&self, columns: &[Column], row: &'r Row) -> Laid<'r> {
+        let size = self.layout.fonts.body;
+        let lines: Vec<Vec<String>> = row
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                let (x1, x2) = self.column_x(columns, i.min(columns.len() - 1));
+                self.face(row.total).wrap(text, size, x2 - x1 - 2.0 * PAD)
+            })
+            .collect();
+        let height = lines.iter().map(Vec::len).max().unwrap_or(1) as f32 * self.line(size);
+        Laid { row, lines, height }
+    }
+
     fn table(&mut self, columns: &[Column], titled: bool, rows: &[Row], section: &str) {
         let size = self.layout.fonts.body;
         let line = self.line(size);
-        let laid: Vec<Laid<'_>> = rows
-            .iter()
-            .map(|row| {
-                let lines: Vec<Vec<String>> = row
-                    .cells
-                    .iter()
-                    .enumerate()
-                    .map(|(i, text)| {
-                        let (x1, x2) = self.column_x(columns, i.min(columns.len() - 1));
-                        self.face(row.total).wrap(text, size, x2 - x1 - 2.0 * PAD)
-                    })
-                    .collect();
-                let height = lines.iter().map(Vec::len).max().unwrap_or(1) as f32 * line;
-                Laid { row, lines, height }
-            })
-            .collect();
+        let laid: Vec<Laid<'_>> = rows.iter().map(|row| self.lay(columns, row)).collect();
         let titles = if titled { line } else { 0.0 };
-        let first = laid.first().map_or(0.0, |l| l.height);
-        self.ensure(titles + first, section);
+        let lead: f32 = laid.iter().take(LEAD_ROWS).map(|l| l.height).sum();
+        self.ensure(titles + lead, section);
         if titled {
             self.column_titles(columns);
         }

@@ -12,6 +12,7 @@ use std::path::Path;
 use eframe::egui;
 
 use crate::ledger::{Ledger, SystemClock};
+use crate::printing::PrintCommand;
 use crate::scanner::{ReaderConfig, ScanLink};
 use crate::station::demo::demo_station;
 use crate::station::{Feed, Reopened, SourceChoice, Station, StationError, TableSetup};
@@ -67,6 +68,8 @@ pub struct StationApp {
     repaint: egui::Context,
     /// A line shown at the top of every screen (the demo's PINs).
     banner: Option<String>,
+    /// The print command the pit boss's report tab uses.
+    print: PrintCommand,
 }
 
 impl StationApp {
@@ -78,6 +81,7 @@ impl StationApp {
             ledger: None,
             repaint,
             banner: None,
+            print: PrintCommand::System,
         };
         app.screen = match Ledger::open(path, Box::new(SystemClock)) {
             Ok(ledger) => app.start(ledger),
@@ -96,6 +100,7 @@ impl StationApp {
             ledger: None,
             repaint,
             banner: None,
+            print: PrintCommand::System,
         }
     }
 
@@ -106,7 +111,14 @@ impl StationApp {
             ledger: None,
             repaint,
             banner: None,
+            print: PrintCommand::System,
         }
+    }
+
+    /// Sets the print command the pit boss's report tab uses (default:
+    /// `lp` on PATH at the moment of printing).
+    pub fn set_print_command(&mut self, print: PrintCommand) {
+        self.print = print;
     }
 
     /// Shows `text` at the top of every screen.
@@ -209,7 +221,7 @@ impl StationApp {
                 })
             }
             Screen::Table(screen) => {
-                screen.show(ui);
+                screen.show(ui, &self.print);
                 None
             }
             Screen::Failed(text) => {

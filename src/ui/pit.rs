@@ -1,13 +1,14 @@
 //! The pit boss's side of the app: staff and PINs, limits and voids,
 //! closing the table, the table inventory and win, the audit (chain check,
-//! hand browser, exception report) and the win over the shift.
+//! hand browser, exception report), the win over the shift and the shift
+//! report (saved as PDF and CSV, printed through [`crate::printing`]).
 //!
 //! Every action is confirmed with the pit boss's own PIN at that moment and
 //! recorded by the ledger with who approved; a refusal is one sentence in
 //! the alarm colour beside the action. PIN fields are masked and cleared
 //! after every attempt.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use eframe::egui::{self, RichText, Ui};
@@ -23,10 +24,13 @@ use crate::history::HandHistory;
 use crate::inventory::{
     ChipCount, Denominations, TableLimits, format_basis_points, hold_basis_points,
 };
+use crate::ledger::report::{Period, ReportQuery, ShiftSpan};
 use crate::ledger::{
     CountKind, Discrepancy, Exception, HandFilter, HandOutcome, HandSummary, PinEntry,
     ShiftInventory, SlipKind, StaffMember, TimeRange,
 };
+use crate::printing::{PrintCommand, PrintingError, default_file_name, save_report};
+use crate::report::{Layout, when};
 use crate::station::Station;
 
 /// The pit boss's tabs.
@@ -37,14 +41,16 @@ enum Tab {
     Inventory,
     Audit,
     Chart,
+    Report,
 }
 
-const TABS: [(Tab, &str); 5] = [
+const TABS: [(Tab, &str); 6] = [
     (Tab::Staff, "Staff"),
     (Tab::Limits, "Limits & voids"),
     (Tab::Inventory, "Inventory"),
     (Tab::Audit, "Audit"),
     (Tab::Chart, "Chart"),
+    (Tab::Report, "Shift report"),
 ];
 
 /// The outcome of the last attempt at one action: a sentence, good or not.
@@ -358,6 +364,15 @@ pub struct PitScreen {
     exceptions: Option<Result<Vec<Exception>, String>>,
     // Chart.
     chart: Option<Result<WinPoints, String>>,
+    // Shift report.
+    report_shifts: Option<Result<Vec<ShiftSpan>, String>>,
+    /// The shift chosen; None: the station's (current) shift.
+    report_shift: Option<i64>,
+    /// The shift the file paths were filled in for.
+    report_paths_for: Option<i64>,
+    report_pdf: String,
+    report_csv: String,
+    report_note: Note,
 }
 
 impl PitScreen {
@@ -416,6 +431,12 @@ impl PitScreen {
             export_json: None,
             exceptions: None,
             chart: None,
+            report_shifts: None,
+            report_shift: None,
+            report_paths_for: None,
+            report_pdf: String::new(),
+            report_csv: String::new(),
+            report_note: Note::default(),
         }
     }
 
@@ -433,10 +454,12 @@ impl PitScreen {
         self.hands = None;
         self.exceptions = None;
         self.chart = None;
+        self.report_shifts = None;
     }
 
     /// Draws the screen; true when the pit boss goes back to the table.
-    pub fn show(&mut self, ui: &mut Ui, station: &mut Station) -> bool {
+    /// The shift report tab prints with `print`.
+    pub fn show(&mut self, ui: &mut Ui, station: &mut Station, print: &PrintCommand) -> bool {
         let mut back = false;
         ui.horizontal(|ui| {
             ui.heading(format!("Pit boss — {}", station.setup().name));
@@ -461,6 +484,7 @@ impl PitScreen {
                 Tab::Inventory => self.inventory_tab(ui, station),
                 Tab::Audit => self.audit_tab(ui, station),
                 Tab::Chart => self.chart_tab(ui, station),
+                Tab::Report => self.report_tab(ui, station, print),
             });
         back || self.closed
     }
@@ -1246,6 +1270,145 @@ impl PitScreen {
         if ui.button("Refresh the chart").clicked() {
             self.chart = None;
         }
+    }
+}
+
+impl PitScreen {
+    // ── Shift report ─────────────────────────────────────────────────────
+
+    fn report_tab(&mut self, ui: &mut Ui, station: &mut Station, print: &PrintCommand) {
+        ui.heading("Shift report");
+        ui.label(
+            "Saving or printing records a print in the ledger: a second print of the same shift \
+             is stamped REPRINT. Paths are relative to the folder the app was started in.",
+        );
+        let table = station.table_id();
+        let shifts = self
+            .report_shifts
+            .get_or_insert_with(|| station.ledger().shifts(table).map_err(|e| e.to_string()));
+        let shifts = match shifts {
+            Err(error) => {
+                error_text(ui, &sentence(error));
+                return;
+            }
+            Ok(list) => list.clone(),
+        };
+        let current = station.shift_id();
+        let chosen = self.report_shift.unwrap_or(current);
+        ui.strong("Shift");
+        egui::ScrollArea::vertical()
+            .id_salt("report-shifts")
+            .max_height(160.0)
+            .show(ui, |ui| {
+                for span in &shifts {
+                    let text = format!(
+                        "Shift {} · opened {} · {}{}",
+                        span.id,
+                        when(span.opened_at),
+                        span.closed_at
+                            .map_or_else(|| "open".to_owned(), |t| format!("closed {}", when(t))),
+                        if span.id == current {
+                            " (this shift)"
+                        } else {
+                            ""
+                        }
+                    );
+                    if ui.selectable_label(chosen == span.id, text).clicked() {
+                        self.report_shift = Some(span.id);
+                    }
+                }
+            });
+        let chosen = self.report_shift.unwrap_or(current);
+        if self.report_paths_for != Some(chosen) {
+            let name = &station.setup().name;
+            self.report_pdf = default_file_name(name, chosen, "pdf");
+            self.report_csv = default_file_name(name, chosen, "csv");
+            self.report_paths_for = Some(chosen);
+        }
+        labelled_input(ui, "PDF file path", &mut self.report_pdf, 420.0);
+        labelled_input(
+            ui,
+            "CSV file path (empty: no CSV)",
+            &mut self.report_csv,
+            420.0,
+        );
+        let (mut save, mut send) = (false, false);
+        ui.horizontal(|ui| {
+            save = ui.button("Save PDF").clicked();
+            send = ui.button("Print").clicked();
+        });
+        self.report_note.show(ui);
+        if save || send {
+            let outcome = self.save_report(station, chosen, send.then_some(print));
+            self.report_note.set(outcome);
+            self.reload();
+        }
+    }
+
+    /// Saves the report of `shift` to the typed paths (a recorded print)
+    /// and, with `print`, sends the PDF to the printer.
+    fn save_report(
+        &self,
+        station: &mut Station,
+        shift: i64,
+        print: Option<&PrintCommand>,
+    ) -> Result<String, String> {
+        let pdf = PathBuf::from(self.report_pdf.trim());
+        let csv = Some(self.report_csv.trim())
+            .filter(|c| !c.is_empty())
+            .map(PathBuf::from);
+        let layout = Layout::standard().map_err(|e| e.to_string())?;
+        let query = ReportQuery {
+            table: Some(station.table_id().to_string()),
+            period: Period::Shift(shift),
+            casino: None,
+        };
+        let saved = save_report(station.ledger_mut(), &query, &layout, &pdf, csv.as_deref())
+            .map_err(|e| e.to_string())?;
+        let shown = |path: &Path| {
+            std::path::absolute(path)
+                .unwrap_or_else(|_| path.to_owned())
+                .display()
+                .to_string()
+        };
+        let report = &saved.report;
+        let stamp = if report.print.is_reprint() {
+            format!("print {}, stamped REPRINT", report.print.number)
+        } else {
+            "print 1, the original".to_owned()
+        };
+        let check = match report.integrity.discrepancies {
+            0 => "chain check passed".to_owned(),
+            n => format!("chain check FAILED with {n} discrepancies"),
+        };
+        let hash = report.integrity.head.hash_hex();
+        let mut text = format!(
+            "Saved {}{} ({stamp}; {check}; head {}…).",
+            shown(&saved.pdf),
+            saved
+                .csv
+                .as_deref()
+                .map_or_else(String::new, |c| format!(" and {}", shown(c))),
+            &hash[..16]
+        );
+        if let Some(print) = print {
+            let printer = print
+                .printer()
+                .ok_or_else(|| PrintingError::NoPrinter(shown(&saved.pdf)).to_string())?;
+            let title = format!(
+                "Shift report, table {}, shift {shift}",
+                report.header.table_name
+            );
+            let said = printer
+                .print(&saved.pdf, &title)
+                .map_err(|e| e.to_string())?;
+            text = if said.is_empty() {
+                format!("Sent to the printer. {text}")
+            } else {
+                format!("Sent to the printer ({said}). {text}")
+            };
+        }
+        Ok(text)
     }
 }
 

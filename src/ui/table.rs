@@ -13,6 +13,7 @@ use crate::engine::Rank;
 use crate::engine::hand::{Action, GameKind, Hand, Need};
 use crate::engine::rocket::RocketOutcome;
 use crate::ledger::PinEntry;
+use crate::printing::PrintCommand;
 use crate::scanner::WayOut;
 use crate::station::{
     Actor, Settlement, Station, StationError, check_bet, starboard_state_word, units,
@@ -104,12 +105,12 @@ impl TableScreen {
         }
     }
 
-    /// Draws the screen.
-    pub fn show(&mut self, ui: &mut Ui) {
+    /// Draws the screen; the pit boss's report tab prints with `print`.
+    pub fn show(&mut self, ui: &mut Ui, print: &PrintCommand) {
         if let Some(pit) = &mut self.pit {
             let station = &mut self.station;
             let back = egui::CentralPanel::default_margins()
-                .show(ui, |ui| pit.show(ui, station))
+                .show(ui, |ui| pit.show(ui, station, print))
                 .inner;
             self.closed = pit.table_closed();
             if back {

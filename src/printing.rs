@@ -1,0 +1,416 @@
+//! A shift report's files and the system's print command: claims the output
+//! paths before the print is recorded, records it through
+//! [`Ledger::print_shift_report`] (so every print is numbered and a reprint
+//! is stamped REPRINT), writes the PDF and the CSV beside their final names
+//! and renames them into place only when complete, and hands a saved PDF to
+//! the print command (`lp`, looked up on `PATH`). The only module that
+//! spawns the print command; the command line and the pit boss screen both
+//! come through here. See docs/reports.md.
+
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use crate::ledger::Ledger;
+use crate::ledger::report::{ReportError, ReportQuery, ShiftReport};
+use crate::report::{Layout, RenderError, render_csv, render_pdf};
+
+/// The print command looked up on `PATH`.
+pub const PRINT_COMMAND: &str = "lp";
+
+/// How long the print command may take to accept a job.
+pub const PRINT_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// ETXTBSY on Linux and the BSDs.
+const TEXT_FILE_BUSY: i32 = 26;
+
+/// Why a report could not be saved or printed: one sentence.
+#[derive(Debug, Error)]
+pub enum PrintingError {
+    /// The PDF and the CSV were given the same path.
+    #[error("the PDF and the CSV name the same file, {0}")]
+    SameFile(String),
+    /// No path was given for the PDF.
+    #[error("type the path to save the PDF to")]
+    NoPath,
+    /// An output file could not be written.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The report could not be gathered or recorded.
+    #[error(transparent)]
+    Report(#[from] ReportError),
+    /// The report could not be rendered.
+    #[error(transparent)]
+    Render(#[from] RenderError),
+    /// No print command on this machine.
+    #[error(
+        "printing is not available on this machine (no `{PRINT_COMMAND}` command was found); the report is saved at {0}"
+    )]
+    NoPrinter(String),
+    /// The print command could not be started or did not answer.
+    #[error("the print command {command} could not print {path}: {problem}")]
+    PrintFailed {
+        /// The command.
+        command: String,
+        /// The PDF, which stays saved.
+        path: String,
+        /// What went wrong, in words.
+        problem: String,
+    },
+}
+
+/// An output file written beside its final name (`NAME.partial`) and
+/// renamed into place only when complete; dropped unfinished, it leaves
+/// nothing behind.
+struct Pending {
+    partial: PathBuf,
+    path: PathBuf,
+}
+
+impl Pending {
+    fn create(path: &Path) -> Result<Pending, PrintingError> {
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(".partial");
+        let partial = path.with_file_name(name);
+        std::fs::File::create(&partial).map_err(|source| PrintingError::Write {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Ok(Pending {
+            partial,
+            path: path.to_owned(),
+        })
+    }
+
+    fn finish(&self, bytes: &[u8]) -> Result<(), PrintingError> {
+        std::fs::write(&self.partial, bytes)
+            .and_then(|()| std::fs::rename(&self.partial, &self.path))
+            .map_err(|source| PrintingError::Write {
+                path: self.path.display().to_string(),
+                source,
+            })
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        // Gone already once renamed into place.
+        let _ = std::fs::remove_file(&self.partial);
+    }
+}
+
+/// A report saved: the print as recorded and where its files are.
+#[derive(Debug, Clone)]
+pub struct Saved {
+    /// The report as printed (print number, REPRINT, head, figures).
+    pub report: ShiftReport,
+    /// The PDF.
+    pub pdf: PathBuf,
+    /// The CSV, if one was asked for.
+    pub csv: Option<PathBuf>,
+}
+
+/// Saves the report for `query`: claims `pdf` (and `csv`) first, so that a
+/// path that cannot be written records no print; then records the print
+/// with [`Ledger::print_shift_report`] and writes the files.
+pub fn save_report(
+    ledger: &mut Ledger,
+    query: &ReportQuery,
+    layout: &Layout,
+    pdf: &Path,
+    csv: Option<&Path>,
+) -> Result<Saved, PrintingError> {
+    if pdf.as_os_str().is_empty() {
+        return Err(PrintingError::NoPath);
+    }
+    if csv == Some(pdf) {
+        return Err(PrintingError::SameFile(pdf.display().to_string()));
+    }
+    let pdf_file = Pending::create(pdf)?;
+    let csv_file = csv.map(Pending::create).transpose()?;
+    let report = ledger.print_shift_report(query)?;
+    pdf_file.finish(&render_pdf(&report, layout)?)?;
+    if let Some(csv_file) = &csv_file {
+        csv_file.finish(render_csv(&report).as_bytes())?;
+    }
+    Ok(Saved {
+        report,
+        pdf: pdf.to_owned(),
+        csv: csv.map(Path::to_owned),
+    })
+}
+
+/// A default file name for a table's shift report: `shift-report-<table>-<shift>.<extension>`,
+/// the table's name kept to letters, digits, `-` and `_`.
+pub fn default_file_name(table: &str, shift: i64, extension: &str) -> String {
+    let mut name = String::new();
+    for c in table.chars() {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            name.push(c);
+        } else if !name.ends_with('-') {
+            name.push('-');
+        }
+    }
+    let name = name.trim_matches('-');
+    let name = if name.is_empty() { "table" } else { name };
+    format!("shift-report-{name}-{shift}.{extension}")
+}
+
+/// Which print command the app uses.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum PrintCommand {
+    /// [`Printer::system`], looked up at the moment of printing.
+    #[default]
+    System,
+    /// This one, or none at all (tests; a site that prints another way).
+    Given(Option<Printer>),
+}
+
+impl PrintCommand {
+    /// The printer to use now, if there is one.
+    pub fn printer(&self) -> Option<Printer> {
+        match self {
+            PrintCommand::System => Printer::system(),
+            PrintCommand::Given(printer) => printer.clone(),
+        }
+    }
+}
+
+/// The system's print command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Printer {
+    command: PathBuf,
+}
+
+impl Printer {
+    /// [`PRINT_COMMAND`] on this machine's `PATH`, if there is one.
+    pub fn system() -> Option<Printer> {
+        Printer::find_in(std::env::var_os("PATH").as_deref())
+    }
+
+    /// [`PRINT_COMMAND`] in the directories of `path` (a `PATH` value).
+    pub fn find_in(path: Option<&OsStr>) -> Option<Printer> {
+        std::env::split_paths(path?)
+            .map(|dir| dir.join(PRINT_COMMAND))
+            .find(|candidate| is_executable(candidate))
+            .map(|command| Printer { command })
+    }
+
+    /// A given print command (another spooler, a test's stand-in); it is
+    /// called like `lp`: `COMMAND -t TITLE FILE`.
+    pub fn at(command: PathBuf) -> Printer {
+        Printer { command }
+    }
+
+    /// The command's path.
+    pub fn command(&self) -> &Path {
+        &self.command
+    }
+
+    /// Sends the PDF at `pdf` to the printer titled `title`; returns what
+    /// the command said (`lp`: the request id). The command gets
+    /// [`PRINT_TIMEOUT`] to accept the job.
+    pub fn print(&self, pdf: &Path, title: &str) -> Result<String, PrintingError> {
+        let pdf = std::path::absolute(pdf).unwrap_or_else(|_| pdf.to_owned());
+        let failed = |problem: String| PrintingError::PrintFailed {
+            command: self.command.display().to_string(),
+            path: pdf.display().to_string(),
+            problem,
+        };
+        let spawn = || {
+            Command::new(&self.command)
+                .arg("-t")
+                .arg(title)
+                .arg(&pdf)
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+        };
+        // A command written a moment ago may still be open for writing in
+        // a process another thread is starting ("text file busy"): retry.
+        let mut tries = 0;
+        let mut child = loop {
+            match spawn() {
+                Err(e) if e.raw_os_error() == Some(TEXT_FILE_BUSY) && tries < 20 => {
+                    tries += 1;
+                    std::thread::sleep(Duration::from_millis(25));
+                }
+                started => break started.map_err(|e| failed(format!("it did not start ({e})")))?,
+            }
+        };
+        let started = Instant::now();
+        loop {
+            match child.try_wait() {
+                Ok(Some(_)) => break,
+                Ok(None) if started.elapsed() < PRINT_TIMEOUT => {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                Ok(None) => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return Err(failed(format!(
+                        "it did not answer within {} seconds",
+                        PRINT_TIMEOUT.as_secs()
+                    )));
+                }
+                Err(e) => return Err(failed(format!("it could not be watched ({e})"))),
+            }
+        }
+        // It has exited: this reads what it wrote and its status.
+        let output = child
+            .wait_with_output()
+            .map_err(|e| failed(format!("its output could not be read ({e})")))?;
+        let said = one_line(&String::from_utf8_lossy(&output.stdout));
+        let complaint = one_line(&String::from_utf8_lossy(&output.stderr));
+        if output.status.success() {
+            Ok(said)
+        } else if complaint.is_empty() {
+            Err(failed(format!("it exited with {}", output.status)))
+        } else {
+            Err(failed(complaint))
+        }
+    }
+}
+
+/// A command's output as one line: its lines joined, trailing stops dropped.
+fn one_line(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ")
+        .trim_end_matches('.')
+        .to_owned()
+}
+
+#[cfg(unix)]
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.metadata()
+        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+#[cfg(not(unix))]
+fn is_executable(path: &Path) -> bool {
+    path.is_file()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_names_keep_the_table_name_file_safe() {
+        assert_eq!(default_file_name("T7", 3, "pdf"), "shift-report-T7-3.pdf");
+        assert_eq!(
+            default_file_name("table 1 / high limit", 12, "csv"),
+            "shift-report-table-1-high-limit-12.csv"
+        );
+        assert_eq!(
+            default_file_name("../..", 1, "pdf"),
+            "shift-report-table-1.pdf"
+        );
+    }
+
+    #[test]
+    fn the_print_command_is_found_only_where_it_is_executable() {
+        let dir = std::env::temp_dir().join(format!("pairs-table-lp-{}", std::process::id()));
+        let (empty, bin) = (dir.join("empty"), dir.join("bin"));
+        std::fs::create_dir_all(&empty).unwrap();
+        std::fs::create_dir_all(&bin).unwrap();
+        let lp = bin.join(PRINT_COMMAND);
+        std::fs::write(&lp, "#!/bin/sh\nexit 0\n").unwrap();
+        let path = std::env::join_paths([&empty, &bin]).unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&lp, std::fs::Permissions::from_mode(0o644)).unwrap();
+            assert_eq!(Printer::find_in(Some(&path)), None, "not executable");
+            std::fs::set_permissions(&lp, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        assert_eq!(Printer::find_in(Some(&path)), Some(Printer::at(lp)));
+        assert_eq!(Printer::find_in(Some(empty.as_os_str())), None);
+        assert_eq!(Printer::find_in(None), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A stand-in for `lp` in a fresh directory: writes its arguments to
+    /// `args` beside itself, says `said`, exits with `code`.
+    #[cfg(unix)]
+    fn fake_lp(name: &str, said: &str, code: i32) -> (Printer, PathBuf) {
+        use std::os::unix::fs::PermissionsExt;
+        let dir =
+            std::env::temp_dir().join(format!("pairs-table-fake-lp-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let args = dir.join("args");
+        let script = dir.join(PRINT_COMMAND);
+        std::fs::write(
+            &script,
+            format!(
+                "#!/bin/sh\nprintf '%s\\n' \"$@\" > '{}'\necho '{said}' >&{}\nexit {code}\n",
+                args.display(),
+                if code == 0 { 1 } else { 2 }
+            ),
+        )
+        .unwrap();
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        (Printer::at(script), args)
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_print_hands_the_pdf_and_its_title_to_the_command() {
+        let (printer, args) = fake_lp("ok", "request id is office-42 (1 file(s))", 0);
+        let said = printer
+            .print(
+                Path::new("/tmp/shift report.pdf"),
+                "Shift report T7 shift 3",
+            )
+            .unwrap();
+        assert_eq!(said, "request id is office-42 (1 file(s))");
+        assert_eq!(
+            std::fs::read_to_string(&args).unwrap(),
+            "-t\nShift report T7 shift 3\n/tmp/shift report.pdf\n"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_refused_print_is_one_sentence_naming_the_saved_pdf() {
+        let (printer, _) = fake_lp("refused", "lp: Error - no default destination.", 1);
+        let error = printer
+            .print(Path::new("/tmp/report.pdf"), "Shift report")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.ends_with("could not print /tmp/report.pdf: lp: Error - no default destination"),
+            "{error}"
+        );
+        let missing = Printer::at(PathBuf::from("/nonexistent/lp"))
+            .print(Path::new("/tmp/report.pdf"), "Shift report")
+            .unwrap_err()
+            .to_string();
+        assert!(missing.contains("it did not start"), "{missing}");
+    }
+
+    #[test]
+    fn output_becomes_one_line() {
+        assert_eq!(
+            one_line("request id is office-42 (1 file(s))\n"),
+            "request id is office-42 (1 file(s))"
+        );
+        assert_eq!(
+            one_line("lp: Error - no default destination.\n\n"),
+            "lp: Error - no default destination"
+        );
+    }
+}

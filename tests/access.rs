@@ -273,15 +273,21 @@ fn one_session_per_person_and_dealer_timeouts_are_recorded() {
 }
 
 #[test]
-fn a_dealer_cannot_approve_and_nobody_approves_their_own_request() {
+fn a_dealer_cannot_approve_and_only_a_pit_boss_own_table_actions_are_self_requested() {
     let (mut ledger, path, _, table) = staffed("own");
     let limits = TableLimits::new(20, 2_000).unwrap();
     assert!(matches!(
         ledger.change_limits(table, limits, BOSS, &dealer()),
         Err(LedgerError::NotPermitted { staff: DEALER, .. })
     ));
+    // A pit boss may not approve a manual card, an override or a fill they
+    // asked for themselves.
     assert!(matches!(
-        ledger.change_limits(table, limits, BOSS, &boss()),
+        ledger.approve_manual_card(table, 1, BOSS, &boss(), "rank 7 to seat 2"),
+        Err(LedgerError::OwnRequest(BOSS))
+    ));
+    assert!(matches!(
+        ledger.approve_scanner_override(table, None, BOSS, &boss(), "skip frame"),
         Err(LedgerError::OwnRequest(BOSS))
     ));
     assert!(matches!(
@@ -301,6 +307,10 @@ fn a_dealer_cannot_approve_and_nobody_approves_their_own_request() {
         .change_limits(table, limits, DEALER, &boss())
         .unwrap();
     assert_eq!(ledger.table_limits(table).unwrap(), Some(limits));
+    // A pit boss changes limits on their own initiative (no dealer at the table).
+    let wider = TableLimits::new(20, 3_000).unwrap();
+    ledger.change_limits(table, wider, BOSS, &boss()).unwrap();
+    assert_eq!(ledger.table_limits(table).unwrap(), Some(wider));
     assert_eq!(
         ledger
             .approve_manual_card(table, 1, DEALER, &other_boss(), "rank 7 to seat 2")

@@ -555,3 +555,40 @@ fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
     }
     assert!(discrepancies(&path).is_empty());
 }
+
+#[test]
+fn with_no_dealer_signed_in_the_pit_boss_changes_limits_alone_but_cannot_record_a_fill() {
+    let (mut station, _) = station("pit-alone");
+    set_denominations(&mut station);
+    station.sign_out_dealer().unwrap();
+    let table = station.table_id();
+    let mut harness = harness(app(station));
+    open_pit(&mut harness, "Limits & voids");
+    fill(&mut harness, "Minimum bet", "20");
+    fill(&mut harness, "Maximum bet", "500");
+    sign(&mut harness, "limits", BOSS, BOSS_PIN);
+    click(&mut harness, "Change limits");
+    assert!(shows(&harness, "Limits are now 20 to 500 units."));
+    let limits = ledger(&harness).table_limits(table).unwrap().unwrap();
+    assert_eq!((limits.min_bet, limits.max_bet), (20, 500));
+    let change = ledger(&harness)
+        .exceptions(TimeRange::default())
+        .unwrap()
+        .into_iter()
+        .find(|e| e.kind == ExceptionKind::LimitChange)
+        .unwrap();
+    assert_eq!((change.staff, change.approved_by), (Some(BOSS), Some(BOSS)));
+
+    // A fill needs someone to ask for it who is not the approver.
+    click(&mut harness, "Inventory");
+    fill(&mut harness, "Slip chips of 100", "4");
+    sign(&mut harness, "slip", BOSS, BOSS_PIN);
+    click(&mut harness, "Record slip");
+    assert!(shows(&harness, "No dealer is signed in"));
+    assert!(
+        ledger(&harness)
+            .slips(harness.state().station().unwrap().shift_id())
+            .unwrap()
+            .is_empty()
+    );
+}

@@ -100,6 +100,17 @@ impl Action {
         }
     }
 
+    /// Whether a pit boss may ask for this and approve it alone (a table
+    /// with no dealer signed in): limits, denominations, closing the table
+    /// and voids (a void is never approved by the hand's dealer). Slips,
+    /// manual cards and overrides always need someone else to ask.
+    const fn pit_boss_may_initiate(self) -> bool {
+        matches!(
+            self,
+            Action::Limits | Action::Denominations | Action::CloseTable | Action::Void
+        )
+    }
+
     /// The action in words, for refusals ("… who may not {words}").
     const fn words(self) -> &'static str {
         match self {
@@ -543,7 +554,7 @@ impl Ledger {
                 action: action.words(),
             });
         }
-        if approver.staff == requested_by {
+        if approver.staff == requested_by && !action.pit_boss_may_initiate() {
             return Err(LedgerError::OwnRequest(approver.staff));
         }
         self.confirm(approver)?;

@@ -149,12 +149,18 @@ fn signed<T>(
     outcome
 }
 
-/// The dealer signed in, who asks for what the pit boss approves.
+/// The dealer signed in, who asks for a fill or credit the pit boss approves.
 fn requester(station: &Station) -> Result<u32, String> {
     station.dealer().ok_or_else(|| {
         "no dealer is signed in: the dealer asks and the pit boss approves, so sign a dealer in first"
             .to_owned()
     })
+}
+
+/// Who asks for a pit boss's own action (limits, denominations, a void,
+/// closing): the dealer signed in, or with none, the approving pit boss.
+fn asked_by(station: &Station, approver: &PinEntry<'_>) -> u32 {
+    station.dealer().unwrap_or(approver.staff)
 }
 
 /// One input per denomination.
@@ -643,9 +649,9 @@ impl PitScreen {
         rules.rocket.min_bet = min;
         rules.rocket.max_bet = max;
         rules.validate().map_err(|e| e.to_string())?;
-        let dealer = requester(station)?;
         let table = station.table_id();
         signed(&mut self.limits_by, "pit boss", |by| {
+            let dealer = asked_by(station, by);
             station
                 .ledger_mut()
                 .change_limits(table, limits, dealer, by)
@@ -669,9 +675,9 @@ impl PitScreen {
         if self.void_reason.trim().is_empty() {
             return Err("give the reason for the void".into());
         }
-        let dealer = requester(station)?;
         let reason = self.void_reason.clone();
         signed(&mut self.void_by, "pit boss", |by| {
+            let dealer = asked_by(station, by);
             station
                 .ledger_mut()
                 .void_hand(hand, &reason, dealer, by)
@@ -689,9 +695,9 @@ impl PitScreen {
                 "a hand is in progress; finish and settle it before closing the table".into(),
             );
         }
-        let dealer = requester(station)?;
         let shift = station.shift_id();
         signed(&mut self.close_by, "pit boss", |by| {
+            let dealer = asked_by(station, by);
             station
                 .ledger_mut()
                 .close_table(shift, dealer, by)
@@ -743,8 +749,8 @@ impl PitScreen {
             let outcome = (|| -> Result<String, String> {
                 let parsed =
                     Denominations::parse(&self.denominations).map_err(|e| e.to_string())?;
-                let dealer = requester(station)?;
                 signed(&mut self.denominations_by, "pit boss", |by| {
+                    let dealer = asked_by(station, by);
                     station
                         .ledger_mut()
                         .set_denominations(table, &parsed, dealer, by)

@@ -411,39 +411,48 @@ fn decisions_out_of_turn_or_of_the_other_game_are_refused_and_change_nothing() {
     station.start_hand().unwrap();
     let mut seen_card = false;
     let mut seen_decision = false;
-    for _ in 0..500 {
-        if station.settlement().is_some() {
+    // A hand can end before anyone decides (the cards are random): deal
+    // hands until both a card and a decision have been due.
+    for _hand in 0..50 {
+        for _ in 0..500 {
+            if station.settlement().is_some() {
+                break;
+            }
+            let events = station.table().events().to_vec();
+            let need = station.table().need();
+            let prompt = station.prompt();
+            match need {
+                Need::Card(to) => {
+                    seen_card = true;
+                    let error = station.decide(Action::Hit).unwrap_err();
+                    assert!(matches!(error, StationError::NoDecisionDue(t) if t == to));
+                    assert!(error.to_string().contains("no decision is due"));
+                }
+                Need::Decision { .. } => {
+                    seen_decision = true;
+                    for wrong in [Action::Draw, Action::Lock] {
+                        assert!(matches!(station.decide(wrong), Err(StationError::Table(_))));
+                    }
+                }
+                Need::Done => unreachable!(),
+            }
+            assert_eq!(station.table().events(), events.as_slice());
+            assert_eq!(station.table().need(), need);
+            assert_eq!(station.prompt(), prompt);
+            match need {
+                Need::Card(_) => station.deal_from_shoe().unwrap(),
+                Need::Decision { seat, choices } => {
+                    let action = policy(station.hand().unwrap(), seat, &choices);
+                    station.decide(action).unwrap();
+                }
+                Need::Done => unreachable!(),
+            }
+        }
+        if seen_card && seen_decision {
             break;
         }
-        let events = station.table().events().to_vec();
-        let need = station.table().need();
-        let prompt = station.prompt();
-        match need {
-            Need::Card(to) => {
-                seen_card = true;
-                let error = station.decide(Action::Hit).unwrap_err();
-                assert!(matches!(error, StationError::NoDecisionDue(t) if t == to));
-                assert!(error.to_string().contains("no decision is due"));
-            }
-            Need::Decision { .. } => {
-                seen_decision = true;
-                for wrong in [Action::Draw, Action::Lock] {
-                    assert!(matches!(station.decide(wrong), Err(StationError::Table(_))));
-                }
-            }
-            Need::Done => unreachable!(),
-        }
-        assert_eq!(station.table().events(), events.as_slice());
-        assert_eq!(station.table().need(), need);
-        assert_eq!(station.prompt(), prompt);
-        match need {
-            Need::Card(_) => station.deal_from_shoe().unwrap(),
-            Need::Decision { seat, choices } => {
-                let action = policy(station.hand().unwrap(), seat, &choices);
-                station.decide(action).unwrap();
-            }
-            Need::Done => unreachable!(),
-        }
+        station.confirm_settlement().unwrap();
+        station.start_hand().unwrap();
     }
     assert!(seen_card && seen_decision);
     // Settlement pending: no decision, no new hand.
@@ -453,10 +462,12 @@ fn decisions_out_of_turn_or_of_the_other_game_are_refused_and_change_nothing() {
     ));
 }
 
-#[test]
-fn a_scanner_alarm_stops_play_is_recorded_and_is_resolved_by_a_re_read() {
-    let (ledger, path, _) = staffed_ledger("station-gap");
-    let (mut script, feed) = Script::new();
+/// A six-deck Rocket table on the scripted shoe with seats 1 and 2 betting
+/// 10 and 20 and the hand started: the station, its script, the ledger's
+/// path and clock, and the table's id.
+fn rocket_hand_on_script(name: &str) -> (Station, Script, PathBuf, TestClock, i64) {
+    let (ledger, path, clock) = staffed_ledger(name);
+    let (script, feed) = Script::new();
     let mut station = open(
         ledger,
         setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
@@ -466,6 +477,12 @@ fn a_scanner_alarm_stops_play_is_recorded_and_is_resolved_by_a_re_read() {
     bet(&mut station, 1, "10");
     bet(&mut station, 2, "20");
     station.start_hand().unwrap();
+    (station, script, path, clock, table)
+}
+
+#[test]
+fn a_scanner_alarm_stops_play_is_recorded_and_is_resolved_by_a_re_read() {
+    let (mut station, mut script, path, _, table) = rocket_hand_on_script("station-gap");
     script.card(7);
     station.poll_scanner().unwrap();
     let events = station.table().events().to_vec();
@@ -1018,17 +1035,7 @@ fn an_idle_dealer_is_timed_out_in_the_ledger_and_must_sign_in_again() {
 
 #[test]
 fn a_pit_boss_overrides_a_scanner_alarm_and_the_override_is_recorded() {
-    let (ledger, path, _) = staffed_ledger("station-override");
-    let (mut script, feed) = Script::new();
-    let mut station = open(
-        ledger,
-        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
-        feed,
-    );
-    let table = station.ledger().open_shift_now().unwrap().unwrap().table;
-    bet(&mut station, 1, "10");
-    bet(&mut station, 2, "20");
-    station.start_hand().unwrap();
+    let (mut station, mut script, path, _, table) = rocket_hand_on_script("station-override");
     script.card(7);
     station.poll_scanner().unwrap();
     // No alarm: nothing to override.
@@ -1071,17 +1078,8 @@ fn a_pit_boss_overrides_a_scanner_alarm_and_the_override_is_recorded() {
 
 #[test]
 fn a_scanner_alarm_open_when_the_station_stopped_needs_a_pit_boss_after_the_restart() {
-    let (ledger, path, clock) = staffed_ledger("station-carried-alarm");
-    let (mut script, feed) = Script::new();
-    let mut station = open(
-        ledger,
-        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
-        feed,
-    );
-    let table = station.ledger().open_shift_now().unwrap().unwrap().table;
-    bet(&mut station, 1, "10");
-    bet(&mut station, 2, "20");
-    station.start_hand().unwrap();
+    let (mut station, mut script, path, clock, table) =
+        rocket_hand_on_script("station-carried-alarm");
     script.card(7);
     station.poll_scanner().unwrap();
     script.gap(3);
@@ -1116,16 +1114,7 @@ fn a_scanner_alarm_open_when_the_station_stopped_needs_a_pit_boss_after_the_rest
 
 #[test]
 fn a_physical_shoe_shuffled_between_hands_is_recorded_with_its_burns_and_counted() {
-    let (ledger, path, clock) = staffed_ledger("station-shoe-between");
-    let (mut script, feed) = Script::new();
-    let mut station = open(
-        ledger,
-        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
-        feed,
-    );
-    bet(&mut station, 1, "10");
-    bet(&mut station, 2, "20");
-    station.start_hand().unwrap();
+    let (mut station, mut script, path, clock, _) = rocket_hand_on_script("station-shoe-between");
     let mut next = 0;
     play_on_script(&mut station, &mut script, &mut next);
     confirm_and_check(&mut station, &path);

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Launch to first frame of the dealer app, under Xvfb.
 #
-#   benches/first-frame.sh [RUNS]      (default 5)
+#   benches/first-frame.sh [RUNS] [APP ARGS...]   (default: 5 --demo)
 #
 # Needs: a release build (cargo build --release), and xvfb, xdotool,
 # imagemagick, a software renderer (see ../shared/STACK.md). Starts its own
-# Xvfb on a free display. For each run it launches `pairs-table --demo` and
+# Xvfb on a free display. For each run it launches `pairs-table` (with
+# `--demo`, or the arguments given, e.g. `--db FILE` of a ledger whose
+# table is open, the everyday start) and
 # records two times from launch: the window is mapped (xdotool finds it),
 # and the screen shows drawn content (its pixels are no longer uniform).
 # The baseline, measured in the same run the same way, is `xclock`, a
@@ -14,6 +16,9 @@
 set -euo pipefail
 
 runs=${1:-5}
+shift || true
+app_args=("$@")
+[ ${#app_args[@]} -gt 0 ] || app_args=(--demo)
 target=${CARGO_TARGET_DIR:-target}
 app="$target/release/pairs-table"
 [ -x "$app" ] || { echo "no release build at $app: run cargo build --release" >&2; exit 1; }
@@ -65,7 +70,7 @@ app_mapped=(); app_drawn=(); base_mapped=(); base_drawn=()
 for run in $(seq 1 "$runs"); do
     read -r m d < <(measure xclock xclock)
     base_mapped+=("$m"); base_drawn+=("$d")
-    read -r m d < <(measure pairs-table "$app" --demo)
+    read -r m d < <(measure pairs-table "$app" "${app_args[@]}")
     app_mapped+=("$m"); app_drawn+=("$d")
     echo "run $run: xclock mapped ${base_mapped[-1]} ms, drawn ${base_drawn[-1]} ms; pairs-table mapped $m ms, drawn $d ms"
 done

@@ -149,6 +149,19 @@ fn signed<T>(
     outcome
 }
 
+/// A time as the ledger stores it (RFC 3339, UTC, microseconds) as a pit
+/// boss reads it: `2026-11-23 08:45:54` (UTC); unchanged if unreadable.
+fn stored_time(text: &str) -> String {
+    DateTime::parse_from_rfc3339(text).map_or_else(
+        |_| text.to_owned(),
+        |time| {
+            time.with_timezone(&Utc)
+                .format("%Y-%m-%d %H:%M:%S")
+                .to_string()
+        },
+    )
+}
+
 /// The dealer signed in, who asks for a fill or credit the pit boss approves.
 fn requester(station: &Station) -> Result<u32, String> {
     station.dealer().ok_or_else(|| {
@@ -521,9 +534,11 @@ impl PitScreen {
                             ui.label("no");
                         }
                         match &member.session {
-                            Some(session) => {
-                                ui.label(format!("at {} since {}", session.station, session.since))
-                            }
+                            Some(session) => ui.label(format!(
+                                "at {} since {}",
+                                session.station,
+                                stored_time(&session.since)
+                            )),
                             None => ui.label("—"),
                         };
                         ui.end_row();
@@ -1052,12 +1067,13 @@ impl PitScreen {
                     }
                     ui.end_row();
                     for line in list.iter() {
-                        ui.label(&line.at);
+                        ui.label(stored_time(&line.at));
                         ui.label(exception_name(line.kind));
                         ui.label(line.staff.map_or("—".into(), |s| s.to_string()));
                         ui.label(line.approved_by.map_or("—".into(), |s| s.to_string()));
                         ui.label(line.hand.map_or("—".into(), |h| h.to_string()));
-                        ui.label(&line.detail);
+                        // Long details wrap inside the window, not past it.
+                        ui.add(egui::Label::new(&line.detail).wrap());
                         ui.end_row();
                     }
                 });
@@ -1127,7 +1143,7 @@ impl PitScreen {
                             let text = format!(
                                 "Hand {} · {} · dealer {} · seats {} · {} · house {:+}",
                                 hand.id,
-                                hand.started_at,
+                                stored_time(&hand.started_at),
                                 hand.dealer,
                                 seats.join(" "),
                                 outcome_name(hand.outcome),
@@ -1593,5 +1609,23 @@ fn exception_name(kind: crate::ledger::ExceptionKind) -> &'static str {
         K::Alarm => "alarm",
         K::AlarmCleared => "alarm cleared",
         K::SlipVoid => "slip void",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stored_time;
+
+    #[test]
+    fn stored_times_read_to_the_second_and_bad_ones_pass_through() {
+        assert_eq!(
+            stored_time("2026-11-23T08:45:54.481058Z"),
+            "2026-11-23 08:45:54"
+        );
+        assert_eq!(
+            stored_time("2026-11-23T09:45:54+01:00"),
+            "2026-11-23 08:45:54"
+        );
+        assert_eq!(stored_time("not a time"), "not a time");
     }
 }

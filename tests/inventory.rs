@@ -48,8 +48,8 @@ fn win_hold_and_variance_match_hand_computed_values() {
             &boss(),
         )
         .unwrap();
-    ledger.record_drop(shift, 300, DEALER).unwrap();
-    ledger.record_drop(shift, 450, DEALER).unwrap();
+    ledger.record_drop(shift, 300, &boss()).unwrap();
+    ledger.record_drop(shift, 450, &boss()).unwrap();
     // Closer: 90×1 + 180×5 + 100×25 + 14×100 = 90 + 900 + 2 500 + 1 400 = 4 890.
     let closer = chips(&[(1, 90), (5, 180), (25, 100), (100, 14)]);
     assert_eq!(closer.total(), 4_890);
@@ -128,9 +128,26 @@ fn counts_need_the_table_chips_and_the_dealer_and_a_pit_boss() {
         .unwrap();
     assert_eq!(ledger.shift_inventory(shift).unwrap().opener, Some(tray));
     assert!(matches!(
-        ledger.record_drop(shift, 0, DEALER),
+        ledger.record_drop(shift, 0, &boss()),
         Err(LedgerError::BadDrop { amount: 0 })
     ));
+    // A drop is confirmed by a pit boss's PIN in the same write: a dealer,
+    // or a wrong PIN, records no drop.
+    assert!(matches!(
+        ledger.record_drop(shift, 300, &dealer()),
+        Err(LedgerError::NotPermitted { staff: DEALER, .. })
+    ));
+    let wrong = PinEntry {
+        staff: BOSS,
+        pin: "0002",
+    };
+    assert!(matches!(
+        ledger.record_drop(shift, 300, &wrong),
+        Err(LedgerError::WrongPin { staff: BOSS, .. })
+    ));
+    assert_eq!(ledger.shift_inventory(shift).unwrap().drop, 0);
+    ledger.record_drop(shift, 300, &boss()).unwrap();
+    assert_eq!(ledger.shift_inventory(shift).unwrap().drop, 300);
 }
 
 #[test]

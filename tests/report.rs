@@ -253,7 +253,7 @@ fn kept_shift(hands: u64, voids: i64, step: i64) -> PathBuf {
             .unwrap();
     }
     for amount in DROPS {
-        ledger.record_drop(shift, amount, PIT_BOSS).unwrap();
+        ledger.record_drop(shift, amount, &boss()).unwrap();
     }
     ledger
         .record_count(shift, CountKind::Closer, &chips(CLOSER), &dealer(), &boss())

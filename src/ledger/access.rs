@@ -520,6 +520,17 @@ impl Ledger {
         entry: &PinEntry<'_>,
         action: &'static str,
     ) -> Result<(), LedgerError> {
+        let rows = self.pit_boss_confirmation(entry, action)?;
+        self.append_rows(&rows).map(drop)
+    }
+
+    /// Checks that `entry` is a pit boss's and confirms the PIN; returns the
+    /// row recording the confirmation, to be written with what it confirms.
+    pub(super) fn pit_boss_confirmation(
+        &mut self,
+        entry: &PinEntry<'_>,
+        action: &'static str,
+    ) -> Result<Vec<Row>, LedgerError> {
         let role = self.role_of(entry.staff)?;
         if !role.approves_table_actions() {
             return Err(LedgerError::NotPermitted {
@@ -529,8 +540,11 @@ impl Ledger {
             });
         }
         self.confirm(entry)?;
-        let row = self.access_row(entry.staff, AccessEvent::PinConfirmed, None);
-        self.append_rows(&[row]).map(drop)
+        Ok(vec![self.access_row(
+            entry.staff,
+            AccessEvent::PinConfirmed,
+            None,
+        )])
     }
 
     /// Checks that `approver` may approve `action` asked for by

@@ -351,27 +351,30 @@ impl Ledger {
             .collect()
     }
 
-    /// Records cash taken at the table for chips during `shift`.
+    /// Records cash taken at the table for chips during `shift`, confirmed
+    /// by a pit boss with their PIN; the confirmation and the drop are one
+    /// write.
     pub fn record_drop(
         &mut self,
         shift: i64,
         amount: u64,
-        recorded_by: u32,
+        pit_boss: &PinEntry<'_>,
     ) -> Result<(), LedgerError> {
         if amount == 0 || amount > MAX_TOTAL_UNITS {
             return Err(LedgerError::BadDrop { amount });
         }
         self.open_shift_table(shift)?;
-        let row = (
+        let mut rows = self.pit_boss_confirmation(pit_boss, "record the drop")?;
+        rows.push((
             &DROPS,
             vec![
                 Value::Integer(shift),
                 Value::Integer(amount as i64),
-                Value::Integer(i64::from(recorded_by)),
+                Value::Integer(i64::from(pit_boss.staff)),
                 Value::Text(self.now()),
             ],
-        );
-        self.append_rows(&[row]).map(drop)
+        ));
+        self.append_rows(&rows).map(drop)
     }
 
     /// The house's net over the hands of `shift`: what the house received

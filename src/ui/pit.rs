@@ -986,10 +986,9 @@ impl PitScreen {
             let outcome = (|| -> Result<String, String> {
                 let amount = parse_units(&self.drop_amount, "the drop")?;
                 signed(&mut self.drop_by, "pit boss", |by| {
-                    let ledger = station.ledger_mut();
-                    ledger
-                        .confirm_pit_boss(by, "record the drop")
-                        .and_then(|()| ledger.record_drop(shift, amount, by.staff))
+                    station
+                        .ledger_mut()
+                        .record_drop(shift, amount, by)
                         .map_err(|e| e.to_string())
                 })?;
                 Ok(format!("Drop of {amount} units recorded."))

@@ -10,6 +10,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use pairs_table::engine::hand::{Action, GameKind, Need};
+use pairs_table::engine::rules::StartRule;
 use pairs_table::ledger::{AlarmKind, Ledger, SystemClock};
 use pairs_table::station::{Feed, Reopened, SourceChoice, Station};
 use pairs_table::ui::StationApp;
@@ -104,11 +105,7 @@ fn settle(harness: &mut Harness<'_, StationApp>, path: &Path) {
     let settlement = station_of(harness).settlement().unwrap().clone();
     assert!(shows(harness, &format!("Settle hand {}", settlement.hand)));
     for line in &settlement.lines {
-        let text = match line.net {
-            n if n > 0 => format!("pay {n}"),
-            n if n < 0 => format!("collect {}", -n),
-            _ => "nothing".to_owned(),
-        };
+        let text = net_words(line.net);
         assert!(shows(harness, &text), "seat {}: {text}", line.seat);
         assert!(shows(harness, &line.reason), "{:?}", line.reason);
     }
@@ -693,4 +690,99 @@ fn under_the_alarm_window_keys_do_nothing_and_a_pit_boss_overrides_with_a_pin() 
     let mut next = 0;
     play(&mut harness, &mut script, &mut next, true);
     settle(&mut harness, &path);
+}
+
+/// The sample Rocket hands (tests/data/hand-history, from the rule
+/// authors' examples) that a fresh table can deal: no previous button.
+const SAMPLE_HANDS: [&str; 6] = [
+    "valid-rocket-all-out-first-round",
+    "valid-rocket-dealer-first3",
+    "valid-rocket-long",
+    "valid-rocket-max-table",
+    "valid-rocket-ten-distinct",
+    "valid-rocket-tie-no-prev",
+];
+
+/// What the settlement panel says for a net.
+fn net_words(net: i64) -> String {
+    match net {
+        n if n > 0 => format!("pay {n}"),
+        n if n < 0 => format!("collect {}", -n),
+        _ => "nothing".to_owned(),
+    }
+}
+
+#[test]
+fn the_sample_hands_dealt_through_the_app_settle_as_their_expected_results() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hand-history");
+    for name in SAMPLE_HANDS {
+        let read = |suffix: &str| -> serde_json::Value {
+            let text = std::fs::read_to_string(dir.join(format!("{name}{suffix}"))).unwrap();
+            serde_json::from_str(&text).unwrap()
+        };
+        let history = read(".json");
+        let expected = read(".expected.json");
+        let number = |value: &serde_json::Value| value.as_u64().unwrap();
+
+        let (ledger, path, _) = staffed_ledger(name);
+        let (mut script, feed) = Script::new();
+        let mut table = setup(
+            GameKind::Rocket,
+            number(&history["decks"]) as i64,
+            SourceChoice::SimulatedShoe,
+        );
+        table.rules.rocket.min_bet = number(&history["min_bet"]);
+        table.rules.rocket.max_bet = number(&history["max_bet"]);
+        table.rules.rocket.start = match history["start"].as_str().unwrap() {
+            "low_card" => StartRule::LowCard,
+            _ => StartRule::DealerLeft,
+        };
+        let station = open(ledger, table, feed);
+        let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
+        harness.run();
+        for seat in history["seats"].as_array().unwrap() {
+            let label = format!("Seat {} bet", number(&seat["seat"]));
+            type_into(&mut harness, &label, &number(&seat["bet"]).to_string());
+        }
+        click(&mut harness, "Deal (Enter)");
+
+        let mut cards = history["cards"].as_array().unwrap().iter().map(number);
+        let mut actions = history["actions"].as_array().unwrap().iter();
+        while station_of(&harness).settlement().is_none() {
+            match station_of(&harness).table().need() {
+                Need::Card(_) => {
+                    script.card(cards.next().expect("the sample has the card") as i64);
+                    harness.run();
+                }
+                Need::Decision { seat, .. } => {
+                    let action = actions.next().expect("the sample has the decision");
+                    assert_eq!(number(&action["seat"]), u64::from(seat), "{name}");
+                    let key = match action["action"].as_str().unwrap() {
+                        "hit" => egui::Key::H,
+                        _ => egui::Key::F,
+                    };
+                    harness.key_press(key);
+                    harness.run();
+                }
+                Need::Done => panic!("{name}: no hand and no settlement"),
+            }
+            assert!(station_of(&harness).alarms().is_empty(), "{name}");
+        }
+        assert_eq!(cards.next(), None, "{name}: every card dealt");
+        assert_eq!(actions.next(), None, "{name}: every decision taken");
+        for seat in expected["seats"].as_array().unwrap() {
+            let (number, net) = (number(&seat["seat"]), seat["net"].as_i64().unwrap());
+            let line = station_of(&harness)
+                .settlement()
+                .unwrap()
+                .lines
+                .iter()
+                .find(|l| u64::from(l.seat) == number)
+                .unwrap()
+                .clone();
+            assert_eq!(line.net, net, "{name}: seat {number}");
+            assert!(shows(&harness, &net_words(net)), "{name}: seat {number}");
+        }
+        settle(&mut harness, &path);
+    }
 }

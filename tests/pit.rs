@@ -592,3 +592,42 @@ fn with_no_dealer_signed_in_the_pit_boss_changes_limits_alone_but_cannot_record_
             .is_empty()
     );
 }
+
+#[test]
+fn the_exception_report_on_screen_covers_this_shift_only() {
+    let (mut records, _path, clock, _) = staffed("pit-exceptions-shift");
+    // Before the shift: a wrong PIN, on the record but not this shift's.
+    assert!(records.sign_in(DEALER, "0000").is_err());
+    clock.set(2026, 3, 1, 21, 0);
+    let mut station = Station::open(
+        records,
+        setup(SourceChoice::SoftwareShoe),
+        &dealer(),
+        &boss(),
+        Feed::SoftwareShoe,
+    )
+    .unwrap();
+    clock.set(2026, 3, 1, 21, 30);
+    let wrong = pairs_table::ledger::PinEntry {
+        staff: OTHER_BOSS,
+        pin: "1111",
+    };
+    assert!(
+        station
+            .ledger_mut()
+            .confirm_pit_boss(&wrong, "test")
+            .is_err()
+    );
+    let mut harness = harness(app(station));
+    open_pit(&mut harness, "Audit");
+    assert!(shows(&harness, "Exception report: this shift"));
+    assert!(shows(&harness, "2026-03-01 21:30:00"));
+    assert!(!shows(&harness, "2026-03-01 20:00:00"));
+    let all = ledger(&harness)
+        .exceptions(TimeRange::default())
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.kind == ExceptionKind::FailedPin)
+        .count();
+    assert_eq!(all, 2, "both wrong PINs are in the ledger");
+}

@@ -1047,11 +1047,21 @@ impl PitScreen {
         ui.separator();
         self.browser(ui, station);
         ui.separator();
-        ui.heading("Exception report");
+        ui.heading("Exception report: this shift");
         let exceptions = self.exceptions.get_or_insert_with(|| {
-            station
-                .ledger()
-                .exceptions(TimeRange::default())
+            let ledger = station.ledger();
+            // From the moment the shift opened (every station's exceptions:
+            // wrong PINs and lockouts are not a table's alone).
+            let opened = ledger
+                .open_shift_now()
+                .map_err(|e| e.to_string())?
+                .and_then(|open| DateTime::parse_from_rfc3339(&open.opened_at).ok())
+                .map(|at| at.with_timezone(&Utc));
+            ledger
+                .exceptions(TimeRange {
+                    from: opened,
+                    to: None,
+                })
                 .map_err(|e| e.to_string())
         });
         match exceptions {

@@ -15,7 +15,9 @@ use eframe::egui::{self, RichText, Ui};
 use egui_plot::{Line, Plot, PlotPoints};
 
 use super::setup::AddStaffForm;
-use super::widgets::{ALARM, GOOD, card_face, error_text, labelled_input, pin_input};
+use super::widgets::{
+    ALARM, GOOD, card_face, error_text, labelled_input, parse_staff_id, pin_input,
+};
 use crate::engine::hand::GameKind;
 use crate::engine::shoe::ShoeEvent;
 use crate::engine::table::{FinishedHand, HandEvent};
@@ -110,21 +112,13 @@ impl Signer {
 
     /// The staff ID as a number, or a sentence.
     fn staff(&self, who: &str) -> Result<u32, String> {
-        parse_id(&self.id, who)
+        parse_staff_id(&self.id, who)
     }
 
     /// Clears the PIN (after every attempt).
     fn clear(&mut self) {
         self.pin.clear();
     }
-}
-
-fn parse_id(text: &str, who: &str) -> Result<u32, String> {
-    text.trim()
-        .parse::<u32>()
-        .ok()
-        .filter(|id| *id > 0)
-        .ok_or_else(|| format!("the {who} ID must be a positive whole number"))
 }
 
 fn parse_units(text: &str, what: &str) -> Result<u64, String> {
@@ -552,7 +546,7 @@ impl PitScreen {
         self.reset_by.show(ui, "Pit boss", "reset");
         self.reset_note.show(ui);
         if ui.button("Reset lockout").clicked() {
-            let outcome = parse_id(&self.locked_id, "locked staff").and_then(|staff| {
+            let outcome = parse_staff_id(&self.locked_id, "locked staff").and_then(|staff| {
                 signed(&mut self.reset_by, "pit boss", |by| {
                     station
                         .ledger_mut()
@@ -573,7 +567,7 @@ impl PitScreen {
         self.pin_note.show(ui);
         if ui.button("Set PIN").clicked() {
             let new_pin = std::mem::take(&mut self.new_pin);
-            let outcome = parse_id(&self.pin_for, "staff").and_then(|staff| {
+            let outcome = parse_staff_id(&self.pin_for, "staff").and_then(|staff| {
                 signed(&mut self.pin_by, "pit boss", |by| {
                     station
                         .ledger_mut()

@@ -3,7 +3,7 @@
 
 use eframe::egui::{self, FontId, TextStyle, Ui};
 
-use super::widgets::{ALARM, error_text, labelled_input, pin_input};
+use super::widgets::{ALARM, error_text, labelled_input, parse_staff_id, pin_input};
 use crate::engine::Decks;
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
@@ -28,14 +28,6 @@ pub fn style(ctx: &egui::Context) {
     style.spacing.item_spacing = egui::vec2(10.0, 8.0);
     style.spacing.button_padding = egui::vec2(12.0, 6.0);
     ctx.set_global_style(style);
-}
-
-fn parse_staff_id(text: &str, what: &str) -> Result<u32, String> {
-    text.trim()
-        .parse::<u32>()
-        .ok()
-        .filter(|id| *id > 0)
-        .ok_or_else(|| format!("{what} ID must be a positive whole number"))
 }
 
 /// First run: no staff exist, so the first account is a pit boss.
@@ -75,7 +67,7 @@ impl FirstRunForm {
     }
 
     fn create(&mut self, ledger: &mut Ledger) -> Result<(), String> {
-        let id = parse_staff_id(&self.id, "Staff")?;
+        let id = parse_staff_id(&self.id, "staff")?;
         if self.name.trim().is_empty() {
             return Err("enter the pit boss's full name".into());
         }
@@ -338,8 +330,8 @@ impl OpenTableForm {
             unit_cents,
             source,
         };
-        let pit_boss = parse_staff_id(&self.pit_boss_id, "Pit boss")?;
-        let dealer = parse_staff_id(&self.dealer_id, "Dealer")?;
+        let pit_boss = parse_staff_id(&self.pit_boss_id, "pit boss")?;
+        let dealer = parse_staff_id(&self.dealer_id, "dealer")?;
         Ok((
             setup,
             (dealer, self.dealer_pin.clone()),
@@ -396,8 +388,8 @@ impl AddStaffForm {
     }
 
     fn add(&mut self, ledger: &mut Ledger) -> Result<String, String> {
-        let id = parse_staff_id(&self.id, "The new staff")?;
-        let approver = parse_staff_id(&self.approver_id, "The approving pit boss")?;
+        let id = parse_staff_id(&self.id, "new staff member's")?;
+        let approver = parse_staff_id(&self.approver_id, "approving pit boss's")?;
         let name = self.name.trim().to_owned();
         if name.is_empty() {
             return Err("enter the new staff member's name".into());

@@ -6,8 +6,8 @@ use eframe::egui::{self, Color32, Key, RichText, Stroke, Ui, UiBuilder, Vec2};
 
 use super::pit::PitScreen;
 use super::widgets::{
-    ACTOR, ALARM, FELT, GOOD, INK, big_button, card_row, error_text, labelled_input, pin_input,
-    status_light,
+    ACTOR, ALARM, FELT, GOOD, INK, big_button, card_row, error_text, labelled_input,
+    parse_staff_id, pin_input, status_light,
 };
 use crate::engine::Rank;
 use crate::engine::hand::{Action, GameKind, Hand, Need};
@@ -187,9 +187,12 @@ impl TableScreen {
     }
 
     fn sign_in(&mut self) {
-        let Ok(staff) = self.sign_in_id.trim().parse::<u32>() else {
-            self.refusal = "the dealer ID must be a whole number".into();
-            return;
+        let staff = match parse_staff_id(&self.sign_in_id, "dealer") {
+            Ok(staff) => staff,
+            Err(error) => {
+                self.refusal = error;
+                return;
+            }
         };
         let entry = PinEntry {
             staff,

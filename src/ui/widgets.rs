@@ -111,3 +111,13 @@ pub fn error_text(ui: &mut Ui, text: &str) {
         ui.colored_label(ALARM, text);
     }
 }
+
+/// A staff ID as typed: a positive whole number, or a sentence naming
+/// whose ID is wrong (`who`: "dealer", "pit boss", …).
+pub fn parse_staff_id(text: &str, who: &str) -> Result<u32, String> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| format!("the {who} ID must be a positive whole number"))
+}

@@ -361,15 +361,18 @@ impl Ledger {
     /// The hand browser: hands matching `filter`, oldest first.
     pub fn browse_hands(&self, filter: &HandFilter) -> Result<Vec<HandSummary>, LedgerError> {
         let (from, to) = filter.started.bounds();
-        let mut statement = self.conn.prepare(
+        let mut statement = self.conn.prepare(concat!(
             "SELECT h.id, h.shift_id, h.dealer_id, h.seats, s.status, h.started_at, h.ended_at, \
-                    COALESCE((SELECT SUM(CASE WHEN t.to_account = 'house' THEN t.amount WHEN t.from_account = 'house' THEN -t.amount ELSE 0 END) FROM transfers t WHERE t.hand_id = h.id), 0), \
+                    COALESCE((SELECT SUM(",
+            house_side_of_t!(),
+            ") FROM transfers t WHERE t.hand_id = h.id), 0), \
                     COALESCE((SELECT MAX(t.amount) FROM transfers t WHERE t.hand_id = h.id), 0) \
              FROM hands h JOIN hand_status s ON s.hand_id = h.id \
              WHERE (?1 IS NULL OR h.started_at >= ?1) AND (?2 IS NULL OR h.started_at < ?2) \
                AND (?3 IS NULL OR h.shift_id = ?3) AND (?4 IS NULL OR h.dealer_id = ?4) \
                AND (?5 IS NULL OR (SELECT MAX(t.amount) FROM transfers t WHERE t.hand_id = h.id) >= ?5) \
-             ORDER BY h.seq",
+             ORDER BY h.seq"
+        ),
         )?;
         let found: Vec<Vec<Value>> = statement
             .query_map(
@@ -434,12 +437,12 @@ impl Ledger {
             .optional()?;
         let (seq, opened) = opened.ok_or(LedgerError::NoSuchShift(shift))?;
         let mut points = vec![(row_time("shifts", seq, &opened)?, 0)];
-        let mut statement = self.conn.prepare(
-            "SELECT MIN(t.seq), CASE WHEN t.reverses IS NULL THEN h.ended_at ELSE v.voided_at END, \
-                    SUM(CASE WHEN t.to_account = 'house' THEN t.amount WHEN t.from_account = 'house' THEN -t.amount ELSE 0 END) \
-             FROM transfers t JOIN hands h ON h.id = t.hand_id LEFT JOIN voids v ON v.hand_id = t.hand_id \
+        let mut statement = self.conn.prepare(concat!(
+            "SELECT MIN(t.seq), CASE WHEN t.reverses IS NULL THEN h.ended_at ELSE v.voided_at END, SUM(",
+            house_side_of_t!(),
+            ") FROM transfers t JOIN hands h ON h.id = t.hand_id LEFT JOIN voids v ON v.hand_id = t.hand_id \
              WHERE h.shift_id = ?1 GROUP BY t.hand_id, t.reverses IS NULL ORDER BY MIN(t.seq)",
-        )?;
+        ))?;
         let found: Vec<(i64, Option<String>, i64)> = statement
             .query_map([shift], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
             .collect::<Result<_, _>>()?;

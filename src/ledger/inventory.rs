@@ -381,9 +381,11 @@ impl Ledger {
     /// less what it paid, reversals of voided hands included.
     pub fn ledger_win(&self, shift: i64) -> Result<i64, LedgerError> {
         Ok(self.conn.query_row(
-            "SELECT COALESCE(SUM(CASE WHEN to_account = 'house' THEN amount ELSE -amount END), 0) \
-             FROM transfers JOIN hands ON hands.id = transfers.hand_id \
-             WHERE hands.shift_id = ?1 AND (to_account = 'house') <> (from_account = 'house')",
+            concat!(
+                "SELECT COALESCE(SUM(",
+                house_side_of_t!(),
+                "), 0) FROM transfers t JOIN hands h ON h.id = t.hand_id WHERE h.shift_id = ?1"
+            ),
             [shift],
             |r| r.get(0),
         )?)

@@ -2,6 +2,14 @@
 //! append-only and hash-chained. The only module that touches SQLite; the
 //! rest of the program uses the typed functions here. See docs/ledger.md.
 
+/// SQL for the house's side of transfer `t`: what it received, less what
+/// it paid (one definition for the win, the chart and the hand browser).
+macro_rules! house_side_of_t {
+    () => {
+        "CASE WHEN t.to_account = 'house' THEN t.amount WHEN t.from_account = 'house' THEN -t.amount ELSE 0 END"
+    };
+}
+
 mod access;
 mod audit;
 mod chain;

@@ -1543,17 +1543,21 @@ fn chain_check(station: &Station) -> Result<ChainCheck, String> {
     })
 }
 
-fn history_json(finished: &FinishedHand) -> String {
+/// The hand as a replayable hand history (docs/replay-format.md).
+fn hand_history(finished: &FinishedHand) -> Result<String, String> {
     serde_json::to_string_pretty(&HandHistory::from_finished(finished))
-        .unwrap_or_else(|e| format!("the hand history could not be written: {e}"))
+        .map_err(|e| format!("the hand history could not be written: {e}"))
+}
+
+fn history_json(finished: &FinishedHand) -> String {
+    hand_history(finished).unwrap_or_else(|error| error)
 }
 
 fn export_history(finished: &FinishedHand, path: &str) -> Result<String, String> {
     if path.is_empty() {
         return Err("type the file path to export to".into());
     }
-    let json = serde_json::to_string_pretty(&HandHistory::from_finished(finished))
-        .map_err(|e| format!("the hand history could not be written: {e}"))?;
+    let json = hand_history(finished)?;
     std::fs::write(path, json + "\n").map_err(|e| format!("cannot write {path}: {e}"))?;
     Ok(format!("Hand history saved to {path}."))
 }

@@ -8,7 +8,7 @@ use std::path::Path;
 use eframe::egui;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use pairs_table::engine::hand::{Action, GameKind, Need};
 use pairs_table::engine::rules::StartRule;
 use pairs_table::ledger::{AlarmKind, Ledger, SystemClock};
@@ -456,10 +456,23 @@ fn the_app_reopens_a_software_shoe_table_after_a_restart_on_its_own() {
         &station_of(&harness).table().events()[..events.len()],
         events.as_slice()
     );
+    assert!(
+        harness
+            .get_by_label("Deal card (Space)")
+            .accesskit_node()
+            .is_disabled(),
+        "no dealer is signed in after a restart"
+    );
     type_into(&mut harness, "Dealer ID", &DEALER.to_string());
     type_into(&mut harness, "Dealer PIN", DEALER_PIN);
     click(&mut harness, "Sign in");
     click(&mut harness, "Acknowledge");
+    assert!(
+        !harness
+            .get_by_label("Deal card (Space)")
+            .accesskit_node()
+            .is_disabled()
+    );
     for _ in 0..300 {
         let station = station_of(&harness);
         if station.settlement().is_some() {

@@ -335,9 +335,12 @@ impl TableScreen {
 
     fn actions(&mut self, ui: &mut Ui) {
         ui.add_space(8.0);
+        // Without a dealer signed in the buttons show, greyed: the prompt
+        // line says to sign in.
+        let dealer = self.station.dealer().is_some();
         if let Some(settlement) = self.station.settlement().cloned() {
             settlement_panel(ui, &settlement);
-            if big_button(ui, "Confirm settlement (Enter)", true) {
+            if big_button(ui, "Confirm settlement (Enter)", dealer) {
                 self.enter();
             }
             return;
@@ -354,7 +357,7 @@ impl TableScreen {
                     Action::Draw => "Draw (D)",
                     Action::Lock => "Lock (L)",
                 };
-                if big_button(ui, label, true) {
+                if big_button(ui, label, dealer) {
                     let outcome = self.station.decide(action);
                     self.attempt(outcome);
                 }
@@ -363,12 +366,12 @@ impl TableScreen {
         let card_due = matches!(self.station.table().need(), Need::Card(_));
         if self.station.scan_link().is_none()
             && card_due
-            && big_button(ui, "Deal card (Space)", true)
+            && big_button(ui, "Deal card (Space)", dealer)
         {
             let outcome = self.station.deal_from_shoe();
             self.attempt(outcome);
         }
-        if self.station.hand().is_none() && big_button(ui, "Deal (Enter)", true) {
+        if self.station.hand().is_none() && big_button(ui, "Deal (Enter)", dealer) {
             self.enter();
         }
         if self.simulated() {

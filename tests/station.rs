@@ -1157,3 +1157,47 @@ fn a_physical_shoe_shuffled_between_hands_is_recorded_with_its_burns_and_counted
     let station = reopened(reopen_ledger(&path, &clock), feed);
     assert_eq!(station.shuffles_this_shift(), shuffles);
 }
+
+#[test]
+fn a_card_read_with_no_dealer_or_under_a_notice_is_an_alarm_not_a_deal() {
+    let (mut station, mut script, path, clock, table) =
+        rocket_hand_on_script("station-card-while-stopped");
+    script.card(7);
+    station.poll_scanner().unwrap();
+    let events = station.table().events().to_vec();
+
+    // No dealer: the card is not dealt; it is an alarm in the ledger.
+    station.sign_out_dealer().unwrap();
+    script.card(9);
+    station.poll_scanner().unwrap();
+    assert_eq!(station.table().events(), events.as_slice());
+    assert_eq!(station.alarms().len(), 1);
+    let fault = station.alarms()[0].to_string();
+    assert!(fault.contains("no dealer is signed in"), "{fault}");
+    assert_eq!(station.ledger().alarms(table, true).unwrap().len(), 1);
+    station.sign_in_dealer(&dealer()).unwrap();
+    station.re_read().unwrap();
+    script.card(9);
+    station.poll_scanner().unwrap();
+    assert_eq!(station.table().events().len(), events.len() + 1);
+    drop(station);
+
+    // After a restart the recovery notice stops play the same way.
+    let (mut script, feed) = Script::new();
+    let mut station = reopened(reopen_ledger(&path, &clock), feed);
+    station.sign_in_dealer(&dealer()).unwrap();
+    let events = station.table().events().to_vec();
+    script.card(4);
+    station.poll_scanner().unwrap();
+    assert_eq!(station.table().events(), events.as_slice());
+    let fault = station.alarms()[0].to_string();
+    assert!(
+        fault.contains("a notice waits to be acknowledged"),
+        "{fault}"
+    );
+    station.re_read().unwrap();
+    station.acknowledge_notices(None).unwrap();
+    let mut next = 0;
+    play_on_script(&mut station, &mut script, &mut next);
+    confirm_and_check(&mut station, &path);
+}

@@ -86,6 +86,17 @@ pub enum Fault {
         /// The card.
         rank: Rank,
     },
+    /// A card was read while the table stops play for another reason (no
+    /// dealer signed in, a notice not yet acknowledged).
+    #[error("card {rank} (frame {seq}) was read while play is stopped: {why}")]
+    PlayStopped {
+        /// The frame.
+        seq: u16,
+        /// The card.
+        rank: Rank,
+        /// Why play is stopped, in words.
+        why: String,
+    },
 }
 
 /// An allowed way out of an alarm.
@@ -216,6 +227,8 @@ pub struct Cleared {
 #[derive(Clone, Debug, Default)]
 pub struct Intake {
     alarms: Vec<Fault>,
+    /// Why the table stops play, if it does: a card read then is an alarm.
+    stopped: Option<String>,
     /// The hand number during which the cut card came out.
     cut_card_hand: Option<u64>,
     /// Cards still to burn after the last shuffle.
@@ -231,6 +244,13 @@ impl Intake {
     /// The raised alarms, oldest first; play is paused while any is raised.
     pub fn alarms(&self) -> &[Fault] {
         &self.alarms
+    }
+
+    /// The table stops play (`Some(why)`) or lets it go on (`None`): while
+    /// stopped, a card read raises [`Fault::PlayStopped`] instead of being
+    /// dealt or burned.
+    pub fn set_stopped(&mut self, why: Option<String>) {
+        self.stopped = why;
     }
 
     /// Whether play is paused by an alarm.
@@ -323,6 +343,10 @@ impl Intake {
     fn card(&mut self, seq: u16, rank: Rank, table: &mut Table) -> Outcome {
         if self.paused() {
             return Outcome::Held { seq, rank };
+        }
+        if let Some(why) = &self.stopped {
+            let why = why.clone();
+            return self.raise(Fault::PlayStopped { seq, rank, why });
         }
         if self
             .cut_card_hand

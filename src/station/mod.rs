@@ -796,6 +796,12 @@ impl Station {
                 return Ok(handled);
             };
             handled += 1;
+            let stopped = match (self.dealer, self.notices.first()) {
+                (None, _) => Some("no dealer is signed in".to_owned()),
+                (Some(_), Some(_)) => Some("a notice waits to be acknowledged".to_owned()),
+                (Some(_), None) => None,
+            };
+            self.intake.set_stopped(stopped);
             match self.intake.handle(&event, &mut self.table) {
                 Outcome::Dealt { .. } | Outcome::Burned { .. } => self.record()?,
                 Outcome::Shuffled { .. } => {

@@ -1201,3 +1201,39 @@ fn a_card_read_with_no_dealer_or_under_a_notice_is_an_alarm_not_a_deal() {
     play_on_script(&mut station, &mut script, &mut next);
     confirm_and_check(&mut station, &path);
 }
+
+#[test]
+fn a_dealer_locked_out_elsewhere_stops_dealing_here() {
+    let (ledger, path, _) = staffed_ledger("station-lockout");
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    bet(&mut station, 1, "10");
+    bet(&mut station, 2, "20");
+    station.start_hand().unwrap();
+    // Five wrong PINs for the dealer (at any station) lock the account and
+    // end the session in the ledger.
+    for _ in 0..5 {
+        assert!(station.ledger_mut().sign_in(DEALER, "0000").is_err());
+    }
+    assert!(station.ledger().lock_state(DEALER).unwrap().locked);
+    let events = station.table().events().to_vec();
+    assert!(matches!(
+        station.deal_from_shoe(),
+        Err(StationError::NoDealer)
+    ));
+    assert_eq!(station.dealer(), None);
+    assert_eq!(station.table().events(), events.as_slice());
+    // Nothing to time out or sign out: no error, no row.
+    let head = station.ledger().head().unwrap();
+    assert!(!station.time_out_if_idle().unwrap());
+    station.sign_out_dealer().unwrap();
+    assert_eq!(station.ledger().head().unwrap(), head);
+    // Once a pit boss resets the lockout the dealer signs in again.
+    station.ledger_mut().reset_lockout(DEALER, &boss()).unwrap();
+    station.sign_in_dealer(&dealer()).unwrap();
+    play_on_software_shoe(&mut station);
+    confirm_and_check(&mut station, &path);
+}

@@ -336,9 +336,23 @@ impl Station {
         if !session_timed_out(Role::Dealer, self.last_activity, now) {
             return Ok(false);
         }
-        self.ledger.record_timeout(dealer)?;
+        // A session already ended in the ledger (a lockout) needs no row.
+        if self.ledger.active_session(dealer)?.is_some() {
+            self.ledger.record_timeout(dealer)?;
+        }
         self.dealer = None;
         Ok(true)
+    }
+
+    /// Refused without a dealer whose session is still open in the ledger
+    /// (a lockout elsewhere ends it): then nobody is dealing here any more.
+    fn check_dealer_session(&mut self) -> Result<u32, StationError> {
+        let dealer = self.dealer.ok_or(StationError::NoDealer)?;
+        if self.ledger.active_session(dealer)?.is_none() {
+            self.dealer = None;
+            return Err(StationError::NoDealer);
+        }
+        Ok(dealer)
     }
 
     /// How long until the signed-in dealer's session times out if they do
@@ -357,7 +371,9 @@ impl Station {
 
     /// Signs the dealer out (the hand in progress waits for the next one).
     pub fn sign_out_dealer(&mut self) -> Result<(), StationError> {
-        if let Some(dealer) = self.dealer {
+        if let Some(dealer) = self.dealer
+            && self.ledger.active_session(dealer)?.is_some()
+        {
             self.ledger.sign_out(dealer)?;
         }
         self.dealer = None;
@@ -565,7 +581,7 @@ impl Station {
         &mut self,
         pit_boss: Option<&PinEntry<'_>>,
     ) -> Result<(), StationError> {
-        let dealer = self.dealer.ok_or(StationError::NoDealer)?;
+        let dealer = self.check_dealer_session()?;
         let (by, how) = match (self.notices_need_pit_boss(), pit_boss) {
             (false, _) => (dealer, "acknowledged by the dealer"),
             (true, None) => return Err(StationError::PitBossNeeded),
@@ -676,14 +692,14 @@ impl Station {
 
     /// Refused without a dealer signed in, while an alarm or notice stops
     /// play, or while a settlement waits; otherwise the dealer is active.
-    fn check_can_play(&mut self) -> Result<(), StationError> {
-        self.dealer.ok_or(StationError::NoDealer)?;
+    fn check_can_play(&mut self) -> Result<u32, StationError> {
+        let dealer = self.check_dealer_session()?;
         self.check_not_stopped()?;
         if let Some((finished, _)) = &self.settlement {
             return Err(StationError::SettlementPending(finished.setup.number));
         }
         self.touch();
-        Ok(())
+        Ok(dealer)
     }
 
     /// The ledger id of this table.
@@ -730,9 +746,8 @@ impl Station {
 
     /// Starts the next hand with the entered bets or seated players.
     pub fn start_hand(&mut self) -> Result<(), StationError> {
-        self.check_can_play()?;
+        let dealer = self.check_can_play()?;
         self.apply_limits()?;
-        let dealer = self.dealer.ok_or(StationError::NoDealer)?;
         if let Feed::Scanner(_) = &self.feed
             && self.intake.shuffle_due()
         {
@@ -832,7 +847,7 @@ impl Station {
     /// The dealer resolves the scanner alarms by re-reading the card (after
     /// fixing the cause, or inserting a freshly shuffled shoe).
     pub fn re_read(&mut self) -> Result<(), StationError> {
-        let dealer = self.dealer.ok_or(StationError::NoDealer)?;
+        let dealer = self.check_dealer_session()?;
         self.resolve(Resolution::ReRead, dealer, "re-read the card")
     }
 
@@ -843,7 +858,7 @@ impl Station {
         rank: Rank,
         approver: &PinEntry<'_>,
     ) -> Result<(), StationError> {
-        let dealer = self.dealer.ok_or(StationError::NoDealer)?;
+        let dealer = self.check_dealer_session()?;
         let Some((setup, _)) = self.table.hand() else {
             return Err(TableError::NoHand.into());
         };
@@ -879,7 +894,7 @@ impl Station {
     /// A pit boss overrides the scanner alarms with their PIN (never the
     /// dealer): play goes on without a re-read; recorded as a scanner override.
     pub fn override_alarms(&mut self, approver: &PinEntry<'_>) -> Result<(), StationError> {
-        let dealer = self.dealer.ok_or(StationError::NoDealer)?;
+        let dealer = self.check_dealer_session()?;
         if let Some(fault) = self
             .intake
             .alarms()
@@ -940,7 +955,7 @@ impl Station {
     /// Confirms the settlement: the hand is committed to the ledger.
     /// Returns the hand's id.
     pub fn confirm_settlement(&mut self) -> Result<i64, StationError> {
-        self.dealer.ok_or(StationError::NoDealer)?;
+        self.check_dealer_session()?;
         let Some((finished, _)) = &self.settlement else {
             return Err(StationError::NoSettlement);
         };
@@ -950,8 +965,10 @@ impl Station {
         self.last_committed = self.settlement.take().map(|(_, s)| s);
         self.touch();
         // New limits a pit boss set during the hand apply now, so the bets
-        // typed for the next hand are checked against them.
-        self.apply_limits()?;
+        // typed for the next hand are checked against them. The hand is
+        // committed whatever happens here: a failure is reported when the
+        // next hand starts, which applies them again.
+        let _ = self.apply_limits();
         Ok(id)
     }
 

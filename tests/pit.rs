@@ -612,12 +612,7 @@ fn the_exception_report_on_screen_covers_this_shift_only() {
         staff: OTHER_BOSS,
         pin: "1111",
     };
-    assert!(
-        station
-            .ledger_mut()
-            .confirm_pit_boss(&wrong, "test")
-            .is_err()
-    );
+    assert!(station.ledger_mut().check_pit_boss(&wrong, "test").is_err());
     let mut harness = harness(app(station));
     open_pit(&mut harness, "Audit");
     assert!(shows(&harness, "Exception report: this shift"));

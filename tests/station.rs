@@ -992,6 +992,24 @@ fn a_table_opened_with_a_wrong_pit_boss_pin_or_a_pit_boss_as_dealer_writes_nothi
     let ledger = *refused.ledger;
     assert!(ledger.open_shift_now().unwrap().is_none());
     assert_eq!(ledger.head().unwrap(), after_wrong_pin);
+
+    // The pit boss's PIN right, the dealer's wrong: one row, the failed PIN.
+    let wrong_dealer = pairs_table::ledger::PinEntry {
+        staff: DEALER,
+        pin: "0000",
+    };
+    let refused = Station::open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        &wrong_dealer,
+        &boss(),
+        Feed::SoftwareShoe,
+    )
+    .expect_err("a wrong dealer PIN opens nothing");
+    let ledger = *refused.ledger;
+    assert!(ledger.open_shift_now().unwrap().is_none());
+    assert_eq!(ledger.head().unwrap().rows, after_wrong_pin.rows + 1);
+    assert_eq!(ledger.lock_state(DEALER).unwrap().wrong_in_a_row, 1);
 }
 
 #[test]

@@ -512,16 +512,24 @@ impl Ledger {
         self.append_rows(&rows).map(drop)
     }
 
-    /// Confirms a pit boss's PIN at this moment for an action the ledger
-    /// records without an approval row of its own (the drop): a wrong PIN is
-    /// counted like any other, and the confirmation is recorded.
-    pub fn confirm_pit_boss(
+    /// Checks a pit boss's PIN before an action whose own rows will record
+    /// the approval (opening a table): refused unless `entry` is a pit
+    /// boss's with the right PIN. A wrong PIN is counted like any other;
+    /// a right one writes nothing.
+    pub fn check_pit_boss(
         &mut self,
         entry: &PinEntry<'_>,
         action: &'static str,
     ) -> Result<(), LedgerError> {
-        let rows = self.pit_boss_confirmation(entry, action)?;
-        self.append_rows(&rows).map(drop)
+        let role = self.role_of(entry.staff)?;
+        if !role.approves_table_actions() {
+            return Err(LedgerError::NotPermitted {
+                staff: entry.staff,
+                role: role.in_sentence(),
+                action,
+            });
+        }
+        self.confirm(entry).map(drop)
     }
 
     /// Checks that `entry` is a pit boss's and confirms the PIN; returns the
@@ -531,15 +539,7 @@ impl Ledger {
         entry: &PinEntry<'_>,
         action: &'static str,
     ) -> Result<Vec<Row>, LedgerError> {
-        let role = self.role_of(entry.staff)?;
-        if !role.approves_table_actions() {
-            return Err(LedgerError::NotPermitted {
-                staff: entry.staff,
-                role: role.in_sentence(),
-                action,
-            });
-        }
-        self.confirm(entry)?;
+        self.check_pit_boss(entry, action)?;
         Ok(vec![self.access_row(
             entry.staff,
             AccessEvent::PinConfirmed,

@@ -278,7 +278,9 @@ impl Station {
             }
             check_dealer(&ledger, dealer.staff)?;
             let mut rng = os_rng()?;
-            ledger.confirm_pit_boss(approver, "open a table")?;
+            // Both PINs are right before anything is written (a wrong one is
+            // counted); the shift's approval row records the pit boss.
+            ledger.check_pit_boss(approver, "open a table")?;
             ledger.sign_in(dealer.staff, dealer.pin)?;
             let table = ledger.table(&setup.name, setup.game)?;
             ledger.record_rules(&setup.rules)?;

@@ -358,6 +358,20 @@ impl Ledger {
             .collect()
     }
 
+    /// When `shift` opened.
+    pub fn shift_opened_at(&self, shift: i64) -> Result<DateTime<Utc>, LedgerError> {
+        let opened: Option<(i64, String)> = self
+            .conn
+            .query_row(
+                "SELECT seq, opened_at FROM shifts WHERE id = ?1",
+                [shift],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        let (seq, opened) = opened.ok_or(LedgerError::NoSuchShift(shift))?;
+        row_time("shifts", seq, &opened)
+    }
+
     /// The hand browser: hands matching `filter`, oldest first.
     pub fn browse_hands(&self, filter: &HandFilter) -> Result<Vec<HandSummary>, LedgerError> {
         let (from, to) = filter.started.bounds();
@@ -427,16 +441,7 @@ impl Ledger {
     /// shift's opening (0), then one per hand at its end and one per void at
     /// its time, each the house's net so far in units.
     pub fn win_over_shift(&self, shift: i64) -> Result<Vec<(DateTime<Utc>, i64)>, LedgerError> {
-        let opened: Option<(i64, String)> = self
-            .conn
-            .query_row(
-                "SELECT seq, opened_at FROM shifts WHERE id = ?1",
-                [shift],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?;
-        let (seq, opened) = opened.ok_or(LedgerError::NoSuchShift(shift))?;
-        let mut points = vec![(row_time("shifts", seq, &opened)?, 0)];
+        let mut points = vec![(self.shift_opened_at(shift)?, 0)];
         let mut statement = self.conn.prepare(concat!(
             "SELECT MIN(t.seq), CASE WHEN t.reverses IS NULL THEN h.ended_at ELSE v.voided_at END, SUM(",
             house_side_of_t!(),

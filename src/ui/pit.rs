@@ -1044,16 +1044,14 @@ impl PitScreen {
         ui.heading("Exception report: this shift");
         let exceptions = self.exceptions.get_or_insert_with(|| {
             let ledger = station.ledger();
-            // From the moment the shift opened (every station's exceptions:
-            // wrong PINs and lockouts are not a table's alone).
+            // From the moment this table's shift opened (every station's
+            // exceptions: wrong PINs and lockouts are not a table's alone).
             let opened = ledger
-                .open_shift_now()
-                .map_err(|e| e.to_string())?
-                .and_then(|open| DateTime::parse_from_rfc3339(&open.opened_at).ok())
-                .map(|at| at.with_timezone(&Utc));
+                .shift_opened_at(station.shift_id())
+                .map_err(|e| e.to_string())?;
             ledger
                 .exceptions(TimeRange {
-                    from: opened,
+                    from: Some(opened),
                     to: None,
                 })
                 .map_err(|e| e.to_string())

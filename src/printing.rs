@@ -90,13 +90,20 @@ impl Pending {
         })
     }
 
-    fn finish(&self, bytes: &[u8]) -> Result<(), PrintingError> {
-        std::fs::write(&self.partial, bytes)
-            .and_then(|()| std::fs::rename(&self.partial, &self.path))
-            .map_err(|source| PrintingError::Write {
-                path: self.path.display().to_string(),
-                source,
-            })
+    fn write(&self, bytes: &[u8]) -> Result<(), PrintingError> {
+        std::fs::write(&self.partial, bytes).map_err(|source| self.failed(source))
+    }
+
+    /// Renames the written file into place.
+    fn finish(&self) -> Result<(), PrintingError> {
+        std::fs::rename(&self.partial, &self.path).map_err(|source| self.failed(source))
+    }
+
+    fn failed(&self, source: std::io::Error) -> PrintingError {
+        PrintingError::Write {
+            path: self.path.display().to_string(),
+            source,
+        }
     }
 }
 
@@ -131,15 +138,22 @@ pub fn save_report(
     if pdf.as_os_str().is_empty() {
         return Err(PrintingError::NoPath);
     }
-    if csv == Some(pdf) {
+    // `r.pdf` and `./r.pdf` are one file.
+    let absolute = |path: &Path| std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+    if csv.is_some_and(|csv| absolute(csv) == absolute(pdf)) {
         return Err(PrintingError::SameFile(pdf.display().to_string()));
     }
     let pdf_file = Pending::create(pdf)?;
     let csv_file = csv.map(Pending::create).transpose()?;
     let report = ledger.print_shift_report(query)?;
-    pdf_file.finish(&render_pdf(&report, layout)?)?;
+    // Both written before either is put in place: a failure leaves neither.
+    pdf_file.write(&render_pdf(&report, layout)?)?;
     if let Some(csv_file) = &csv_file {
-        csv_file.finish(render_csv(&report).as_bytes())?;
+        csv_file.write(render_csv(&report).as_bytes())?;
+    }
+    pdf_file.finish()?;
+    if let Some(csv_file) = &csv_file {
+        csv_file.finish()?;
     }
     Ok(Saved {
         report,

@@ -850,10 +850,13 @@ fn bad_command_input_gets_one_sentence_and_no_file() {
     let out = dir.join("out.pdf");
     let csv = dir.join("out.csv");
     let (o, c) = (out.to_str().unwrap(), csv.to_str().unwrap());
+    // The same file by another spelling.
+    let dotted = dir.join(".").join("out.pdf");
+    let o2 = dotted.to_str().unwrap();
     let text_file = dir.join("notes.txt");
     std::fs::write(&text_file, "not a database, just words").unwrap();
     let missing = dir.join("missing.sqlite3");
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 8] = [
         (
             &["--db", db, "--shift", "9", "--out", o, "--csv", c],
             "has no shift 9",
@@ -888,6 +891,7 @@ fn bad_command_input_gets_one_sentence_and_no_file() {
             "is not a pairs-table ledger",
         ),
         (&["--db", db, "--out", o, "--csv", o], "name the same file"),
+        (&["--db", db, "--out", o, "--csv", o2], "name the same file"),
     ];
     for (args, expected) in cases {
         let (ok, stderr) = run(args);

@@ -12,6 +12,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use pairs_table::engine::hand::{Action, GameKind, Need};
 use pairs_table::engine::rules::StartRule;
 use pairs_table::ledger::{AlarmKind, Ledger, SystemClock};
+use pairs_table::scanner::ScanLink;
 use pairs_table::station::{Feed, Reopened, SourceChoice, Station};
 use pairs_table::ui::StationApp;
 
@@ -661,7 +662,7 @@ fn the_open_table_form_loads_a_house_rules_file_and_refuses_a_bad_one() {
 }
 
 #[test]
-fn under_the_alarm_window_keys_do_nothing_and_a_pit_boss_overrides_with_a_pin() {
+fn a_pit_boss_overrides_a_scanner_alarm_in_its_window_with_a_pin() {
     let (ledger, path, _) = staffed_ledger("ui-override");
     let (mut script, feed) = Script::new();
     let station = open(
@@ -679,12 +680,6 @@ fn under_the_alarm_window_keys_do_nothing_and_a_pit_boss_overrides_with_a_pin() 
     harness.run();
     assert!(shows(&harness, "Scanner alarm: play is stopped"));
     let events = station_of(&harness).table().events().to_vec();
-    for key in [egui::Key::H, egui::Key::F, egui::Key::Enter, egui::Key::P] {
-        harness.key_press(key);
-        harness.run();
-    }
-    assert_eq!(station_of(&harness).table().events(), events.as_slice());
-    assert_eq!(station_of(&harness).alarms().len(), 1);
 
     // The dealer's own PIN does not override.
     type_into(&mut harness, "Approving pit boss ID", &DEALER.to_string());
@@ -798,4 +793,67 @@ fn the_sample_hands_dealt_through_the_app_settle_as_their_expected_results() {
         }
         settle(&mut harness, &path);
     }
+}
+
+/// Runs frames (the app drains the scanner in each) until `done`.
+fn wait_until(harness: &mut Harness<'_, StationApp>, done: impl Fn(&Station) -> bool) {
+    for _ in 0..500 {
+        harness.run();
+        if done(station_of(harness)) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("timed out: {}", station_of(harness).prompt().text);
+}
+
+#[test]
+fn under_the_alarm_window_the_pull_key_takes_no_card_from_the_simulated_shoe() {
+    let (ledger, path, _) = staffed_ledger("ui-keys-under-alarm");
+    let setup = setup(GameKind::Rocket, 2, SourceChoice::SimulatedShoe);
+    let link = ScanLink::simulated(
+        &path.with_file_name("shoe-link"),
+        setup.decks,
+        setup.rules.penetration_permille,
+        Box::new(|| {}),
+    )
+    .unwrap();
+    let station = open(ledger, setup, Feed::Scanner(Box::new(link)));
+    let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
+    harness.run();
+    click(&mut harness, "Insert freshly shuffled shoe");
+    wait_until(&mut harness, |s| s.burns_due() > 0);
+    while station_of(&harness).burns_due() > 0 {
+        let due = station_of(&harness).burns_due();
+        harness.key_press(egui::Key::P);
+        wait_until(&mut harness, |s| s.burns_due() < due);
+    }
+    type_into(&mut harness, "Seat 1 bet", "10");
+    type_into(&mut harness, "Seat 2 bet", "20");
+    click(&mut harness, "Deal (Enter)");
+    // Pull cards until one comes when a decision, not a card, is due.
+    while station_of(&harness).alarms().is_empty() {
+        let before = station_of(&harness).table().events().len();
+        harness.key_press(egui::Key::P);
+        wait_until(&mut harness, |s| {
+            s.table().events().len() > before || !s.alarms().is_empty()
+        });
+        assert!(station_of(&harness).settlement().is_none(), "no alarm came");
+    }
+    assert!(shows(&harness, "Scanner alarm: play is stopped"));
+    let remaining = |h: &Harness<'_, StationApp>| {
+        station_of(h)
+            .scan_link()
+            .and_then(|l| l.simulated_remaining())
+    };
+    let left = remaining(&harness);
+    let events = station_of(&harness).table().events().to_vec();
+    for key in [egui::Key::P, egui::Key::H, egui::Key::F, egui::Key::Enter] {
+        harness.key_press(key);
+        harness.run();
+    }
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    harness.run();
+    assert_eq!(remaining(&harness), left, "P pulled a card under the alarm");
+    assert_eq!(station_of(&harness).table().events(), events.as_slice());
 }

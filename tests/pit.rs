@@ -21,6 +21,7 @@ use pairs_table::ui::StationApp;
 use super::access::{
     BOSS, BOSS_PIN, DEALER, DEALER_PIN, OTHER_BOSS, OTHER_PIN, boss, dealer, discrepancies, staffed,
 };
+use super::report::pdf_text;
 
 fn setup(source: SourceChoice) -> TableSetup {
     TableSetup {
@@ -439,26 +440,6 @@ fn prints(path: &std::path::Path) -> i64 {
         .unwrap()
 }
 
-/// The PDF's text (pdftotext, from poppler-utils); None where it is not
-/// installed (CI installs it).
-fn pdf_text(pdf: &std::path::Path) -> Option<String> {
-    match std::process::Command::new("pdftotext")
-        .arg(pdf)
-        .arg("-")
-        .output()
-    {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            eprintln!("pdftotext is not installed: the PDF's text is not checked");
-            None
-        }
-        found => {
-            let out = found.unwrap();
-            assert!(out.status.success());
-            Some(String::from_utf8(out.stdout).unwrap())
-        }
-    }
-}
-
 #[test]
 fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
     let (mut station, path) = station("report");
@@ -507,10 +488,9 @@ fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
     assert!(shows(&harness, &head[..16]));
     assert!(pdf.exists() && csv.exists());
     assert_eq!(prints(&path), 1);
-    if let Some(text) = pdf_text(&pdf) {
-        assert!(text.contains(&head), "the head hash is printed:\n{text}");
-        assert!(!text.contains("REPRINT"));
-    }
+    let text = pdf_text(&std::fs::read(&pdf).unwrap());
+    assert!(text.contains(&head), "the head hash is printed:\n{text}");
+    assert!(!text.contains("REPRINT"));
     assert!(std::fs::read_to_string(&csv).unwrap().contains(&head));
 
     // Print, with no print command: the PDF is saved (a second, REPRINT,
@@ -521,9 +501,8 @@ fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
         "Printing is not available on this machine (no `lp` command was found); the report is saved at"
     ));
     assert_eq!(prints(&path), 2);
-    if let Some(text) = pdf_text(&pdf) {
-        assert!(text.contains("REPRINT"), "{text}");
-    }
+    let text = pdf_text(&std::fs::read(&pdf).unwrap());
+    assert!(text.contains("REPRINT"), "{text}");
 
     // With a print command: it gets the saved PDF.
     #[cfg(unix)]

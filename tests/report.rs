@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicI64, AtomicU32, Ordering};
 use chrono::{DateTime, TimeZone, Utc};
 use pairs_table::engine::Decks;
 use pairs_table::engine::hand::GameKind;
+use pairs_table::engine::money::{Account, net_of};
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::inventory::{ChipCount as Chips, Denominations};
 use pairs_table::ledger::report::{
@@ -285,7 +286,8 @@ fn print_period(path: &Path, period: Period) -> ShiftReport {
 }
 
 /// The PDF's text as pdftotext extracts it (poppler-utils).
-fn pdf_text(pdf: &[u8]) -> String {
+/// The PDF's text by poppler's pdftotext (CI installs poppler-utils).
+pub fn pdf_text(pdf: &[u8]) -> String {
     let file = dir().join("report.pdf");
     std::fs::write(&file, pdf).unwrap();
     let out = Command::new("pdftotext")
@@ -319,7 +321,18 @@ fn sql(path: &Path, query: &str) -> i64 {
         .unwrap()
 }
 
-const HOUSE_NET: &str = "SELECT SUM(CASE WHEN to_account = 'house' THEN amount WHEN from_account = 'house' THEN -amount ELSE 0 END) FROM transfers";
+/// The house's net over every hand in the ledger, void reversals included,
+/// summed by the engine's own `net_of` over the recalled hands (not by the
+/// report's SQL).
+fn house_net(path: &Path) -> i64 {
+    let ledger = Ledger::open(path, Box::new(pairs_table::ledger::SystemClock)).unwrap();
+    ledger
+        .last_hands(u32::MAX)
+        .unwrap()
+        .iter()
+        .map(|hand| net_of(&hand.transfers, Account::House))
+        .sum()
+}
 
 /// The CSV's cell in `column` of the first row whose section and item match.
 fn csv_cell(csv: &str, section: &str, item: &str, key: &str, column: usize) -> String {
@@ -346,7 +359,7 @@ fn the_pdf_and_csv_carry_the_ledgers_totals_and_head() {
     assert_eq!(report.integrity.discrepancies, 0);
     let text = pdf_text(&render_pdf(&report, &Layout::standard().unwrap()).unwrap());
 
-    let win = sql(&path, HOUSE_NET);
+    let win = house_net(&path);
     let pair_losses = sql(
         &path,
         "SELECT SUM(CASE WHEN reverses IS NULL THEN amount ELSE -amount END) FROM transfers WHERE kind = 'pair_loss'",
@@ -410,7 +423,7 @@ fn a_kept_shift_prints_its_inventory_win_variance_hold_and_alarm() {
     // 2,000, credits 500 (the voided 300 left out), drop 1,800 + 1,200 =
     // 3,000: win = 9,500 + 500 + 3,000 − 10,000 − 2,000 = 1,000; hold =
     // 1,000 ÷ 3,000 = 33.333…% → 3,333 basis points, "33.33%".
-    let ledger_win = sql(&path, HOUSE_NET);
+    let ledger_win = house_net(&path);
     let variance = 1_000 - ledger_win;
     let inventory = &report.inventory;
     assert_eq!(inventory.shifts, vec![1]);

@@ -395,11 +395,6 @@ impl Shoe {
         &self.count
     }
 
-    /// Shuffles so far (mid-hand reshuffles included).
-    pub fn shuffles(&self) -> u32 {
-        self.shuffles
-    }
-
     /// Mid-hand reshuffles so far.
     pub fn mid_hand_reshuffles(&self) -> u32 {
         self.mid_hand_reshuffles

@@ -284,7 +284,6 @@ impl eframe::App for StationApp {
     }
 }
 
-/// This machine's name, for the station column of sign-ins.
 /// The name the app records as its station in the ledger: the machine's
 /// host name, so a restarted app takes over its own sessions.
 pub fn station_name() -> String {

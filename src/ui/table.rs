@@ -98,7 +98,7 @@ impl TableScreen {
         }
     }
 
-    fn attempt(&mut self, outcome: Result<(), StationError>) {
+    fn attempt<E: std::fmt::Display>(&mut self, outcome: Result<(), E>) {
         match outcome {
             Ok(()) => self.refusal.clear(),
             Err(error) => self.refusal = error.to_string(),
@@ -554,7 +554,9 @@ impl TableScreen {
             let outcome = if pit_boss {
                 self.with_approver(|station, approver| station.acknowledge_notices(Some(approver)))
             } else {
-                self.station.acknowledge_notices(None)
+                self.station
+                    .acknowledge_notices(None)
+                    .map_err(|e| e.to_string())
             };
             self.attempt(outcome);
         }
@@ -616,19 +618,14 @@ impl TableScreen {
     fn with_approver(
         &mut self,
         act: impl FnOnce(&mut Station, &PinEntry<'_>) -> Result<(), StationError>,
-    ) -> Result<(), StationError> {
-        let outcome = match self.approver_id.trim().parse::<u32>() {
-            Ok(staff) => {
-                let approver = PinEntry {
-                    staff,
-                    pin: &self.approver_pin,
-                };
-                act(&mut self.station, &approver)
-            }
-            Err(_) => Err(StationError::Alarm(
-                "the pit boss ID must be a whole number".into(),
-            )),
-        };
+    ) -> Result<(), String> {
+        let outcome = parse_staff_id(&self.approver_id, "pit boss").and_then(|staff| {
+            let approver = PinEntry {
+                staff,
+                pin: &self.approver_pin,
+            };
+            act(&mut self.station, &approver).map_err(|e| e.to_string())
+        });
         self.approver_pin.clear();
         outcome
     }
@@ -645,7 +642,7 @@ impl TableScreen {
             let outcome = match Rank::new(i64::from(self.manual_rank)) {
                 Ok(rank) => self
                     .with_approver(|station, approver| station.enter_card_by_hand(rank, approver)),
-                Err(error) => Err(StationError::Alarm(error.to_string())),
+                Err(error) => Err(error.to_string()),
             };
             self.attempt(outcome);
         }

@@ -383,6 +383,31 @@ impl Intake {
         }
     }
 
+    /// Refused unless there is an alarm and `way` (ReRead, EnterByHand or
+    /// Override) is a way out of every raised one: checked before anything
+    /// is recorded for it. A re-read also ends a due shuffle once the new
+    /// shoe is in.
+    pub fn check_way(&self, way: WayOut) -> Result<(), IntakeError> {
+        if self.alarms.is_empty() {
+            return Err(IntakeError::NoAlarm);
+        }
+        for fault in &self.alarms {
+            let ways = fault.ways_out();
+            let allowed = ways.contains(&way)
+                || (way == WayOut::ReRead
+                    && ways.contains(&WayOut::Shuffle)
+                    && !self.shuffle_due());
+            if !allowed {
+                let ways: Vec<String> = ways.iter().map(|w| w.to_string()).collect();
+                return Err(IntakeError::NotAllowed {
+                    fault: fault.clone(),
+                    ways: ways.join(", or "),
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// Resolves every raised alarm one way; refused (nothing changes) unless
     /// that way is allowed for all of them.
     pub fn resolve(
@@ -390,26 +415,11 @@ impl Intake {
         resolution: Resolution,
         table: &mut Table,
     ) -> Result<Cleared, IntakeError> {
-        if self.alarms.is_empty() {
-            return Err(IntakeError::NoAlarm);
-        }
-        for fault in &self.alarms {
-            let allowed = match resolution {
-                Resolution::ReRead => {
-                    fault.ways_out().contains(&WayOut::ReRead)
-                        || (fault.ways_out().contains(&WayOut::Shuffle) && !self.shuffle_due())
-                }
-                Resolution::EnterByHand { .. } => fault.ways_out().contains(&WayOut::EnterByHand),
-                Resolution::Override { .. } => fault.ways_out().contains(&WayOut::Override),
-            };
-            if !allowed {
-                let ways: Vec<String> = fault.ways_out().iter().map(|w| w.to_string()).collect();
-                return Err(IntakeError::NotAllowed {
-                    fault: fault.clone(),
-                    ways: ways.join(", or "),
-                });
-            }
-        }
+        self.check_way(match resolution {
+            Resolution::ReRead => WayOut::ReRead,
+            Resolution::EnterByHand { .. } => WayOut::EnterByHand,
+            Resolution::Override { .. } => WayOut::Override,
+        })?;
         let step = match resolution {
             Resolution::ReRead | Resolution::Override { .. } => None,
             Resolution::EnterByHand { rank, approved_by } => {

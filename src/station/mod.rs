@@ -865,19 +865,7 @@ impl Station {
             return Err(TableError::NoHand.into());
         };
         let hand = setup.number as i64;
-        if self.intake.alarms().is_empty() {
-            return Err(IntakeError::NoAlarm.into());
-        }
-        if let Some(fault) = self
-            .intake
-            .alarms()
-            .iter()
-            .find(|f| !f.ways_out().contains(&WayOut::EnterByHand))
-        {
-            return Err(StationError::Alarm(format!(
-                "{fault}; a card cannot be entered by hand for it"
-            )));
-        }
+        self.intake.check_way(WayOut::EnterByHand)?;
         if let Need::Decision { seat, .. } = self.table.need() {
             return Err(TableError::Play(PlayError::DecisionDue { seat }).into());
         }
@@ -897,16 +885,7 @@ impl Station {
     /// dealer): play goes on without a re-read; recorded as a scanner override.
     pub fn override_alarms(&mut self, approver: &PinEntry<'_>) -> Result<(), StationError> {
         let dealer = self.check_dealer_session()?;
-        if let Some(fault) = self
-            .intake
-            .alarms()
-            .iter()
-            .find(|f| !f.ways_out().contains(&WayOut::Override))
-        {
-            return Err(StationError::Alarm(format!(
-                "{fault}; it cannot be overridden"
-            )));
-        }
+        self.intake.check_way(WayOut::Override)?;
         let Some(first) = self.intake.alarms().first() else {
             return Err(IntakeError::NoAlarm.into());
         };

@@ -644,22 +644,31 @@ fn alarm_cleared_text(alarm: &AlarmEntry) -> String {
     }
 }
 
-fn corrections(list: &[Correction], blocks: &mut Vec<Block>) {
-    if list.is_empty() {
-        blocks.push(Block::Note("Corrections: none.".into()));
+/// A titled table of `rows`, or "TITLE: none." when there are none.
+fn listed(blocks: &mut Vec<Block>, title: &str, columns: Vec<Column>, rows: Vec<Row>) {
+    if rows.is_empty() {
+        blocks.push(Block::Note(format!("{title}: none.")));
         return;
     }
-    blocks.push(Block::Subheading("Corrections".into()));
+    blocks.push(Block::Subheading(title.into()));
     blocks.push(Block::Table {
-        columns: vec![
+        columns,
+        titled: true,
+        rows,
+    });
+}
+
+fn corrections(list: &[Correction], blocks: &mut Vec<Block>) {
+    listed(
+        blocks,
+        "Corrections",
+        vec![
             col("Time", 0.27, Align::Left),
             col("Correction", 0.33, Align::Left),
             col("Reason", 0.18, Align::Left),
             col("Signed by", 0.22, Align::Left),
         ],
-        titled: true,
-        rows: list
-            .iter()
+        list.iter()
             .map(|c| {
                 let by: Vec<String> = c.by.iter().map(StaffRef::to_string).collect();
                 row([
@@ -670,25 +679,20 @@ fn corrections(list: &[Correction], blocks: &mut Vec<Block>) {
                 ])
             })
             .collect(),
-    });
+    );
 }
 
 fn alarms(list: &[AlarmEntry], blocks: &mut Vec<Block>) {
-    if list.is_empty() {
-        blocks.push(Block::Note("Alarms: none.".into()));
-        return;
-    }
-    blocks.push(Block::Subheading("Alarms".into()));
-    blocks.push(Block::Table {
-        columns: vec![
+    listed(
+        blocks,
+        "Alarms",
+        vec![
             col("Raised", 0.27, Align::Left),
             col("Hand", 0.07, Align::Right),
             col("Alarm", 0.28, Align::Left),
             col("Cleared", 0.38, Align::Left),
         ],
-        titled: true,
-        rows: list
-            .iter()
+        list.iter()
             .map(|a| {
                 row([
                     when(a.raised_at),
@@ -698,72 +702,62 @@ fn alarms(list: &[AlarmEntry], blocks: &mut Vec<Block>) {
                 ])
             })
             .collect(),
-    });
+    );
 }
 
 fn exceptions(report: &ShiftReport) -> Section {
     let e = &report.exceptions;
     let mut blocks = Vec::new();
-    if e.voids.is_empty() {
-        blocks.push(Block::Note("Voids: none.".into()));
-    } else {
-        blocks.push(Block::Subheading("Voids".into()));
-        blocks.push(Block::Table {
-            columns: vec![
-                col("Hand", 0.08, Align::Right),
-                col("Time", 0.28, Align::Left),
-                col("Reason", 0.29, Align::Left),
-                col("Approved by", 0.22, Align::Left),
-                col("Reversed", 0.13, Align::Right),
-            ],
-            titled: true,
-            rows: e
-                .voids
-                .iter()
-                .map(|v| {
-                    row([
-                        v.hand.to_string(),
-                        when(v.at),
-                        v.reason.clone(),
-                        v.approved_by.to_string(),
-                        units(v.reversed as i64),
-                    ])
-                })
-                .collect(),
-        });
-    }
-    if e.manual_cards.is_empty() {
-        blocks.push(Block::Note("Manual cards: none.".into()));
-    } else {
-        blocks.push(Block::Subheading("Manual cards".into()));
-        blocks.push(Block::Table {
-            columns: vec![
-                col("Hand", 0.09, Align::Right),
-                col("Step", 0.08, Align::Right),
-                col("Card", 0.08, Align::Right),
-                col("To", 0.17, Align::Left),
-                col("Approved by", 0.3, Align::Left),
-                col("Time", 0.28, Align::Left),
-            ],
-            titled: true,
-            rows: e
-                .manual_cards
-                .iter()
-                .map(|c| {
-                    row([
-                        c.hand.to_string(),
-                        c.step.to_string(),
-                        c.rank.to_string(),
-                        c.destination.clone(),
-                        c.approved_by
-                            .as_ref()
-                            .map_or_else(|| "not recorded".into(), StaffRef::to_string),
-                        when(c.at),
-                    ])
-                })
-                .collect(),
-        });
-    }
+    listed(
+        &mut blocks,
+        "Voids",
+        vec![
+            col("Hand", 0.08, Align::Right),
+            col("Time", 0.28, Align::Left),
+            col("Reason", 0.29, Align::Left),
+            col("Approved by", 0.22, Align::Left),
+            col("Reversed", 0.13, Align::Right),
+        ],
+        e.voids
+            .iter()
+            .map(|v| {
+                row([
+                    v.hand.to_string(),
+                    when(v.at),
+                    v.reason.clone(),
+                    v.approved_by.to_string(),
+                    units(v.reversed as i64),
+                ])
+            })
+            .collect(),
+    );
+    listed(
+        &mut blocks,
+        "Manual cards",
+        vec![
+            col("Hand", 0.09, Align::Right),
+            col("Step", 0.08, Align::Right),
+            col("Card", 0.08, Align::Right),
+            col("To", 0.17, Align::Left),
+            col("Approved by", 0.3, Align::Left),
+            col("Time", 0.28, Align::Left),
+        ],
+        e.manual_cards
+            .iter()
+            .map(|c| {
+                row([
+                    c.hand.to_string(),
+                    c.step.to_string(),
+                    c.rank.to_string(),
+                    c.destination.clone(),
+                    c.approved_by
+                        .as_ref()
+                        .map_or_else(|| "not recorded".into(), StaffRef::to_string),
+                    when(c.at),
+                ])
+            })
+            .collect(),
+    );
     corrections(&e.corrections, &mut blocks);
     alarms(&e.alarms, &mut blocks);
     Section {

@@ -1171,9 +1171,34 @@ fn a_physical_shoe_shuffled_between_hands_is_recorded_with_its_burns_and_counted
     // The count on the header survives a restart.
     let shuffles = station.shuffles_this_shift();
     drop(station);
-    let (_script, feed) = Script::new();
-    let station = reopened(reopen_ledger(&path, &clock), feed);
+    let (mut script, feed) = Script::new();
+    let mut station = reopened(reopen_ledger(&path, &clock), feed);
     assert_eq!(station.shuffles_this_shift(), shuffles);
+
+    // Nobody knows what the shoe did while the station was down: the next
+    // hand needs a freshly shuffled shoe.
+    station.sign_in_dealer(&dealer()).unwrap();
+    bet(&mut station, 1, "10");
+    bet(&mut station, 2, "20");
+    let error = station.start_hand().unwrap_err().to_string();
+    assert!(error.contains("the station restarted"), "{error}");
+    assert!(
+        station.prompt().text.contains("the station restarted"),
+        "{:?}",
+        station.prompt()
+    );
+    script.send(Message::ShoeInserted {
+        shoe_id: "SHOE-3".into(),
+    });
+    station.poll_scanner().unwrap();
+    for _ in 0..station.burns_due() {
+        script.card(RANKS[next % RANKS.len()]);
+        next += 1;
+        station.poll_scanner().unwrap();
+    }
+    station.start_hand().unwrap();
+    play_on_script(&mut station, &mut script, &mut next);
+    confirm_and_check(&mut station, &path);
 }
 
 #[test]

@@ -76,15 +76,16 @@ pub enum Fault {
     /// The connection to the shoe was lost.
     #[error("the connection to the shoe was lost: {0}")]
     Disconnected(String),
-    /// A card for a new hand came from a shoe that is past its cut card.
-    #[error(
-        "card {rank} (frame {seq}) is from a shoe past its cut card; insert a freshly shuffled shoe"
-    )]
+    /// A card for a new hand came from a shoe that must be replaced first
+    /// (past its cut card, or of unknown state after a restart).
+    #[error("card {rank} (frame {seq}) came before a freshly shuffled shoe: {why}")]
     ShuffleDue {
         /// The frame.
         seq: u16,
         /// The card.
         rank: Rank,
+        /// Why a new shoe is due, in words.
+        why: &'static str,
     },
     /// A card was read while the table stops play for another reason (no
     /// dealer signed in, a notice not yet acknowledged).
@@ -229,8 +230,11 @@ pub struct Intake {
     alarms: Vec<Fault>,
     /// Why the table stops play, if it does: a card read then is an alarm.
     stopped: Option<String>,
-    /// The hand number during which the cut card came out.
+    /// The hand number during which the cut card came out (or the station
+    /// restarted): no card for a later hand until a new shoe is in.
     cut_card_hand: Option<u64>,
+    /// The new shoe is due because the station restarted, not the cut card.
+    restarted: bool,
     /// Cards still to burn after the last shuffle.
     burns_due: u8,
 }
@@ -256,6 +260,23 @@ impl Intake {
     /// Whether play is paused by an alarm.
     pub fn paused(&self) -> bool {
         !self.alarms.is_empty()
+    }
+
+    /// After a restart nobody can say what the physical shoe did while the
+    /// station was down (a shuffle, burns, the cut card): the hand in
+    /// progress may finish, and the next one needs a freshly shuffled shoe.
+    pub fn after_restart(&mut self, table: &Table) {
+        self.cut_card_hand = Some(table.hands_started());
+        self.restarted = true;
+    }
+
+    /// Why a freshly shuffled shoe is due before the next hand, if it is.
+    pub fn new_shoe_reason(&self) -> Option<&'static str> {
+        match (self.cut_card_hand, self.restarted) {
+            (None, _) => None,
+            (Some(_), true) => Some("the station restarted, so the shoe's state is not known"),
+            (Some(_), false) => Some("the cut card is out"),
+        }
     }
 
     /// Whether the shoe must be shuffled before the next hand.
@@ -309,6 +330,7 @@ impl Intake {
             Message::ShoeInserted { .. } => match table.external_shuffle() {
                 Ok(()) => {
                     self.cut_card_hand = None;
+                    self.restarted = false;
                     self.burns_due = table.rules().burn;
                     Outcome::Shuffled {
                         burns: self.burns_due,
@@ -352,7 +374,8 @@ impl Intake {
             .cut_card_hand
             .is_some_and(|hand| table.hands_started() > hand)
         {
-            return self.raise(Fault::ShuffleDue { seq, rank });
+            let why = self.new_shoe_reason().unwrap_or("the cut card is out");
+            return self.raise(Fault::ShuffleDue { seq, rank, why });
         }
         let source = CardSource::Scanner {
             frame: u64::from(seq),

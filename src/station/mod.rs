@@ -444,6 +444,9 @@ impl Station {
         }
         // The count on the header survives the restart.
         station.committed_shuffles = station.ledger.shuffles_in_shift(open.shift)?;
+        if let Feed::Scanner(_) = &station.feed {
+            station.intake.after_restart(&station.table);
+        }
         for alarm in station.ledger.alarms(station.context.table, true)? {
             if !station.notices.iter().any(|n| n.alarm == alarm.id) {
                 let text = format!(
@@ -627,6 +630,15 @@ impl Station {
         self.committed_shuffles + waiting + shuffles_in(self.table.events())
     }
 
+    /// Why a card-reading shoe must be replaced by a freshly shuffled one
+    /// before the next hand (the cut card, or a restart), if it must.
+    pub fn new_shoe_reason(&self) -> Option<&'static str> {
+        match &self.feed {
+            Feed::SoftwareShoe => None,
+            Feed::Scanner(_) => self.intake.new_shoe_reason(),
+        }
+    }
+
     /// Whether the shoe must be shuffled before the next hand.
     pub fn shuffle_due(&self) -> bool {
         match &self.feed {
@@ -751,11 +763,11 @@ impl Station {
         let dealer = self.check_can_play()?;
         self.apply_limits()?;
         if let Feed::Scanner(_) = &self.feed
-            && self.intake.shuffle_due()
+            && let Some(why) = self.intake.new_shoe_reason()
         {
-            return Err(StationError::Alarm(
-                "the cut card is out: insert a freshly shuffled shoe first".into(),
-            ));
+            return Err(StationError::Alarm(format!(
+                "{why}: insert a freshly shuffled shoe first"
+            )));
         }
         let seating = self.seating()?;
         self.table.start_hand(&seating, &mut self.rng)?;

@@ -96,9 +96,9 @@ pub(super) fn prompt(station: &Station) -> Prompt {
     match station.table().need() {
         Need::Done => {
             if station.shuffle_due() {
-                if reads_cards {
+                if let Some(why) = station.new_shoe_reason() {
                     return Prompt::new(
-                        "Cut card reached: insert a freshly shuffled shoe before the next hand.",
+                        format!("Insert a freshly shuffled shoe before the next hand: {why}."),
                         Actor::Table,
                     );
                 }

@@ -466,6 +466,12 @@ fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
 
     // A path that cannot be written: one sentence, and no print recorded.
     fill(&mut harness, "PDF file path", "/nonexistent/dir/report.pdf");
+    // Only a pit boss saves: a dealer's PIN records no print.
+    sign(&mut harness, "report", DEALER, DEALER_PIN);
+    click(&mut harness, "Save PDF");
+    assert!(shows(&harness, "who may not print the shift report"));
+    assert_eq!(prints(&path), 0);
+    sign(&mut harness, "report", BOSS, BOSS_PIN);
     click(&mut harness, "Save PDF");
     assert!(shows(&harness, "Cannot write /nonexistent/dir/report.pdf"));
     assert_eq!(prints(&path), 0);
@@ -479,6 +485,7 @@ fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
         csv.to_str().unwrap(),
     );
     let head = ledger(&harness).head().unwrap().hash_hex();
+    sign(&mut harness, "report", BOSS, BOSS_PIN);
     click(&mut harness, "Save PDF");
     assert!(
         shows(&harness, &format!("Saved {}", pdf.display())),
@@ -495,6 +502,7 @@ fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
 
     // Print, with no print command: the PDF is saved (a second, REPRINT,
     // print) and the screen says so and where.
+    sign(&mut harness, "report", BOSS, BOSS_PIN);
     click(&mut harness, "Print");
     assert!(shows(
         &harness,
@@ -522,6 +530,7 @@ fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
         harness
             .state_mut()
             .set_print_command(PrintCommand::Given(Some(Printer::at(lp))));
+        sign(&mut harness, "report", BOSS, BOSS_PIN);
         click(&mut harness, "Print");
         assert!(shows(
             &harness,

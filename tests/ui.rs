@@ -831,14 +831,19 @@ fn under_the_alarm_window_the_pull_key_takes_no_card_from_the_simulated_shoe() {
     type_into(&mut harness, "Seat 1 bet", "10");
     type_into(&mut harness, "Seat 2 bet", "20");
     click(&mut harness, "Deal (Enter)");
-    // Pull cards until one comes when a decision, not a card, is due.
+    // Pull cards until one comes when a decision, not a card, is due (a
+    // hand can end first: then confirm it and deal the next).
     while station_of(&harness).alarms().is_empty() {
+        if station_of(&harness).settlement().is_some() {
+            click(&mut harness, "Confirm settlement (Enter)");
+            click(&mut harness, "Deal (Enter)");
+            continue;
+        }
         let before = station_of(&harness).table().events().len();
         harness.key_press(egui::Key::P);
         wait_until(&mut harness, |s| {
-            s.table().events().len() > before || !s.alarms().is_empty()
+            s.table().events().len() > before || !s.alarms().is_empty() || s.settlement().is_some()
         });
-        assert!(station_of(&harness).settlement().is_none(), "no alarm came");
     }
     assert!(shows(&harness, "Scanner alarm: play is stopped"));
     let remaining = |h: &Harness<'_, StationApp>| {

@@ -385,6 +385,7 @@ pub struct PitScreen {
     report_paths_for: Option<i64>,
     report_pdf: String,
     report_csv: String,
+    report_by: Signer,
     report_note: Note,
 }
 
@@ -449,6 +450,7 @@ impl PitScreen {
             report_paths_for: None,
             report_pdf: String::new(),
             report_csv: String::new(),
+            report_by: Signer::default(),
             report_note: Note::default(),
         }
     }
@@ -1355,6 +1357,9 @@ impl PitScreen {
             &mut self.report_csv,
             420.0,
         );
+        // Every save is a recorded print (the first is the original), so
+        // only a pit boss saves or prints.
+        self.report_by.show(ui, "Pit boss", "report");
         let (mut save, mut send) = (false, false);
         ui.horizontal(|ui| {
             save = ui.button("Save PDF").clicked();
@@ -1362,7 +1367,13 @@ impl PitScreen {
         });
         self.report_note.show(ui);
         if save || send {
-            let outcome = self.save_report(station, chosen, send.then_some(print));
+            let outcome = signed(&mut self.report_by, "pit boss", |by| {
+                station
+                    .ledger_mut()
+                    .check_pit_boss(by, "print the shift report")
+                    .map_err(|e| e.to_string())
+            })
+            .and_then(|()| self.save_report(station, chosen, send.then_some(print)));
             self.report_note.set(outcome);
             self.reload();
         }

@@ -3,7 +3,7 @@
 //! with cards from a scripted shoe, an invalid bet, a scanner alarm, and
 //! recovery after a restart; then the ledger is checked.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use eframe::egui;
 use egui::accesskit::Role;
@@ -16,7 +16,7 @@ use pairs_table::scanner::ScanLink;
 use pairs_table::station::{Feed, Reopened, SourceChoice, Station};
 use pairs_table::ui::StationApp;
 
-use super::access::{BOSS, BOSS_PIN, DEALER, DEALER_PIN, discrepancies, temp_db};
+use super::access::{BOSS, BOSS_PIN, DEALER, DEALER_PIN, TestClock, discrepancies, temp_db};
 use super::station::{RANKS, Script, open, policy, reopen_ledger, setup, staffed_ledger};
 
 /// The app at a dealer's touch-screen size.
@@ -26,6 +26,25 @@ fn app_harness(app: StationApp) -> Harness<'static, StationApp> {
         // A grid whose column widths change takes a few frames to settle.
         .with_max_steps(8)
         .build_ui_state(|ui, app: &mut StationApp| app.show(ui), app)
+}
+
+/// The app at a table just opened on the scripted shoe, one frame drawn:
+/// the harness, the script, the ledger's path and its clock.
+fn app_on_script(
+    name: &str,
+    game: GameKind,
+    decks: i64,
+) -> (Harness<'static, StationApp>, Script, PathBuf, TestClock) {
+    let (ledger, path, clock) = staffed_ledger(name);
+    let (script, feed) = Script::new();
+    let station = open(
+        ledger,
+        setup(game, decks, SourceChoice::SimulatedShoe),
+        feed,
+    );
+    let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
+    harness.run();
+    (harness, script, path, clock)
 }
 
 fn station_of<'h>(harness: &'h Harness<'_, StationApp>) -> &'h Station {
@@ -141,15 +160,7 @@ fn settle(harness: &mut Harness<'_, StationApp>, path: &Path) {
 
 #[test]
 fn a_rocket_hand_through_the_app_by_buttons_and_keys() {
-    let (ledger, path, _) = staffed_ledger("ui-rocket");
-    let (mut script, feed) = Script::new();
-    let station = open(
-        ledger,
-        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
-        feed,
-    );
-    let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
-    harness.run();
+    let (mut harness, mut script, path, _) = app_on_script("ui-rocket", GameKind::Rocket, 6);
     assert!(shows(&harness, "Enter the bets, then Deal (Enter)."));
     type_into(&mut harness, "Seat 1 bet", "100");
     type_into(&mut harness, "Seat 4 bet", "40");
@@ -176,15 +187,7 @@ fn a_rocket_hand_through_the_app_by_buttons_and_keys() {
 
 #[test]
 fn a_starboard_hand_through_the_app() {
-    let (ledger, path, _) = staffed_ledger("ui-starboard");
-    let (mut script, feed) = Script::new();
-    let station = open(
-        ledger,
-        setup(GameKind::Starboard, 6, SourceChoice::SimulatedShoe),
-        feed,
-    );
-    let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
-    harness.run();
+    let (mut harness, mut script, path, _) = app_on_script("ui-starboard", GameKind::Starboard, 6);
     for seat in [2, 3, 6] {
         click(&mut harness, &format!("Seat {seat} seated"));
     }
@@ -251,16 +254,8 @@ fn an_invalid_bet_is_explained_where_it_was_typed_and_deal_is_refused() {
 
 #[test]
 fn a_scanner_alarm_shows_its_window_and_a_re_read_clears_it() {
-    let (ledger, path, _) = staffed_ledger("ui-alarm");
-    let (mut script, feed) = Script::new();
-    let station = open(
-        ledger,
-        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
-        feed,
-    );
-    let table = station.ledger().open_shift_now().unwrap().unwrap().table;
-    let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
-    harness.run();
+    let (mut harness, mut script, path, _) = app_on_script("ui-alarm", GameKind::Rocket, 6);
+    let table = station_of(&harness).table_id();
     type_into(&mut harness, "Seat 2 bet", "20");
     click(&mut harness, "Deal (Enter)");
     script.gap(3);
@@ -316,15 +311,7 @@ fn a_scanner_alarm_shows_its_window_and_a_re_read_clears_it() {
 
 #[test]
 fn a_foreign_card_is_entered_by_hand_in_the_alarm_window_with_a_pit_boss_pin() {
-    let (ledger, path, _) = staffed_ledger("ui-manual");
-    let (mut script, feed) = Script::new();
-    let station = open(
-        ledger,
-        setup(GameKind::Rocket, 1, SourceChoice::SimulatedShoe),
-        feed,
-    );
-    let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
-    harness.run();
+    let (mut harness, mut script, path, _) = app_on_script("ui-manual", GameKind::Rocket, 1);
     type_into(&mut harness, "Seat 1 bet", "10");
     type_into(&mut harness, "Seat 2 bet", "10");
     click(&mut harness, "Deal (Enter)");
@@ -376,15 +363,7 @@ fn a_foreign_card_is_entered_by_hand_in_the_alarm_window_with_a_pit_boss_pin() {
 
 #[test]
 fn after_a_restart_the_app_shows_the_recovery_notice_and_the_hand_goes_on() {
-    let (ledger, path, clock) = staffed_ledger("ui-recover");
-    let (mut script, feed) = Script::new();
-    let station = open(
-        ledger,
-        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
-        feed,
-    );
-    let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
-    harness.run();
+    let (mut harness, mut script, path, clock) = app_on_script("ui-recover", GameKind::Rocket, 6);
     type_into(&mut harness, "Seat 3 bet", "30");
     type_into(&mut harness, "Seat 5 bet", "50");
     click(&mut harness, "Deal (Enter)");
@@ -663,16 +642,8 @@ fn the_open_table_form_loads_a_house_rules_file_and_refuses_a_bad_one() {
 
 #[test]
 fn a_pit_boss_overrides_a_scanner_alarm_in_its_window_with_a_pin() {
-    let (ledger, path, _) = staffed_ledger("ui-override");
-    let (mut script, feed) = Script::new();
-    let station = open(
-        ledger,
-        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
-        feed,
-    );
-    let table = station.ledger().open_shift_now().unwrap().unwrap().table;
-    let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
-    harness.run();
+    let (mut harness, mut script, path, _) = app_on_script("ui-override", GameKind::Rocket, 6);
+    let table = station_of(&harness).table_id();
     type_into(&mut harness, "Seat 1 bet", "10");
     type_into(&mut harness, "Seat 2 bet", "20");
     click(&mut harness, "Deal (Enter)");

@@ -155,7 +155,8 @@ impl TableScreen {
                 self.pit = Some(PitScreen::new(&self.station));
             }
         });
-        ui.horizontal(|ui| {
+        // Wraps rather than pushing the Sign in button off a 1280-wide screen.
+        ui.horizontal_wrapped(|ui| {
             self.shoe_bar(ui);
             ui.separator();
             self.scanner_light(ui);
@@ -180,8 +181,10 @@ impl TableScreen {
     /// The dealer's ID and PIN and the Sign in button.
     fn sign_in_fields(&mut self, ui: &mut Ui) {
         labelled_input(ui, "Dealer ID", &mut self.sign_in_id, 70.0);
-        pin_input(ui, "Dealer PIN", &mut self.sign_in_pin);
-        if ui.button("Sign in").clicked() {
+        let pin = pin_input(ui, "Dealer PIN", &mut self.sign_in_pin);
+        // Enter in the PIN field signs in, as the button does.
+        let entered = pin.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+        if ui.button("Sign in").clicked() || entered {
             self.sign_in();
         }
     }

@@ -1280,3 +1280,33 @@ fn a_dealer_locked_out_elsewhere_stops_dealing_here() {
     play_on_software_shoe(&mut station);
     confirm_and_check(&mut station, &path);
 }
+
+#[test]
+fn two_restarts_before_the_notice_is_acknowledged_give_one_recovery_notice() {
+    let (ledger, path, clock) = staffed_ledger("station-two-restarts");
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    bet(&mut station, 1, "10");
+    bet(&mut station, 2, "20");
+    station.start_hand().unwrap();
+    some_steps_on_software_shoe(&mut station, 2);
+    drop(station);
+    let station = reopened(reopen_ledger(&path, &clock), Feed::SoftwareShoe);
+    assert_eq!(station.notices().count(), 1);
+    drop(station);
+    let mut station = reopened(reopen_ledger(&path, &clock), Feed::SoftwareShoe);
+    assert_eq!(
+        station.notices().count(),
+        1,
+        "{:?}",
+        station.notices().collect::<Vec<_>>()
+    );
+    let table = station.table_id();
+    assert_eq!(station.ledger().alarms(table, false).unwrap().len(), 1);
+    acknowledge_recovery(&mut station, 1);
+    play_on_software_shoe(&mut station);
+    confirm_and_check(&mut station, &path);
+}

@@ -429,12 +429,22 @@ impl Station {
                  reopened exactly where it stopped. Check the cards on the layout against the \
                  screen before going on."
             );
-            let id = station.ledger.raise_alarm(
-                station.context.table,
-                AlarmKind::Recovery,
-                &message,
-                Some(number as i64),
-            )?;
+            // A restart before the last recovery was acknowledged keeps
+            // that alarm rather than raising a second one for the hand.
+            let open_recovery = station
+                .ledger
+                .alarms(station.context.table, true)?
+                .into_iter()
+                .find(|a| a.kind == AlarmKind::Recovery && a.hand == Some(number as i64));
+            let id = match open_recovery {
+                Some(alarm) => alarm.id,
+                None => station.ledger.raise_alarm(
+                    station.context.table,
+                    AlarmKind::Recovery,
+                    &message,
+                    Some(number as i64),
+                )?,
+            };
             station.finish_if_over()?;
             station.notices.push(Notice {
                 alarm: id,

@@ -520,7 +520,14 @@ impl TableScreen {
         if faults.is_empty() && notices.is_empty() {
             return;
         }
-        egui::Modal::new(egui::Id::unique("alarm")).show(ui.ctx(), |ui| {
+        // Bottom right, over the greyed buttons, and a light backdrop: the
+        // dealer checks the cards on the layout while it is up.
+        let id = egui::Id::unique("alarm");
+        let area = egui::Modal::default_area(id).anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0]);
+        let modal = egui::Modal::new(id)
+            .area(area)
+            .backdrop_color(Color32::from_black_alpha(70));
+        modal.show(ui.ctx(), |ui| {
             ui.set_max_width(640.0);
             if faults.is_empty() {
                 ui.heading(RichText::new("Notice").color(ACTOR));

@@ -1108,6 +1108,13 @@ fn a_scanner_alarm_open_when_the_station_stopped_needs_a_pit_boss_after_the_rest
     let (mut script, feed) = Script::new();
     let mut station = reopened(reopen_ledger(&path, &clock), feed);
     assert!(station.has_notices());
+    let notices: Vec<&str> = station.notices().collect();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.starts_with("Alarm raised 2026-03-01 20:00:00 UTC and still open")),
+        "{notices:?}"
+    );
     assert!(station.notices_need_pit_boss());
     assert!(station.prompt().stopped);
     station.sign_in_dealer(&dealer()).unwrap();

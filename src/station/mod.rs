@@ -459,9 +459,13 @@ impl Station {
         }
         for alarm in station.ledger.alarms(station.context.table, true)? {
             if !station.notices.iter().any(|n| n.alarm == alarm.id) {
+                let raised = chrono::DateTime::parse_from_rfc3339(&alarm.raised_at).map_or_else(
+                    |_| alarm.raised_at.clone(),
+                    |at| at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+                );
                 let text = format!(
-                    "Alarm raised {} and still open when the station stopped: {}",
-                    alarm.raised_at, alarm.message
+                    "Alarm raised {raised} and still open when the station stopped: {}",
+                    alarm.message
                 );
                 // A scanner alarm from before the restart may hide a lost
                 // card: a pit boss clears it, not the dealer alone.

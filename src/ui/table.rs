@@ -338,9 +338,9 @@ impl TableScreen {
 
     fn actions(&mut self, ui: &mut Ui) {
         ui.add_space(8.0);
-        // Without a dealer signed in the buttons show, greyed: the prompt
-        // line says to sign in.
-        let dealer = self.station.dealer().is_some();
+        // Without a dealer signed in, or while an alarm or notice stops play,
+        // the buttons show greyed: the prompt line says why.
+        let dealer = self.station.dealer().is_some() && !self.station.prompt().stopped;
         if let Some(settlement) = self.station.settlement().cloned() {
             settlement_panel(ui, &settlement);
             if big_button(ui, "Confirm settlement (Enter)", dealer) {

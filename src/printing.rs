@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::ledger::Ledger;
-use crate::ledger::report::{ReportError, ReportQuery, ShiftReport};
+use crate::ledger::report::{Integrity, ReportError, ReportQuery, ShiftReport};
 use crate::report::{Layout, RenderError, render_csv, render_pdf};
 
 /// The print command looked up on `PATH`.
@@ -135,31 +135,63 @@ pub fn save_report(
     pdf: &Path,
     csv: Option<&Path>,
 ) -> Result<Saved, PrintingError> {
-    if pdf.as_os_str().is_empty() {
-        return Err(PrintingError::NoPath);
+    ReportFiles::claim(pdf, csv)?.save(ledger, query, layout, None)
+}
+
+/// A report's output files, claimed (their partial files created) before
+/// anything is recorded; dropped unsaved, they leave nothing behind.
+pub struct ReportFiles {
+    pdf: Pending,
+    csv: Option<Pending>,
+}
+
+impl ReportFiles {
+    /// Claims `pdf` (and `csv`): refuses an empty or shared path and one
+    /// that cannot be written, before any print is recorded.
+    pub fn claim(pdf: &Path, csv: Option<&Path>) -> Result<ReportFiles, PrintingError> {
+        if pdf.as_os_str().is_empty() {
+            return Err(PrintingError::NoPath);
+        }
+        // `r.pdf` and `./r.pdf` are one file.
+        let absolute = |path: &Path| std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+        if csv.is_some_and(|csv| absolute(csv) == absolute(pdf)) {
+            return Err(PrintingError::SameFile(pdf.display().to_string()));
+        }
+        Ok(ReportFiles {
+            pdf: Pending::create(pdf)?,
+            csv: csv.map(Pending::create).transpose()?,
+        })
     }
-    // `r.pdf` and `./r.pdf` are one file.
-    let absolute = |path: &Path| std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
-    if csv.is_some_and(|csv| absolute(csv) == absolute(pdf)) {
-        return Err(PrintingError::SameFile(pdf.display().to_string()));
+
+    /// Records the print and writes the files. `checked` is the chain as
+    /// [`check_chain`](crate::ledger::report::check_chain) found it moments ago (run on another thread, so a
+    /// window stays responsive); with `None` the chain is checked now.
+    pub fn save(
+        self,
+        ledger: &mut Ledger,
+        query: &ReportQuery,
+        layout: &Layout,
+        checked: Option<Integrity>,
+    ) -> Result<Saved, PrintingError> {
+        let report = match checked {
+            Some(integrity) => ledger.print_checked_report(query, integrity)?,
+            None => ledger.print_shift_report(query)?,
+        };
+        // Both written before either is put in place: a failure leaves neither.
+        self.pdf.write(&render_pdf(&report, layout)?)?;
+        if let Some(csv) = &self.csv {
+            csv.write(render_csv(&report).as_bytes())?;
+        }
+        self.pdf.finish()?;
+        if let Some(csv) = &self.csv {
+            csv.finish()?;
+        }
+        Ok(Saved {
+            report,
+            pdf: self.pdf.path.clone(),
+            csv: self.csv.as_ref().map(|c| c.path.clone()),
+        })
     }
-    let pdf_file = Pending::create(pdf)?;
-    let csv_file = csv.map(Pending::create).transpose()?;
-    let report = ledger.print_shift_report(query)?;
-    // Both written before either is put in place: a failure leaves neither.
-    pdf_file.write(&render_pdf(&report, layout)?)?;
-    if let Some(csv_file) = &csv_file {
-        csv_file.write(render_csv(&report).as_bytes())?;
-    }
-    pdf_file.finish()?;
-    if let Some(csv_file) = &csv_file {
-        csv_file.finish()?;
-    }
-    Ok(Saved {
-        report,
-        pdf: pdf.to_owned(),
-        csv: csv.map(Path::to_owned),
-    })
 }
 
 /// A default file name for a table's shift report: `shift-report-<table>-<shift>.<extension>`,

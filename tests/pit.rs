@@ -87,9 +87,19 @@ fn fill(harness: &mut Harness<'_, StationApp>, label: &str, text: &str) {
     harness.run();
 }
 
+/// Clicks, then waits for any chain check the click started (it runs on
+/// its own thread while the window keeps drawing).
 fn click(harness: &mut Harness<'_, StationApp>, label: &str) {
     harness.get_by_label(label).click();
     harness.run();
+    for _ in 0..3000 {
+        if !shows(harness, "Checking the whole chain") {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        harness.run();
+    }
+    panic!("the chain check did not finish in 30 s");
 }
 
 /// Whether a widget whose label contains `text` is on screen.

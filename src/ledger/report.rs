@@ -652,44 +652,70 @@ fn house_net(t: &Transfer) -> i64 {
     }
 }
 
+/// A report's figures as gathered, before the print is recorded.
+type Gathered = (Header, Inventory, PlayFigures, GameFigures, Exceptions);
+
+/// Checks the whole chain of the ledger file at `path` with
+/// [`verify`](super::verify) for a report's integrity section, quoting the
+/// first few discrepancies. Opens its own read-only connection, so it can
+/// run on another thread while the ledger is in use; on a long ledger it
+/// takes seconds.
+pub fn check_chain(path: &Path) -> Result<Integrity, LedgerError> {
+    let mut quoted = Vec::new();
+    let summary = verify(path, |d| {
+        if quoted.len() < QUOTED_DISCREPANCIES {
+            quoted.push(d.to_string());
+        }
+    })?;
+    Ok(Integrity {
+        head: summary.head,
+        hands_checked: summary.hands,
+        discrepancies: summary.discrepancies,
+        quoted,
+    })
+}
+
 impl Ledger {
     /// Gathers the report for `query`, checks the whole chain with
-    /// [`verify`](super::verify) (on a second thread, while the figures are
+    /// [`check_chain`] (on a second thread, while the figures are
     /// gathered) and records this print in `report_prints`, numbering it
     /// after earlier prints of the same table and period. The figures are
     /// read before the print row is appended; the integrity section pins
     /// the chain as checked.
     pub fn print_shift_report(&mut self, query: &ReportQuery) -> Result<ShiftReport, ReportError> {
         let path = self
-            .conn
             .path()
-            .filter(|p| !p.is_empty())
-            .map(Path::new)
-            .ok_or_else(|| LedgerError::NotALedger("an in-memory database".into()))?
-            .to_owned();
+            .ok_or_else(|| LedgerError::NotALedger("an in-memory database".into()))?;
         let resolved = self.resolve(query)?;
         let (gathered, checked) = std::thread::scope(|scope| {
-            let check = scope.spawn(|| {
-                let mut quoted = Vec::new();
-                let summary = verify(&path, |d| {
-                    if quoted.len() < QUOTED_DISCREPANCIES {
-                        quoted.push(d.to_string());
-                    }
-                })?;
-                Ok::<_, LedgerError>((summary, quoted))
-            });
+            let check = scope.spawn(|| check_chain(&path));
             let gathered = self.gather(query, &resolved);
             (gathered, check.join())
         });
-        let (header, inventory, play, game, exceptions) = gathered?;
-        let (summary, quoted) = checked.map_err(|_| ReportError::CheckStopped)??;
-        let integrity = Integrity {
-            head: summary.head,
-            hands_checked: summary.hands,
-            discrepancies: summary.discrepancies,
-            quoted,
-        };
-        let print = self.record_print(&resolved, &header, &integrity)?;
+        let gathered = gathered?;
+        let integrity = checked.map_err(|_| ReportError::CheckStopped)??;
+        self.record_report(&resolved, gathered, integrity)
+    }
+
+    /// [`Ledger::print_shift_report`] with the chain already checked by
+    /// [`check_chain`] (on another thread, so a window stays responsive).
+    pub fn print_checked_report(
+        &mut self,
+        query: &ReportQuery,
+        integrity: Integrity,
+    ) -> Result<ShiftReport, ReportError> {
+        let resolved = self.resolve(query)?;
+        let gathered = self.gather(query, &resolved)?;
+        self.record_report(&resolved, gathered, integrity)
+    }
+
+    fn record_report(
+        &mut self,
+        resolved: &Resolved,
+        (header, inventory, play, game, exceptions): Gathered,
+        integrity: Integrity,
+    ) -> Result<ShiftReport, ReportError> {
+        let print = self.record_print(resolved, &header, &integrity)?;
         Ok(ShiftReport {
             header,
             inventory,
@@ -829,11 +855,7 @@ impl Ledger {
         Ok(resolved)
     }
 
-    fn gather(
-        &self,
-        query: &ReportQuery,
-        resolved: &Resolved,
-    ) -> Result<(Header, Inventory, PlayFigures, GameFigures, Exceptions), LedgerError> {
+    fn gather(&self, query: &ReportQuery, resolved: &Resolved) -> Result<Gathered, LedgerError> {
         let params = resolved.params();
         let staff = self.staff_names()?;
         let person = |id: u32| StaffRef {

@@ -2,6 +2,7 @@
 //! module that touches egui. It draws a [`Station`] and turns clicks and
 //! keys into station calls; every rule, record and refusal lives below it.
 
+mod background;
 mod pit;
 mod setup;
 mod table;

@@ -14,6 +14,7 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use eframe::egui::{self, RichText, Ui};
 use egui_plot::{Line, Plot, PlotPoints};
 
+use super::background::Job;
 use super::setup::AddStaffForm;
 use super::widgets::{
     ALARM, GOOD, card_face, error_text, labelled_input, parse_staff_id, pin_input,
@@ -26,12 +27,12 @@ use crate::history::HandHistory;
 use crate::inventory::{
     ChipCount, Denominations, TableLimits, format_basis_points, hold_basis_points,
 };
-use crate::ledger::report::{Period, ReportQuery, ShiftSpan};
+use crate::ledger::report::{Integrity, Period, ReportQuery, ShiftSpan, check_chain};
 use crate::ledger::{
     CountKind, Discrepancy, Exception, HandFilter, HandOutcome, HandSummary, PinEntry,
     ShiftInventory, SlipKind, StaffMember, TimeRange,
 };
-use crate::printing::{PrintCommand, PrintingError, default_file_name, save_report};
+use crate::printing::{PrintCommand, PrintingError, ReportFiles, default_file_name};
 use crate::report::{Layout, when};
 use crate::station::Station;
 
@@ -290,6 +291,16 @@ struct Chosen {
     step: usize,
 }
 
+/// A report being saved: its files claimed, the chain being checked
+/// before the print is recorded.
+struct ReportSaving {
+    files: ReportFiles,
+    shift: i64,
+    /// Where to send the saved PDF, if it is to be printed.
+    print: Option<PrintCommand>,
+    check: Job<Integrity>,
+}
+
 /// What the chain check found.
 struct ChainCheck {
     rows: u64,
@@ -368,6 +379,8 @@ pub struct PitScreen {
     drop_note: Note,
     // Audit.
     check: Option<Result<ChainCheck, String>>,
+    /// The chain check under way.
+    checking: Option<Job<ChainCheck>>,
     filter: FilterInputs,
     hands: Option<Result<Vec<HandSummary>, String>>,
     chosen: Option<Result<Chosen, String>>,
@@ -387,6 +400,7 @@ pub struct PitScreen {
     report_csv: String,
     report_by: Signer,
     report_note: Note,
+    report_saving: Option<ReportSaving>,
 }
 
 impl PitScreen {
@@ -437,6 +451,7 @@ impl PitScreen {
             drop_by: Signer::default(),
             drop_note: Note::default(),
             check: None,
+            checking: None,
             filter: FilterInputs::default(),
             hands: None,
             chosen: None,
@@ -452,6 +467,7 @@ impl PitScreen {
             report_csv: String::new(),
             report_by: Signer::default(),
             report_note: Note::default(),
+            report_saving: None,
         }
     }
 
@@ -1002,8 +1018,33 @@ impl PitScreen {
 
     fn audit_tab(&mut self, ui: &mut Ui, station: &mut Station) {
         ui.heading("Chain check");
-        if ui.button("Run chain check").clicked() {
-            self.check = Some(chain_check(station));
+        if ui
+            .add_enabled(
+                self.checking.is_none(),
+                egui::Button::new("Run chain check"),
+            )
+            .clicked()
+        {
+            match station.ledger().path() {
+                Some(path) => {
+                    self.checking = Some(Job::start(ui.ctx(), "chain check", move || {
+                        chain_check(&path)
+                    }));
+                }
+                None => self.check = Some(Err("this ledger has no file to check".into())),
+            }
+        }
+        if let Some(job) = &mut self.checking {
+            match job.finished(ui.ctx()) {
+                Some(result) => {
+                    self.check = Some(result);
+                    self.checking = None;
+                }
+                None => {
+                    ui.label("Checking the whole chain…");
+                    return;
+                }
+            }
         }
         let mut open_hand = None;
         match &self.check {
@@ -1360,11 +1401,29 @@ impl PitScreen {
         // Every save is a recorded print (the first is the original), so
         // only a pit boss saves or prints.
         self.report_by.show(ui, "Pit boss", "report");
+        let idle = self.report_saving.is_none();
         let (mut save, mut send) = (false, false);
         ui.horizontal(|ui| {
-            save = ui.button("Save PDF").clicked();
-            send = ui.button("Print").clicked();
+            save = ui
+                .add_enabled(idle, egui::Button::new("Save PDF"))
+                .clicked();
+            send = ui.add_enabled(idle, egui::Button::new("Print")).clicked();
         });
+        if let Some(mut saving) = self.report_saving.take() {
+            match saving.check.finished(ui.ctx()) {
+                None => {
+                    ui.label("Checking the whole chain before the print is recorded…");
+                    self.report_saving = Some(saving);
+                }
+                Some(checked) => {
+                    let outcome = checked.and_then(|integrity| {
+                        finish_report(station, saving.files, saving.shift, integrity, saving.print)
+                    });
+                    self.report_note.set(outcome);
+                    self.reload();
+                }
+            }
+        }
         self.report_note.show(ui);
         if save || send {
             let outcome = signed(&mut self.report_by, "pit boss", |by| {
@@ -1373,77 +1432,111 @@ impl PitScreen {
                     .check_pit_boss(by, "print the shift report")
                     .map_err(|e| e.to_string())
             })
-            .and_then(|()| self.save_report(station, chosen, send.then_some(print)));
-            self.report_note.set(outcome);
-            self.reload();
+            .and_then(|()| {
+                self.start_report(ui.ctx(), station, chosen, send.then(|| print.clone()))
+            });
+            match outcome {
+                Ok(saving) => {
+                    self.report_saving = Some(saving);
+                    self.report_note.set(Ok(String::new()));
+                }
+                Err(error) => self.report_note.set(Err(error)),
+            }
         }
     }
 
-    /// Saves the report of `shift` to the typed paths (a recorded print)
-    /// and, with `print`, sends the PDF to the printer.
-    fn save_report(
+    /// Claims the typed paths for the report of `shift` and starts the
+    /// chain check its integrity section needs, off the window's thread.
+    fn start_report(
         &self,
-        station: &mut Station,
+        ctx: &egui::Context,
+        station: &Station,
         shift: i64,
-        print: Option<&PrintCommand>,
-    ) -> Result<String, String> {
+        print: Option<PrintCommand>,
+    ) -> Result<ReportSaving, String> {
         let pdf = PathBuf::from(self.report_pdf.trim());
         let csv = Some(self.report_csv.trim())
             .filter(|c| !c.is_empty())
             .map(PathBuf::from);
-        let layout = Layout::standard().map_err(|e| e.to_string())?;
-        let query = ReportQuery {
-            table: Some(station.table_id().to_string()),
-            period: Period::Shift(shift),
-            casino: None,
-        };
-        let saved = save_report(station.ledger_mut(), &query, &layout, &pdf, csv.as_deref())
-            .map_err(|e| e.to_string())?;
-        let shown = |path: &Path| {
-            std::path::absolute(path)
-                .unwrap_or_else(|_| path.to_owned())
-                .display()
-                .to_string()
-        };
-        let report = &saved.report;
-        let stamp = if report.print.is_reprint() {
-            format!("print {}, stamped REPRINT", report.print.number)
-        } else {
-            "print 1, the original".to_owned()
-        };
-        let check = match report.integrity.discrepancies {
-            0 => "chain check passed".to_owned(),
-            n => format!("chain check FAILED with {n} discrepancies"),
-        };
-        let hash = report.integrity.head.hash_hex();
-        let mut text = format!(
-            "Saved {}{} ({stamp}; {check}; head {}…).",
-            shown(&saved.pdf),
-            saved
-                .csv
-                .as_deref()
-                .map_or_else(String::new, |c| format!(" and {}", shown(c))),
-            &hash[..16]
-        );
-        if let Some(print) = print {
-            let printer = print
-                .printer()
-                .ok_or_else(|| PrintingError::NoPrinter(shown(&saved.pdf)).to_string())?;
-            let title = format!(
-                "Shift report, table {}, shift {shift}",
-                report.header.table_name
-            );
-            let said = printer
-                .print(&saved.pdf, &title)
-                .map_err(|e| e.to_string())?;
-            text = if said.is_empty() {
-                format!("Sent to the printer. {text}")
-            } else {
-                format!("Sent to the printer ({said}). {text}")
-            };
-        }
-        Ok(text)
+        let path = station
+            .ledger()
+            .path()
+            .ok_or("this ledger has no file to check")?;
+        let files = ReportFiles::claim(&pdf, csv.as_deref()).map_err(|e| e.to_string())?;
+        let check = Job::start(ctx, "chain check", move || {
+            check_chain(&path).map_err(|e| e.to_string())
+        });
+        Ok(ReportSaving {
+            files,
+            shift,
+            print,
+            check,
+        })
     }
+}
+
+/// Records the print of `shift`'s report with the chain as checked, writes
+/// its files and, with `print`, sends the PDF to the printer.
+fn finish_report(
+    station: &mut Station,
+    files: ReportFiles,
+    shift: i64,
+    integrity: Integrity,
+    print: Option<PrintCommand>,
+) -> Result<String, String> {
+    let layout = Layout::standard().map_err(|e| e.to_string())?;
+    let query = ReportQuery {
+        table: Some(station.table_id().to_string()),
+        period: Period::Shift(shift),
+        casino: None,
+    };
+    let saved = files
+        .save(station.ledger_mut(), &query, &layout, Some(integrity))
+        .map_err(|e| e.to_string())?;
+    let shown = |path: &Path| {
+        std::path::absolute(path)
+            .unwrap_or_else(|_| path.to_owned())
+            .display()
+            .to_string()
+    };
+    let report = &saved.report;
+    let stamp = if report.print.is_reprint() {
+        format!("print {}, stamped REPRINT", report.print.number)
+    } else {
+        "print 1, the original".to_owned()
+    };
+    let check = match report.integrity.discrepancies {
+        0 => "chain check passed".to_owned(),
+        n => format!("chain check FAILED with {n} discrepancies"),
+    };
+    let hash = report.integrity.head.hash_hex();
+    let mut text = format!(
+        "Saved {}{} ({stamp}; {check}; head {}…).",
+        shown(&saved.pdf),
+        saved
+            .csv
+            .as_deref()
+            .map_or_else(String::new, |c| format!(" and {}", shown(c))),
+        &hash[..16]
+    );
+    if let Some(print) = print {
+        let printer = print
+            .printer()
+            .ok_or_else(|| PrintingError::NoPrinter(shown(&saved.pdf)).to_string())?;
+        let title = format!(
+            "Shift report, table {}, shift {shift}",
+            report.header.table_name
+        );
+        let said = printer
+            .print(&saved.pdf, &title)
+            .map_err(|e| e.to_string())?;
+        text = if said.is_empty() {
+            format!("Sent to the printer. {text}")
+        } else {
+            format!("Sent to the printer ({said}). {text}")
+        };
+    }
+    Ok(text)
 }
 
 /// Win, hold and the ledger's own win, with what is not counted yet.
@@ -1535,13 +1628,9 @@ fn win_figures(ui: &mut Ui, inventory: &ShiftInventory) {
     }
 }
 
-fn chain_check(station: &Station) -> Result<ChainCheck, String> {
-    let path: PathBuf = station
-        .ledger()
-        .path()
-        .ok_or("this ledger has no file to check")?;
+fn chain_check(path: &Path) -> Result<ChainCheck, String> {
     let mut discrepancies = Vec::new();
-    let summary = crate::ledger::verify(&path, |d| discrepancies.push(d.clone()))
+    let summary = crate::ledger::verify(path, |d| discrepancies.push(d.clone()))
         .map_err(|e| format!("cannot verify {}: {e}", path.display()))?;
     Ok(ChainCheck {
         rows: summary.rows,

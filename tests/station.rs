@@ -143,7 +143,7 @@ pub fn check_prompt(station: &Station) {
 }
 
 /// Plays the hand in progress to its settlement, the software shoe dealing.
-fn play_on_software_shoe(station: &mut Station) {
+pub fn play_on_software_shoe(station: &mut Station) {
     for _ in 0..500 {
         if station.settlement().is_some() {
             return;

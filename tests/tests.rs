@@ -12,5 +12,6 @@ mod replay;
 mod report;
 mod scanner;
 mod shoe;
+mod startup;
 mod station;
 mod ui;

@@ -20,14 +20,21 @@ pub enum AlarmKind {
     Connection,
     /// The app reopened a hand in progress after a crash or power loss.
     Recovery,
+    /// The chain check at start-up found discrepancies or could not run.
+    Integrity,
+    /// The program differs from the one that last started at this ledger,
+    /// or its own file could not be read to check it.
+    Program,
 }
 
 impl AlarmKind {
-    const ALL: [AlarmKind; 4] = [
+    const ALL: [AlarmKind; 6] = [
         AlarmKind::Scanner,
         AlarmKind::ForeignCard,
         AlarmKind::Connection,
         AlarmKind::Recovery,
+        AlarmKind::Integrity,
+        AlarmKind::Program,
     ];
 
     /// The name stored in the ledger.
@@ -37,7 +44,19 @@ impl AlarmKind {
             AlarmKind::ForeignCard => "foreign_card",
             AlarmKind::Connection => "connection",
             AlarmKind::Recovery => "recovery",
+            AlarmKind::Integrity => "integrity",
+            AlarmKind::Program => "program",
         }
+    }
+
+    /// Whether the card-reading shoe raised it (a fault, a foreign card, a
+    /// lost connection): clearing one left open over a restart is a
+    /// scanner override.
+    pub const fn is_scanner(self) -> bool {
+        matches!(
+            self,
+            AlarmKind::Scanner | AlarmKind::ForeignCard | AlarmKind::Connection
+        )
     }
 
     pub(super) fn parse(name: &str) -> Option<AlarmKind> {

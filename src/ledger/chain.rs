@@ -210,8 +210,14 @@ spec!(
     ]
 );
 
+spec!(
+    PROGRAM_STARTS,
+    "program_starts",
+    ["station", "version", "program_sha256", "started_at"]
+);
+
 /// Every table in the chain.
-pub const CHAINED: [&TableSpec; 25] = [
+pub const CHAINED: [&TableSpec; 26] = [
     &TABLES,
     &TABLE_SETTINGS,
     &RULES,
@@ -237,6 +243,7 @@ pub const CHAINED: [&TableSpec; 25] = [
     &SLIP_VOIDS,
     &DROPS,
     &REPORT_PRINTS,
+    &PROGRAM_STARTS,
 ];
 
 /// The spec of a chained table by name.

@@ -16,6 +16,7 @@ mod chain;
 mod inventory;
 pub mod report;
 mod rows;
+mod startup;
 mod station;
 mod verify;
 
@@ -41,15 +42,17 @@ pub use audit::{
     Alarm, AlarmKind, Exception, ExceptionKind, HandFilter, HandOutcome, HandSummary, TimeRange,
 };
 pub use inventory::{CountKind, ShiftInventory, Slip, SlipKind};
+pub use startup::ProgramStart;
 pub use station::OpenShift;
 pub use verify::{AuditSummary, Discrepancy, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.
-const MIGRATIONS: [&str; 4] = [
+const MIGRATIONS: [&str; 5] = [
     include_str!("../../schema/0001_initial.sql"),
     include_str!("../../schema/0002_indexes.sql"),
     include_str!("../../schema/0003_access_inventory.sql"),
     include_str!("../../schema/0004_report_prints.sql"),
+    include_str!("../../schema/0005_startup_checks.sql"),
 ];
 
 /// The schema version this build writes (and the newest it reads).

@@ -618,6 +618,8 @@ fn alarm_kind(kind: AlarmKind) -> &'static str {
         AlarmKind::ForeignCard => "foreign card",
         AlarmKind::Connection => "connection",
         AlarmKind::Recovery => "recovery",
+        AlarmKind::Integrity => "start-up chain check",
+        AlarmKind::Program => "program changed",
     }
 }
 

@@ -10,6 +10,7 @@
 pub mod demo;
 mod prompt;
 mod settlement;
+pub mod startup;
 
 use chrono::{DateTime, Utc};
 use rand::SeedableRng;
@@ -449,7 +450,7 @@ impl Station {
             station.notices.push(Notice {
                 alarm: id,
                 text: message,
-                pit_boss: false,
+                kind: AlarmKind::Recovery,
             });
         }
         // The count on the header survives the restart.
@@ -459,12 +460,9 @@ impl Station {
         }
         for alarm in station.ledger.alarms(station.context.table, true)? {
             if !station.notices.iter().any(|n| n.alarm == alarm.id) {
-                let raised = chrono::DateTime::parse_from_rfc3339(&alarm.raised_at).map_or_else(
-                    |_| alarm.raised_at.clone(),
-                    |at| at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
-                );
                 let text = format!(
-                    "Alarm raised {raised} and still open when the station stopped: {}",
+                    "Alarm raised {} and still open when the station stopped: {}",
+                    shown_time(&alarm.raised_at),
                     alarm.message
                 );
                 // A scanner alarm from before the restart may hide a lost
@@ -472,7 +470,7 @@ impl Station {
                 station.notices.push(Notice {
                     alarm: alarm.id,
                     text,
-                    pit_boss: alarm.kind != AlarmKind::Recovery,
+                    kind: alarm.kind,
                 });
             }
         }
@@ -584,7 +582,7 @@ impl Station {
     /// Whether clearing the notices needs a pit boss's PIN (a scanner alarm
     /// that was still open when the station stopped).
     pub fn notices_need_pit_boss(&self) -> bool {
-        self.notices.iter().any(|n| n.pit_boss)
+        self.notices.iter().any(|n| n.kind != AlarmKind::Recovery)
     }
 
     /// Whether any notice waits for acknowledgement.
@@ -604,6 +602,16 @@ impl Station {
         let (by, how) = match (self.notices_need_pit_boss(), pit_boss) {
             (false, _) => (dealer, "acknowledged by the dealer"),
             (true, None) => return Err(StationError::PitBossNeeded),
+            // Only start-up alarms (and a recovery): the clearing row names
+            // the pit boss, whose PIN is checked now.
+            (true, Some(approver)) if !self.notices.iter().any(|n| n.kind.is_scanner()) => {
+                self.ledger
+                    .check_pit_boss(approver, "clear a start-up alarm")?;
+                (
+                    approver.staff,
+                    "cleared by a pit boss after the start-up checks",
+                )
+            }
             (true, Some(approver)) => {
                 let detail = "alarms open when the station stopped, cleared after the restart";
                 let hand = self.table.hand().map(|(setup, _)| setup.number as i64);
@@ -993,6 +1001,15 @@ impl Station {
     }
 }
 
+/// A ledger time (RFC 3339) as a dealer reads it: `2026-11-23 08:45:54 UTC`;
+/// unchanged if unreadable.
+fn shown_time(stored: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(stored).map_or_else(
+        |_| stored.to_owned(),
+        |at| at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+    )
+}
+
 /// A notice that stops play until it is acknowledged.
 #[derive(Debug)]
 struct Notice {
@@ -1000,8 +1017,8 @@ struct Notice {
     alarm: i64,
     /// What happened, as the dealer reads it.
     text: String,
-    /// Whether a pit boss must clear it.
-    pit_boss: bool,
+    /// What raised it: only a recovery notice is the dealer's to clear.
+    kind: AlarmKind,
 }
 
 /// How many shuffles (software or physical shoe) `events` hold.

@@ -12,10 +12,13 @@ use std::path::Path;
 
 use eframe::egui;
 
+use background::Job;
+
 use crate::ledger::{Ledger, SystemClock};
 use crate::printing::PrintCommand;
 use crate::scanner::{ReaderConfig, ScanLink};
 use crate::station::demo::demo_station;
+use crate::station::startup::{ProgramSource, StartupFindings, run_startup_checks};
 use crate::station::{Feed, Reopened, SourceChoice, Station, StationError, TableSetup};
 
 pub use pit::PitScreen;
@@ -71,6 +74,20 @@ pub struct StationApp {
     banner: Option<String>,
     /// The print command the pit boss's report tab uses.
     print: PrintCommand,
+    /// The start-up checks, run once a table is open.
+    startup: Startup,
+}
+
+/// Where the start-up checks are ([`StationApp::check_at_start_up`]).
+enum Startup {
+    /// Not asked for (tests that do not exercise them).
+    Off,
+    /// To run once a table is open.
+    Due(ProgramSource),
+    /// Running off the window's thread.
+    Running(Job<StartupFindings>),
+    /// Recorded.
+    Done,
 }
 
 impl StationApp {
@@ -83,6 +100,7 @@ impl StationApp {
             repaint,
             banner: None,
             print: PrintCommand::System,
+            startup: Startup::Off,
         };
         app.screen = match Ledger::open(path, Box::new(SystemClock)) {
             Ok(ledger) => app.start(ledger),
@@ -102,6 +120,7 @@ impl StationApp {
             repaint,
             banner: None,
             print: PrintCommand::System,
+            startup: Startup::Off,
         }
     }
 
@@ -113,6 +132,7 @@ impl StationApp {
             repaint,
             banner: None,
             print: PrintCommand::System,
+            startup: Startup::Off,
         }
     }
 
@@ -120,6 +140,19 @@ impl StationApp {
     /// `lp` on PATH at the moment of printing).
     pub fn set_print_command(&mut self, print: PrintCommand) {
         self.print = print;
+    }
+
+    /// Runs the start-up checks once a table is open: fingerprints
+    /// `program` and checks the whole chain off the window's thread, then
+    /// records the start; a finding stops play until a pit boss clears it
+    /// (see [`Station::record_start_up`]).
+    pub fn check_at_start_up(&mut self, program: ProgramSource) {
+        self.startup = Startup::Due(program);
+    }
+
+    /// Whether the start-up checks are running.
+    pub fn checking_at_start_up(&self) -> bool {
+        matches!(self.startup, Startup::Running(_))
     }
 
     /// Shows `text` at the top of every screen.
@@ -167,10 +200,35 @@ impl StationApp {
         }
     }
 
-    /// Handles scanner events (called every frame and on every wake-up).
+    /// Handles scanner events and the start-up checks (called every frame
+    /// and on every wake-up).
     pub fn logic(&mut self) {
         if let Screen::Table(screen) = &mut self.screen {
             screen.poll();
+            self.startup = match std::mem::replace(&mut self.startup, Startup::Done) {
+                Startup::Due(program) => match screen.station().ledger().path() {
+                    Some(path) => Startup::Running(Job::start(&self.repaint, "start-up check", {
+                        move || Ok(run_startup_checks(&path, program))
+                    })),
+                    None => Startup::Done,
+                },
+                Startup::Running(mut job) => match job.finished(&self.repaint) {
+                    None => Startup::Running(job),
+                    Some(findings) => {
+                        let recorded = findings.and_then(|f| {
+                            screen
+                                .station_mut()
+                                .record_start_up(f)
+                                .map_err(|e| e.to_string())
+                        });
+                        if let Err(error) = recorded {
+                            screen.refuse(error);
+                        }
+                        Startup::Done
+                    }
+                },
+                other => other,
+            };
         }
     }
 
@@ -313,7 +371,9 @@ pub fn run(path: &Path, demo: bool) -> anyhow::Result<()> {
             setup::style(&cc.egui_ctx);
             let ctx = cc.egui_ctx.clone();
             if !demo {
-                return Ok(Box::new(StationApp::open(&path, ctx)));
+                let mut app = StationApp::open(&path, ctx);
+                app.check_at_start_up(ProgramSource::RunningProgram);
+                return Ok(Box::new(app));
             }
             let repaint = ctx.clone();
             let made = demo_station(&path, Box::new(SystemClock), |setup| {
@@ -323,6 +383,7 @@ pub fn run(path: &Path, demo: bool) -> anyhow::Result<()> {
                 Ok((station, banner)) => {
                     let mut app = StationApp::with_station(station, ctx);
                     app.set_banner(banner);
+                    app.check_at_start_up(ProgramSource::RunningProgram);
                     app
                 }
                 Err(error) => StationApp::failed(format!("The demo could not start: {error}"), ctx),

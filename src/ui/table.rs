@@ -90,6 +90,11 @@ impl TableScreen {
         }
     }
 
+    /// Shows `text` under the prompt, as a refusal is.
+    pub(crate) fn refuse(&mut self, text: String) {
+        self.refusal = text;
+    }
+
     /// Wakes the app when the dealer's idle time runs out (nothing else
     /// repaints an idle screen).
     fn wake_for_timeout(&self, ui: &Ui) {
@@ -557,7 +562,7 @@ impl TableScreen {
     fn notice_ways_out(&mut self, ui: &mut Ui) {
         let pit_boss = self.station.notices_need_pit_boss();
         if pit_boss {
-            ui.label("A scanner alarm was open when the station stopped: a pit boss clears it.");
+            ui.label("Only a pit boss clears this, with their ID and PIN.");
             self.approver_fields(ui);
         }
         if big_button(ui, "Acknowledge", true) {

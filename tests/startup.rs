@@ -1,0 +1,183 @@
+//! The start-up checks: every start is recorded with the program's
+//! fingerprint, a changed program or a chain that fails its check raises
+//! an alarm that stops play until a pit boss clears it, and the app runs
+//! the checks off the window's thread.
+
+use std::path::Path;
+use std::time::Duration;
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use pairs_table::engine::hand::GameKind;
+use pairs_table::ledger::AlarmKind;
+use pairs_table::station::startup::{ProgramFingerprint, ProgramSource, run_startup_checks};
+use pairs_table::station::{Feed, SourceChoice, Station, StationError};
+use pairs_table::ui::StationApp;
+
+use super::access::{BOSS, BOSS_PIN, boss, dealer, discrepancies};
+use super::station::{open, play_on_software_shoe, setup, staffed_ledger};
+
+fn program(version: &str, byte: u8) -> ProgramFingerprint {
+    ProgramFingerprint {
+        version: version.into(),
+        sha256: [byte; 32],
+    }
+}
+
+/// A Rocket table on the software shoe with its dealer signed in.
+fn table(name: &str) -> (Station, std::path::PathBuf) {
+    let (ledger, path, _clock) = staffed_ledger(name);
+    let station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    (station, path)
+}
+
+fn start(station: &mut Station, path: &Path, fingerprint: ProgramFingerprint) {
+    let findings = run_startup_checks(path, ProgramSource::Given(fingerprint));
+    station.record_start_up(findings).unwrap();
+}
+
+fn open_alarms(station: &Station, kind: AlarmKind) -> usize {
+    station
+        .ledger()
+        .alarms(station.table_id(), true)
+        .unwrap()
+        .iter()
+        .filter(|a| a.kind == kind)
+        .count()
+}
+
+#[test]
+fn a_changed_program_stops_play_until_a_pit_boss_clears_it() {
+    let (mut station, path) = table("startup-program");
+    start(&mut station, &path, program("1.0.0", 1));
+    assert!(
+        !station.has_notices(),
+        "the first start has nothing to compare"
+    );
+    start(&mut station, &path, program("1.0.0", 1));
+    assert!(!station.has_notices(), "the same program again");
+    let last = station.ledger().last_program_start().unwrap().unwrap();
+    assert_eq!((last.version.as_str(), last.sha256), ("1.0.0", [1; 32]));
+    assert_eq!(last.station, "table 1");
+
+    // The same version from another file is another program.
+    start(&mut station, &path, program("1.0.0", 2));
+    let notices: Vec<&str> = station.notices().collect();
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert!(
+        notices[0].starts_with(
+            "The program changed since it last started here: version 1.0.0 (SHA-256 \
+             0101010101010101…) started at table 1 on 2026-03-01 20:00:00 UTC; version 1.0.0 \
+             (SHA-256 0202020202020202…) is starting now."
+        ),
+        "{}",
+        notices[0]
+    );
+    assert!(station.prompt().stopped);
+    assert!(station.notices_need_pit_boss());
+    assert_eq!(open_alarms(&station, AlarmKind::Program), 1);
+    station.entry_mut(1).unwrap().bet = "10".into();
+    assert!(matches!(station.start_hand(), Err(StationError::Alarm(_))));
+
+    let error = station.acknowledge_notices(None).unwrap_err();
+    assert!(matches!(error, StationError::PitBossNeeded), "{error:?}");
+    assert!(station.acknowledge_notices(Some(&dealer())).is_err());
+    assert!(station.has_notices());
+    station.acknowledge_notices(Some(&boss())).unwrap();
+    assert!(!station.has_notices());
+    let alarms = station.ledger().alarms(station.table_id(), false).unwrap();
+    let cleared = alarms[0].cleared.as_ref().unwrap();
+    assert_eq!(cleared.0, BOSS);
+    assert_eq!(cleared.1, "cleared by a pit boss after the start-up checks");
+    // Play goes on, and the new rows keep the chain intact.
+    station.start_hand().unwrap();
+    play_on_software_shoe(&mut station);
+    station.confirm_settlement().unwrap();
+    assert!(discrepancies(&path).is_empty());
+}
+
+#[test]
+fn a_tampered_ledger_raises_an_integrity_alarm_at_start_up() {
+    let (mut station, path) = table("startup-tampered");
+    station.entry_mut(1).unwrap().bet = "10".into();
+    station.start_hand().unwrap();
+    play_on_software_shoe(&mut station);
+    station.confirm_settlement().unwrap();
+    start(&mut station, &path, program("1.0.0", 1));
+    assert!(!station.has_notices(), "an intact chain raises nothing");
+
+    // Someone changes a payout behind the app's back.
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch(
+        "DROP TRIGGER transfers_no_update; \
+         UPDATE transfers SET amount = amount + 10 WHERE seq = (SELECT MIN(seq) FROM transfers);",
+    )
+    .unwrap();
+    drop(conn);
+
+    start(&mut station, &path, program("1.0.0", 1));
+    let notices: Vec<&str> = station.notices().collect();
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert!(
+        notices[0].starts_with("The chain check at start-up found 2 discrepancies in the ledger"),
+        "{}",
+        notices[0]
+    );
+    assert!(
+        notices[0].contains("(transfers): the hash does not match"),
+        "{}",
+        notices[0]
+    );
+    assert!(station.prompt().stopped);
+    assert_eq!(open_alarms(&station, AlarmKind::Integrity), 1);
+}
+
+#[test]
+fn the_app_runs_the_start_up_checks_off_the_window_thread_and_shows_a_finding() {
+    let (mut station, path) = table("startup-app");
+    start(&mut station, &path, program("0.9.0", 1));
+    let mut app = StationApp::with_station(station, egui::Context::default());
+    app.check_at_start_up(ProgramSource::Given(program("1.0.0", 1)));
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(8)
+        .build_ui_state(|ui, app: &mut StationApp| app.show(ui), app);
+    harness.run();
+    for _ in 0..3000 {
+        if !harness.state().checking_at_start_up() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+        harness.run();
+    }
+    assert!(!harness.state().checking_at_start_up());
+    harness.run();
+    assert!(
+        harness
+            .query_all_by_label_contains("The program changed since it last started here")
+            .next()
+            .is_some()
+    );
+    assert!(
+        harness
+            .get_by_label("Deal (Enter)")
+            .accesskit_node()
+            .is_disabled(),
+        "play is stopped"
+    );
+    harness
+        .get_by_label("Approving pit boss ID")
+        .set_text_value_accesskit(&BOSS.to_string());
+    harness
+        .get_by_label("Approving pit boss PIN")
+        .set_text_value_accesskit(BOSS_PIN);
+    harness.run();
+    harness.get_by_label("Acknowledge").click();
+    harness.run();
+    assert!(!harness.state().station().unwrap().has_notices());
+}

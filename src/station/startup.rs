@@ -163,3 +163,16 @@ fn program_changed(previous: &ProgramStart, now: &ProgramFingerprint) -> String 
         now.describe()
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_running_program_has_a_stable_fingerprint_of_its_own_file() {
+        let first = ProgramFingerprint::of_running_program().unwrap();
+        assert_eq!(first.version, env!("CARGO_PKG_VERSION"));
+        assert_ne!(first.sha256, [0; 32]);
+        assert_eq!(ProgramFingerprint::of_running_program().unwrap(), first);
+    }
+}

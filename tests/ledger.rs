@@ -12,8 +12,8 @@ use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::{Decks, Need};
 use pairs_table::history::HandHistory;
 use pairs_table::ledger::{
-    self, Clock, Discrepancy, HandContext, Ledger, LedgerError, PinEntry, Recorder, Role,
-    SCHEMA_VERSION,
+    self, AlarmKind, Clock, Discrepancy, HandContext, Ledger, LedgerError, PinEntry, Recorder,
+    Role, SCHEMA_VERSION,
 };
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
 use rand::{RngExt, SeedableRng};
@@ -443,6 +443,59 @@ fn every_older_schema_upgrades_to_the_latest() {
         recorder.commit(&mut ledger, &finished).unwrap();
         assert_eq!(discrepancies(&path), Vec::new());
     }
+}
+
+#[test]
+fn upgrading_to_version_5_keeps_every_alarm_and_its_clearing_in_the_chain() {
+    let path = recorded(GameKind::Rocket, 3, 2);
+    let mut ledger = open(&path);
+    let table = ledger.table("table 1", GameKind::Rocket).unwrap();
+    let jam = ledger
+        .raise_alarm(table, AlarmKind::Scanner, "the shoe jammed", Some(2))
+        .unwrap();
+    ledger.clear_alarm(jam, PIT_BOSS, "re-read").unwrap();
+    ledger
+        .raise_alarm(table, AlarmKind::Recovery, "hand 3 reopened", Some(3))
+        .unwrap();
+    let alarms = ledger.alarms(table, false).unwrap();
+    let fresh_schema = schema_of(&path);
+    drop(ledger);
+
+    // The file as a version 4 build left it: the alarms table with its old
+    // CHECK and no program_starts.
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute_batch(
+            "CREATE TABLE alarms_version_4 (
+               seq INTEGER PRIMARY KEY, hash BLOB NOT NULL, id INTEGER NOT NULL UNIQUE,
+               table_id INTEGER NOT NULL REFERENCES tables(id),
+               kind TEXT NOT NULL CHECK (kind IN ('scanner', 'foreign_card', 'connection', 'recovery')),
+               message TEXT NOT NULL, hand_id INTEGER, raised_at TEXT NOT NULL) STRICT;
+             INSERT INTO alarms_version_4 SELECT * FROM alarms;
+             DROP TRIGGER alarms_no_update; DROP TRIGGER alarms_no_delete;
+             DROP TRIGGER program_starts_no_update; DROP TRIGGER program_starts_no_delete;
+             DROP TABLE program_starts;
+             PRAGMA foreign_keys = OFF;
+             DROP TABLE alarms;
+             ALTER TABLE alarms_version_4 RENAME TO alarms;
+             CREATE TRIGGER alarms_no_update BEFORE UPDATE ON alarms
+             BEGIN SELECT RAISE(ABORT, 'ledger rows are unalterable: alarms'); END;
+             CREATE TRIGGER alarms_no_delete BEFORE DELETE ON alarms
+             BEGIN SELECT RAISE(ABORT, 'ledger rows are unalterable: alarms'); END;
+             PRAGMA user_version = 4;",
+        )
+        .unwrap();
+    assert_eq!(discrepancies(&path), Vec::new(), "version 4 verifies");
+
+    let mut ledger = open(&path);
+    assert_eq!(schema_of(&path), fresh_schema);
+    assert_eq!(ledger.alarms(table, false).unwrap(), alarms);
+    assert_eq!(discrepancies(&path), Vec::new(), "every row and hash kept");
+    ledger
+        .raise_alarm(table, AlarmKind::Integrity, "the chain check failed", None)
+        .unwrap();
+    ledger.record_program_start("0.1.0", [7; 32]).unwrap();
+    assert_eq!(discrepancies(&path), Vec::new());
 }
 
 #[test]

@@ -180,4 +180,17 @@ fn the_app_runs_the_start_up_checks_off_the_window_thread_and_shows_a_finding() 
     harness.get_by_label("Acknowledge").click();
     harness.run();
     assert!(!harness.state().station().unwrap().has_notices());
+
+    // The pit boss's audit tab names the program that started.
+    for tab in ["Pit boss", "Audit"] {
+        harness.get_by_label(tab).click();
+        harness.run();
+    }
+    assert!(
+        harness
+            .query_all_by_label_contains("at table 1: version 1.0.0, SHA-256")
+            .next()
+            .is_some()
+    );
+    assert!(harness.query_by_label(&"01".repeat(32)).is_some());
 }

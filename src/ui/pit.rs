@@ -30,7 +30,7 @@ use crate::inventory::{
 use crate::ledger::report::{Integrity, Period, ReportQuery, ShiftSpan, check_chain};
 use crate::ledger::{
     CountKind, Discrepancy, Exception, HandFilter, HandOutcome, HandSummary, PinEntry,
-    ShiftInventory, SlipKind, StaffMember, TimeRange,
+    ProgramStart, ShiftInventory, SlipKind, StaffMember, TimeRange,
 };
 use crate::printing::{PrintCommand, PrintingError, ReportFiles, default_file_name};
 use crate::report::{Layout, when};
@@ -381,6 +381,8 @@ pub struct PitScreen {
     check: Option<Result<ChainCheck, String>>,
     /// The chain check under way.
     checking: Option<Job<ChainCheck>>,
+    /// The program that last started at this ledger.
+    program: Option<Result<Option<ProgramStart>, String>>,
     filter: FilterInputs,
     hands: Option<Result<Vec<HandSummary>, String>>,
     chosen: Option<Result<Chosen, String>>,
@@ -452,6 +454,7 @@ impl PitScreen {
             drop_note: Note::default(),
             check: None,
             checking: None,
+            program: None,
             filter: FilterInputs::default(),
             hands: None,
             chosen: None,
@@ -484,6 +487,7 @@ impl PitScreen {
         self.figures = None;
         self.hands = None;
         self.exceptions = None;
+        self.program = None;
         self.chart = None;
         self.report_shifts = None;
     }
@@ -1017,6 +1021,28 @@ impl PitScreen {
     // ── Audit ────────────────────────────────────────────────────────────
 
     fn audit_tab(&mut self, ui: &mut Ui, station: &mut Station) {
+        ui.heading("Program");
+        let program = self.program.get_or_insert_with(|| {
+            station
+                .ledger()
+                .last_program_start()
+                .map_err(|e| e.to_string())
+        });
+        match program {
+            Err(error) => error_text(ui, &sentence(error)),
+            Ok(None) => {
+                ui.label("No start of the program is recorded yet.");
+            }
+            Ok(Some(start)) => {
+                ui.label(format!(
+                    "Last started {} at {}: version {}, SHA-256",
+                    stored_time(&start.started_at),
+                    start.station,
+                    start.version
+                ));
+                ui.label(RichText::new(hex::encode(start.sha256)).monospace());
+            }
+        }
         ui.heading("Chain check");
         if ui
             .add_enabled(

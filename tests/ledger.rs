@@ -533,20 +533,33 @@ fn killed_mid_run_the_ledger_stays_valid_and_keeps_every_acknowledged_hand() {
             .spawn()
             .unwrap();
         let stdout = child.stdout.take().unwrap();
+        let (committed, acknowledgements) = std::sync::mpsc::channel();
         let reader = std::thread::Builder::new()
             .name("simulate stdout".into())
             .spawn(move || {
-                BufReader::new(stdout)
+                for id in BufReader::new(stdout)
                     .lines()
                     .map_while(Result::ok)
                     .filter_map(|l| l.strip_prefix("committed ")?.parse::<i64>().ok())
-                    .collect::<Vec<_>>()
+                {
+                    let _ = committed.send(id);
+                }
             })
             .unwrap();
+        // The first round runs until a hand is acknowledged, however slow
+        // the machine, so the checks below always have one to look for;
+        // every round is then killed at a random moment.
+        if round == 0 {
+            let first = acknowledgements
+                .recv_timeout(std::time::Duration::from_secs(60))
+                .expect("the simulation commits a hand within a minute");
+            acknowledged.push(first);
+        }
         std::thread::sleep(std::time::Duration::from_millis(rng.random_range(30..400)));
         child.kill().unwrap();
         child.wait().unwrap();
-        acknowledged.extend(reader.join().unwrap());
+        reader.join().unwrap();
+        acknowledged.extend(acknowledgements.try_iter());
     }
     assert!(
         !acknowledged.is_empty(),

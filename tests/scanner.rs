@@ -345,7 +345,9 @@ fn the_simulator_with_every_fault_drives_the_intake_into_each_alarm() {
     let run = SimRun {
         link: dir.link(),
         card_interval: Duration::ZERO,
-        unplugged_for: Duration::from_millis(100),
+        // Unplugging drops what the reader has not read yet: long enough
+        // for a reader still backing off to open the port and drain it.
+        unplugged_for: Duration::from_secs(1),
     };
     let stop = Arc::new(AtomicBool::new(false));
     let sim_stop = Arc::clone(&stop);

@@ -1320,3 +1320,37 @@ fn two_restarts_before_the_notice_is_acknowledged_give_one_recovery_notice() {
     play_on_software_shoe(&mut station);
     confirm_and_check(&mut station, &path);
 }
+
+#[test]
+fn a_second_table_opened_on_the_same_ledger_numbers_its_hands_on() {
+    let (ledger, path, _clock) = staffed_ledger("station-second-table");
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    bet(&mut station, 1, "10");
+    station.start_hand().unwrap();
+    play_on_software_shoe(&mut station);
+    assert_eq!(station.confirm_settlement().unwrap(), 1);
+    let shift = station.shift_id();
+    station
+        .ledger_mut()
+        .close_table(shift, DEALER, &boss())
+        .unwrap();
+    station.sign_out_dealer().unwrap();
+
+    // The same station, now a Starboard table: another table in the ledger.
+    let mut station = open(
+        station.into_ledger(),
+        setup(GameKind::Starboard, 2, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    for s in [1, 2] {
+        seat(&mut station, s);
+    }
+    station.start_hand().unwrap();
+    play_on_software_shoe(&mut station);
+    assert_eq!(station.confirm_settlement().unwrap(), 2);
+    assert!(discrepancies(&path).is_empty());
+}

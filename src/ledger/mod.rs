@@ -314,7 +314,9 @@ impl InProgress {
 /// Where a table stands after its last recorded hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct TablePosition {
-    /// Hands started (the highest hand id).
+    /// The highest hand number in the ledger, at any table: a hand's number
+    /// is its ledger id, so a table opened on a ledger that already holds
+    /// another table's hands numbers its hands on from there.
     pub hands_started: u64,
     /// The last complete hand's button.
     pub last_button: Option<u8>,
@@ -698,13 +700,12 @@ impl Ledger {
         Ok(id)
     }
 
-    /// Where `table` stands after its last recorded hand.
+    /// Where `table` stands after its last recorded hand (its button and
+    /// carry), and the ledger's last hand number.
     pub fn table_position(&self, table: i64) -> Result<TablePosition, LedgerError> {
-        let hands_started: i64 = self.conn.query_row(
-            "SELECT COALESCE(MAX(id), 0) FROM hands WHERE table_id = ?1",
-            [table],
-            |r| r.get(0),
-        )?;
+        let hands_started: i64 =
+            self.conn
+                .query_row("SELECT COALESCE(MAX(id), 0) FROM hands", [], |r| r.get(0))?;
         let last: Option<(i64, Option<i64>)> = self
             .conn
             .query_row(

@@ -1060,20 +1060,20 @@ impl PitScreen {
                 None => self.check = Some(Err("this ledger has no file to check".into())),
             }
         }
-        if let Some(job) = &mut self.checking {
-            match job.finished(ui.ctx()) {
-                Some(result) => {
-                    self.check = Some(result);
-                    self.checking = None;
-                }
-                None => {
-                    ui.label("Checking the whole chain…");
-                    return;
-                }
-            }
+        if let Some(result) = self
+            .checking
+            .as_mut()
+            .and_then(|job| job.finished(ui.ctx()))
+        {
+            self.check = Some(result);
+            self.checking = None;
         }
         let mut open_hand = None;
         match &self.check {
+            // The hand browser below stays in use while the check runs.
+            _ if self.checking.is_some() => {
+                ui.label("Checking the whole chain…");
+            }
             None => {
                 ui.label("Not run yet.");
             }

@@ -579,8 +579,9 @@ impl Station {
         self.notices.iter().map(|n| n.text.as_str())
     }
 
-    /// Whether clearing the notices needs a pit boss's PIN (a scanner alarm
-    /// that was still open when the station stopped).
+    /// Whether clearing the notices needs a pit boss's PIN: any notice but a
+    /// recovery (a scanner alarm still open when the station stopped, a
+    /// start-up alarm).
     pub fn notices_need_pit_boss(&self) -> bool {
         self.notices.iter().any(|n| n.kind != AlarmKind::Recovery)
     }

@@ -164,8 +164,9 @@ impl ReportFiles {
     }
 
     /// Records the print and writes the files. `checked` is the chain as
-    /// [`check_chain`](crate::ledger::report::check_chain) found it moments ago (run on another thread, so a
-    /// window stays responsive); with `None` the chain is checked now.
+    /// [`check_chain`](crate::ledger::report::check_chain) found it moments
+    /// ago (run on another thread, so a window stays responsive); with
+    /// `None` the chain is checked now.
     pub fn save(
         self,
         ledger: &mut Ledger,

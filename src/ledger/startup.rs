@@ -53,26 +53,27 @@ impl Ledger {
                 |r| {
                     Ok((
                         r.get::<_, i64>(0)?,
-                        ProgramStart {
-                            station: r.get(1)?,
-                            version: r.get(2)?,
-                            sha256: [0; 32],
-                            started_at: r.get(4)?,
-                        },
+                        r.get(1)?,
+                        r.get(2)?,
                         r.get::<_, Vec<u8>>(3)?,
+                        r.get(4)?,
                     ))
                 },
             )
             .optional()?;
-        found
-            .map(|(seq, mut start, hash)| {
-                start.sha256 = hash.try_into().map_err(|_| LedgerError::BadRow {
-                    table: "program_starts",
-                    seq,
-                    problem: "program_sha256 is not 32 bytes".into(),
-                })?;
-                Ok(start)
-            })
-            .transpose()
+        let Some((seq, station, version, hash, started_at)) = found else {
+            return Ok(None);
+        };
+        let sha256 = hash.try_into().map_err(|_| LedgerError::BadRow {
+            table: "program_starts",
+            seq,
+            problem: "program_sha256 is not 32 bytes".into(),
+        })?;
+        Ok(Some(ProgramStart {
+            station,
+            version,
+            sha256,
+            started_at,
+        }))
     }
 }

@@ -46,14 +46,6 @@ impl ProgramFingerprint {
             sha256: hasher.finalize().into(),
         })
     }
-
-    fn describe(&self) -> String {
-        format!(
-            "version {} (SHA-256 {}…)",
-            self.version,
-            &hex::encode(self.sha256)[..16]
-        )
-    }
 }
 
 /// Which program the start-up check fingerprints.
@@ -148,19 +140,24 @@ impl Station {
     }
 }
 
+/// A program as a pit boss compares it with the approved list: its version
+/// and the first 16 hex digits of its file's SHA-256.
+fn described(version: &str, sha256: &[u8; 32]) -> String {
+    format!(
+        "version {version} (SHA-256 {}…)",
+        &hex::encode(sha256)[..16]
+    )
+}
+
 fn program_changed(previous: &ProgramStart, now: &ProgramFingerprint) -> String {
-    let before = ProgramFingerprint {
-        version: previous.version.clone(),
-        sha256: previous.sha256,
-    };
     format!(
         "The program changed since it last started here: {} started at {} on {}; {} is \
          starting now. A pit boss confirms the new program is the approved one before play \
          goes on.",
-        before.describe(),
+        described(&previous.version, &previous.sha256),
         previous.station,
         super::shown_time(&previous.started_at),
-        now.describe()
+        described(&now.version, &now.sha256)
     )
 }
 

@@ -11,7 +11,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use pairs_table::engine::hand::GameKind;
 use pairs_table::ledger::AlarmKind;
-use pairs_table::station::startup::{ProgramFingerprint, ProgramSource, run_startup_checks};
+use pairs_table::station::startup::{
+    ProgramFingerprint, ProgramSource, StartupFindings, run_startup_checks,
+};
 use pairs_table::station::{Feed, SourceChoice, Station, StationError};
 use pairs_table::ui::StationApp;
 
@@ -136,6 +138,34 @@ fn a_tampered_ledger_raises_an_integrity_alarm_at_start_up() {
     );
     assert!(station.prompt().stopped);
     assert_eq!(open_alarms(&station, AlarmKind::Integrity), 1);
+}
+
+#[test]
+fn checks_that_cannot_run_raise_their_alarms_and_record_no_start() {
+    let (mut station, path) = table("startup-failed");
+    let findings = StartupFindings {
+        program: Err("cannot read /opt/pairs-table: permission denied".into()),
+        chain: Err("no ledger file at /gone.sqlite3".into()),
+    };
+    station.record_start_up(findings).unwrap();
+    let notices: Vec<&str> = station.notices().collect();
+    assert_eq!(
+        notices,
+        [
+            "The program could not be checked at start-up: cannot read /opt/pairs-table: \
+             permission denied. A pit boss confirms the program is the approved one before play \
+             goes on.",
+            "The chain check at start-up could not run: no ledger file at /gone.sqlite3. A pit \
+             boss clears this alarm after running the check (Pit boss, Audit).",
+        ]
+    );
+    assert_eq!(open_alarms(&station, AlarmKind::Program), 1);
+    assert_eq!(open_alarms(&station, AlarmKind::Integrity), 1);
+    assert!(station.prompt().stopped);
+    assert_eq!(station.ledger().last_program_start().unwrap(), None);
+    station.acknowledge_notices(Some(&boss())).unwrap();
+    assert!(!station.has_notices());
+    assert!(discrepancies(&path).is_empty());
 }
 
 #[test]

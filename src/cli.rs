@@ -66,10 +66,11 @@ pub enum Command {
     #[command(subcommand)]
     Audit(AuditCommand),
     /// Check a house-rules TOML file and print the rules in force with their hash.
-    Rules {
-        /// A house-rules TOML file; without it, the defaults from RULINGS.md.
-        file: Option<PathBuf>,
-    },
+    ///
+    /// With --card, also write the rules card to post at the table: the
+    /// game's rules in words for players, with these limits, ante and rake
+    /// and the rules' hash (control standards require a pot game's fees to be posted).
+    Rules(RulesArgs),
     /// Act as a card-reading shoe on a pseudo-terminal, for testing without hardware.
     ///
     /// Creates a pseudo-terminal and a symlink to it at PATH, then deals a
@@ -253,6 +254,28 @@ pub struct SimulateArgs {
     pub db: Option<PathBuf>,
 }
 
+/// Arguments of `rules`.
+#[derive(Debug, clap::Args)]
+pub struct RulesArgs {
+    /// A house-rules TOML file; without it, the defaults from RULINGS.md.
+    pub file: Option<PathBuf>,
+    /// Write the rules card for --game to this PDF.
+    #[arg(long, value_name = "PDF", requires = "game")]
+    pub card: Option<PathBuf>,
+    /// The game the card is for.
+    #[arg(long, value_enum, requires = "card")]
+    pub game: Option<GameArg>,
+    /// Decks in the table's shoe (1 to 8), named on the card.
+    #[arg(long, requires = "card", value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub decks: Option<u8>,
+    /// The casino's name, for the card's title.
+    #[arg(long, requires = "card")]
+    pub casino: Option<String>,
+    /// The paper size (default: US Letter).
+    #[arg(long, value_enum, requires = "card")]
+    pub page: Option<PageArg>,
+}
+
 /// A game named on the command line.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum GameArg {
@@ -276,7 +299,7 @@ pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Some(Command::Replay { file }) => replay(&file),
         Some(Command::Simulate(args)) => simulate(&args),
-        Some(Command::Rules { file }) => rules(file.as_deref()),
+        Some(Command::Rules(args)) => rules(&args),
         Some(Command::ShoeSim(args)) => shoe_sim(&args),
         Some(Command::Scanner(args)) => scanner(&args),
         Some(Command::Ports) => ports(),
@@ -287,11 +310,23 @@ pub fn run(cli: Cli) -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`| head`): stop quietly, as a program
+        // killed by SIGPIPE would.
+        Err(error) if is_broken_pipe(&error) => ExitCode::from(141),
         Err(error) => {
             eprintln!("pairs-table: {error:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether `error` came from writing to a pipe whose reader has gone.
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// Opens the desktop app on the ledger, or on a fresh demo table.
@@ -332,8 +367,7 @@ fn read_input(path: &Path) -> anyhow::Result<String> {
 }
 
 fn print_json(value: &impl Serialize) -> anyhow::Result<()> {
-    println!("{}", serde_json::to_string_pretty(value)?);
-    Ok(())
+    print_line(&serde_json::to_string_pretty(value)?)
 }
 
 fn replay(path: &Path) -> anyhow::Result<()> {
@@ -354,11 +388,49 @@ pub fn load_rules(path: Option<&Path>) -> anyhow::Result<HouseRules> {
     }
 }
 
-fn rules(path: Option<&Path>) -> anyhow::Result<()> {
-    let rules = load_rules(path)?;
-    print!("{}", rules.to_toml());
-    println!("# hash: {}", rules.hash_hex());
-    Ok(())
+fn rules(args: &RulesArgs) -> anyhow::Result<()> {
+    let rules = load_rules(args.file.as_deref())?;
+    if let (Some(out), Some(game)) = (&args.card, args.game) {
+        if args
+            .file
+            .as_deref()
+            .is_some_and(|file| same_file(file, out))
+        {
+            bail!(
+                "--card names the rules file {}; the card would overwrite it",
+                out.display()
+            );
+        }
+        let card = crate::report::RulesCard {
+            game: game.into(),
+            rules,
+            decks: args.decks.map(|d| Decks::new(i64::from(d))).transpose()?,
+            casino: args.casino.clone(),
+            printed_at: chrono::Utc::now(),
+        };
+        let pdf = crate::report::render_rules_card(&card, &layout_for(args.page)?)?;
+        crate::printing::save_pdf(out, &pdf)?;
+        print_line(&format!("# card: {} ({} rules)", out.display(), card.game))?;
+    }
+    print_line(&format!("{}# hash: {}", rules.to_toml(), rules.hash_hex()))
+}
+
+/// Whether two paths name one file (`r.toml` and `./r.toml`).
+fn same_file(a: &Path, b: &Path) -> bool {
+    let absolute = |path: &Path| std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+    absolute(a) == absolute(b)
+}
+
+/// The standard layout on the paper asked for.
+fn layout_for(page: Option<PageArg>) -> anyhow::Result<crate::report::Layout> {
+    use crate::report::{Layout, PageSize};
+    let mut layout = Layout::standard()?;
+    match page {
+        Some(PageArg::Letter) => layout.page = PageSize::Letter,
+        Some(PageArg::A4) => layout.page = PageSize::A4,
+        None => {}
+    }
+    Ok(layout)
 }
 
 /// A generator seeded from `seed`, or from the operating system.
@@ -561,12 +633,24 @@ fn audit_verify(db: Option<PathBuf>) -> anyhow::Result<()> {
     if !path.exists() {
         bail!("there is no ledger at {}", path.display());
     }
-    let summary = crate::ledger::verify(&path, |d| println!("discrepancy: {d}"))
-        .with_context(|| format!("cannot verify {}", path.display()))?;
-    println!("rows: {}", summary.rows);
-    println!("hands: {} ({} voided)", summary.hands, summary.voided);
-    println!("head: {}", summary.head.hash_hex());
-    println!("discrepancies: {}", summary.discrepancies);
+    let mut unwritten = None;
+    let summary = crate::ledger::verify(&path, |d| {
+        if unwritten.is_none() {
+            unwritten = print_line(&format!("discrepancy: {d}")).err();
+        }
+    })
+    .with_context(|| format!("cannot verify {}", path.display()))?;
+    if let Some(error) = unwritten {
+        return Err(error);
+    }
+    print_line(&format!(
+        "rows: {}\nhands: {} ({} voided)\nhead: {}\ndiscrepancies: {}",
+        summary.rows,
+        summary.hands,
+        summary.voided,
+        summary.head.hash_hex(),
+        summary.discrepancies
+    ))?;
     if summary.discrepancies > 0 {
         bail!("the ledger has {} discrepancies", summary.discrepancies);
     }
@@ -575,7 +659,7 @@ fn audit_verify(db: Option<PathBuf>) -> anyhow::Result<()> {
 
 fn ports() -> anyhow::Result<()> {
     for port in list_ports()? {
-        println!("{}\t{}", port.path, port.description);
+        print_line(&format!("{}\t{}", port.path, port.description))?;
     }
     Ok(())
 }
@@ -600,7 +684,6 @@ fn parse_time(text: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
 
 fn report_shift(args: &ShiftReportArgs) -> anyhow::Result<()> {
     use crate::ledger::report::{Period, ReportQuery};
-    use crate::report::{Layout, PageSize};
     let period = match (&args.from, &args.to, args.shift) {
         (Some(from), Some(to), _) => Period::Range {
             from: parse_time(from)?,
@@ -612,12 +695,7 @@ fn report_shift(args: &ShiftReportArgs) -> anyhow::Result<()> {
     if args.csv.as_deref() == Some(args.out.as_path()) {
         bail!("--out and --csv name the same file");
     }
-    let mut layout = Layout::standard()?;
-    match args.page {
-        Some(PageArg::Letter) => layout.page = PageSize::Letter,
-        Some(PageArg::A4) => layout.page = PageSize::A4,
-        None => {}
-    }
+    let layout = layout_for(args.page)?;
     let path = ledger_path(args.db.clone())?;
     let mut ledger = Ledger::open_existing(&path, Box::new(SystemClock))?;
     let query = ReportQuery {
@@ -640,7 +718,7 @@ fn report_shift(args: &ShiftReportArgs) -> anyhow::Result<()> {
     } else {
         String::new()
     };
-    println!(
+    print_line(&format!(
         "printed {}: print {}{}, {} hands, ledger rows {}, head {}, chain check {}{printed}",
         args.out.display(),
         report.print.number,
@@ -660,6 +738,5 @@ fn report_shift(args: &ShiftReportArgs) -> anyhow::Result<()> {
                 report.integrity.discrepancies
             )
         }
-    );
-    Ok(())
+    ))
 }

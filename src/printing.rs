@@ -37,12 +37,12 @@ pub enum PrintingError {
     #[error("type the path to save the PDF to")]
     NoPath,
     /// An output file could not be written.
-    #[error("cannot write {path}: {source}")]
+    #[error("cannot write {path}: {problem}")]
     Write {
         /// The file.
         path: String,
-        /// Why.
-        source: std::io::Error,
+        /// Why (in the message, so not also a `source` that would print twice).
+        problem: std::io::Error,
     },
     /// The report could not be gathered or recorded.
     #[error(transparent)]
@@ -80,9 +80,9 @@ impl Pending {
         let mut name = path.file_name().unwrap_or_default().to_os_string();
         name.push(".partial");
         let partial = path.with_file_name(name);
-        std::fs::File::create(&partial).map_err(|source| PrintingError::Write {
+        std::fs::File::create(&partial).map_err(|problem| PrintingError::Write {
             path: path.display().to_string(),
-            source,
+            problem,
         })?;
         Ok(Pending {
             partial,
@@ -91,18 +91,18 @@ impl Pending {
     }
 
     fn write(&self, bytes: &[u8]) -> Result<(), PrintingError> {
-        std::fs::write(&self.partial, bytes).map_err(|source| self.failed(source))
+        std::fs::write(&self.partial, bytes).map_err(|problem| self.failed(problem))
     }
 
     /// Renames the written file into place.
     fn finish(&self) -> Result<(), PrintingError> {
-        std::fs::rename(&self.partial, &self.path).map_err(|source| self.failed(source))
+        std::fs::rename(&self.partial, &self.path).map_err(|problem| self.failed(problem))
     }
 
-    fn failed(&self, source: std::io::Error) -> PrintingError {
+    fn failed(&self, problem: std::io::Error) -> PrintingError {
         PrintingError::Write {
             path: self.path.display().to_string(),
-            source,
+            problem,
         }
     }
 }
@@ -136,6 +136,17 @@ pub fn save_report(
     csv: Option<&Path>,
 ) -> Result<Saved, PrintingError> {
     ReportFiles::claim(pdf, csv)?.save(ledger, query, layout, None)
+}
+
+/// Writes a PDF rendered without the ledger (a rules card) to `path`,
+/// whole or not at all: beside its name first, then renamed into place.
+pub fn save_pdf(path: &Path, bytes: &[u8]) -> Result<(), PrintingError> {
+    if path.as_os_str().is_empty() {
+        return Err(PrintingError::NoPath);
+    }
+    let pending = Pending::create(path)?;
+    pending.write(bytes)?;
+    pending.finish()
 }
 
 /// A report's output files, claimed (their partial files created) before

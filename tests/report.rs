@@ -1,6 +1,7 @@
 //! Shift reports: the PDF's extracted text and the CSV against the ledger
 //! they were printed from, pagination, reprints, a hands-only ledger, a
-//! filled inventory section, and the command's refusals.
+//! filled inventory section, and the command's refusals. The rules card:
+//! its text against the house rules and the engine's payouts.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -285,7 +286,6 @@ fn print_period(path: &Path, period: Period) -> ShiftReport {
         .unwrap()
 }
 
-/// The PDF's text as pdftotext extracts it (poppler-utils).
 /// The PDF's text by poppler's pdftotext (CI installs poppler-utils).
 pub fn pdf_text(pdf: &[u8]) -> String {
     let file = dir().join("report.pdf");
@@ -966,4 +966,166 @@ fn the_sample_report_matches_reports_sample() {
             .collect()
     };
     assert_eq!(names(&committed), names(&csv));
+}
+
+/// Runs `pairs-table rules ARGS`; returns (exit code, stdout, stderr).
+fn rules_command(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_pairs-table"))
+        .arg("rules")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The card's text with its lines joined, so a sentence reads whole.
+fn card_text(path: &Path) -> String {
+    let text = pdf_text(&std::fs::read(path).unwrap());
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+const HOUSE_RULES: &str = "[rocket]\nmin_bet = 20\nmax_bet = 500\n\n\
+                           [starboard]\nunit = 5\nrake_percent = 5\nrake_cap = 20\n";
+
+#[test]
+fn the_rules_cards_state_the_house_rules_in_force_and_pay_as_the_engine() {
+    let dir = dir();
+    let file = dir.join("house.toml");
+    std::fs::write(&file, HOUSE_RULES).unwrap();
+    let rules = HouseRules::from_toml(HOUSE_RULES).unwrap();
+    let f = file.to_str().unwrap();
+    let hash = rules.hash_hex();
+
+    let starboard = dir.join("starboard.pdf");
+    let (code, stdout, stderr) = rules_command(&[
+        f,
+        "--card",
+        starboard.to_str().unwrap(),
+        "--game",
+        "starboard",
+        "--decks",
+        "6",
+        "--casino",
+        "Harbour Casino",
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains(&format!("# hash: {hash}")), "{stdout}");
+    let text = card_text(&starboard);
+    for said in [
+        "Harbour Casino: Starboard rules",
+        "The shoe holds 6 decks",
+        "Every player antes 5 units into the pot",
+        "Draw: pay 5 units into the pot",
+        "The house takes 5% of the units paid into the pot in this game",
+        "never more than 20 units a pot",
+        // 5% of 200 is 10, under the cap.
+        "with 200 units paid in, the rake is 10",
+        "Page 1 of 1",
+    ] {
+        assert!(text.contains(said), "{said:?} missing from: {text}");
+    }
+    assert!(text.contains(&hash), "the full rules hash is on the card");
+
+    let rocket = dir.join("rocket.pdf");
+    let (code, _, stderr) =
+        rules_command(&[f, "--card", rocket.to_str().unwrap(), "--game", "rocket"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let text = card_text(&rocket);
+    // The rule text's worked examples on a bet of 20: a fold with a low
+    // card of 4 pays 8, a pair of 8s pays 16; the dealer's 7-7 pays 14 and
+    // the dealer's 3 pays 6.
+    for said in [
+        "from 20 to 500 units",
+        "Examples with a bet of 20",
+        "is a 4 you pay 8",
+        "pair your 8 you pay 16",
+        "pairs 7s you are paid 14",
+        "draws a 3 you are paid 6",
+        "The player with the lowest first card starts",
+    ] {
+        assert!(text.contains(said), "{said:?} missing from: {text}");
+    }
+    assert!(!text.contains("The shoe holds"), "no decks were named");
+}
+
+#[test]
+fn a_card_for_a_table_without_rake_says_so_and_the_dealer_left_start() {
+    let dir = dir();
+    let file = dir.join("house.toml");
+    std::fs::write(&file, "[rocket]\nstart = \"dealer_left\"\n").unwrap();
+    let f = file.to_str().unwrap();
+    let starboard = dir.join("starboard.pdf");
+    let s = starboard.to_str().unwrap();
+    let (code, _, stderr) = rules_command(&[f, "--card", s, "--game", "starboard"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let text = card_text(&starboard);
+    assert!(text.contains("The house takes no rake"), "{text}");
+    assert!(text.contains("antes 1 unit into the pot"), "{text}");
+    let rocket = dir.join("rocket.pdf");
+    let r = rocket.to_str().unwrap();
+    let (code, _, stderr) = rules_command(&[f, "--card", r, "--game", "rocket"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let text = card_text(&rocket);
+    assert!(
+        text.contains("The player nearest the dealer's left starts every round"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_bad_rules_card_request_gets_one_sentence_and_leaves_every_file_as_it_was() {
+    let dir = dir();
+    let file = dir.join("house.toml");
+    std::fs::write(&file, HOUSE_RULES).unwrap();
+    let f = file.to_str().unwrap();
+    // The card over its own rules file, by another spelling.
+    let dotted = dir.join(".").join("house.toml");
+    let (code, stdout, stderr) =
+        rules_command(&[f, "--card", dotted.to_str().unwrap(), "--game", "rocket"]);
+    assert_eq!(code, Some(1));
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("would overwrite it"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), HOUSE_RULES);
+
+    let (code, stdout, stderr) =
+        rules_command(&[f, "--card", "/nonexistent/dir/card.pdf", "--game", "rocket"]);
+    assert_eq!(code, Some(1));
+    assert!(stdout.is_empty(), "{stdout}");
+    assert_eq!(
+        stderr.trim(),
+        "pairs-table: cannot write /nonexistent/dir/card.pdf: No such file or directory (os error 2)",
+        "one sentence, the reason once"
+    );
+
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "[starboard]\nrake_percent = 150\n").unwrap();
+    let card = dir.join("card.pdf");
+    let c = card.to_str().unwrap();
+    let (code, _, stderr) =
+        rules_command(&[bad.to_str().unwrap(), "--card", c, "--game", "starboard"]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("starboard.rake_percent"), "{stderr}");
+
+    // A card needs its game, and the card's options need a card.
+    let (code, _, stderr) = rules_command(&[f, "--card", c]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("--game"), "{stderr}");
+    let (code, _, _) = rules_command(&[f, "--game", "rocket"]);
+    assert_eq!(code, Some(2));
+    let (code, _, _) = rules_command(&[f, "--card", c, "--game", "rocket", "--decks", "9"]);
+    assert_eq!(code, Some(2));
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert!(
+        !names
+            .iter()
+            .any(|n| n.ends_with(".pdf") || n.ends_with(".partial")),
+        "no card and no partial file: {names:?}"
+    );
 }

@@ -1,8 +1,9 @@
 //! Shift reports on paper and in a spreadsheet: turns the typed figures of
-//! [`crate::ledger::report`] into a PDF (`pdf`) and a CSV (`csv`). Pure:
-//! data in, bytes out; the ledger gathers, the command line writes files.
-//! See docs/reports.md.
+//! [`crate::ledger::report`] into a PDF (`pdf`) and a CSV (`csv`); and the
+//! rules card posted at a table (`card`). Pure: data in, bytes out; the
+//! ledger gathers, the command line writes files. See docs/reports.md.
 
+pub mod card;
 pub mod csv;
 mod document;
 pub mod pdf;
@@ -10,8 +11,9 @@ pub mod pdf;
 use serde::Deserialize;
 use thiserror::Error;
 
+pub use card::RulesCard;
 pub use csv::render_csv;
-pub use pdf::render_pdf;
+pub use pdf::{render_pdf, render_rules_card};
 
 /// The layout definition, `reports/shift-report.toml`, embedded at build time.
 pub const LAYOUT_TOML: &str = include_str!("../../reports/shift-report.toml");

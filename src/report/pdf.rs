@@ -3,6 +3,7 @@
 //! columns align. A table row is never split across pages; a section that
 //! runs on repeats its heading ("(continued)") and its column titles. Every
 //! page carries "Page i of N", and a reprint is stamped REPRINT on every page.
+//! The shift report and the rules card share the pages.
 
 use chrono::{Datelike, Timelike};
 use printpdf::{
@@ -10,6 +11,7 @@ use printpdf::{
     PdfPage, PdfSaveOptions, Point, Pt, Rect, Rgb, TextItem,
 };
 
+use super::card::RulesCard;
 use super::document::{self, Align, Block, Column, Row, Section};
 use super::{Layout, RenderError, when};
 use crate::ledger::report::ShiftReport;
@@ -490,69 +492,119 @@ pub fn render_pdf(report: &ShiftReport, layout: &Layout) -> Result<Vec<u8>, Rend
     let period = h
         .shift
         .map_or_else(|| format!("{} to", when(h.start)), |s| format!("shift {s}"));
-    let mut doc = PdfDocument::new(&format!("Shift report, {}, {period}", h.table_name));
-    let printed = pdf_date(report.print.printed_at);
-    let info = &mut doc.metadata.info;
-    info.creation_date = printed;
-    info.modification_date = printed;
-    info.metadata_date = printed;
-    info.creator = "pairs-table".into();
-    info.producer = "pairs-table".into();
-    let regular = Face::load(REGULAR, "DejaVuSans.ttf", &mut doc)?;
-    let bold = Face::load(BOLD, "DejaVuSans-Bold.ttf", &mut doc)?;
-
-    let mut pager = Pager::new(layout, &regular, &bold);
     let casino = h.casino.as_deref().unwrap_or("Shift report");
-    pager.title(&match &h.casino {
-        Some(name) => format!("{name}: {} shift report", h.game),
-        None => format!("{} shift report", h.game),
-    });
-    pager.section(&Section {
+    let mut sections = vec![Section {
         title: "Shift".into(),
         blocks: vec![document::header(report)],
-    });
-    for section in document::sections(report, &layout.sections) {
-        pager.section(&section);
-    }
-    let pages = pager.finish();
+    }];
+    sections.extend(document::sections(report, &layout.sections));
+    let pages = Pages {
+        document_title: format!("Shift report, {}, {period}", h.table_name),
+        title: match &h.casino {
+            Some(name) => format!("{name}: {} shift report", h.game),
+            None => format!("{} shift report", h.game),
+        },
+        running: format!(
+            "{casino} · table {} (#{}) · {} · {period}",
+            h.table_name, h.table_id, h.game
+        ),
+        footer: format!(
+            "Printed {} · print {} · head {}…",
+            when(report.print.printed_at),
+            report.print.number,
+            &report.integrity.head.hash_hex()[..16]
+        ),
+        printed_at: report.print.printed_at,
+        reprint: report.print.is_reprint(),
+    };
+    pages.render(&sections, layout)
+}
 
-    let count = pages.len();
-    let small = layout.fonts.small;
-    let running = format!(
-        "{casino} · table {} (#{}) · {} · {period}",
-        h.table_name, h.table_id, h.game
-    );
-    let footer = format!(
-        "Printed {} · print {} · head {}…",
-        when(report.print.printed_at),
-        report.print.number,
-        &report.integrity.head.hash_hex()[..16]
-    );
-    let (width, height) = layout.page.points();
-    let m = layout.margins;
-    let to_mm = |pt: f32| Mm(pt * 25.4 / 72.0);
-    let pages = pages
-        .into_iter()
-        .enumerate()
-        .map(|(i, ops)| {
-            let mut pager = Pager::new(layout, &regular, &bold);
-            pager.ops = ops;
-            let top = height - m.top / 2.0;
-            pager.text(m.left, top, &running, small, false, GREY);
-            let bottom = m.bottom / 2.0;
-            pager.text(m.left, bottom, &footer, small, false, GREY);
-            let page = format!("Page {} of {count}", i + 1);
-            let x = width - m.right - regular.width(&page, small);
-            pager.text(x, bottom, &page, small, false, BLACK);
-            if report.print.is_reprint() {
-                let size = layout.fonts.heading;
-                let x = width - m.right - bold.width("REPRINT", size);
-                pager.text(x, top - 2.0, "REPRINT", size, true, RED);
-            }
-            PdfPage::new(to_mm(width), to_mm(height), pager.ops)
-        })
-        .collect();
-    Ok(doc
-        .with_pages(pages)
-        .save(&PdfSaveOptions::default(), &mut Vec::new()))
+/// A rules card to post at a table, as a PDF document's bytes, on the
+/// page, margins and fonts of `layout`.
+pub fn render_rules_card(card: &RulesCard, layout: &Layout) -> Result<Vec<u8>, RenderError> {
+    let title = card.title();
+    let pages = Pages {
+        document_title: title.clone(),
+        running: format!("{title} · to be posted at the table"),
+        footer: format!(
+            "Printed {} · house rules {}…",
+            when(card.printed_at),
+            &card.rules.hash_hex()[..16]
+        ),
+        title,
+        printed_at: card.printed_at,
+        reprint: false,
+    };
+    pages.render(&card.sections(), layout)
+}
+
+/// What every page of a document carries besides its sections.
+struct Pages {
+    /// The PDF's own title (its metadata).
+    document_title: String,
+    /// The title on the first page.
+    title: String,
+    /// The line at the head of every page.
+    running: String,
+    /// The line at the foot of every page, beside "Page i of N".
+    footer: String,
+    /// When it was printed (the PDF's dates).
+    printed_at: chrono::DateTime<chrono::Utc>,
+    /// Whether every page is stamped REPRINT.
+    reprint: bool,
+}
+
+impl Pages {
+    /// The title and `sections` laid out on pages, each page with the
+    /// running head, the footer and its number.
+    fn render(&self, sections: &[Section], layout: &Layout) -> Result<Vec<u8>, RenderError> {
+        let mut doc = PdfDocument::new(&self.document_title);
+        let printed = pdf_date(self.printed_at);
+        let info = &mut doc.metadata.info;
+        info.creation_date = printed;
+        info.modification_date = printed;
+        info.metadata_date = printed;
+        info.creator = "pairs-table".into();
+        info.producer = "pairs-table".into();
+        let regular = Face::load(REGULAR, "DejaVuSans.ttf", &mut doc)?;
+        let bold = Face::load(BOLD, "DejaVuSans-Bold.ttf", &mut doc)?;
+
+        let mut pager = Pager::new(layout, &regular, &bold);
+        pager.title(&self.title);
+        for section in sections {
+            pager.section(section);
+        }
+        let pages = pager.finish();
+
+        let count = pages.len();
+        let small = layout.fonts.small;
+        let (width, height) = layout.page.points();
+        let m = layout.margins;
+        let to_mm = |pt: f32| Mm(pt * 25.4 / 72.0);
+        let pages = pages
+            .into_iter()
+            .enumerate()
+            .map(|(i, ops)| {
+                let mut pager = Pager::new(layout, &regular, &bold);
+                pager.ops = ops;
+                let top = height - m.top / 2.0;
+                pager.text(m.left, top, &self.running, small, false, GREY);
+                let bottom = m.bottom / 2.0;
+                pager.text(m.left, bottom, &self.footer, small, false, GREY);
+                let page = format!("Page {} of {count}", i + 1);
+                let x = width - m.right - regular.width(&page, small);
+                pager.text(x, bottom, &page, small, false, BLACK);
+                if self.reprint {
+                    let size = layout.fonts.heading;
+                    let x = width - m.right - bold.width("REPRINT", size);
+                    pager.text(x, top - 2.0, "REPRINT", size, true, RED);
+                }
+                PdfPage::new(to_mm(width), to_mm(height), pager.ops)
+            })
+            .collect();
+        Ok(doc
+            .with_pages(pages)
+            .save(&PdfSaveOptions::default(), &mut Vec::new()))
+    }
 }

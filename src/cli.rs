@@ -394,7 +394,7 @@ fn rules(args: &RulesArgs) -> anyhow::Result<()> {
         if args
             .file
             .as_deref()
-            .is_some_and(|file| same_file(file, out))
+            .is_some_and(|file| crate::printing::same_file(file, out))
         {
             bail!(
                 "--card names the rules file {}; the card would overwrite it",
@@ -413,12 +413,6 @@ fn rules(args: &RulesArgs) -> anyhow::Result<()> {
         print_line(&format!("# card: {} ({} rules)", out.display(), card.game))?;
     }
     print_line(&format!("{}# hash: {}", rules.to_toml(), rules.hash_hex()))
-}
-
-/// Whether two paths name one file (`r.toml` and `./r.toml`).
-fn same_file(a: &Path, b: &Path) -> bool {
-    let absolute = |path: &Path| std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
-    absolute(a) == absolute(b)
 }
 
 /// The standard layout on the paper asked for.

@@ -138,6 +138,12 @@ pub fn save_report(
     ReportFiles::claim(pdf, csv)?.save(ledger, query, layout, None)
 }
 
+/// Whether two paths name one file (`r.pdf` and `./r.pdf`).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    let absolute = |path: &Path| std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+    absolute(a) == absolute(b)
+}
+
 /// Writes a PDF rendered without the ledger (a rules card) to `path`,
 /// whole or not at all: beside its name first, then renamed into place.
 pub fn save_pdf(path: &Path, bytes: &[u8]) -> Result<(), PrintingError> {
@@ -163,9 +169,7 @@ impl ReportFiles {
         if pdf.as_os_str().is_empty() {
             return Err(PrintingError::NoPath);
         }
-        // `r.pdf` and `./r.pdf` are one file.
-        let absolute = |path: &Path| std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
-        if csv.is_some_and(|csv| absolute(csv) == absolute(pdf)) {
+        if csv.is_some_and(|csv| same_file(csv, pdf)) {
             return Err(PrintingError::SameFile(pdf.display().to_string()));
         }
         Ok(ReportFiles {

@@ -1,7 +1,8 @@
 //! Shift reports: the PDF's extracted text and the CSV against the ledger
 //! they were printed from, pagination, reprints, a hands-only ledger, a
 //! filled inventory section, and the command's refusals. The rules card:
-//! its text against the house rules and the engine's payouts.
+//! its text against the house rules and the engine's payouts; output into a
+//! closed pipe.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -1127,5 +1128,22 @@ fn a_bad_rules_card_request_gets_one_sentence_and_leaves_every_file_as_it_was() 
             .iter()
             .any(|n| n.ends_with(".pdf") || n.ends_with(".partial")),
         "no card and no partial file: {names:?}"
+    );
+}
+
+#[test]
+fn output_into_a_closed_pipe_ends_the_command_quietly_without_a_panic() {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_pairs-table"))
+        .arg("rules")
+        .stdout(writer)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(141), "as SIGPIPE would end it");
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
     );
 }

@@ -6,7 +6,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::document::{Align, Block, Column, Row, Section};
+use super::document::{Align, Block, Column, Section, row};
 use super::units;
 use crate::engine::card::{Decks, Rank};
 use crate::engine::hand::GameKind;
@@ -110,17 +110,12 @@ fn rocket(card: &RulesCard) -> Vec<Section> {
         .into_iter()
         .map(|(what, outcome)| {
             let net = outcome.net(example_bet);
-            Row {
-                cells: vec![
-                    what.into(),
-                    if net < 0 {
-                        format!("you pay {}", units(-net))
-                    } else {
-                        format!("you are paid {}", units(net))
-                    },
-                ],
-                total: false,
-            }
+            let result = if net < 0 {
+                format!("you pay {}", units(-net))
+            } else {
+                format!("you are paid {}", units(net))
+            };
+            row([what.to_owned(), result])
         })
         .collect();
     vec![

@@ -71,7 +71,8 @@ pub struct Section {
     pub blocks: Vec<Block>,
 }
 
-fn row(cells: impl IntoIterator<Item = String>) -> Row {
+/// A table row that is not a total.
+pub(super) fn row(cells: impl IntoIterator<Item = String>) -> Row {
     Row {
         cells: cells.into_iter().collect(),
         total: false,

@@ -686,9 +686,6 @@ fn report_shift(args: &ShiftReportArgs) -> anyhow::Result<()> {
         (_, _, Some(shift)) => Period::Shift(shift),
         _ => Period::LatestShift,
     };
-    if args.csv.as_deref() == Some(args.out.as_path()) {
-        bail!("--out and --csv name the same file");
-    }
     let layout = layout_for(args.page)?;
     let path = ledger_path(args.db.clone())?;
     let mut ledger = Ledger::open_existing(&path, Box::new(SystemClock))?;

@@ -671,3 +671,113 @@ fn audit_verify_prints_the_summary_and_fails_on_a_discrepancy() {
     assert!(text.contains("discrepancy: row"), "{text}");
     assert!(text.contains("hand 2"), "{text}");
 }
+
+#[test]
+fn a_second_writer_is_refused_at_once_naming_the_file_and_the_holder() {
+    let path = recorded(GameKind::Rocket, 2, 4);
+    let first = open(&path);
+    let head = first.head().unwrap();
+    let refused = Ledger::open(&path, Box::new(FixedClock), crate::test_keys()).unwrap_err();
+    let sentence = refused.to_string();
+    assert!(matches!(refused, LedgerError::InUse { .. }), "{sentence}");
+    assert!(sentence.contains(&path.display().to_string()), "{sentence}");
+    assert!(sentence.contains("pairs-table process"), "{sentence}");
+    let out = crate::pairs_table()
+        .args(["simulate", "--game", "rocket", "--hands", "1", "--db"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("in use by another writer"), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert_eq!(
+        first.head().unwrap(),
+        head,
+        "the first writer goes on untouched"
+    );
+    drop(first);
+    open(&path);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_new_ledger_its_journal_files_and_the_key_are_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_db("private").parent().unwrap().join("new-dir");
+    let path = dir.join("ledger.sqlite3");
+    let mut ledger = open(&path);
+    ledger.staff(DEALER, "Dana Dealer", Role::Dealer).unwrap();
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&dir), 0o700);
+    for file in [
+        path.clone(),
+        PathBuf::from(format!("{}-wal", path.display())),
+        PathBuf::from(format!("{}-shm", path.display())),
+    ] {
+        assert_eq!(mode(&file), 0o600, "{}", file.display());
+    }
+    assert_eq!(mode(&crate::test_key_file()), 0o600);
+    drop(ledger);
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let warned = open(&path);
+    assert!(
+        warned.warning().is_some_and(|w| w.contains("other users")),
+        "{:?}",
+        warned.warning()
+    );
+}
+
+#[test]
+fn verify_and_export_open_read_only_and_leave_nothing_behind() {
+    let path = recorded(GameKind::Rocket, 3, 6);
+    let before = std::fs::read(&path).unwrap();
+    let sidecars = || {
+        ["-wal", "-shm"]
+            .iter()
+            .filter(|s| PathBuf::from(format!("{}{s}", path.display())).exists())
+            .count()
+    };
+    assert_eq!(sidecars(), 0, "a closed ledger leaves no -wal or -shm");
+    for args in [
+        vec!["audit", "verify", "--db"],
+        vec!["audit", "verify", "--immutable", "--db"],
+        vec!["audit", "export", "--hand", "2", "--db"],
+        vec!["audit", "export", "--immutable", "--hand", "2", "--db"],
+    ] {
+        let out = crate::pairs_table()
+            .args(&args)
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(sidecars(), 0, "{args:?} left a -wal or -shm");
+    }
+    assert_eq!(std::fs::read(&path).unwrap(), before, "not a byte changed");
+}
+
+#[test]
+fn pin_hashes_are_peppered_with_the_station_secret() {
+    use argon2::password_hash::PasswordVerifier;
+    let path = temp_db("pepper");
+    let mut ledger = open(&path);
+    ledger
+        .create_first_pit_boss(PIT_BOSS, "Pat Boss", "3690")
+        .unwrap();
+    let phc: String = forger(&path)
+        .query_row("SELECT phc FROM pins", [], |r| r.get(0))
+        .unwrap();
+    assert!(phc.contains("keyid="), "{phc}");
+    // Someone with the file but not the pepper cannot test PINs offline.
+    let hash = argon2::password_hash::phc::PasswordHash::new(&phc).unwrap();
+    assert!(
+        argon2::Argon2::default()
+            .verify_password(b"3690", &hash)
+            .is_err()
+    );
+    ledger.sign_in(PIT_BOSS, "3690").unwrap();
+}

@@ -4,10 +4,12 @@
 
 use std::fmt;
 
-use argon2::Argon2;
+use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use argon2::{Algorithm, Argon2, KeyId, ParamsBuilder, Version};
 use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
+use sha2::{Digest, Sha256};
 
 use super::chain::{
     ACCESS_EVENTS, APPROVALS, PINS, SHIFT_CLOSES, SHIFTS, STAFF, TABLE_SETTINGS, TableSpec,
@@ -129,18 +131,62 @@ impl Action {
     }
 }
 
-fn hash_pin(pin: &str) -> Result<String, LedgerError> {
-    Argon2::default()
+/// Argon2id memory per PIN hash, in KiB (docs/access.md: what a sign-in
+/// affords).
+const PIN_MEMORY_KIB: u32 = 19 * 1024;
+/// Argon2id passes per PIN hash.
+const PIN_PASSES: u32 = 2;
+
+/// The key id a peppered PIN hash carries: the first 8 bytes of
+/// SHA-256("pairs-table PIN pepper" ‖ pepper), so a hash names which
+/// pepper it needs without revealing it.
+fn pepper_id(pepper: &[u8; 32]) -> [u8; 8] {
+    let digest = Sha256::new()
+        .chain_update(b"pairs-table PIN pepper")
+        .chain_update(pepper)
+        .finalize();
+    let mut id = [0u8; 8];
+    id.copy_from_slice(&digest[..8]);
+    id
+}
+
+/// The argon2id hasher with the station's pepper as its secret.
+fn peppered(pepper: &[u8; 32]) -> Result<Argon2<'_>, LedgerError> {
+    let failed = |e: argon2::Error| LedgerError::PinHash(e.to_string());
+    let params = ParamsBuilder::new()
+        .m_cost(PIN_MEMORY_KIB)
+        .t_cost(PIN_PASSES)
+        .p_cost(1)
+        .keyid(KeyId::new(&pepper_id(pepper)).map_err(failed)?)
+        .build()
+        .map_err(failed)?;
+    Argon2::new_with_secret(pepper, Algorithm::Argon2id, Version::V0x13, params).map_err(failed)
+}
+
+/// A PIN's argon2id PHC string, peppered with the station's secret.
+fn hash_pin(pin: &str, pepper: &[u8; 32]) -> Result<String, LedgerError> {
+    peppered(pepper)?
         .hash_password(pin.as_bytes())
         .map(|hash| hash.to_string())
         .map_err(|e| LedgerError::PinHash(e.to_string()))
 }
 
-fn pin_matches(phc: &str, pin: &str) -> bool {
-    looks_like_pin(pin)
-        && Argon2::default()
-            .verify_password(pin.as_bytes(), phc)
-            .is_ok()
+/// Whether `pin` matches the hash `phc`: a peppered hash (one naming a key
+/// id) needs this station's pepper; a hash from before peppering needs
+/// none.
+fn pin_matches(phc: &str, pin: &str, pepper: Option<&[u8; 32]>) -> bool {
+    let Ok(hash) = PasswordHash::new(phc) else {
+        return false;
+    };
+    let hasher = match (hash.params.get_str("keyid"), pepper) {
+        (None, _) => Argon2::default(),
+        (Some(_), Some(pepper)) => match peppered(pepper) {
+            Ok(hasher) => hasher,
+            Err(_) => return false,
+        },
+        (Some(_), None) => return false,
+    };
+    looks_like_pin(pin) && hasher.verify_password(pin.as_bytes(), &hash).is_ok()
 }
 
 /// A row to append: its table and columns.
@@ -239,7 +285,11 @@ impl Ledger {
             &PINS,
             vec![
                 Value::Integer(i64::from(staff)),
-                Value::Text(hash_pin(pin)?),
+                Value::Text(hash_pin(
+                    pin,
+                    self.pepper()
+                        .ok_or_else(|| LedgerError::ReadOnly(self.path.clone()))?,
+                )?),
                 Value::Integer(i64::from(set_by)),
                 Value::Text(self.now()),
             ],
@@ -378,7 +428,7 @@ impl Ledger {
             )
             .optional()?;
         let phc = phc.ok_or(LedgerError::NoPin(entry.staff))?;
-        if pin_matches(&phc, entry.pin) {
+        if pin_matches(&phc, entry.pin, self.pepper()) {
             return Ok(role);
         }
         let mut rows = vec![self.access_row(entry.staff, AccessEvent::FailedPin, None)];

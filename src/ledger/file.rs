@@ -91,8 +91,8 @@ pub(super) fn inspect(path: &Path) -> Result<Found, LedgerError> {
     if metadata.len() == 0 {
         return Err(LedgerError::NotALedger(display, "the file is empty"));
     }
-    let conn = open_read_only(path, false)?;
-    check_identity(&conn, &display)?;
+    let read = open_read_only(path, false)?;
+    check_identity(&read.conn, &display)?;
     Ok(Found::Ledger)
 }
 
@@ -134,14 +134,44 @@ pub(super) fn check_identity(conn: &Connection, display: &str) -> Result<i64, Le
     Ok(version)
 }
 
+/// A read-only connection, and the shared lock that keeps writers out
+/// while it reads the file as unchanging.
+pub(super) struct ReadOnly {
+    /// The connection.
+    pub conn: Connection,
+    /// Held while the file is read as immutable.
+    pub lock: Option<FileLock>,
+}
+
 /// Opens `path` read-only without creating, upgrading or leaving anything
-/// behind: `immutable` for evidence on read-only media (SQLite then
-/// assumes nobody writes the file meanwhile).
-pub(super) fn open_read_only(path: &Path, immutable: bool) -> Result<Connection, LedgerError> {
+/// behind. When no writer holds the ledger and no -wal file is left (a
+/// cleanly closed ledger), or when asked (`immutable`: evidence on
+/// read-only media), the file is read as unchanging, so SQLite makes no
+/// -wal or -shm file; writers are kept out meanwhile. Otherwise a writer
+/// is at work and its -wal and -shm are there already.
+pub(super) fn open_read_only(path: &Path, immutable: bool) -> Result<ReadOnly, LedgerError> {
     let display = path.display().to_string();
     if !path.is_file() {
         return Err(LedgerError::NotFound(display));
     }
+    let wal = PathBuf::from(format!("{}-wal", path.display()));
+    let (unchanging, lock) = if immutable || wal.exists() {
+        (immutable, None)
+    } else if !lock_path(path).exists() {
+        // No writer ever opened it here (a copy, read-only media).
+        (true, None)
+    } else {
+        match FileLock::shared(path) {
+            Some(lock) => (true, Some(lock)),
+            None => (false, None),
+        }
+    };
+    let conn = connect_read_only(path, unchanging)?;
+    Ok(ReadOnly { conn, lock })
+}
+
+fn connect_read_only(path: &Path, immutable: bool) -> Result<Connection, LedgerError> {
+    let display = path.display().to_string();
     let mut uri = String::from("file:");
     for byte in path.to_string_lossy().bytes() {
         match byte {
@@ -163,36 +193,29 @@ pub(super) fn open_read_only(path: &Path, immutable: bool) -> Result<Connection,
     Ok(conn)
 }
 
-/// Whether a read-only open of `path` must be immutable: its directory
-/// cannot be written (read-only media), so SQLite could not make the
-/// shared-memory file a WAL ledger needs, and no writer can be at work.
-pub(super) fn needs_immutable(path: &Path) -> bool {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    !dir_writable(dir)
-}
-
-fn dir_writable(dir: &Path) -> bool {
-    let probe = dir.join(format!(".pairs-table-probe-{}", std::process::id()));
-    match keys::private_new_file(&probe) {
-        Ok(_) => std::fs::remove_file(&probe).is_ok(),
-        Err(e) => e.kind() == std::io::ErrorKind::AlreadyExists,
-    }
-}
-
-/// The one-writer lock of a ledger: an exclusive lock on `FILE.lock`, which
-/// names its holder. Held while the [`super::Ledger`] is open for writing.
+/// A lock on a ledger's `FILE.lock`: exclusive for its one writer (the
+/// file names the holder), shared for readers that read it as unchanging.
 #[derive(Debug)]
-pub(super) struct WriterLock {
+pub(super) struct FileLock {
     _file: File,
 }
 
-impl WriterLock {
+fn lock_path(ledger: &Path) -> PathBuf {
+    PathBuf::from(format!("{}.lock", ledger.display()))
+}
+
+impl FileLock {
+    /// A shared lock if no writer holds the ledger and the lock file can
+    /// be opened; None otherwise.
+    fn shared(ledger: &Path) -> Option<FileLock> {
+        let file = File::open(lock_path(ledger)).ok()?;
+        file.try_lock_shared().ok()?;
+        Some(FileLock { _file: file })
+    }
+
     /// Takes the lock at once, or says who holds it.
-    pub(super) fn take(ledger: &Path, holder: &str) -> Result<WriterLock, LedgerError> {
-        let path = PathBuf::from(format!("{}.lock", ledger.display()));
+    pub(super) fn take(ledger: &Path, holder: &str) -> Result<FileLock, LedgerError> {
+        let path = lock_path(ledger);
         let display = ledger.display().to_string();
         let io = |e: std::io::Error| LedgerError::Unreadable(display.clone(), e.to_string());
         let mut options = std::fs::OpenOptions::new();
@@ -221,7 +244,7 @@ impl WriterLock {
             .and_then(|()| file.write_all(holder.as_bytes()))
             .and_then(|()| file.flush())
             .map_err(io)?;
-        Ok(WriterLock { _file: file })
+        Ok(FileLock { _file: file })
     }
 }
 

@@ -585,7 +585,7 @@ pub struct Ledger {
     signer: Option<Signer>,
     path: String,
     warning: Option<String>,
-    _lock: Option<file::WriterLock>,
+    _lock: Option<file::FileLock>,
 }
 
 impl std::fmt::Debug for Ledger {
@@ -608,7 +608,10 @@ impl Ledger {
     ) -> Result<Ledger, LedgerError> {
         let display = path.display().to_string();
         let found = file::inspect(path)?;
-        let lock = file::WriterLock::take(
+        if let file::Found::Nothing = found {
+            file::create_private(path)?;
+        }
+        let lock = file::FileLock::take(
             path,
             &format!(
                 "pairs-table process {}, since {}",
@@ -617,10 +620,7 @@ impl Ledger {
             ),
         )?;
         let warning = match found {
-            file::Found::Nothing => {
-                file::create_private(path)?;
-                None
-            }
+            file::Found::Nothing => None,
             file::Found::Ledger => file::loose_modes(path),
         };
         let mut conn = Connection::open(path)
@@ -731,7 +731,7 @@ impl Ledger {
         immutable: bool,
     ) -> Result<Ledger, LedgerError> {
         let display = path.display().to_string();
-        let conn = file::open_read_only(path, immutable || file::needs_immutable(path))?;
+        let file::ReadOnly { conn, lock } = file::open_read_only(path, immutable)?;
         let version = file::check_identity(&conn, &display)?;
         if version != SCHEMA_VERSION {
             return Err(LedgerError::OlderSchema {
@@ -746,7 +746,7 @@ impl Ledger {
             signer: None,
             path: display,
             warning: None,
-            _lock: None,
+            _lock: lock,
         })
     }
 
@@ -791,7 +791,7 @@ impl Ledger {
     }
 
     /// The PIN pepper of this station's keys (None when read-only).
-    fn pepper(&self) -> Option<&[u8; 32]> {
+    pub(super) fn pepper(&self) -> Option<&[u8; 32]> {
         self.signer.as_ref().map(|s| s.keys.pepper())
     }
 

@@ -145,7 +145,10 @@ pub fn verify(
     mut report: impl FnMut(&Discrepancy),
 ) -> Result<AuditSummary, LedgerError> {
     let display = path.display().to_string();
-    let conn = file::open_read_only(path, options.immutable || file::needs_immutable(path))?;
+    let file::ReadOnly {
+        conn,
+        lock: _reading,
+    } = file::open_read_only(path, options.immutable)?;
     let mut found = 0u64;
     let mut emit = |d: Discrepancy, found: &mut u64| {
         *found += 1;

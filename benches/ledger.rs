@@ -46,7 +46,12 @@ fn hands(count: usize, seed: u64) -> Vec<FinishedHand> {
 }
 
 fn setup(path: &Path) -> (Ledger, HandContext) {
-    let mut ledger = Ledger::open(path, Box::new(SystemTime)).unwrap();
+    let mut ledger = Ledger::open(
+        path,
+        Box::new(SystemTime),
+        pairs_table::keys::StationKeys::from_secret_bytes([7; 32], [9; 32]),
+    )
+    .unwrap();
     ledger.staff(1, "dealer", Role::Dealer).unwrap();
     let table = ledger.table("bench", GameKind::Rocket).unwrap();
     let shift = ledger.open_shift(table, 1).unwrap();
@@ -214,7 +219,7 @@ fn peak_kib() -> u64 {
 
 fn verify_child(path: &str) {
     let start = Instant::now();
-    let summary = ledger::verify(Path::new(path), |d| panic!("{d}")).unwrap();
+    let summary = ledger::verify(Path::new(path), &Default::default(), |d| panic!("{d}")).unwrap();
     let seconds = start.elapsed().as_secs_f64();
     println!(
         "{} {} {:.3} {} {}",

@@ -36,7 +36,12 @@ fn main() {
     let dir = std::env::temp_dir().join(format!("pairs-table-report-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("shift.sqlite3");
-    let mut ledger = Ledger::open(&path, Box::new(SystemTime)).unwrap();
+    let mut ledger = Ledger::open(
+        &path,
+        Box::new(SystemTime),
+        pairs_table::keys::StationKeys::from_secret_bytes([7; 32], [9; 32]),
+    )
+    .unwrap();
     ledger.staff(1, "dealer", Role::Dealer).unwrap();
     ledger.staff(2, "pit boss", Role::PitBoss).unwrap();
     let table = ledger.table("bench", GameKind::Rocket).unwrap();
@@ -102,7 +107,7 @@ fn main() {
         let done = start.elapsed();
         assert!(pdf.len() > 1000 && csv.len() > 100);
         let start = Instant::now();
-        pairs_table::ledger::verify(&path, |d| panic!("{d}")).unwrap();
+        pairs_table::ledger::verify(&path, &Default::default(), |d| panic!("{d}")).unwrap();
         check.push(start.elapsed());
         gather.push(gathered);
         render.push(done - gathered);

@@ -23,8 +23,12 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 fn station(dir: &std::path::Path) -> Station {
-    let mut ledger =
-        Ledger::open(&dir.join("ledger.sqlite3"), Box::new(SystemClock)).expect("ledger");
+    let mut ledger = Ledger::open(
+        &dir.join("ledger.sqlite3"),
+        Box::new(SystemClock),
+        pairs_table::keys::StationKeys::from_secret_bytes([7; 32], [9; 32]),
+    )
+    .expect("ledger");
     ledger
         .create_first_pit_boss(900, "Bench Boss", "4071")
         .expect("boss");

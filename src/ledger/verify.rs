@@ -422,6 +422,8 @@ struct Audit {
     unsigned_since: Option<(&'static str, i64)>,
     /// Hands committed since the last checkpoint.
     unsigned_hands: i64,
+    /// Shifts closed so far: no hand is dealt in one after its close.
+    closed_shifts: std::collections::HashSet<i64>,
 }
 
 /// Whether a row of `table` is part of a hand's commit (signed at the
@@ -664,10 +666,25 @@ impl Audit {
                     Err(e) => found.push(discrepancy(spec.name, seq, None, e.to_string())),
                 }
             }
+            "shift_closes" => {
+                found.extend(self.finish());
+                self.closed_shifts.insert(rows::int(values, 0)?);
+            }
             "hands" => {
                 found.extend(self.finish());
                 self.hands += 1;
                 let id = rows::int(values, 0)?;
+                let shift = rows::int(values, 2)?;
+                if self.closed_shifts.contains(&shift) {
+                    found.push(discrepancy(
+                        spec.name,
+                        seq,
+                        Some(id),
+                        format!(
+                            "the hand was recorded in shift {shift} after that shift was closed"
+                        ),
+                    ));
+                }
                 let complete = rows::text(values, 12)? == "complete";
                 self.voided += u64::from(!complete);
                 let rules_hash = rows::text(values, 7)?;

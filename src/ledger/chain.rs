@@ -216,8 +216,16 @@ spec!(
     ["station", "version", "program_sha256", "started_at"]
 );
 
+spec!(
+    SHOE_DEVICES,
+    "shoe_devices",
+    [
+        "shoe_id", "stack_id", "protocol", "maker", "model", "serial", "firmware", "seen_at",
+    ]
+);
+
 /// Every table in the chain.
-pub const CHAINED: [&TableSpec; 26] = [
+pub const CHAINED: [&TableSpec; 27] = [
     &TABLES,
     &TABLE_SETTINGS,
     &RULES,
@@ -244,6 +252,7 @@ pub const CHAINED: [&TableSpec; 26] = [
     &DROPS,
     &REPORT_PRINTS,
     &PROGRAM_STARTS,
+    &SHOE_DEVICES,
 ];
 
 /// The spec of a chained table by name.

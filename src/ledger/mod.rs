@@ -43,16 +43,17 @@ pub use audit::{
 };
 pub use inventory::{CountKind, ShiftInventory, Slip, SlipKind};
 pub use startup::ProgramStart;
-pub use station::OpenShift;
+pub use station::{OpenShift, ShoeDevice};
 pub use verify::{AuditSummary, Discrepancy, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.
-const MIGRATIONS: [&str; 5] = [
+const MIGRATIONS: [&str; 6] = [
     include_str!("../../schema/0001_initial.sql"),
     include_str!("../../schema/0002_indexes.sql"),
     include_str!("../../schema/0003_access_inventory.sql"),
     include_str!("../../schema/0004_report_prints.sql"),
     include_str!("../../schema/0005_startup_checks.sql"),
+    include_str!("../../schema/0006_card_accounting_shoe_devices.sql"),
 ];
 
 /// The schema version this build writes (and the newest it reads).

@@ -10,7 +10,7 @@ use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::shoe::ShoeCount;
 use pairs_table::engine::table::{CardSupply, Seating, Table};
 use pairs_table::engine::{Decks, GameKind, Rank};
-use pairs_table::scanner::frame::{Frame, Message};
+use pairs_table::scanner::frame::{Frame, Message, Protocol};
 use pairs_table::scanner::intake::{Fault, Intake, Outcome};
 use pairs_table::scanner::parser::{Parsed, Parser};
 use pairs_table::scanner::reader::{Reader, ReaderConfig};
@@ -134,7 +134,7 @@ proptest! {
         chunks.push(&bytes[start..]);
         let got: Vec<Frame> = parse(&chunks)
             .into_iter()
-            .filter_map(|p| match p { Parsed::Frame(f) => Some(f), Parsed::Problem { .. } => None })
+            .filter_map(|p| match p { Parsed::Frame(f, _) => Some(f), Parsed::Problem { .. } => None })
             .collect();
         prop_assert_eq!(got, sent);
     }
@@ -348,6 +348,8 @@ fn the_simulator_with_every_fault_drives_the_intake_into_each_alarm() {
         // Unplugging drops what the reader has not read yet: long enough
         // for a reader still backing off to open the port and drain it.
         unplugged_for: Duration::from_secs(1),
+        protocol: Protocol::V1,
+        serial: "T-1".into(),
     };
     let stop = Arc::new(AtomicBool::new(false));
     let sim_stop = Arc::clone(&stop);

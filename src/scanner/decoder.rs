@@ -789,7 +789,8 @@ mod tests {
                 missing: 32767
             }
         );
-        assert_eq!(check.check(2), Order::Behind { expected: 32770 });
+        // 65535 numbers: 32767 ahead is a gap, 32767 behind is behind.
+        assert_eq!(check.check(3), Order::Behind { expected: 32770 });
     }
 
     #[test]
@@ -877,14 +878,15 @@ mod tests {
         assert_eq!(out.len(), 1, "reported once");
         decoder.push(b"$HB,301*14\r\n", &mut out);
         assert_eq!(out[1], ScanEvent::Frame { seq: 301, message: Message::Heartbeat });
-        // A shoe hung mid-frame: `$CARD,301,` then nothing.
-        decoder.advance(at(4000), &mut out);
+        // A shoe hung mid-frame: `$CARD,302,` then nothing. The last valid
+        // frame came at 3510 ms.
+        decoder.advance(at(3600), &mut out);
         decoder.push(b"$CARD,302,", &mut out);
         out.clear();
-        decoder.advance(at(5249), &mut out);
+        decoder.advance(at(4759), &mut out);
         assert!(out.is_empty());
-        decoder.advance(at(5300), &mut out);
-        assert_eq!(out, vec![ScanEvent::Silent { quiet_ms: 1300 }]);
+        decoder.advance(at(4800), &mut out);
+        assert_eq!(out, vec![ScanEvent::Silent { quiet_ms: 1290 }]);
         // Garbage is not a sign of life.
         let mut decoder = Decoder::new();
         decoder.connected(at(0));

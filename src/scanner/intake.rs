@@ -645,7 +645,7 @@ mod tests {
     use crate::engine::hand::{CardTo, Need};
     use crate::engine::rules::HouseRules;
     use crate::engine::shoe::ShoeCount;
-    use crate::engine::table::{CardSupply, Seating};
+    use crate::engine::table::{CardSupply, HandEvent, Seating};
     use crate::engine::{Decks, GameKind};
     use rand::SeedableRng;
     use rand::rngs::StdRng;
@@ -708,9 +708,73 @@ mod tests {
                 rank: Rank::new(9).unwrap()
             }
         );
-        let cleared = intake.resolve(Resolution::ReRead, &mut table).unwrap();
+        // Both cards left the shoe: a re-read would lose them.
+        let taken = table.count().taken();
+        let refused = intake.resolve(Resolution::ReRead, &mut table).unwrap_err();
+        assert!(matches!(refused, IntakeError::CardsWaiting { .. }), "{refused}");
+        assert!(refused.to_string().contains("card 8 (frame 4), card 9 (frame 5)"));
+        assert!(intake.paused());
+        let cleared = intake
+            .resolve(Resolution::Override { approved_by: 4411 }, &mut table)
+            .unwrap();
         assert_eq!(cleared.faults.len(), 1);
+        assert_eq!(
+            cleared.set_aside,
+            [
+                Stray { seq: 4, rank: Rank::new(8).unwrap() },
+                Stray { seq: 5, rank: Rank::new(9).unwrap() }
+            ]
+        );
         assert!(!intake.paused());
+        assert_eq!(table.count().taken(), taken + 2, "the count matches the stack");
+        assert_eq!(table.count().set_aside_count(), 2);
+        let set_aside: Vec<&HandEvent> = table
+            .events()
+            .iter()
+            .filter(|e| matches!(e, HandEvent::SetAside { approved_by: 4411, .. }))
+            .collect();
+        assert_eq!(set_aside.len(), 2);
+    }
+
+    #[test]
+    fn a_card_entered_by_hand_takes_the_place_of_the_first_stray() {
+        let mut table = table(1);
+        let mut intake = Intake::new();
+        intake.handle(&card(1, 1), &mut table);
+        // A second 1 is foreign in one deck: the card is really a 7, misread.
+        intake.handle(&card(2, 1), &mut table);
+        intake.handle(&card(3, 6), &mut table);
+        let taken = table.count().taken();
+        let cleared = intake
+            .resolve(
+                Resolution::EnterByHand {
+                    rank: Rank::new(7).unwrap(),
+                    approved_by: 4411,
+                },
+                &mut table,
+            )
+            .unwrap();
+        assert_eq!(cleared.replaced, Some(Stray { seq: 2, rank: Rank::new(1).unwrap() }));
+        assert_eq!(cleared.set_aside, [Stray { seq: 3, rank: Rank::new(6).unwrap() }]);
+        // The 7 dealt and the 6 set aside left the stack; the foreign 1 did not count.
+        assert_eq!(table.count().taken(), taken + 2);
+    }
+
+    #[test]
+    fn a_foreign_card_set_aside_is_recorded_but_not_counted_out_of_the_stack() {
+        let mut table = table(1);
+        let mut intake = Intake::new();
+        intake.handle(&card(1, 1), &mut table);
+        intake.handle(&card(2, 1), &mut table);
+        let taken = table.count().taken();
+        intake
+            .resolve(Resolution::Override { approved_by: 4411 }, &mut table)
+            .unwrap();
+        assert_eq!(table.count().taken(), taken);
+        assert!(matches!(
+            table.events().last(),
+            Some(HandEvent::SetAside { approved_by: 4411, .. })
+        ));
     }
 
     #[test]
@@ -843,11 +907,19 @@ mod tests {
                 shoe_id: "B".into(),
             },
         };
-        assert_eq!(
-            intake.handle(&inserted, &mut table),
-            Outcome::Shuffled { burns: 5 }
-        );
-        intake.resolve(Resolution::ReRead, &mut table).unwrap();
+        // The card read from the old shoe is accounted for before the new
+        // shoe counts: the shuffle waits behind it.
+        assert_eq!(intake.handle(&inserted, &mut table), Outcome::Noted);
+        assert!(intake.shuffle_due());
+        assert!(intake.resolve(Resolution::ReRead, &mut table).is_err());
+        intake
+            .resolve(Resolution::Override { approved_by: 4411 }, &mut table)
+            .unwrap();
+        assert!(!intake.shuffle_due());
+        assert_eq!(intake.burns_due(), 5);
+        let tail: Vec<&HandEvent> = table.events().iter().rev().take(2).collect();
+        assert!(matches!(tail[0], HandEvent::ExternalShuffle { .. }), "{tail:?}");
+        assert!(matches!(tail[1], HandEvent::SetAside { .. }), "{tail:?}");
         let mut seq = seq + 2;
         for _ in 0..5 {
             seq += 1;

@@ -22,8 +22,8 @@ use crate::engine::rules::HouseRules;
 use crate::engine::shoe::ShoeCount;
 use crate::history::{HandHistory, replay_text};
 use crate::ledger::{HandContext, Ledger, Recorder, Role, SystemClock};
-use crate::scanner::reader::{Reader, ReaderConfig, list_ports};
 use crate::scanner::Protocol;
+use crate::scanner::reader::{Reader, ReaderConfig, list_ports};
 use crate::scanner::sim::{SimFault, SimRun, run_sim, shoe_script};
 use crate::simulate::{SimConfig, Simulation, Strategy, Summary};
 

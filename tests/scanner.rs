@@ -534,12 +534,19 @@ fn the_reader_ignores_old_frames_refuses_bad_fields_and_drops_half_frames() {
     link.write(format!("$ERR,104,5,a*b*{sum:02X}\r\n").as_bytes())
         .unwrap();
     let event = wait_for(&reader, |e| matches!(e, ScanEvent::Problem { .. }));
-    assert!(event.to_json_line().contains(r#""kind":"bad_field""#), "{event:?}");
+    assert!(
+        event.to_json_line().contains(r#""kind":"bad_field""#),
+        "{event:?}"
+    );
     for body in ["CARD,00,5", "CARD,0105,5"] {
         let sum = body.bytes().fold(0u8, |s, b| s ^ b);
-        link.write(format!("${body}*{sum:02X}\r\n").as_bytes()).unwrap();
+        link.write(format!("${body}*{sum:02X}\r\n").as_bytes())
+            .unwrap();
         let event = wait_for(&reader, |e| matches!(e, ScanEvent::Problem { .. }));
-        assert!(event.to_json_line().contains(r#""kind":"bad_sequence""#), "{event:?}");
+        assert!(
+            event.to_json_line().contains(r#""kind":"bad_sequence""#),
+            "{event:?}"
+        );
     }
     link.write(&heartbeat(107)).unwrap();
     wait_for(&reader, |e| is_frame(e, 107));
@@ -661,7 +668,10 @@ fn the_scanner_command_prints_silence_as_a_json_event() {
         seen.push(line);
     };
     assert!(sent.elapsed() < Duration::from_millis(1500));
-    assert!(seen.contains(&r#"{"event":"heartbeat","seq":300}"#.to_owned()), "{seen:?}");
+    assert!(
+        seen.contains(&r#"{"event":"heartbeat","seq":300}"#.to_owned()),
+        "{seen:?}"
+    );
     let value: serde_json::Value = serde_json::from_str(&silence).unwrap();
     assert_eq!(value["event"], "error");
     assert_eq!(value["seq"], serde_json::Value::Null);

@@ -518,18 +518,28 @@ fn a_scanner_alarm_stops_play_is_recorded_and_is_resolved_by_a_re_read() {
     // The 9 left the shoe and is not dealt: a re-read is refused, so it
     // cannot drop out of the record; a pit boss sets it aside.
     let refused = station.re_read().unwrap_err();
-    assert!(refused.to_string().contains("card 9 (frame 3)"), "{refused}");
+    assert!(
+        refused.to_string().contains("card 9 (frame 3)"),
+        "{refused}"
+    );
     assert_eq!(station.alarms().len(), 1);
     let taken = station.table().count().taken();
     station.override_alarms(&boss()).unwrap();
-    assert_eq!(station.table().count().taken(), taken + 1, "count matches the stack");
+    assert_eq!(
+        station.table().count().taken(),
+        taken + 1,
+        "count matches the stack"
+    );
     assert!(station.alarms().is_empty());
     assert!(!station.prompt().stopped);
     assert!(station.ledger().alarms(table, true).unwrap().is_empty());
     let all = station.ledger().alarms(table, false).unwrap();
     let (by, how, _) = all[0].cleared.clone().unwrap();
     assert_eq!(by, BOSS);
-    assert!(how.contains("set aside (left the shoe, not dealt): card 9 (frame 3)"), "{how}");
+    assert!(
+        how.contains("set aside (left the shoe, not dealt): card 9 (frame 3)"),
+        "{how}"
+    );
 
     let mut next = 0;
     play_on_script(&mut station, &mut script, &mut next);
@@ -1246,7 +1256,10 @@ fn a_card_read_with_no_dealer_or_under_a_notice_is_an_alarm_not_a_deal() {
     // The 9 left the shoe: a re-read would leave it out of the record. A
     // pit boss enters it as the card due, in place of the read.
     let refused = station.re_read().unwrap_err();
-    assert!(refused.to_string().contains("card 9 (frame 1)"), "{refused}");
+    assert!(
+        refused.to_string().contains("card 9 (frame 1)"),
+        "{refused}"
+    );
     station
         .enter_card_by_hand(Rank::new(9).unwrap(), &boss())
         .unwrap();

@@ -705,7 +705,10 @@ impl fmt::Display for ScanEvent {
             ScanEvent::Problem { error, .. } => write!(f, "{error}"),
             ScanEvent::Protocol { version } => write!(f, "the shoe speaks {version}"),
             ScanEvent::ResendRequested { from, count } => {
-                write!(f, "asked the shoe to resend {count} frame(s) from frame {from}")
+                write!(
+                    f,
+                    "asked the shoe to resend {count} frame(s) from frame {from}"
+                )
             }
             ScanEvent::Silent { quiet_ms } => write!(
                 f,
@@ -796,7 +799,12 @@ mod tests {
     #[test]
     fn a_gap_is_reported_before_the_frame_that_reveals_it() {
         let out = decode(b"$HB,1*17\r\n$HB,3*15\r\n$HB,3*15\r\n$CARD,4,77*20\r\n");
-        assert_eq!(out[0], ScanEvent::Protocol { version: Protocol::V1 });
+        assert_eq!(
+            out[0],
+            ScanEvent::Protocol {
+                version: Protocol::V1
+            }
+        );
         assert!(matches!(
             out[2],
             ScanEvent::Gap {
@@ -824,15 +832,33 @@ mod tests {
         assert_eq!(
             out,
             vec![
-                ScanEvent::Frame { seq: 100, message: Message::Heartbeat },
-                ScanEvent::Frame { seq: 101, message: card(101, 5).message },
-                ScanEvent::Frame { seq: 102, message: card(102, 6).message },
+                ScanEvent::Frame {
+                    seq: 100,
+                    message: Message::Heartbeat
+                },
+                ScanEvent::Frame {
+                    seq: 101,
+                    message: card(101, 5).message
+                },
+                ScanEvent::Frame {
+                    seq: 102,
+                    message: card(102, 6).message
+                },
                 ScanEvent::Duplicate { seq: 101 },
-                ScanEvent::Frame { seq: 103, message: Message::Heartbeat },
+                ScanEvent::Frame {
+                    seq: 103,
+                    message: Message::Heartbeat
+                },
             ]
         );
         // The same number with another card is a conflict, reported.
-        let frames = [heartbeat(100), card(101, 5), card(102, 6), card(101, 7), heartbeat(103)];
+        let frames = [
+            heartbeat(100),
+            card(101, 5),
+            card(102, 6),
+            card(101, 7),
+            heartbeat(103),
+        ];
         let out = after_protocol(decode(&wire(&frames, Protocol::V1)));
         assert_eq!(
             out[3],
@@ -842,13 +868,26 @@ mod tests {
                 second: Some(card(0, 7).message)
             }
         );
-        assert_eq!(out[4], ScanEvent::Frame { seq: 103, message: Message::Heartbeat });
+        assert_eq!(
+            out[4],
+            ScanEvent::Frame {
+                seq: 103,
+                message: Message::Heartbeat
+            }
+        );
         assert_eq!(out.len(), 5);
         // An out-of-order frame after a gap is stale: reported, not dealt,
         // and the next frame is in order.
         let frames = [heartbeat(100), card(102, 6), card(101, 5), heartbeat(103)];
         let out = after_protocol(decode(&wire(&frames, Protocol::V1)));
-        assert!(matches!(out[1], ScanEvent::Gap { expected: 101, received: 102, missing: 1 }));
+        assert!(matches!(
+            out[1],
+            ScanEvent::Gap {
+                expected: 101,
+                received: 102,
+                missing: 1
+            }
+        ));
         assert_eq!(
             out[3],
             ScanEvent::Stale {
@@ -857,7 +896,13 @@ mod tests {
                 message: Some(card(0, 5).message)
             }
         );
-        assert_eq!(out[4], ScanEvent::Frame { seq: 103, message: Message::Heartbeat });
+        assert_eq!(
+            out[4],
+            ScanEvent::Frame {
+                seq: 103,
+                message: Message::Heartbeat
+            }
+        );
         assert_eq!(out.len(), 5);
     }
 
@@ -877,7 +922,13 @@ mod tests {
         decoder.advance(at(3510), &mut out);
         assert_eq!(out.len(), 1, "reported once");
         decoder.push(b"$HB,301*14\r\n", &mut out);
-        assert_eq!(out[1], ScanEvent::Frame { seq: 301, message: Message::Heartbeat });
+        assert_eq!(
+            out[1],
+            ScanEvent::Frame {
+                seq: 301,
+                message: Message::Heartbeat
+            }
+        );
         // A shoe hung mid-frame: `$CARD,302,` then nothing. The last valid
         // frame came at 3510 ms.
         decoder.advance(at(3600), &mut out);
@@ -913,7 +964,11 @@ mod tests {
         decoder.disconnected(&mut out);
         decoder.connected(at(100));
         decoder.push(b",7*17\r\n", &mut out);
-        assert!(!out.iter().any(|e| matches!(e, ScanEvent::Frame { seq: 105, .. })), "{out:?}");
+        assert!(
+            !out.iter()
+                .any(|e| matches!(e, ScanEvent::Frame { seq: 105, .. })),
+            "{out:?}"
+        );
         assert!(out.contains(&ScanEvent::Problem {
             seq: None,
             error: FrameError::Interrupted { bytes: 9 }
@@ -932,22 +987,44 @@ mod tests {
         let mut decoder = Decoder::new();
         let mut out = Vec::new();
         decoder.push(&bytes, &mut out);
-        assert_eq!(out[0], ScanEvent::Protocol { version: Protocol::V2 });
+        assert_eq!(
+            out[0],
+            ScanEvent::Protocol {
+                version: Protocol::V2
+            }
+        );
         assert!(matches!(
             out[2],
             ScanEvent::Problem {
                 seq: None,
-                error: FrameError::WrongProtocol { found: Protocol::V1, speaking: Protocol::V2 }
+                error: FrameError::WrongProtocol {
+                    found: Protocol::V1,
+                    speaking: Protocol::V2
+                }
             }
         ));
-        assert!(matches!(out[3], ScanEvent::Gap { expected: 2, received: 3, .. }) || matches!(out[3], ScanEvent::ResendRequested { .. }));
+        assert!(
+            matches!(
+                out[3],
+                ScanEvent::Gap {
+                    expected: 2,
+                    received: 3,
+                    ..
+                }
+            ) || matches!(out[3], ScanEvent::ResendRequested { .. })
+        );
         // It did not say who it is: the host asks.
         assert!(decoder.take_requests().contains(&HostRequest::Identify));
         // A restart (frame 0) decides again.
         out.clear();
         decoder.push(&heartbeat(0).encode(), &mut out);
-        assert!(out.contains(&ScanEvent::Protocol { version: Protocol::V1 }));
-        assert!(out.contains(&ScanEvent::Frame { seq: 0, message: Message::Heartbeat }));
+        assert!(out.contains(&ScanEvent::Protocol {
+            version: Protocol::V1
+        }));
+        assert!(out.contains(&ScanEvent::Frame {
+            seq: 0,
+            message: Message::Heartbeat
+        }));
     }
 
     #[test]
@@ -967,10 +1044,20 @@ mod tests {
         let mut decoder = Decoder::new();
         let mut out = Vec::new();
         decoder.connected(at(0));
-        decoder.push(&wire(&[hello, card(1, 5), card(4, 8), card(5, 9)], Protocol::V2), &mut out);
-        assert!(decoder.take_requests().contains(&HostRequest::Resend { from: 2, count: 2 }));
+        decoder.push(
+            &wire(&[hello, card(1, 5), card(4, 8), card(5, 9)], Protocol::V2),
+            &mut out,
+        );
+        assert!(
+            decoder
+                .take_requests()
+                .contains(&HostRequest::Resend { from: 2, count: 2 })
+        );
         assert!(out.contains(&ScanEvent::ResendRequested { from: 2, count: 2 }));
-        assert!(!out.iter().any(|e| matches!(e, ScanEvent::Frame { seq: 4, .. })));
+        assert!(
+            !out.iter()
+                .any(|e| matches!(e, ScanEvent::Frame { seq: 4, .. }))
+        );
         // The shoe resends 2 and 3: everything comes out in order, no gap.
         out.clear();
         decoder.push(&wire(&[card(2, 6), card(3, 7)], Protocol::V2), &mut out);
@@ -988,7 +1075,14 @@ mod tests {
         decoder.advance(at(349), &mut out);
         assert!(out.is_empty());
         decoder.advance(at(350), &mut out);
-        assert!(matches!(out[0], ScanEvent::Gap { expected: 6, received: 7, missing: 1 }));
+        assert!(matches!(
+            out[0],
+            ScanEvent::Gap {
+                expected: 6,
+                received: 7,
+                missing: 1
+            }
+        ));
         assert!(matches!(out[1], ScanEvent::Frame { seq: 7, .. }));
         // A resent frame that comes too late is stale.
         out.clear();

@@ -203,9 +203,7 @@ pub enum FrameError {
         byte: u8,
     },
     /// No `*HH` (version 1) or `*HHHH` (version 2) before the end of line.
-    #[error(
-        "a frame has no checksum (`*` and two or four hex digits before the end of line)"
-    )]
+    #[error("a frame has no checksum (`*` and two or four hex digits before the end of line)")]
     NoChecksum,
     /// The version 1 checksum does not match the frame.
     #[error("checksum mismatch: the frame says {received:02X}, its bytes give {computed:02X}")]
@@ -747,7 +745,13 @@ mod tests {
     #[test]
     fn sequence_numbers_and_codes_with_leading_zeros_are_refused_like_ranks() {
         // Finding 4: `$CARD,00,5` and `0101` were read as 0 and 101.
-        for body in ["CARD,00,5", "CARD,0101,5", "HB,007", "CARD,+5,5", "CARD,65536,5"] {
+        for body in [
+            "CARD,00,5",
+            "CARD,0101,5",
+            "HB,007",
+            "CARD,+5,5",
+            "CARD,65536,5",
+        ] {
             let line = line_with_checksum(body);
             assert!(
                 matches!(
@@ -796,13 +800,28 @@ mod tests {
         let v1 = hello.encode();
         assert!(matches!(
             parse_line(&v1[1..v1.len() - 1]),
-            Ok((Frame { message: Message::Unknown { .. }, .. }, Protocol::V1))
+            Ok((
+                Frame {
+                    message: Message::Unknown { .. },
+                    ..
+                },
+                Protocol::V1
+            ))
         ));
         assert!(matches!(
             parse_line(b"CARD,17,7*A1E0"),
-            Err((None, FrameError::BadCrc { received: 0xA1E0, computed: 0xA1E1 }))
+            Err((
+                None,
+                FrameError::BadCrc {
+                    received: 0xA1E0,
+                    computed: 0xA1E1
+                }
+            ))
         ));
-        assert_eq!(parse_line(b"CARD,17,7*A1E"), Err((None, FrameError::NoChecksum)));
+        assert_eq!(
+            parse_line(b"CARD,17,7*A1E"),
+            Err((None, FrameError::NoChecksum))
+        );
         let bad_version = seal("HELLO,0,Acme,RS-9,SN1,1.0,3", Protocol::V2);
         assert!(matches!(
             parse_line(&bad_version[1..bad_version.len() - 2]),
@@ -814,12 +833,21 @@ mod tests {
     fn host_requests_encode_with_a_crc_and_parse_back() {
         for request in [
             HostRequest::Identify,
-            HostRequest::Resend { from: 101, count: 2 },
+            HostRequest::Resend {
+                from: 101,
+                count: 2,
+            },
         ] {
             let bytes = request.encode();
-            assert_eq!(HostRequest::parse(&bytes[1..bytes.len() - 1]), Some(request));
+            assert_eq!(
+                HostRequest::parse(&bytes[1..bytes.len() - 1]),
+                Some(request)
+            );
         }
-        assert_eq!(HostRequest::Identify.encode(), format!("$IDENT*{:04X}\r\n", crc16(b"IDENT")).into_bytes());
+        assert_eq!(
+            HostRequest::Identify.encode(),
+            format!("$IDENT*{:04X}\r\n", crc16(b"IDENT")).into_bytes()
+        );
         assert_eq!(HostRequest::parse(b"RESEND,1,65*0000"), None);
         assert_eq!(HostRequest::parse(b"IDENT*00"), None);
     }

@@ -120,9 +120,7 @@ pub enum Fault {
     Conflict(String),
     /// A card frame came after its number had passed (its number was
     /// reported lost); it was not dealt.
-    #[error(
-        "card {rank} (frame {seq}) came after its number had passed; it was not dealt"
-    )]
+    #[error("card {rank} (frame {seq}) came after its number had passed; it was not dealt")]
     StaleCard {
         /// The frame.
         seq: u16,
@@ -711,8 +709,15 @@ mod tests {
         // Both cards left the shoe: a re-read would lose them.
         let taken = table.count().taken();
         let refused = intake.resolve(Resolution::ReRead, &mut table).unwrap_err();
-        assert!(matches!(refused, IntakeError::CardsWaiting { .. }), "{refused}");
-        assert!(refused.to_string().contains("card 8 (frame 4), card 9 (frame 5)"));
+        assert!(
+            matches!(refused, IntakeError::CardsWaiting { .. }),
+            "{refused}"
+        );
+        assert!(
+            refused
+                .to_string()
+                .contains("card 8 (frame 4), card 9 (frame 5)")
+        );
         assert!(intake.paused());
         let cleared = intake
             .resolve(Resolution::Override { approved_by: 4411 }, &mut table)
@@ -721,17 +726,35 @@ mod tests {
         assert_eq!(
             cleared.set_aside,
             [
-                Stray { seq: 4, rank: Rank::new(8).unwrap() },
-                Stray { seq: 5, rank: Rank::new(9).unwrap() }
+                Stray {
+                    seq: 4,
+                    rank: Rank::new(8).unwrap()
+                },
+                Stray {
+                    seq: 5,
+                    rank: Rank::new(9).unwrap()
+                }
             ]
         );
         assert!(!intake.paused());
-        assert_eq!(table.count().taken(), taken + 2, "the count matches the stack");
+        assert_eq!(
+            table.count().taken(),
+            taken + 2,
+            "the count matches the stack"
+        );
         assert_eq!(table.count().set_aside_count(), 2);
         let set_aside: Vec<&HandEvent> = table
             .events()
             .iter()
-            .filter(|e| matches!(e, HandEvent::SetAside { approved_by: 4411, .. }))
+            .filter(|e| {
+                matches!(
+                    e,
+                    HandEvent::SetAside {
+                        approved_by: 4411,
+                        ..
+                    }
+                )
+            })
             .collect();
         assert_eq!(set_aside.len(), 2);
     }
@@ -754,8 +777,20 @@ mod tests {
                 &mut table,
             )
             .unwrap();
-        assert_eq!(cleared.replaced, Some(Stray { seq: 2, rank: Rank::new(1).unwrap() }));
-        assert_eq!(cleared.set_aside, [Stray { seq: 3, rank: Rank::new(6).unwrap() }]);
+        assert_eq!(
+            cleared.replaced,
+            Some(Stray {
+                seq: 2,
+                rank: Rank::new(1).unwrap()
+            })
+        );
+        assert_eq!(
+            cleared.set_aside,
+            [Stray {
+                seq: 3,
+                rank: Rank::new(6).unwrap()
+            }]
+        );
         // The 7 dealt and the 6 set aside left the stack; the foreign 1 did not count.
         assert_eq!(table.count().taken(), taken + 2);
     }
@@ -773,7 +808,10 @@ mod tests {
         assert_eq!(table.count().taken(), taken);
         assert!(matches!(
             table.events().last(),
-            Some(HandEvent::SetAside { approved_by: 4411, .. })
+            Some(HandEvent::SetAside {
+                approved_by: 4411,
+                ..
+            })
         ));
     }
 
@@ -918,7 +956,10 @@ mod tests {
         assert!(!intake.shuffle_due());
         assert_eq!(intake.burns_due(), 5);
         let tail: Vec<&HandEvent> = table.events().iter().rev().take(2).collect();
-        assert!(matches!(tail[0], HandEvent::ExternalShuffle { .. }), "{tail:?}");
+        assert!(
+            matches!(tail[0], HandEvent::ExternalShuffle { .. }),
+            "{tail:?}"
+        );
         assert!(matches!(tail[1], HandEvent::SetAside { .. }), "{tail:?}");
         let mut seq = seq + 2;
         for _ in 0..5 {

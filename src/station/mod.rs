@@ -280,7 +280,11 @@ impl std::fmt::Display for Device {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.identity {
             Some(identity) => write!(f, "{identity} ({})", self.protocol),
-            None => write!(f, "a shoe that does not identify itself ({})", self.protocol),
+            None => write!(
+                f,
+                "a shoe that does not identify itself ({})",
+                self.protocol
+            ),
         }
     }
 }
@@ -481,16 +485,12 @@ impl Station {
         // The count on the header survives the restart.
         station.committed_shuffles = station.ledger.shuffles_in_shift(open.shift)?;
         // So does the device that read the shoe: a different one is an alarm.
-        station.device = station
-            .ledger
-            .shoe_devices(shoe)?
-            .pop()
-            .and_then(|row| {
-                Some(Device {
-                    protocol: Protocol::from_number(row.protocol)?,
-                    identity: row.identity,
-                })
-            });
+        station.device = station.ledger.shoe_devices(shoe)?.pop().and_then(|row| {
+            Some(Device {
+                protocol: Protocol::from_number(row.protocol)?,
+                identity: row.identity,
+            })
+        });
         if let Feed::Scanner(_) = &station.feed {
             station.intake.after_restart(&station.table);
         }

@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used)]
 
 use std::hint::black_box;
+use std::io::Read;
 use std::time::{Duration, Instant};
 
 use pairs_table::engine::rules::HouseRules;
@@ -61,7 +62,7 @@ fn throughput() {
         for chunk in bytes.chunks(1024) {
             parser.push(chunk, &mut out);
         }
-        assert!(out.iter().all(|p| matches!(p, Parsed::Frame(_))));
+        assert!(out.iter().all(|p| matches!(p, Parsed::Frame(..))));
         out.len()
     });
     println!(
@@ -139,7 +140,12 @@ fn latency() {
                 // Timed from just before the write (conservative: includes the syscall).
                 let written = Instant::now();
                 link.write(&bytes).unwrap();
-                let event = reader.events().recv().unwrap();
+                // The link's protocol version is announced before its first frame.
+                let event = loop {
+                    if let event @ ScanEvent::Frame { .. } = reader.events().recv().unwrap() {
+                        break event;
+                    }
+                };
                 let outcome = intake.handle(&event, &mut table);
                 let elapsed = written.elapsed();
                 assert!(matches!(outcome, Outcome::Dealt { .. }), "{outcome:?}");
@@ -147,15 +153,59 @@ fn latency() {
             }
         }
     }
-    samples.sort_unstable();
-    let at = |p: usize| samples[(samples.len() * p / 100).min(samples.len() - 1)];
+    drop(reader);
+    let engine = percentiles(&mut samples);
     println!(
         "latency write -> engine over a pseudo-terminal ({} cards): p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
         samples.len(),
-        at(50).as_secs_f64() * 1e3,
-        at(99).as_secs_f64() * 1e3,
-        samples[samples.len() - 1].as_secs_f64() * 1e3
+        engine.0 * 1e3,
+        engine.1 * 1e3,
+        engine.2 * 1e3
     );
+    // Baseline in the same run: the same frames written and read back raw
+    // from the device end on this thread (no reader thread, no decoder, no
+    // intake, no engine).
+    let mut port = serialport::new(link.device_name(), 9600)
+        .timeout(Duration::from_secs(1))
+        .open()
+        .unwrap();
+    let mut raw = Vec::with_capacity(LATENCY_SAMPLES);
+    let mut buffer = [0u8; 64];
+    for i in 0..LATENCY_SAMPLES {
+        let bytes = Frame {
+            seq: (i % 65535) as u16 + 1,
+            message: Message::Card {
+                rank: shoe[i % shoe.len()],
+            },
+        }
+        .encode();
+        let written = Instant::now();
+        link.write(&bytes).unwrap();
+        let mut got = 0;
+        while got < bytes.len() {
+            got += port.read(&mut buffer[got..]).unwrap();
+        }
+        raw.push(written.elapsed());
+    }
+    let base = percentiles(&mut raw);
+    println!(
+        "baseline write -> raw read on the same pseudo-terminal: p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms; engine p99 is {:.1}x the baseline p99",
+        base.0 * 1e3,
+        base.1 * 1e3,
+        base.2 * 1e3,
+        engine.1 / base.1
+    );
+}
+
+/// p50, p99 and max of `samples`, in seconds.
+fn percentiles(samples: &mut [Duration]) -> (f64, f64, f64) {
+    samples.sort_unstable();
+    let at = |p: usize| samples[(samples.len() * p / 100).min(samples.len() - 1)];
+    (
+        at(50).as_secs_f64(),
+        at(99).as_secs_f64(),
+        samples[samples.len() - 1].as_secs_f64(),
+    )
 }
 
 fn main() {

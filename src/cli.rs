@@ -26,6 +26,7 @@ use crate::ledger::{
     ChainHead, DEFAULT_CHECKPOINT_EVERY_HANDS, HandContext, KeyPin, Ledger, LedgerError, Recorder,
     Role, SystemClock, VerifyOptions,
 };
+use crate::scanner::Protocol;
 use crate::scanner::reader::{Reader, ReaderConfig, list_ports};
 use crate::scanner::sim::{SimFault, SimRun, run_sim, shoe_script};
 use crate::simulate::{SimConfig, Simulation, Strategy, Summary};
@@ -182,6 +183,28 @@ pub struct ShoeSimArgs {
     /// The shoe ID reported in SHOEIN and SHOEOUT.
     #[arg(long, default_value = "SIM-1")]
     pub shoe_id: String,
+    /// The protocol version to speak: 1 (one-way, XOR checksum) or 2
+    /// (CRC-16, HELLO, answers IDENT and RESEND).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub protocol: u8,
+    /// The serial number in the HELLO frame (protocol 2): 1 to 16 letters,
+    /// digits, `-`, `_` or `.`.
+    #[arg(long, default_value = "SIM-0001", value_parser = parse_serial)]
+    pub serial: String,
+}
+
+fn parse_serial(text: &str) -> Result<String, String> {
+    let valid = (1..=16).contains(&text.len())
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+    if valid {
+        Ok(text.to_owned())
+    } else {
+        Err(format!(
+            "`{text}` is not a serial number of 1 to 16 letters, digits, `-`, `_` or `.`"
+        ))
+    }
 }
 
 /// Arguments of `scanner`.
@@ -616,6 +639,8 @@ fn shoe_sim(args: &ShoeSimArgs) -> anyhow::Result<()> {
         link: args.link.clone(),
         card_interval: Duration::from_secs_f64(1.0 / args.rate),
         unplugged_for: Duration::from_millis(500),
+        protocol: Protocol::from_number(args.protocol).unwrap_or(Protocol::V1),
+        serial: args.serial.clone(),
     };
     let stop = stop_on_ctrl_c()?;
     eprintln!(

@@ -10,7 +10,7 @@ use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::shoe::ShoeCount;
 use pairs_table::engine::table::{CardSupply, Seating, Table};
 use pairs_table::engine::{Decks, GameKind, Rank};
-use pairs_table::scanner::frame::{Frame, Message};
+use pairs_table::scanner::frame::{Frame, Message, Protocol};
 use pairs_table::scanner::intake::{Fault, Intake, Outcome};
 use pairs_table::scanner::parser::{Parsed, Parser};
 use pairs_table::scanner::reader::{Reader, ReaderConfig};
@@ -134,7 +134,7 @@ proptest! {
         chunks.push(&bytes[start..]);
         let got: Vec<Frame> = parse(&chunks)
             .into_iter()
-            .filter_map(|p| match p { Parsed::Frame(f) => Some(f), Parsed::Problem { .. } => None })
+            .filter_map(|p| match p { Parsed::Frame(f, _) => Some(f), Parsed::Problem { .. } => None })
             .collect();
         prop_assert_eq!(got, sent);
     }
@@ -177,8 +177,17 @@ fn fast_reader(path: &Path) -> Reader {
     Reader::start(config).unwrap()
 }
 
-/// Receives events until `done` says so; panics if that takes too long.
+/// Receives events until `done` says so, leaving out which protocol version
+/// the link speaks; panics if that takes too long.
 fn collect_until(reader: &Reader, mut done: impl FnMut(&ScanEvent) -> bool) -> Vec<ScanEvent> {
+    collect_all_until(reader, &mut done)
+        .into_iter()
+        .filter(|e| !matches!(e, ScanEvent::Protocol { .. }))
+        .collect()
+}
+
+/// Receives every event until `done` says so; panics if that takes too long.
+fn collect_all_until(reader: &Reader, mut done: impl FnMut(&ScanEvent) -> bool) -> Vec<ScanEvent> {
     let deadline = Instant::now() + PATIENCE;
     let mut events = Vec::new();
     loop {
@@ -348,6 +357,8 @@ fn the_simulator_with_every_fault_drives_the_intake_into_each_alarm() {
         // Unplugging drops what the reader has not read yet: long enough
         // for a reader still backing off to open the port and drain it.
         unplugged_for: Duration::from_secs(1),
+        protocol: Protocol::V1,
+        serial: "T-1".into(),
     };
     let stop = Arc::new(AtomicBool::new(false));
     let sim_stop = Arc::clone(&stop);
@@ -443,4 +454,227 @@ fn a_foreign_card_read_from_the_port_is_refused_by_the_intake() {
         outcomes[1],
         Outcome::Alarm(Fault::ForeignCard { seq: 2, .. })
     ));
+}
+
+/// Waits for the next event that `wanted` picks (others are skipped).
+fn wait_for(reader: &Reader, wanted: impl Fn(&ScanEvent) -> bool) -> ScanEvent {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let event = reader.events().recv_timeout(left).expect("timed out");
+        if wanted(&event) {
+            return event;
+        }
+    }
+}
+
+/// Finding 1, with the issue's bytes: a silent shoe, and one hung
+/// mid-frame, are reported within 1.5 s of the last byte.
+#[test]
+fn a_silent_shoe_and_a_shoe_hung_mid_frame_are_reported_within_a_second_and_a_half() {
+    let dir = TempDir::new("silence");
+    let mut link = PtyLink::create(&dir.link()).unwrap();
+    let reader = fast_reader(&dir.link());
+    collect_until(&reader, |e| matches!(e, ScanEvent::Connected { .. }));
+    // Each case starts with a valid frame; the second hangs after it.
+    for last_bytes in [&b"$HB,300*15\r\n"[..], b"$HB,301*14\r\n$CARD,302,"] {
+        link.write(last_bytes).unwrap();
+        let sent = Instant::now();
+        let event = wait_for(&reader, |e| matches!(e, ScanEvent::Silent { .. }));
+        let after = sent.elapsed();
+        assert!(after < Duration::from_millis(1500), "{after:?}");
+        assert!(after >= Duration::from_millis(1200), "{after:?}");
+        assert!(event.to_json_line().contains(r#""kind":"silence""#));
+        assert!(reader.status().silent);
+    }
+    // The shoe speaks again: the next frame comes through.
+    let next = Frame {
+        seq: 303,
+        message: Message::Heartbeat,
+    };
+    link.write(&next.encode()).unwrap();
+    wait_for(&reader, |e| is_frame(e, 303));
+    assert!(!reader.status().silent);
+}
+
+/// Findings 2 to 5 over a real pseudo-terminal, with the issue's bytes.
+#[test]
+fn the_reader_ignores_old_frames_refuses_bad_fields_and_drops_half_frames() {
+    let dir = TempDir::new("findings");
+    let mut link = PtyLink::create(&dir.link()).unwrap();
+    let reader = fast_reader(&dir.link());
+    collect_until(&reader, |e| matches!(e, ScanEvent::Connected { .. }));
+    let heartbeat = |seq| {
+        Frame {
+            seq,
+            message: Message::Heartbeat,
+        }
+        .encode()
+    };
+    let mut bytes = heartbeat(100);
+    bytes.extend(card_bytes(101, 5));
+    bytes.extend(card_bytes(102, 6));
+    bytes.extend(card_bytes(101, 5));
+    bytes.extend(heartbeat(103));
+    link.write(&bytes).unwrap();
+    let events = collect_until(&reader, |e| is_frame(e, 103));
+    let lines: Vec<String> = events.iter().map(ScanEvent::to_json_line).collect();
+    assert_eq!(
+        lines,
+        [
+            r#"{"event":"heartbeat","seq":100}"#,
+            r#"{"event":"card","seq":101,"rank":5}"#,
+            r#"{"event":"card","seq":102,"rank":6}"#,
+            r#"{"description":"frame 101 arrived twice; the copy was ignored","event":"error","kind":"duplicate","seq":101}"#,
+            r#"{"event":"heartbeat","seq":103}"#,
+        ]
+    );
+    // `*` inside a field, and sequence numbers with leading zeros.
+    let sum = b"ERR,104,5,a*b".iter().fold(0u8, |s, b| s ^ b);
+    link.write(format!("$ERR,104,5,a*b*{sum:02X}\r\n").as_bytes())
+        .unwrap();
+    let event = wait_for(&reader, |e| matches!(e, ScanEvent::Problem { .. }));
+    assert!(
+        event.to_json_line().contains(r#""kind":"bad_field""#),
+        "{event:?}"
+    );
+    for body in ["CARD,00,5", "CARD,0105,5"] {
+        let sum = body.bytes().fold(0u8, |s, b| s ^ b);
+        link.write(format!("${body}*{sum:02X}\r\n").as_bytes())
+            .unwrap();
+        let event = wait_for(&reader, |e| matches!(e, ScanEvent::Problem { .. }));
+        assert!(
+            event.to_json_line().contains(r#""kind":"bad_sequence""#),
+            "{event:?}"
+        );
+    }
+    link.write(&heartbeat(107)).unwrap();
+    wait_for(&reader, |e| is_frame(e, 107));
+    // Half a frame, an unplug, the rest after the replug: not card 108.
+    link.write(b"$CARD,108").unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    drop(link);
+    let lost = collect_until(&reader, |e| matches!(e, ScanEvent::Disconnected { .. }));
+    assert!(lost.iter().any(|e| matches!(
+        e,
+        ScanEvent::Problem {
+            error: pairs_table::scanner::FrameError::Interrupted { .. },
+            ..
+        }
+    )));
+    let mut link = PtyLink::create(&dir.link()).unwrap();
+    collect_until(&reader, |e| matches!(e, ScanEvent::Connected { .. }));
+    link.write(b",7*17\r\n").unwrap();
+    link.write(&heartbeat(109)).unwrap();
+    let events = collect_until(&reader, |e| is_frame(e, 109));
+    assert!(!events.iter().any(|e| is_frame(e, 108)), "{events:?}");
+}
+
+/// Protocol version 2 end to end: the simulator's HELLO, a dropped frame
+/// asked for again and put back in sequence, and no gap.
+#[test]
+fn a_version_2_shoe_identifies_itself_and_resends_a_lost_frame() {
+    let dir = TempDir::new("v2");
+    let decks = Decks::new(1).unwrap();
+    let order: Vec<Rank> = Rank::ALL
+        .iter()
+        .flat_map(|&r| std::iter::repeat_n(r, usize::from(decks.copies_of(r))))
+        .collect();
+    let script = shoe_script(&order[..12], decks, "T-2", 44, &[SimFault::Drop]);
+    let run = SimRun {
+        link: dir.link(),
+        card_interval: Duration::from_millis(20),
+        unplugged_for: Duration::from_millis(200),
+        protocol: Protocol::V2,
+        serial: "SN-77".into(),
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let sim_stop = Arc::clone(&stop);
+    let sim = std::thread::Builder::new()
+        .name("shoe-sim-v2".into())
+        .spawn(move || run_sim(&run, script, &sim_stop, |_| {}))
+        .unwrap();
+    let reader = fast_reader(&dir.link());
+    let events = collect_all_until(&reader, |e| {
+        matches!(
+            e,
+            ScanEvent::Frame {
+                message: Message::ShoeEmptied { .. },
+                ..
+            }
+        )
+    });
+    stop.store(true, Ordering::Relaxed);
+    sim.join().unwrap().unwrap();
+    assert!(events.contains(&ScanEvent::Protocol {
+        version: Protocol::V2
+    }));
+    let hello = events.iter().find_map(|e| match e {
+        ScanEvent::Frame {
+            seq: 0,
+            message: Message::Hello { identity, version },
+        } => Some((identity.serial.clone(), *version)),
+        _ => None,
+    });
+    assert_eq!(hello, Some(("SN-77".to_owned(), 2)));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, ScanEvent::ResendRequested { count: 1, .. })),
+        "{events:?}"
+    );
+    assert!(
+        !events.iter().any(|e| matches!(e, ScanEvent::Gap { .. })),
+        "{events:?}"
+    );
+    let cards: Vec<u16> = events
+        .iter()
+        .filter_map(|e| match e {
+            ScanEvent::Frame {
+                seq,
+                message: Message::Card { .. },
+            } => Some(*seq),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(cards.len(), 12, "every card, the dropped one resent");
+    assert!(cards.windows(2).all(|w| w[0] < w[1]), "{cards:?}");
+    assert!(reader.status().identity.is_some());
+}
+
+/// `pairs-table scanner --port P --json` prints the silence as a JSON event.
+#[test]
+fn the_scanner_command_prints_silence_as_a_json_event() {
+    use std::io::{BufRead, BufReader};
+    let dir = TempDir::new("cli-silence");
+    let mut link = PtyLink::create(&dir.link()).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_pairs-table"))
+        .args(["scanner", "--json", "--port"])
+        .arg(dir.link())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    assert!(first.contains(r#""event":"connected""#), "{first}");
+    link.write(b"$HB,300*15\r\n").unwrap();
+    let sent = Instant::now();
+    let mut seen = Vec::new();
+    let silence = loop {
+        let line = lines.next().unwrap().unwrap();
+        if line.contains(r#""kind":"silence""#) {
+            break line;
+        }
+        seen.push(line);
+    };
+    assert!(sent.elapsed() < Duration::from_millis(1500));
+    assert!(
+        seen.contains(&r#"{"event":"heartbeat","seq":300}"#.to_owned()),
+        "{seen:?}"
+    );
+    let value: serde_json::Value = serde_json::from_str(&silence).unwrap();
+    assert_eq!(value["event"], "error");
+    assert_eq!(value["seq"], serde_json::Value::Null);
+    child.kill().unwrap();
+    child.wait().unwrap();
 }

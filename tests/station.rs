@@ -66,7 +66,7 @@ pub fn open(ledger: Ledger, setup: TableSetup, feed: Feed) -> Station {
 
 /// A scripted card-reading shoe: each card is a frame with the next number.
 pub struct Script {
-    tx: Sender<ScanEvent>,
+    pub tx: Sender<ScanEvent>,
     seq: u16,
 }
 
@@ -515,17 +515,41 @@ fn a_scanner_alarm_stops_play_is_recorded_and_is_resolved_by_a_re_read() {
     assert_eq!(alarms[0].hand, Some(1));
     assert!(alarms[0].message.contains("lost"), "{:?}", alarms[0]);
 
-    station.re_read().unwrap();
+    // The 9 left the shoe and is not dealt: a re-read is refused, so it
+    // cannot drop out of the record; a pit boss sets it aside.
+    let refused = station.re_read().unwrap_err();
+    assert!(
+        refused.to_string().contains("card 9 (frame 3)"),
+        "{refused}"
+    );
+    assert_eq!(station.alarms().len(), 1);
+    let taken = station.table().count().taken();
+    station.override_alarms(&boss()).unwrap();
+    assert_eq!(
+        station.table().count().taken(),
+        taken + 1,
+        "count matches the stack"
+    );
     assert!(station.alarms().is_empty());
     assert!(!station.prompt().stopped);
     assert!(station.ledger().alarms(table, true).unwrap().is_empty());
     let all = station.ledger().alarms(table, false).unwrap();
     let (by, how, _) = all[0].cleared.clone().unwrap();
-    assert_eq!((by, how.as_str()), (DEALER, "re-read the card"));
+    assert_eq!(by, BOSS);
+    assert!(
+        how.contains("set aside (left the shoe, not dealt): card 9 (frame 3)"),
+        "{how}"
+    );
 
     let mut next = 0;
     play_on_script(&mut station, &mut script, &mut next);
-    confirm_and_check(&mut station, &path);
+    let id = confirm_and_check(&mut station, &path);
+    let recorded = station.ledger().load_hand(id).unwrap();
+    assert!(recorded.events.contains(&HandEvent::SetAside {
+        rank: Rank::new(9).unwrap(),
+        source: CardSource::Scanner { frame: 3 },
+        approved_by: BOSS,
+    }));
 
     // Between hands, an alarm stops the next hand from starting.
     script.gap(1);
@@ -1230,10 +1254,18 @@ fn a_card_read_with_no_dealer_or_under_a_notice_is_an_alarm_not_a_deal() {
     assert!(fault.contains("no dealer is signed in"), "{fault}");
     assert_eq!(station.ledger().alarms(table, true).unwrap().len(), 1);
     station.sign_in_dealer(&dealer()).unwrap();
-    station.re_read().unwrap();
-    script.card(9);
-    station.poll_scanner().unwrap();
+    // The 9 left the shoe: a re-read would leave it out of the record. A
+    // pit boss enters it as the card due, in place of the read.
+    let refused = station.re_read().unwrap_err();
+    assert!(
+        refused.to_string().contains("card 9 (frame 1)"),
+        "{refused}"
+    );
+    station
+        .enter_card_by_hand(Rank::new(9).unwrap(), &boss())
+        .unwrap();
     assert_eq!(station.table().events().len(), events.len() + 1);
+    assert!(station.strays().is_empty());
     drop(station);
 
     // After a restart the recovery notice stops play the same way.
@@ -1249,11 +1281,19 @@ fn a_card_read_with_no_dealer_or_under_a_notice_is_an_alarm_not_a_deal() {
         fault.contains("a notice waits to be acknowledged"),
         "{fault}"
     );
-    station.re_read().unwrap();
+    // The 4 is set aside with the pit boss's approval, and recorded.
+    assert!(station.re_read().is_err());
+    station.override_alarms(&boss()).unwrap();
     station.acknowledge_notices(None).unwrap();
     let mut next = 0;
     play_on_script(&mut station, &mut script, &mut next);
-    confirm_and_check(&mut station, &path);
+    let id = confirm_and_check(&mut station, &path);
+    let recorded = station.ledger().load_hand(id).unwrap();
+    assert!(recorded.events.contains(&HandEvent::SetAside {
+        rank: Rank::new(4).unwrap(),
+        source: CardSource::Scanner { frame: 0 },
+        approved_by: BOSS,
+    }));
 }
 
 #[test]
@@ -1354,4 +1394,74 @@ fn a_second_table_opened_on_the_same_ledger_numbers_its_hands_on() {
     play_on_software_shoe(&mut station);
     assert_eq!(station.confirm_settlement().unwrap(), 2);
     assert!(discrepancies(&path).is_empty());
+}
+
+#[test]
+fn the_shoe_device_is_recorded_with_each_shoe_and_a_different_one_stops_play() {
+    use pairs_table::scanner::{Identity, Protocol};
+    let (mut station, mut script, _, _, table) = rocket_hand_on_script("station-device");
+    let shoe = station.ledger().current_shoe(table).unwrap().unwrap();
+    let identity = |serial: &str| Identity {
+        maker: "Acme".into(),
+        model: "RS-9".into(),
+        serial: serial.into(),
+        firmware: "1.0".into(),
+    };
+    let hello = |serial: &str| Message::Hello {
+        identity: identity(serial),
+        version: 2,
+    };
+    script
+        .tx
+        .send(ScanEvent::Protocol {
+            version: Protocol::V2,
+        })
+        .unwrap();
+    script.send(hello("SN1"));
+    script.send(Message::ShoeInserted {
+        shoe_id: "A-7".into(),
+    });
+    station.poll_scanner().unwrap();
+    assert!(station.alarms().is_empty());
+    let shown = station.device().unwrap().to_string();
+    assert!(shown.contains("Acme RS-9 serial SN1"), "{shown}");
+    // The same shoe again (a firmware update is recorded, no alarm).
+    script.send(Message::Hello {
+        identity: Identity {
+            firmware: "1.1".into(),
+            ..identity("SN1")
+        },
+        version: 2,
+    });
+    station.poll_scanner().unwrap();
+    assert!(station.alarms().is_empty());
+    // A different shoe mid-shift stops play and is in the ledger.
+    script.send(hello("SN2"));
+    station.poll_scanner().unwrap();
+    assert_eq!(station.alarms().len(), 1);
+    let alarm = station.alarms()[0].to_string();
+    assert!(alarm.contains("SN2") && alarm.contains("SN1"), "{alarm}");
+    assert_eq!(station.ledger().alarms(table, true).unwrap().len(), 1);
+    let devices = station.ledger().shoe_devices(shoe).unwrap();
+    let seen: Vec<(Option<&str>, &str, &str)> = devices
+        .iter()
+        .map(|d| {
+            let identity = d.identity.as_ref().unwrap();
+            (
+                d.stack_id.as_deref(),
+                identity.serial.as_str(),
+                identity.firmware.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (None, "SN1", "1.0"),
+            (Some("A-7"), "SN1", "1.0"),
+            (None, "SN1", "1.1"),
+            (None, "SN2", "1.0")
+        ]
+    );
+    assert!(devices.iter().all(|d| d.protocol == 2));
 }

@@ -35,7 +35,8 @@ pub enum ShoeError {
 
 /// What has left the shoe since its last shuffle: checks each card against
 /// the shoe's composition and tracks where every card is, so that
-/// `remaining + in play + discarded + burned` is always the shoe's size.
+/// `remaining + in play + discarded + burned + set aside` is always the
+/// shoe's size.
 #[derive(Clone, Debug)]
 pub struct ShoeCount {
     decks: Decks,
@@ -48,6 +49,7 @@ pub struct ShoeCount {
     in_play_total: u16,
     discarded: u16,
     burned: u16,
+    set_aside: u16,
     /// Cards in the shoe when it was last shuffled.
     stack_size: u16,
     /// Cards taken from it since (burns included).
@@ -65,6 +67,7 @@ impl ShoeCount {
             in_play_total: 0,
             discarded: 0,
             burned: 0,
+            set_aside: 0,
             stack_size: decks.cards(),
             taken: 0,
         }
@@ -106,6 +109,19 @@ impl ShoeCount {
         Ok(())
     }
 
+    /// Counts a card that left the shoe and was set aside (neither dealt
+    /// nor burned). A card the shoe cannot hold (foreign) was never part of
+    /// the stack: it is not counted, and false is returned.
+    pub fn set_aside(&mut self, rank: Rank) -> bool {
+        if self.check(rank).is_err() {
+            return false;
+        }
+        self.out[rank.index()] += 1;
+        self.set_aside += 1;
+        self.taken += 1;
+        true
+    }
+
     /// A card in play goes to the discards mid-hand (a bust card, a replaced
     /// first-pair card). A rank not in play is ignored.
     pub fn discard(&mut self, rank: Rank) {
@@ -129,6 +145,7 @@ impl ShoeCount {
         self.out = self.in_play;
         self.discarded = 0;
         self.burned = 0;
+        self.set_aside = 0;
         self.stack_size = self.decks.cards() - self.in_play_total;
         self.taken = 0;
     }
@@ -173,6 +190,11 @@ impl ShoeCount {
     /// Cards burned since the shuffle.
     pub fn burned(&self) -> u16 {
         self.burned
+    }
+
+    /// Cards set aside since the shuffle (read, neither dealt nor burned).
+    pub fn set_aside_count(&self) -> u16 {
+        self.set_aside
     }
 
     /// The decks in the shoe.

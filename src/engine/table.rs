@@ -60,6 +60,17 @@ pub enum HandEvent {
         /// Where it came from.
         source: CardSource,
     },
+    /// A card that left a physical shoe and was neither dealt nor burned
+    /// (read out of turn, while play was stopped, or foreign) was set aside
+    /// face down with a pit boss's approval (external supply).
+    SetAside {
+        /// The card as read.
+        rank: Rank,
+        /// Where it came from.
+        source: CardSource,
+        /// The approving pit boss's staff number.
+        approved_by: u32,
+    },
     /// A card was dealt into the hand.
     Card {
         /// The card.
@@ -422,6 +433,28 @@ impl Table {
         Ok(())
     }
 
+    /// Sets aside a card that left the physical shoe and was neither dealt
+    /// nor burned, approved by pit boss `approved_by`. It is counted out of
+    /// the shoe unless the shoe cannot hold it (a foreign card, which was
+    /// never part of the stack's count); returns whether it was counted.
+    pub fn set_aside(
+        &mut self,
+        rank: Rank,
+        source: CardSource,
+        approved_by: u32,
+    ) -> Result<bool, TableError> {
+        let CardSupply::External(count) = &mut self.supply else {
+            return Err(TableError::WrongSupply("the software shoe"));
+        };
+        let counted = count.set_aside(rank);
+        self.events.push(HandEvent::SetAside {
+            rank,
+            source,
+            approved_by,
+        });
+        Ok(counted)
+    }
+
     /// Takes a player's decision.
     pub fn act(&mut self, seat: u8, action: Action) -> Result<Step, TableError> {
         let (_, hand) = self.hand.as_mut().ok_or(TableError::NoHand)?;
@@ -542,6 +575,9 @@ impl Table {
                             }
                         }
                         HandEvent::ExternalBurn { rank, .. } => recount.burn(*rank)?,
+                        HandEvent::SetAside { rank, .. } => {
+                            recount.set_aside(*rank);
+                        }
                         HandEvent::ExternalShuffle { .. } => recount.reshuffle(),
                         _ => {}
                     }

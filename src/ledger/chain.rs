@@ -233,9 +233,16 @@ spec!(
         "signed_at"
     ]
 );
+spec!(
+    SHOE_DEVICES,
+    "shoe_devices",
+    [
+        "shoe_id", "stack_id", "protocol", "maker", "model", "serial", "firmware", "seen_at",
+    ]
+);
 
 /// Every table in the chain.
-pub const CHAINED: [&TableSpec; 28] = [
+pub const CHAINED: [&TableSpec; 29] = [
     &TABLES,
     &TABLE_SETTINGS,
     &RULES,
@@ -264,6 +271,7 @@ pub const CHAINED: [&TableSpec; 28] = [
     &PROGRAM_STARTS,
     &STATION_KEYS,
     &CHECKPOINTS,
+    &SHOE_DEVICES,
 ];
 
 /// The spec of a chained table by name.

@@ -47,17 +47,18 @@ pub use audit::{
 pub use file::APPLICATION_ID;
 pub use inventory::{CountKind, ShiftInventory, Slip, SlipKind};
 pub use startup::ProgramStart;
-pub use station::OpenShift;
+pub use station::{OpenShift, ShoeDevice};
 pub use verify::{AuditSummary, Discrepancy, KeyPin, VerifyOptions, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.
-const MIGRATIONS: [&str; 6] = [
+const MIGRATIONS: [&str; 7] = [
     include_str!("../../schema/0001_initial.sql"),
     include_str!("../../schema/0002_indexes.sql"),
     include_str!("../../schema/0003_access_inventory.sql"),
     include_str!("../../schema/0004_report_prints.sql"),
     include_str!("../../schema/0005_startup_checks.sql"),
     include_str!("../../schema/0006_checkpoints.sql"),
+    include_str!("../../schema/0007_card_accounting_shoe_devices.sql"),
 ];
 
 /// The schema version this build writes (and the newest it reads).
@@ -298,6 +299,11 @@ pub enum LedgerError {
         /// This station's key's fingerprint.
         ours: String,
     },
+    /// Rows no station ever signed in a ledger made at a signing version.
+    #[error(
+        "the ledger {0} holds rows that no station key ever signed, though pairs-table signs a ledger from its first row; it was not written by pairs-table and will not be signed now"
+    )]
+    NeverSigned(String),
     /// A read-only tool on a ledger not yet upgraded.
     #[error(
         "the ledger {path} has schema version {found}, older than the {} this pairs-table reads; open it once with the app (or simulate) to upgrade it",
@@ -466,6 +472,9 @@ struct Signer {
     keys: StationKeys,
     every_hands: u32,
 }
+
+/// The first schema version whose ledgers are signed from their first row.
+const FIRST_SIGNED_VERSION: i64 = 6;
 
 /// How many hands may be committed between checkpoints unless the house
 /// sets otherwise ([`Ledger::set_checkpoint_every`]).
@@ -668,14 +677,17 @@ impl Ledger {
             warning,
             _lock: Some(lock),
         };
-        ledger.enrol_here()?;
+        ledger.enrol_here(found)?;
         Ok(ledger)
     }
 
-    /// Refuses a ledger signed by another station's key; signs a ledger no
-    /// key has signed yet (new, or upgraded from before checkpoints), so
-    /// every ledger this program writes is signed from its first open.
-    fn enrol_here(&mut self) -> Result<(), LedgerError> {
+    /// Refuses a ledger signed by another station's key, and one with rows
+    /// that no key ever signed though it was made at a signing version (its
+    /// history was written by something other than this program); signs a
+    /// ledger no key has signed yet (new, or upgraded from before
+    /// checkpoints, `version_found` < 6), so every ledger this program
+    /// writes is signed from its first open.
+    fn enrol_here(&mut self, version_found: i64) -> Result<(), LedgerError> {
         let enrolled: Option<Vec<u8>> = self
             .conn
             .query_row(
@@ -698,6 +710,9 @@ impl Ledger {
                     .unwrap_or_else(|_| "malformed".into()),
                 ours: crate::keys::fingerprint(&ours),
             }),
+            None if version_found >= FIRST_SIGNED_VERSION && self.head()?.rows > 0 => {
+                Err(LedgerError::NeverSigned(self.path.clone()))
+            }
             None => {
                 let mut appender = self.appender()?;
                 appender.sign("open")?;

@@ -931,7 +931,7 @@ impl Ledger {
             "SELECT COUNT(*), 0 FROM external_shuffles s JOIN hands h ON h.id = s.hand_id WHERE {IN_PERIOD}",
         )?;
         (play.cards_dealt, play.cards_burned) = count(
-            "SELECT SUM(c.destination <> 'burn'), SUM(c.destination = 'burn') FROM cards c JOIN hands h ON h.id = c.hand_id WHERE {IN_PERIOD}",
+            "SELECT SUM(c.destination NOT IN ('burn', 'set_aside')), SUM(c.destination = 'burn') FROM cards c JOIN hands h ON h.id = c.hand_id WHERE {IN_PERIOD}",
         )?;
 
         // Transfers.

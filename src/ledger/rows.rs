@@ -131,6 +131,15 @@ pub fn event_row(
             card(*rank, "burn", None, false, CardSource::SoftwareShoe)
         }
         HandEvent::ExternalBurn { rank, source } => card(*rank, "burn", None, false, *source),
+        HandEvent::SetAside {
+            rank,
+            source,
+            approved_by,
+        } => {
+            let (spec, mut row) = card(*rank, "set_aside", None, false, *source);
+            row[8] = Value::Integer(i64::from(*approved_by));
+            (spec, row)
+        }
         HandEvent::ExternalShuffle { mid_hand } => with(
             &EXTERNAL_SHUFFLES,
             vec![Value::Integer(i64::from(*mid_hand))],
@@ -199,6 +208,16 @@ pub fn row_event(spec: &TableSpec, values: &[Value]) -> Result<(i64, i64, HandEv
                 other => return bad(format!("unknown card source {other:?}")),
             };
             let to = match (text(values, 3)?, seat) {
+                ("set_aside", None) => {
+                    let approved_by = u32::try_from(int(values, 8)?)
+                        .or_else(|_| bad("bad approver of a set-aside card"))?;
+                    let event = HandEvent::SetAside {
+                        rank,
+                        source,
+                        approved_by,
+                    };
+                    return Ok((hand_id, step, event));
+                }
                 ("burn", _) => {
                     let burn = match source {
                         CardSource::SoftwareShoe => HandEvent::Shoe(ShoeEvent::Burned { rank }),

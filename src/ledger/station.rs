@@ -4,9 +4,12 @@
 use std::collections::BTreeMap;
 
 use rusqlite::OptionalExtension;
+use rusqlite::types::Value;
 
+use super::chain::SHOE_DEVICES;
 use super::{Ledger, LedgerError, rows};
 use crate::engine::hand::GameKind;
+use crate::scanner::{Identity, Protocol};
 
 /// A shift opened at this station and not yet closed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,5 +85,73 @@ impl Ledger {
                 |r| r.get(0),
             )
             .optional()?)
+    }
+}
+
+/// A card-reading shoe (the device) recorded as reading a table's shoe.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShoeDevice {
+    /// The table's shoe (`shoes.id`).
+    pub shoe: i64,
+    /// The shoe of cards it reported (its `SHOEIN` ID), if the row is for one.
+    pub stack_id: Option<String>,
+    /// The protocol version it speaks (1 or 2).
+    pub protocol: u8,
+    /// Who it says it is (version 2); None for a version 1 shoe.
+    pub identity: Option<Identity>,
+    /// When, UTC (RFC 3339).
+    pub seen_at: String,
+}
+
+impl Ledger {
+    /// Records that the card-reading shoe speaking `protocol` (with its
+    /// `identity`, version 2) reads the table's shoe `shoe`; `stack_id` is
+    /// the shoe of cards it reported, if the row is for one.
+    pub fn record_shoe_device(
+        &mut self,
+        shoe: i64,
+        stack_id: Option<&str>,
+        protocol: Protocol,
+        identity: Option<&Identity>,
+    ) -> Result<(), LedgerError> {
+        let text = |value: Option<&String>| value.map_or(Value::Null, |v| Value::Text(v.clone()));
+        let row = [
+            Value::Integer(shoe),
+            stack_id.map_or(Value::Null, |s| Value::Text(s.to_owned())),
+            Value::Integer(i64::from(protocol.number())),
+            text(identity.map(|i| &i.maker)),
+            text(identity.map(|i| &i.model)),
+            text(identity.map(|i| &i.serial)),
+            text(identity.map(|i| &i.firmware)),
+            Value::Text(self.now()),
+        ];
+        self.append_one(&SHOE_DEVICES, &row).map(drop)
+    }
+
+    /// The devices recorded for the table's shoe `shoe`, oldest first.
+    pub fn shoe_devices(&self, shoe: i64) -> Result<Vec<ShoeDevice>, LedgerError> {
+        let mut statement = self.conn.prepare(
+            "SELECT stack_id, protocol, maker, model, serial, firmware, seen_at \
+             FROM shoe_devices WHERE shoe_id = ?1 ORDER BY seq",
+        )?;
+        let rows = statement.query_map([shoe], |r| {
+            let identity = match (r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?) {
+                (Some(maker), Some(model), Some(serial), Some(firmware)) => Some(Identity {
+                    maker,
+                    model,
+                    serial,
+                    firmware,
+                }),
+                _ => None,
+            };
+            Ok(ShoeDevice {
+                shoe,
+                stack_id: r.get(0)?,
+                protocol: r.get(1)?,
+                identity,
+                seen_at: r.get(6)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 }

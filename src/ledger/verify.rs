@@ -857,6 +857,13 @@ impl Audit {
             match event {
                 HandEvent::Shoe(ShoeEvent::Burned { rank })
                 | HandEvent::ExternalBurn { rank, .. } => take(*rank, track),
+                // Counted as the engine counts it: a card the shoe cannot
+                // hold (a foreign card set aside) was never in its stack.
+                HandEvent::SetAside { rank, .. } => {
+                    if track.out[rank.index()] < decks.copies_of(*rank) {
+                        take(*rank, track);
+                    }
+                }
                 HandEvent::Card {
                     rank,
                     step: Step::Card { discarded, .. },

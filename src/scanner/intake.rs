@@ -2,10 +2,17 @@
 //! Table` in, outcomes and alarms out; no port, no clock.
 //!
 //! A card read goes to whoever the engine says is due. Anything else that
-//! could mean a card was lost, invented or misread raises an [`Alarm`]; the
-//! hand is paused (scanned cards are refused) until the alarm is resolved
-//! one of the ways it names. The virtual cut card at the house-rule
-//! penetration is enforced whether or not the shoe reports its cut card.
+//! could mean a card was lost, invented or misread raises an alarm (a
+//! [`Fault`]); the hand is paused until the alarm is resolved one of the
+//! ways it names. The virtual cut card at the house-rule penetration is
+//! enforced whether or not the shoe reports its cut card.
+//!
+//! Every card the shoe reports left it. One that is neither dealt nor
+//! burned (read out of turn, while play was stopped or paused, before a
+//! due new shoe, or foreign) is a [`Stray`]: it waits, in order with any
+//! new shoe inserted meanwhile, until a pit boss sets it aside (override)
+//! or enters the card due by hand in its place. A re-read is refused while
+//! one waits, so no card that left the shoe is left out of the record.
 
 use std::fmt;
 
@@ -98,6 +105,56 @@ pub enum Fault {
         /// Why play is stopped, in words.
         why: String,
     },
+    /// No valid frame from the shoe for the silence limit: the link or the
+    /// shoe is down (a cut cable, a frozen shoe).
+    #[error(
+        "no frame from the shoe for {:.1} s: the link or the shoe is down",
+        *.quiet_ms as f64 / 1000.0
+    )]
+    Silent {
+        /// Milliseconds without a valid frame when it was noticed.
+        quiet_ms: u64,
+    },
+    /// The shoe sent one sequence number twice with different contents.
+    #[error("corrupt data from the shoe: {0}")]
+    Conflict(String),
+    /// A card frame came after its number had passed (its number was
+    /// reported lost); it was not dealt.
+    #[error("card {rank} (frame {seq}) came after its number had passed; it was not dealt")]
+    StaleCard {
+        /// The frame.
+        seq: u16,
+        /// The card.
+        rank: Rank,
+    },
+    /// A different card-reading shoe (device) appeared during the shift.
+    #[error("a different card-reading shoe appeared: {0}")]
+    OtherShoe(String),
+}
+
+/// A card that left the shoe and was neither dealt nor burned; it waits
+/// for a pit boss to set it aside or enter the card due in its place.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Stray {
+    /// The frame that reported it.
+    pub seq: u16,
+    /// The card as read.
+    pub rank: Rank,
+}
+
+impl fmt::Display for Stray {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "card {} (frame {})", self.rank, self.seq)
+    }
+}
+
+/// What waits while strays do, in the order the shoe reported it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Waiting {
+    /// A card neither dealt nor burned.
+    Card(Stray),
+    /// A freshly shuffled shoe inserted after it (applied in turn).
+    NewShoe,
 }
 
 /// An allowed way out of an alarm.
@@ -110,7 +167,8 @@ pub enum WayOut {
     /// Insert a freshly shuffled shoe, then re-read.
     Shuffle,
     /// A pit boss, with their PIN, lets play go on without a re-read (no
-    /// card was lost); recorded as a scanner override.
+    /// card was lost); cards read and not dealt are set aside. Recorded as
+    /// a scanner override.
     Override,
 }
 
@@ -120,7 +178,9 @@ impl fmt::Display for WayOut {
             WayOut::ReRead => "re-read the card",
             WayOut::EnterByHand => "enter the card by hand with a pit boss's approval",
             WayOut::Shuffle => "insert a freshly shuffled shoe and re-read the card",
-            WayOut::Override => "a pit boss overrides the alarm with their PIN",
+            WayOut::Override => {
+                "a pit boss overrides the alarm with their PIN (cards read and not dealt are set aside)"
+            }
         })
     }
 }
@@ -129,7 +189,7 @@ impl Fault {
     /// The ways out of this fault.
     pub fn ways_out(&self) -> &'static [WayOut] {
         match self {
-            Fault::ShuffleDue { .. } => &[WayOut::Shuffle],
+            Fault::ShuffleDue { .. } => &[WayOut::Shuffle, WayOut::Override],
             _ => &[WayOut::ReRead, WayOut::EnterByHand, WayOut::Override],
         }
     }
@@ -165,7 +225,7 @@ pub enum Outcome {
     },
     /// Play is paused: an alarm is raised (see [`Intake::alarms`]).
     Alarm(Fault),
-    /// A card arrived while play is paused and was not dealt.
+    /// A card arrived while play is paused: it waits as a [`Stray`].
     Held {
         /// The frame.
         seq: u16,
@@ -210,6 +270,14 @@ pub enum IntakeError {
     /// The engine refused the hand-entered card.
     #[error("the card entered by hand was refused: {0}")]
     Refused(#[from] TableError),
+    /// A re-read while cards that left the shoe wait to be accounted for.
+    #[error(
+        "{cards} left the shoe and was not dealt: a pit boss sets it aside (override) or enters the card due by hand"
+    )]
+    CardsWaiting {
+        /// The cards, in words.
+        cards: String,
+    },
 }
 
 /// What a resolution cleared: record it in the fault log.
@@ -221,6 +289,10 @@ pub struct Cleared {
     pub resolution: Resolution,
     /// The step taken by a hand-entered card.
     pub step: Option<Step>,
+    /// The card the hand-entered one replaced (read, but not as it is).
+    pub replaced: Option<Stray>,
+    /// Cards set aside, in the order they were read.
+    pub set_aside: Vec<Stray>,
 }
 
 /// Routes scanner events into a table. Holds the raised alarms and whether
@@ -237,6 +309,8 @@ pub struct Intake {
     restarted: bool,
     /// Cards still to burn after the last shuffle.
     burns_due: u8,
+    /// Strays and the new shoes inserted after them, in order.
+    waiting: Vec<Waiting>,
 }
 
 impl Intake {
@@ -260,6 +334,26 @@ impl Intake {
     /// Whether play is paused by an alarm.
     pub fn paused(&self) -> bool {
         !self.alarms.is_empty()
+    }
+
+    /// Cards that left the shoe and were neither dealt nor burned, oldest
+    /// first: they wait for a pit boss.
+    pub fn strays(&self) -> impl Iterator<Item = Stray> + '_ {
+        self.waiting.iter().filter_map(|w| match w {
+            Waiting::Card(stray) => Some(*stray),
+            Waiting::NewShoe => None,
+        })
+    }
+
+    fn strays_in_words(&self) -> Option<String> {
+        let cards: Vec<String> = self.strays().map(|s| s.to_string()).collect();
+        (!cards.is_empty()).then(|| cards.join(", "))
+    }
+
+    /// Raises an alarm that did not come from the shoe's frames (a
+    /// different shoe appeared): play pauses until it is resolved.
+    pub fn raise_alarm(&mut self, fault: Fault) -> Outcome {
+        self.raise(fault)
     }
 
     /// After a restart nobody can say what the physical shoe did while the
@@ -293,7 +387,26 @@ impl Intake {
     pub fn handle(&mut self, event: &ScanEvent, table: &mut Table) -> Outcome {
         let fault = match event {
             ScanEvent::Frame { seq, message } => return self.message(*seq, message, table),
-            ScanEvent::Duplicate { .. } | ScanEvent::Connected { .. } => return Outcome::Noted,
+            ScanEvent::Duplicate { .. }
+            | ScanEvent::Connected { .. }
+            | ScanEvent::Protocol { .. }
+            | ScanEvent::ResendRequested { .. }
+            | ScanEvent::Stale { message: None, .. } => return Outcome::Noted,
+            ScanEvent::Stale {
+                seq,
+                message: Some(message),
+                ..
+            } => match message {
+                Message::Card { rank } => Fault::StaleCard {
+                    seq: *seq,
+                    rank: *rank,
+                },
+                _ => return Outcome::Noted,
+            },
+            ScanEvent::Conflict { .. } => Fault::Conflict(event.to_string()),
+            ScanEvent::Silent { quiet_ms } => Fault::Silent {
+                quiet_ms: *quiet_ms,
+            },
             // Noise between frames loses nothing unless a gap follows.
             ScanEvent::Problem {
                 error: FrameError::Garbage { .. },
@@ -327,15 +440,14 @@ impl Intake {
                 self.note_cut_card(table);
                 Outcome::Noted
             }
-            Message::ShoeInserted { .. } => match table.external_shuffle() {
-                Ok(()) => {
-                    self.cut_card_hand = None;
-                    self.restarted = false;
-                    self.burns_due = table.rules().burn;
-                    Outcome::Shuffled {
-                        burns: self.burns_due,
-                    }
-                }
+            Message::ShoeInserted { .. } if !self.waiting.is_empty() => {
+                // The cards read before it came from the old shoe: they are
+                // accounted for first.
+                self.waiting.push(Waiting::NewShoe);
+                Outcome::Noted
+            }
+            Message::ShoeInserted { .. } => match self.new_shoe(table) {
+                Ok(burns) => Outcome::Shuffled { burns },
                 Err(reason) => self.raise(Fault::DeviceError {
                     code: 0,
                     text: reason.to_string(),
@@ -352,8 +464,25 @@ impl Intake {
             Message::ShoeEmptied { .. }
             | Message::Lid { .. }
             | Message::Heartbeat
+            | Message::Hello { .. }
             | Message::Unknown { .. } => Outcome::Noted,
         }
+    }
+
+    /// A freshly shuffled shoe is in: the table reshuffles and the next
+    /// cards are burned. Returns how many.
+    fn new_shoe(&mut self, table: &mut Table) -> Result<u8, TableError> {
+        table.external_shuffle()?;
+        self.cut_card_hand = None;
+        self.restarted = false;
+        self.burns_due = table.rules().burn;
+        Ok(self.burns_due)
+    }
+
+    /// Raises `fault` for a card that left the shoe and was not dealt.
+    fn stray(&mut self, seq: u16, rank: Rank, fault: Fault) -> Outcome {
+        self.waiting.push(Waiting::Card(Stray { seq, rank }));
+        self.raise(fault)
     }
 
     fn note_cut_card(&mut self, table: &Table) {
@@ -364,18 +493,19 @@ impl Intake {
 
     fn card(&mut self, seq: u16, rank: Rank, table: &mut Table) -> Outcome {
         if self.paused() {
+            self.waiting.push(Waiting::Card(Stray { seq, rank }));
             return Outcome::Held { seq, rank };
         }
         if let Some(why) = &self.stopped {
             let why = why.clone();
-            return self.raise(Fault::PlayStopped { seq, rank, why });
+            return self.stray(seq, rank, Fault::PlayStopped { seq, rank, why });
         }
         if self
             .cut_card_hand
             .is_some_and(|hand| table.hands_started() > hand)
         {
             let why = self.new_shoe_reason().unwrap_or("the cut card is out");
-            return self.raise(Fault::ShuffleDue { seq, rank, why });
+            return self.stray(seq, rank, Fault::ShuffleDue { seq, rank, why });
         }
         let source = CardSource::Scanner {
             frame: u64::from(seq),
@@ -386,7 +516,7 @@ impl Intake {
                     self.burns_due -= 1;
                     Outcome::Burned { seq, rank }
                 }
-                Err(reason) => self.raise(Fault::ForeignCard { seq, reason }),
+                Err(reason) => self.stray(seq, rank, Fault::ForeignCard { seq, reason }),
             };
         }
         let was_due = self.shuffle_due();
@@ -401,15 +531,17 @@ impl Intake {
                     cut_card_out: !was_due && self.shuffle_due(),
                 }
             }
-            Err(reason @ TableError::Shoe(_)) => self.raise(Fault::ForeignCard { seq, reason }),
-            Err(reason) => self.raise(Fault::NoCardDue { seq, rank, reason }),
+            Err(reason @ TableError::Shoe(_)) => {
+                self.stray(seq, rank, Fault::ForeignCard { seq, reason })
+            }
+            Err(reason) => self.stray(seq, rank, Fault::NoCardDue { seq, rank, reason }),
         }
     }
 
     /// Refused unless there is an alarm and `way` (ReRead, EnterByHand or
     /// Override) is a way out of every raised one: checked before anything
     /// is recorded for it. A re-read also ends a due shuffle once the new
-    /// shoe is in.
+    /// shoe is in, and is refused while a card that left the shoe waits.
     pub fn check_way(&self, way: WayOut) -> Result<(), IntakeError> {
         if self.alarms.is_empty() {
             return Err(IntakeError::NoAlarm);
@@ -428,11 +560,20 @@ impl Intake {
                 });
             }
         }
+        if way == WayOut::ReRead
+            && let Some(cards) = self.strays_in_words()
+        {
+            return Err(IntakeError::CardsWaiting { cards });
+        }
         Ok(())
     }
 
     /// Resolves every raised alarm one way; refused (nothing changes) unless
-    /// that way is allowed for all of them.
+    /// that way is allowed for all of them. What waits is then recorded in
+    /// the order the shoe reported it: a card entered by hand takes the
+    /// place of the first stray (a card read, but not as it is), other
+    /// strays are set aside with the approver's staff number, and a new
+    /// shoe inserted meanwhile is shuffled in.
     pub fn resolve(
         &mut self,
         resolution: Resolution,
@@ -443,19 +584,55 @@ impl Intake {
             Resolution::EnterByHand { .. } => WayOut::EnterByHand,
             Resolution::Override { .. } => WayOut::Override,
         })?;
-        let step = match resolution {
-            Resolution::ReRead | Resolution::Override { .. } => None,
+        let mut waiting = std::mem::take(&mut self.waiting).into_iter().peekable();
+        let (step, replaced, approved_by) = match resolution {
+            Resolution::ReRead => (None, None, None),
+            Resolution::Override { approved_by } => (None, None, Some(approved_by)),
             Resolution::EnterByHand { rank, approved_by } => {
-                Some(table.deal_external(rank, CardSource::Manual { approved_by })?)
+                match table.deal_external(rank, CardSource::Manual { approved_by }) {
+                    Ok(step) => {
+                        let replaced = match waiting.peek() {
+                            Some(Waiting::Card(stray)) => Some(*stray),
+                            _ => None,
+                        };
+                        if replaced.is_some() {
+                            waiting.next();
+                        }
+                        (Some(step), replaced, Some(approved_by))
+                    }
+                    Err(error) => {
+                        self.waiting = waiting.collect();
+                        return Err(error.into());
+                    }
+                }
             }
         };
         if step.is_some() && table.count().cut_card_out() {
             self.note_cut_card(table);
         }
+        let mut set_aside = Vec::new();
+        for item in waiting {
+            match (item, approved_by) {
+                (Waiting::Card(stray), Some(approved_by)) => {
+                    let source = CardSource::Scanner {
+                        frame: u64::from(stray.seq),
+                    };
+                    table.set_aside(stray.rank, source, approved_by)?;
+                    set_aside.push(stray);
+                }
+                (Waiting::NewShoe, _) => {
+                    self.new_shoe(table)?;
+                }
+                // A re-read is refused while a card waits (check_way).
+                (Waiting::Card(_), None) => {}
+            }
+        }
         Ok(Cleared {
             faults: std::mem::take(&mut self.alarms),
             resolution,
             step,
+            replaced,
+            set_aside,
         })
     }
 }
@@ -466,7 +643,7 @@ mod tests {
     use crate::engine::hand::{CardTo, Need};
     use crate::engine::rules::HouseRules;
     use crate::engine::shoe::ShoeCount;
-    use crate::engine::table::{CardSupply, Seating};
+    use crate::engine::table::{CardSupply, HandEvent, Seating};
     use crate::engine::{Decks, GameKind};
     use rand::SeedableRng;
     use rand::rngs::StdRng;
@@ -529,9 +706,113 @@ mod tests {
                 rank: Rank::new(9).unwrap()
             }
         );
-        let cleared = intake.resolve(Resolution::ReRead, &mut table).unwrap();
+        // Both cards left the shoe: a re-read would lose them.
+        let taken = table.count().taken();
+        let refused = intake.resolve(Resolution::ReRead, &mut table).unwrap_err();
+        assert!(
+            matches!(refused, IntakeError::CardsWaiting { .. }),
+            "{refused}"
+        );
+        assert!(
+            refused
+                .to_string()
+                .contains("card 8 (frame 4), card 9 (frame 5)")
+        );
+        assert!(intake.paused());
+        let cleared = intake
+            .resolve(Resolution::Override { approved_by: 4411 }, &mut table)
+            .unwrap();
         assert_eq!(cleared.faults.len(), 1);
+        assert_eq!(
+            cleared.set_aside,
+            [
+                Stray {
+                    seq: 4,
+                    rank: Rank::new(8).unwrap()
+                },
+                Stray {
+                    seq: 5,
+                    rank: Rank::new(9).unwrap()
+                }
+            ]
+        );
         assert!(!intake.paused());
+        assert_eq!(
+            table.count().taken(),
+            taken + 2,
+            "the count matches the stack"
+        );
+        assert_eq!(table.count().set_aside_count(), 2);
+        let set_aside: Vec<&HandEvent> = table
+            .events()
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    HandEvent::SetAside {
+                        approved_by: 4411,
+                        ..
+                    }
+                )
+            })
+            .collect();
+        assert_eq!(set_aside.len(), 2);
+    }
+
+    #[test]
+    fn a_card_entered_by_hand_takes_the_place_of_the_first_stray() {
+        let mut table = table(1);
+        let mut intake = Intake::new();
+        intake.handle(&card(1, 1), &mut table);
+        // A second 1 is foreign in one deck: the card is really a 7, misread.
+        intake.handle(&card(2, 1), &mut table);
+        intake.handle(&card(3, 6), &mut table);
+        let taken = table.count().taken();
+        let cleared = intake
+            .resolve(
+                Resolution::EnterByHand {
+                    rank: Rank::new(7).unwrap(),
+                    approved_by: 4411,
+                },
+                &mut table,
+            )
+            .unwrap();
+        assert_eq!(
+            cleared.replaced,
+            Some(Stray {
+                seq: 2,
+                rank: Rank::new(1).unwrap()
+            })
+        );
+        assert_eq!(
+            cleared.set_aside,
+            [Stray {
+                seq: 3,
+                rank: Rank::new(6).unwrap()
+            }]
+        );
+        // The 7 dealt and the 6 set aside left the stack; the foreign 1 did not count.
+        assert_eq!(table.count().taken(), taken + 2);
+    }
+
+    #[test]
+    fn a_foreign_card_set_aside_is_recorded_but_not_counted_out_of_the_stack() {
+        let mut table = table(1);
+        let mut intake = Intake::new();
+        intake.handle(&card(1, 1), &mut table);
+        intake.handle(&card(2, 1), &mut table);
+        let taken = table.count().taken();
+        intake
+            .resolve(Resolution::Override { approved_by: 4411 }, &mut table)
+            .unwrap();
+        assert_eq!(table.count().taken(), taken);
+        assert!(matches!(
+            table.events().last(),
+            Some(HandEvent::SetAside {
+                approved_by: 4411,
+                ..
+            })
+        ));
     }
 
     #[test]
@@ -664,11 +945,22 @@ mod tests {
                 shoe_id: "B".into(),
             },
         };
-        assert_eq!(
-            intake.handle(&inserted, &mut table),
-            Outcome::Shuffled { burns: 5 }
+        // The card read from the old shoe is accounted for before the new
+        // shoe counts: the shuffle waits behind it.
+        assert_eq!(intake.handle(&inserted, &mut table), Outcome::Noted);
+        assert!(intake.shuffle_due());
+        assert!(intake.resolve(Resolution::ReRead, &mut table).is_err());
+        intake
+            .resolve(Resolution::Override { approved_by: 4411 }, &mut table)
+            .unwrap();
+        assert!(!intake.shuffle_due());
+        assert_eq!(intake.burns_due(), 5);
+        let tail: Vec<&HandEvent> = table.events().iter().rev().take(2).collect();
+        assert!(
+            matches!(tail[0], HandEvent::ExternalShuffle { .. }),
+            "{tail:?}"
         );
-        intake.resolve(Resolution::ReRead, &mut table).unwrap();
+        assert!(matches!(tail[1], HandEvent::SetAside { .. }), "{tail:?}");
         let mut seq = seq + 2;
         for _ in 0..5 {
             seq += 1;

@@ -3,9 +3,9 @@
 //! simulated shoe.
 //!
 //! Architecture invariant: this is the only module that touches serial
-//! ports. The parser, decoder and intake are pure (bytes or events in,
-//! typed results out) and never panic on any input; only `reader` and
-//! `sim` do I/O.
+//! ports. The frame, parser, decoder and intake are pure (bytes, time or
+//! events in, typed results out; no clock is read) and never panic on any
+//! input; only `reader` and `sim` do I/O.
 
 pub mod decoder;
 pub mod frame;
@@ -16,8 +16,8 @@ pub mod reader;
 pub mod sim;
 
 pub use decoder::{Decoder, ScanEvent};
-pub use frame::{Frame, FrameError, Message};
-pub use intake::{Fault, Intake, Outcome, Resolution, WayOut};
+pub use frame::{Frame, FrameError, HostRequest, Identity, Message, Protocol};
+pub use intake::{Fault, Intake, Outcome, Resolution, Stray, WayOut};
 pub use link::{LinkError, ScanLink};
 pub use parser::{Parsed, Parser};
 pub use reader::{Reader, ReaderConfig, ReaderStatus, list_ports};

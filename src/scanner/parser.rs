@@ -5,14 +5,16 @@
 //! one), so a frame cut off by noise costs only itself; bytes outside a
 //! frame are counted and reported once per run; a line longer than
 //! [`MAX_FRAME_BYTES`] is reported once and skipped up to the next `\n` or `$`.
+//! When the port closes, [`Parser::reset`] drops a half-read frame, so that
+//! its start cannot join bytes read after a reconnect.
 
-use super::frame::{Frame, FrameError, MAX_FRAME_BYTES, parse_line};
+use super::frame::{Frame, FrameError, MAX_FRAME_BYTES, Protocol, parse_line};
 
 /// One result of parsing: a frame, or a problem with the bytes.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Parsed {
-    /// A valid frame.
-    Frame(Frame),
+    /// A valid frame and the protocol version its check is written in.
+    Frame(Frame, Protocol),
     /// Bytes that did not make a valid frame.
     Problem {
         /// The sequence number, if the checksum was good (a well-formed
@@ -94,7 +96,7 @@ impl Parser {
                 if byte == b'\n' {
                     self.state = State::Idle;
                     out.push(match parse_line(&self.buffer[..self.len]) {
-                        Ok(frame) => Parsed::Frame(frame),
+                        Ok((frame, protocol)) => Parsed::Frame(frame, protocol),
                         Err((seq, error)) => Parsed::Problem { seq, error },
                     });
                 } else if self.len + 2 >= MAX_FRAME_BYTES {
@@ -109,6 +111,20 @@ impl Parser {
                 }
             }
         }
+    }
+
+    /// The port closed: a frame cut off by it is reported as interrupted
+    /// and dropped, stray bytes so far are reported, and the parser waits
+    /// for the next `$`.
+    pub fn reset(&mut self, out: &mut Vec<Parsed>) {
+        self.report_garbage(out);
+        if self.state == State::InFrame {
+            out.push(problem(FrameError::Interrupted {
+                bytes: self.len + 1,
+            }));
+        }
+        self.state = State::Idle;
+        self.len = 0;
     }
 
     fn report_garbage(&mut self, out: &mut Vec<Parsed>) {
@@ -141,12 +157,15 @@ mod tests {
     }
 
     fn card(seq: u16, rank: i64) -> Parsed {
-        Parsed::Frame(Frame {
-            seq,
-            message: Message::Card {
-                rank: Rank::new(rank).unwrap(),
+        Parsed::Frame(
+            Frame {
+                seq,
+                message: Message::Card {
+                    rank: Rank::new(rank).unwrap(),
+                },
             },
-        })
+            Protocol::V1,
+        )
     }
 
     #[test]
@@ -202,7 +221,10 @@ mod tests {
         };
         let bytes = long.encode();
         assert_eq!(bytes.len(), MAX_FRAME_BYTES);
-        assert_eq!(parse_all(&[&bytes]), vec![Parsed::Frame(long)]);
+        assert_eq!(
+            parse_all(&[&bytes]),
+            vec![Parsed::Frame(long, Protocol::V1)]
+        );
         let mut longer = b"$Z".to_vec();
         longer.extend_from_slice(&bytes[1..]);
         assert_eq!(
@@ -210,6 +232,24 @@ mod tests {
             vec![problem(FrameError::TooLong {
                 limit: MAX_FRAME_BYTES
             })]
+        );
+    }
+
+    #[test]
+    fn a_half_read_frame_is_dropped_when_the_port_closes() {
+        // Finding 5: `$CARD,105` before an unplug and `,7*17` after it
+        // became card 105.
+        let mut parser = Parser::new();
+        let mut out = Vec::new();
+        parser.push(b"$CARD,105", &mut out);
+        parser.reset(&mut out);
+        parser.push(b",7*17\r\n", &mut out);
+        assert_eq!(
+            out,
+            vec![
+                problem(FrameError::Interrupted { bytes: 9 }),
+                problem(FrameError::Garbage { bytes: 5 })
+            ]
         );
     }
 }

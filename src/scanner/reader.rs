@@ -1,18 +1,21 @@
 //! The reader: a named thread that opens the shoe's serial port by path,
 //! decodes what it sends, publishes [`ScanEvent`]s on a channel and keeps a
 //! [`ReaderStatus`] the UI can poll. A read timeout means "no data yet";
-//! a lost device is reopened with back-off.
+//! a lost device is reopened with back-off. The thread passes the time to
+//! the decoder after every read, data or not, so that a silent shoe is
+//! noticed; it writes what the decoder asks of a version 2 shoe.
 
-use std::io::{ErrorKind, Read};
+use std::io::{ErrorKind, Read, Write};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 use serialport::{DataBits, FlowControl, Parity, SerialPort, StopBits};
 use thiserror::Error;
 
 use super::decoder::{Decoder, ScanEvent};
+use super::frame::{Identity, Message, Protocol};
 
 /// The line settings and timings of a reader.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,23 +75,39 @@ pub struct ReaderStatus {
     pub disconnects: u64,
     /// The last problem, as a sentence.
     pub last_error: Option<String>,
+    /// No valid frame has come for the silence limit (until the next one).
+    pub silent: bool,
+    /// The link's protocol version, once decided.
+    pub protocol: Option<Protocol>,
+    /// Who the shoe says it is (version 2), once it has said.
+    pub identity: Option<Identity>,
 }
 
 impl ReaderStatus {
     fn record(&mut self, event: &ScanEvent) {
         match event {
-            ScanEvent::Frame { .. } => {
+            ScanEvent::Frame { message, .. } => {
                 self.frames_good += 1;
                 self.last_frame_at = Some(SystemTime::now());
+                self.silent = false;
+                if let Message::Hello { identity, .. } = message {
+                    self.identity = Some(identity.clone());
+                }
             }
             ScanEvent::Connected { .. } => self.connected = true,
             ScanEvent::Disconnected { .. } => {
                 self.connected = false;
+                self.silent = false;
                 self.disconnects += 1;
             }
             ScanEvent::Gap { .. } => self.sequence_gaps += 1,
-            ScanEvent::Problem { .. } | ScanEvent::Duplicate { .. } => self.frames_bad += 1,
-            ScanEvent::Restarted { .. } => {}
+            ScanEvent::Problem { .. }
+            | ScanEvent::Duplicate { .. }
+            | ScanEvent::Conflict { .. }
+            | ScanEvent::Stale { .. } => self.frames_bad += 1,
+            ScanEvent::Silent { .. } => self.silent = true,
+            ScanEvent::Protocol { version } => self.protocol = Some(*version),
+            ScanEvent::Restarted { .. } | ScanEvent::ResendRequested { .. } => {}
         }
         if event.is_problem() {
             self.last_error = Some(event.to_string());
@@ -243,6 +262,7 @@ impl Worker {
     fn run(self) {
         // The decoder outlives connections so frames lost while unplugged show as a gap.
         let mut decoder = Decoder::new();
+        let origin = Instant::now();
         let mut backoff = self.config.backoff_min;
         let mut reported_down = false;
         loop {
@@ -255,7 +275,8 @@ impl Worker {
                     if !self.publish(connected) {
                         return;
                     }
-                    match self.read_until_lost(port, &mut decoder) {
+                    decoder.connected(origin.elapsed());
+                    match self.read_until_lost(port, &mut decoder, origin) {
                         Some(reason) => {
                             reported_down = true;
                             if !self.publish(ScanEvent::Disconnected { reason }) {
@@ -282,31 +303,57 @@ impl Worker {
         }
     }
 
-    /// Reads until the port is lost (returns why) or a stop is requested (None).
+    /// Reads until the port is lost (returns why, after publishing what
+    /// the decoder drops with it) or a stop is requested (None).
     fn read_until_lost(
+        &self,
+        port: Box<dyn SerialPort>,
+        decoder: &mut Decoder,
+        origin: Instant,
+    ) -> Option<String> {
+        let mut events = Vec::new();
+        let lost = self.read_port(port, decoder, origin, &mut events);
+        if lost.is_some() {
+            decoder.disconnected(&mut events);
+        }
+        for event in events.drain(..) {
+            if !self.publish(event) {
+                return None;
+            }
+        }
+        lost
+    }
+
+    fn read_port(
         &self,
         mut port: Box<dyn SerialPort>,
         decoder: &mut Decoder,
+        origin: Instant,
+        events: &mut Vec<ScanEvent>,
     ) -> Option<String> {
         let mut buffer = [0u8; 1024];
-        let mut events = Vec::new();
         loop {
             if self.stopping() {
                 return None;
             }
-            match port.read(&mut buffer) {
+            let read = port.read(&mut buffer);
+            decoder.advance(origin.elapsed(), events);
+            match read {
                 Ok(0) => return Some(format!("{} closed", self.config.path)),
-                Ok(read) => {
-                    decoder.push(&buffer[..read], &mut events);
-                    for event in events.drain(..) {
-                        if !self.publish(event) {
-                            return None;
-                        }
-                    }
-                }
+                Ok(read) => decoder.push(&buffer[..read], events),
                 Err(error)
                     if matches!(error.kind(), ErrorKind::TimedOut | ErrorKind::Interrupted) => {}
                 Err(error) => return Some(format!("reading {} failed: {error}", self.config.path)),
+            }
+            for request in decoder.take_requests() {
+                if let Err(error) = port.write_all(&request.encode()) {
+                    return Some(format!("writing to {} failed: {error}", self.config.path));
+                }
+            }
+            for event in events.drain(..) {
+                if !self.publish(event) {
+                    return None;
+                }
             }
         }
     }

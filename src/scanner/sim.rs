@@ -1,12 +1,17 @@
 //! The shoe simulator: a pseudo-terminal that behaves as a card-reading
 //! shoe, for `pairs-table shoe-sim`, the tests and the benchmark.
 //!
-//! [`shoe_script`] is pure: a shuffled order and a fault list in, the bytes
-//! to send out. [`PtyLink`] owns the pseudo-terminal and the symlink to it.
+//! [`shoe_script`] is pure: a shuffled order and a fault list in, the steps
+//! to play out. [`Sequencer`] numbers and encodes frames in either protocol
+//! version and keeps the latest for a resend. [`PtyLink`] owns the
+//! pseudo-terminal and the symlink to it.
 
-use std::io::Write;
+use std::collections::VecDeque;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -14,7 +19,7 @@ use serialport::{SerialPort, TTYPort};
 use thiserror::Error;
 
 use super::decoder::next_seq;
-use super::frame::{Frame, Message};
+use super::frame::{Frame, HostRequest, Identity, MAX_RESEND, Message, Protocol, seal};
 use crate::engine::{Decks, Rank};
 
 /// A fault the simulator can inject. Fault number k of the list (from 0)
@@ -34,7 +39,34 @@ pub enum SimFault {
     Disconnect,
     /// An extra copy of the first rank to run out from here on.
     Foreign,
+    /// The shoe goes quiet for 3.5 s, heartbeats included, before the card.
+    Silence,
+    /// The shoe hangs mid-frame: half the card's frame, 3 s of nothing,
+    /// then the whole frame.
+    Hang,
+    /// After the card's frame, the frame before it again, unchanged.
+    Repeat,
+    /// After the card's frame, the number of the frame before it again
+    /// with a different card.
+    Conflict,
+    /// The card's frame is held back and sent after the next frame (out of
+    /// order: its number has passed when it comes).
+    Stale,
+    /// An `ERR` frame with `*` inside its text (and a good checksum) before
+    /// the card.
+    Asterisk,
+    /// The card's frame with its number written with a leading zero (and a
+    /// good checksum); the number is used up.
+    LeadingZero,
+    /// The shoe is unplugged in the middle of the card's frame; the rest of
+    /// the frame is sent after the replug.
+    HalfFrame,
 }
+
+/// How long the `silence` fault keeps the shoe quiet.
+pub const SILENCE_FAULT: Duration = Duration::from_millis(3500);
+/// How long the `hang` fault leaves a frame half sent.
+pub const HANG_FAULT: Duration = Duration::from_secs(3);
 
 /// A card the simulator sent (or meant to send), printed as one JSON line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
@@ -57,19 +89,44 @@ pub enum Emit {
     Garbage,
     /// Close the pseudo-terminal and make a new one at the same path.
     Reconnect,
+    /// Send nothing at all, heartbeats included, for this long.
+    Quiet(Duration),
 }
 
 /// Stray bytes the `garbage` fault sends.
 pub const GARBAGE: &[u8] = b"\x00\xff#noise\r\n\x7f";
 
-/// Numbers frames from power-on (0, then 1, 2, …) and encodes them with
-/// their faults.
-#[derive(Clone, Copy, Debug, Default)]
+/// Numbers frames from power-on (0, then 1, 2, …), encodes them in its
+/// protocol version with their faults, and keeps the latest [`MAX_RESEND`]
+/// as sent (a version 2 shoe resends them on request).
+#[derive(Clone, Debug)]
 pub struct Sequencer {
     next: u16,
+    protocol: Protocol,
+    sent: VecDeque<Frame>,
+}
+
+impl Default for Sequencer {
+    fn default() -> Self {
+        Sequencer::new(Protocol::V1)
+    }
 }
 
 impl Sequencer {
+    /// A shoe just powered on, speaking `protocol`.
+    pub fn new(protocol: Protocol) -> Sequencer {
+        Sequencer {
+            next: 0,
+            protocol,
+            sent: VecDeque::new(),
+        }
+    }
+
+    /// The protocol version it speaks.
+    pub fn protocol(&self) -> Protocol {
+        self.protocol
+    }
+
     /// The bytes for one frame (empty for a dropped frame), and the card
     /// it carries. Every frame uses up a number, dropped ones included.
     pub fn encode(
@@ -90,18 +147,63 @@ impl Sequencer {
             }),
             _ => None,
         };
-        let mut bytes = frame.encode();
+        let mut bytes = frame.encode_as(self.protocol);
         match fault {
             Some(SimFault::Drop) => bytes.clear(),
             Some(SimFault::BadChecksum) => {
-                // The checksum's last digit, before CRLF.
+                // The check's last digit, before CRLF.
                 let at = bytes.len() - 3;
                 bytes[at] = if bytes[at] == b'0' { b'1' } else { b'0' };
             }
             Some(SimFault::Duplicate) => bytes.extend_from_slice(&bytes.clone()),
+            Some(SimFault::LeadingZero) => {
+                let body = frame.body();
+                let (kind, rest) = body.split_once(',').unwrap_or((&body, ""));
+                bytes = seal(&format!("{kind},0{rest}"), self.protocol);
+            }
             _ => {}
         }
+        if self.sent.len() == usize::from(MAX_RESEND) {
+            self.sent.pop_front();
+        }
+        self.sent.push_back(frame);
         (bytes, card)
+    }
+
+    /// The frame before the last one again: as it was, or (`changed`) with
+    /// the next rank if it was a card. Empty if there is none.
+    pub fn previous_again(&self, changed: bool) -> Vec<u8> {
+        let Some(frame) = self.sent.iter().rev().nth(1) else {
+            return Vec::new();
+        };
+        let mut frame = frame.clone();
+        if changed && let Message::Card { rank } = &mut frame.message {
+            *rank = Rank::ALL[rank.index() % Rank::ALL.len()];
+        }
+        frame.encode_as(self.protocol)
+    }
+
+    /// The frames numbered `from` on (`count` of them) that it still holds,
+    /// as first sent (without faults), for a `RESEND`.
+    pub fn resend(&self, from: u16, count: u16) -> Vec<u8> {
+        let wanted: Vec<u16> = std::iter::successors(Some(from), |&s| Some(next_seq(s)))
+            .take(usize::from(count))
+            .collect();
+        self.sent
+            .iter()
+            .filter(|f| wanted.contains(&f.seq))
+            .flat_map(|f| f.encode_as(self.protocol))
+            .collect()
+    }
+}
+
+/// Who `shoe-sim` says it is, in version 2.
+pub fn sim_identity(serial: &str) -> Identity {
+    Identity {
+        maker: "Pairs".into(),
+        model: "shoe-sim".into(),
+        serial: serial.into(),
+        firmware: "1.0".into(),
     }
 }
 
@@ -136,12 +238,24 @@ pub fn shoe_script(
             Some(SimFault::Garbage) => emits.push(Emit::Garbage),
             Some(SimFault::Disconnect) => emits.push(Emit::Reconnect),
             Some(SimFault::Foreign) => foreign_pending = true,
+            Some(SimFault::Silence) => emits.push(Emit::Quiet(SILENCE_FAULT)),
+            Some(SimFault::Asterisk) => emits.push(Emit::Frame(
+                Message::DeviceError {
+                    code: 5,
+                    text: "a*b".into(),
+                },
+                Some(SimFault::Asterisk),
+            )),
             _ => {}
         }
         let on_frame = fault.filter(|f| {
-            matches!(
+            !matches!(
                 f,
-                SimFault::BadChecksum | SimFault::Drop | SimFault::Duplicate
+                SimFault::Garbage
+                    | SimFault::Disconnect
+                    | SimFault::Foreign
+                    | SimFault::Silence
+                    | SimFault::Asterisk
             )
         });
         emits.push(Emit::Frame(Message::Card { rank }, on_frame));
@@ -229,6 +343,37 @@ impl PtyLink {
     }
 }
 
+impl PtyLink {
+    /// The host's requests that have arrived (version 2), never waiting;
+    /// `pending` keeps a part line for the next call.
+    pub fn read_requests(&mut self, pending: &mut Vec<u8>) -> Vec<HostRequest> {
+        let mut chunk = [0u8; 256];
+        while self.master.bytes_to_read().is_ok_and(|n| n > 0) {
+            match self.master.read(&mut chunk) {
+                Ok(0) | Err(_) => break,
+                Ok(read) => pending.extend_from_slice(&chunk[..read]),
+            }
+        }
+        let mut requests = Vec::new();
+        while let Some(end) = pending.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = pending.drain(..=end).collect();
+            let line = &line[..line.len() - 1];
+            if let Some(start) = line.iter().rposition(|&b| b == b'$')
+                && let Some(request) = HostRequest::parse(&line[start + 1..])
+            {
+                requests.push(request);
+            }
+        }
+        if pending.len() > MAX_REQUEST_BYTES {
+            pending.clear();
+        }
+        requests
+    }
+}
+
+/// The longest line from the host a shoe keeps before dropping it.
+const MAX_REQUEST_BYTES: usize = 82;
+
 impl Drop for PtyLink {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.link);
@@ -245,6 +390,11 @@ pub struct SimRun {
     /// How long the shoe is quiet before a `disconnect` fault, and how long
     /// it then stays away.
     pub unplugged_for: Duration,
+    /// The protocol version it speaks (version 2 sends `HELLO` first, and
+    /// answers `IDENT` and `RESEND`).
+    pub protocol: Protocol,
+    /// Its serial number, in its `HELLO` (version 2).
+    pub serial: String,
 }
 
 /// How often a shoe with no reader tries again.
@@ -255,7 +405,8 @@ const HEARTBEAT_INTERVAL: Duration = Duration::from_secs(1);
 
 /// Plays `script` on a pseudo-terminal at `run.link`, calling `sent` for
 /// each card, then sends heartbeats until `stop` is set. A heartbeat goes
-/// out whenever the shoe has been silent for a second.
+/// out whenever the shoe has been silent for a second; a version 2 shoe
+/// opens with its `HELLO` and answers the host's requests throughout.
 pub fn run_sim(
     run: &SimRun,
     script: Vec<Emit>,
@@ -263,40 +414,66 @@ pub fn run_sim(
     mut sent: impl FnMut(&SentCard),
 ) -> Result<(), SimError> {
     let mut shoe = SimShoe {
-        link: PtyLink::create(&run.link)?,
-        sequencer: Sequencer::default(),
+        link: Some(PtyLink::create(&run.link)?),
+        sequencer: Sequencer::new(run.protocol),
         last_sent: Instant::now(),
+        identity: sim_identity(&run.serial),
+        requests: Vec::new(),
     };
+    if run.protocol == Protocol::V2 {
+        let hello = shoe.hello();
+        if !shoe.send(&hello, stop)? {
+            return Ok(());
+        }
+    }
+    let mut held_back: Option<Vec<u8>> = None;
     for emit in script {
-        match emit {
-            Emit::Reconnect => {
-                // Quiet first, so that what was sent is read before the
-                // unplug (closing a pseudo-terminal discards unread bytes).
-                if !shoe.wait(run.unplugged_for, stop)? {
-                    return Ok(());
-                }
-                drop(shoe.link);
-                std::thread::sleep(run.unplugged_for);
-                shoe.link = PtyLink::create(&run.link)?;
-            }
-            Emit::Garbage => {
-                if !shoe.send(GARBAGE, stop)? {
-                    return Ok(());
-                }
-            }
+        let going = match emit {
+            Emit::Reconnect => shoe.replug(run, stop, &[])?,
+            Emit::Garbage => shoe.send(GARBAGE, stop)?,
+            Emit::Quiet(quiet) => shoe.quiet(quiet, stop),
             Emit::Frame(message, fault) => {
                 let is_card = matches!(message, Message::Card { .. });
                 if is_card && !shoe.wait(run.card_interval, stop)? {
                     return Ok(());
                 }
                 let (bytes, card) = shoe.sequencer.encode(message, fault);
-                if !shoe.send(&bytes, stop)? {
-                    return Ok(());
-                }
+                let going = match fault {
+                    Some(SimFault::Hang) => {
+                        let (half, _) = bytes.split_at(bytes.len() / 2);
+                        shoe.send(half, stop)?
+                            && shoe.quiet(HANG_FAULT, stop)
+                            && shoe.send(&bytes, stop)?
+                    }
+                    Some(SimFault::HalfFrame) => {
+                        let (half, rest) = bytes.split_at(bytes.len() / 2);
+                        shoe.send(half, stop)? && shoe.replug(run, stop, rest)?
+                    }
+                    Some(SimFault::Stale) => {
+                        held_back = Some(bytes);
+                        true
+                    }
+                    Some(SimFault::Repeat | SimFault::Conflict) => {
+                        let again = shoe
+                            .sequencer
+                            .previous_again(fault == Some(SimFault::Conflict));
+                        shoe.send(&[bytes, again].concat(), stop)?
+                    }
+                    _ => {
+                        let mut bytes = bytes;
+                        // A frame held back (`stale`) follows the next one.
+                        bytes.extend(held_back.take().unwrap_or_default());
+                        shoe.send(&bytes, stop)?
+                    }
+                };
                 if let Some(card) = &card {
                     sent(card);
                 }
+                going
             }
+        };
+        if !going {
+            return Ok(());
         }
     }
     while shoe.wait(HEARTBEAT_INTERVAL, stop)? {}
@@ -304,17 +481,35 @@ pub fn run_sim(
 }
 
 struct SimShoe {
-    link: PtyLink,
+    /// None while unplugged.
+    link: Option<PtyLink>,
     sequencer: Sequencer,
     last_sent: Instant,
+    identity: Identity,
+    /// Bytes from the host not yet making a whole line.
+    requests: Vec<u8>,
 }
 
 impl SimShoe {
+    fn hello(&mut self) -> Vec<u8> {
+        let message = Message::Hello {
+            identity: self.identity.clone(),
+            version: 2,
+        };
+        self.sequencer.encode(message, None).0
+    }
+
     /// Sends bytes, holding them until a reader has the port open (as a
     /// shoe with hardware flow control would); false if stopped meanwhile.
     fn send(&mut self, bytes: &[u8], stop: &AtomicBool) -> Result<bool, SimError> {
+        if bytes.is_empty() {
+            return Ok(true);
+        }
         loop {
-            match self.link.write(bytes) {
+            let Some(link) = self.link.as_mut() else {
+                return Ok(false);
+            };
+            match link.write(bytes) {
                 Ok(()) => {
                     self.last_sent = Instant::now();
                     return Ok(true);
@@ -328,11 +523,60 @@ impl SimShoe {
         }
     }
 
-    /// Waits `wait`, sending heartbeats when silent; false if stopped.
+    /// Answers what the host asked (version 2 only).
+    fn answer(&mut self, stop: &AtomicBool) -> Result<bool, SimError> {
+        if self.sequencer.protocol() != Protocol::V2 {
+            return Ok(true);
+        }
+        let requests = match self.link.as_mut() {
+            Some(link) => link.read_requests(&mut self.requests),
+            None => Vec::new(),
+        };
+        for request in requests {
+            let bytes = match request {
+                HostRequest::Identify => self.hello(),
+                HostRequest::Resend { from, count } => self.sequencer.resend(from, count),
+            };
+            if !self.send(&bytes, stop)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Sends nothing for `quiet` (a frozen shoe); false if stopped.
+    fn quiet(&mut self, quiet: Duration, stop: &AtomicBool) -> bool {
+        let until = Instant::now() + quiet;
+        while Instant::now() < until {
+            if stop.load(Ordering::Relaxed) {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        // The quiet time does not count as a heartbeat's second.
+        self.last_sent = Instant::now();
+        true
+    }
+
+    /// Unplugs (after a quiet spell, so what was sent is read first),
+    /// stays away, plugs in again and sends `then`.
+    fn replug(&mut self, run: &SimRun, stop: &AtomicBool, then: &[u8]) -> Result<bool, SimError> {
+        if !self.wait(run.unplugged_for, stop)? {
+            return Ok(false);
+        }
+        self.link = None;
+        std::thread::sleep(run.unplugged_for);
+        self.link = Some(PtyLink::create(&run.link)?);
+        self.requests.clear();
+        self.send(then, stop)
+    }
+
+    /// Waits `wait`, sending heartbeats when silent and answering the host;
+    /// false if stopped.
     fn wait(&mut self, wait: Duration, stop: &AtomicBool) -> Result<bool, SimError> {
         let until = Instant::now() + wait;
         loop {
-            if stop.load(Ordering::Relaxed) {
+            if stop.load(Ordering::Relaxed) || !self.answer(stop)? {
                 return Ok(false);
             }
             if self.last_sent.elapsed() >= HEARTBEAT_INTERVAL {
@@ -353,17 +597,82 @@ impl SimShoe {
 /// A simulated card-reading shoe that deals one card each time it is asked,
 /// over a real pseudo-terminal: the desktop app's "simulated shoe" (the
 /// dealer pulls a card with a button, and it arrives through the same
-/// reader, decoder and intake as a real shoe's).
+/// reader, decoder and intake as a real shoe's). It speaks protocol
+/// version 2: its `HELLO` goes first, a thread named `pull-shoe` sends a
+/// heartbeat whenever a second passes without a frame and answers the
+/// host's requests, and frames wait until a reader has the port open.
 #[derive(Debug)]
 pub struct PullShoe {
-    link: PtyLink,
-    sequencer: Sequencer,
+    wire: Arc<Mutex<PullWire>>,
+    stop: Arc<AtomicBool>,
+    heartbeat: Option<JoinHandle<()>>,
+    device_name: String,
     decks: Decks,
     penetration_permille: u16,
     order: Vec<Rank>,
     next: usize,
     shoes: u32,
 }
+
+/// The pull shoe's side of the line, shared with its heartbeat thread.
+#[derive(Debug)]
+struct PullWire {
+    link: PtyLink,
+    sequencer: Sequencer,
+    /// Frames not yet taken by a reader.
+    backlog: Vec<u8>,
+    last_sent: Instant,
+    requests: Vec<u8>,
+}
+
+impl PullWire {
+    fn send(&mut self, message: Message) -> Result<(), SimError> {
+        let (bytes, _) = self.sequencer.encode(message, None);
+        self.backlog.extend(bytes);
+        self.flush()
+    }
+
+    /// Writes the backlog if a reader has the port open.
+    fn flush(&mut self) -> Result<(), SimError> {
+        if self.backlog.is_empty() {
+            return Ok(());
+        }
+        match self.link.write(&self.backlog) {
+            Ok(()) => {
+                self.backlog.clear();
+                self.last_sent = Instant::now();
+                Ok(())
+            }
+            Err(SimError::NoReader) => Ok(()),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// A heartbeat after a second of silence, and answers to the host.
+    fn keep_alive(&mut self) -> Result<(), SimError> {
+        for request in self.link.read_requests(&mut self.requests) {
+            let bytes = match request {
+                HostRequest::Identify => {
+                    let message = Message::Hello {
+                        identity: sim_identity(PULL_SHOE_SERIAL),
+                        version: 2,
+                    };
+                    self.sequencer.encode(message, None).0
+                }
+                HostRequest::Resend { from, count } => self.sequencer.resend(from, count),
+            };
+            self.backlog.extend(bytes);
+        }
+        if self.backlog.is_empty() && self.last_sent.elapsed() >= HEARTBEAT_INTERVAL {
+            let (bytes, _) = self.sequencer.encode(Message::Heartbeat, None);
+            self.backlog.extend(bytes);
+        }
+        self.flush()
+    }
+}
+
+/// The serial number the app's simulated shoe reports.
+pub const PULL_SHOE_SERIAL: &str = "PULL-0001";
 
 impl PullShoe {
     /// A shoe of `decks` behind a pseudo-terminal at `link`, with no stack
@@ -373,9 +682,42 @@ impl PullShoe {
         decks: Decks,
         penetration_permille: u16,
     ) -> Result<PullShoe, SimError> {
+        let link = PtyLink::create(link)?;
+        let device_name = link.device_name().to_owned();
+        let mut sequencer = Sequencer::new(Protocol::V2);
+        let hello = Message::Hello {
+            identity: sim_identity(PULL_SHOE_SERIAL),
+            version: 2,
+        };
+        let (backlog, _) = sequencer.encode(hello, None);
+        let wire = Arc::new(Mutex::new(PullWire {
+            link,
+            sequencer,
+            backlog,
+            last_sent: Instant::now(),
+            requests: Vec::new(),
+        }));
+        let stop = Arc::new(AtomicBool::new(false));
+        let heartbeat = {
+            let (wire, stop) = (Arc::clone(&wire), Arc::clone(&stop));
+            std::thread::Builder::new()
+                .name("pull-shoe".into())
+                .spawn(move || {
+                    while !stop.load(Ordering::Relaxed) {
+                        // A failed write is retried on the next round.
+                        let _ = wire
+                            .lock()
+                            .unwrap_or_else(PoisonError::into_inner)
+                            .keep_alive();
+                        std::thread::sleep(Duration::from_millis(50));
+                    }
+                })?
+        };
         Ok(PullShoe {
-            link: PtyLink::create(link)?,
-            sequencer: Sequencer::default(),
+            wire,
+            stop,
+            heartbeat: Some(heartbeat),
+            device_name,
             decks,
             penetration_permille,
             order: Vec::new(),
@@ -386,7 +728,7 @@ impl PullShoe {
 
     /// The pseudo-terminal's path for the reader.
     pub fn device_name(&self) -> &str {
-        self.link.device_name()
+        &self.device_name
     }
 
     /// Inserts a freshly shuffled full stack and announces it (`SHOEIN`).
@@ -427,7 +769,18 @@ impl PullShoe {
     }
 
     fn send(&mut self, message: Message) -> Result<(), SimError> {
-        let (bytes, _) = self.sequencer.encode(message, None);
-        self.link.write(&bytes)
+        self.wire
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .send(message)
+    }
+}
+
+impl Drop for PullShoe {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.heartbeat.take() {
+            let _ = thread.join();
+        }
     }
 }

@@ -26,7 +26,10 @@ use crate::engine::table::{CardSupply, FinishedHand, HandEvent, Seating, Table, 
 use crate::engine::{Decks, Rank};
 use crate::ledger::{AlarmKind, HandContext, Ledger, LedgerError, OpenShift, PinEntry, Recorder};
 use crate::scanner::intake::IntakeError;
-use crate::scanner::{Fault, Intake, LinkError, Outcome, Resolution, ScanLink, WayOut};
+use crate::scanner::{
+    Fault, Identity, Intake, LinkError, Message, Outcome, Protocol, Resolution, ScanEvent,
+    ScanLink, Stray, WayOut,
+};
 
 pub use prompt::{Actor, Prompt, units};
 pub use settlement::{Settlement, SettlementLine};
@@ -258,6 +261,32 @@ pub struct Station {
     last_committed: Option<Settlement>,
     /// When the dealer last acted, for the idle timeout.
     last_activity: DateTime<Utc>,
+    /// The card-reading shoe (device) recorded as reading this table's shoe.
+    device: Option<Device>,
+    /// The protocol version the link speaks now, once decided.
+    link_protocol: Option<Protocol>,
+}
+
+/// A card-reading shoe as the station knows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Device {
+    /// The protocol version it speaks.
+    pub protocol: Protocol,
+    /// Who it says it is (version 2 only).
+    pub identity: Option<Identity>,
+}
+
+impl std::fmt::Display for Device {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.identity {
+            Some(identity) => write!(f, "{identity} ({})", self.protocol),
+            None => write!(
+                f,
+                "a shoe that does not identify itself ({})",
+                self.protocol
+            ),
+        }
+    }
 }
 
 impl Station {
@@ -455,6 +484,13 @@ impl Station {
         }
         // The count on the header survives the restart.
         station.committed_shuffles = station.ledger.shuffles_in_shift(open.shift)?;
+        // So does the device that read the shoe: a different one is an alarm.
+        station.device = station.ledger.shoe_devices(shoe)?.pop().and_then(|row| {
+            Some(Device {
+                protocol: Protocol::from_number(row.protocol)?,
+                identity: row.identity,
+            })
+        });
         if let Feed::Scanner(_) = &station.feed {
             station.intake.after_restart(&station.table);
         }
@@ -510,6 +546,8 @@ impl Station {
             rng,
             committed_shuffles: 0,
             last_committed: None,
+            device: None,
+            link_protocol: None,
         }
     }
 
@@ -854,7 +892,95 @@ impl Station {
                 (Some(_), None) => None,
             };
             self.intake.set_stopped(stopped);
-            match self.intake.handle(&event, &mut self.table) {
+            if let Some(fault) = self.note_device(&event)? {
+                let outcome = self.intake.raise_alarm(fault);
+                self.record_outcome(outcome)?;
+            }
+            let outcome = self.intake.handle(&event, &mut self.table);
+            self.record_outcome(outcome)?;
+        }
+    }
+
+    /// Records which card-reading shoe reads the table's shoe: when it is
+    /// first heard, for each new shoe of cards it reports, and when a
+    /// different one appears (returned as a fault: play stops).
+    fn note_device(&mut self, event: &ScanEvent) -> Result<Option<Fault>, StationError> {
+        let heard = match event {
+            ScanEvent::Protocol { version } => {
+                self.link_protocol = Some(*version);
+                if *version == Protocol::V2 {
+                    // A version 2 shoe says who it is in its HELLO.
+                    return Ok(None);
+                }
+                Device {
+                    protocol: *version,
+                    identity: None,
+                }
+            }
+            ScanEvent::Frame {
+                message: Message::Hello { identity, .. },
+                ..
+            } => Device {
+                protocol: Protocol::V2,
+                identity: Some(identity.clone()),
+            },
+            ScanEvent::Frame {
+                message: Message::ShoeInserted { shoe_id },
+                ..
+            } => {
+                let device = self.device.clone().unwrap_or(Device {
+                    protocol: self.link_protocol.unwrap_or(Protocol::V1),
+                    identity: None,
+                });
+                self.ledger.record_shoe_device(
+                    self.context.shoe,
+                    Some(shoe_id),
+                    device.protocol,
+                    device.identity.as_ref(),
+                )?;
+                self.device = Some(device);
+                return Ok(None);
+            }
+            _ => return Ok(None),
+        };
+        let fault = match &self.device {
+            Some(known) if same_device(known, &heard) => {
+                if *known == heard {
+                    return Ok(None);
+                }
+                // The same shoe with other firmware: recorded, no alarm.
+                None
+            }
+            Some(known) => Some(Fault::OtherShoe(format!(
+                "{heard} is reading; this shift's shoe was {known}"
+            ))),
+            None => None,
+        };
+        self.ledger.record_shoe_device(
+            self.context.shoe,
+            None,
+            heard.protocol,
+            heard.identity.as_ref(),
+        )?;
+        self.device = Some(heard);
+        Ok(fault)
+    }
+
+    /// The card-reading shoe recorded as reading this table's shoe, if one
+    /// has been heard.
+    pub fn device(&self) -> Option<&Device> {
+        self.device.as_ref()
+    }
+
+    /// Cards that left the shoe and were neither dealt nor burned: they
+    /// wait for a pit boss to set them aside or enter the card due by hand.
+    pub fn strays(&self) -> Vec<Stray> {
+        self.intake.strays().collect()
+    }
+
+    fn record_outcome(&mut self, outcome: Outcome) -> Result<(), StationError> {
+        {
+            match outcome {
                 Outcome::Dealt { .. } | Outcome::Burned { .. } => self.record()?,
                 Outcome::Shuffled { .. } => {
                     if self.table.hand().is_some() {
@@ -864,7 +990,7 @@ impl Station {
                 Outcome::Alarm(fault) => {
                     let kind = match fault {
                         Fault::ForeignCard { .. } => AlarmKind::ForeignCard,
-                        Fault::Disconnected(_) => AlarmKind::Connection,
+                        Fault::Disconnected(_) | Fault::Silent { .. } => AlarmKind::Connection,
                         _ => AlarmKind::Scanner,
                     };
                     let hand = self.table.hand().map(|(setup, _)| setup.number as i64);
@@ -879,6 +1005,7 @@ impl Station {
                 Outcome::Noted | Outcome::Held { .. } => {}
             }
         }
+        Ok(())
     }
 
     /// The dealer resolves the scanner alarms by re-reading the card (after
@@ -905,7 +1032,18 @@ impl Station {
             return Err(TableError::Play(PlayError::DecisionDue { seat }).into());
         }
         self.table.count().check(rank).map_err(TableError::from)?;
-        let detail = format!("card {rank} entered by hand");
+        let mut detail = format!("card {rank} entered by hand");
+        let strays = self.strays();
+        if let Some((first, others)) = strays.split_first() {
+            detail.push_str(&format!(" in place of {first} as read"));
+            if !others.is_empty() {
+                let cards: Vec<String> = others.iter().map(|s| s.to_string()).collect();
+                detail.push_str(&format!(
+                    "; set aside (left the shoe, not dealt): {}",
+                    cards.join(", ")
+                ));
+            }
+        }
         let approved_by =
             self.ledger
                 .approve_manual_card(self.context.table, hand, dealer, approver, &detail)?;
@@ -924,7 +1062,15 @@ impl Station {
         let Some(first) = self.intake.alarms().first() else {
             return Err(IntakeError::NoAlarm.into());
         };
-        let detail = format!("scanner alarm overridden: {first}");
+        let mut detail = format!("scanner alarm overridden: {first}");
+        let strays = self.strays();
+        if !strays.is_empty() {
+            let cards: Vec<String> = strays.iter().map(|s| s.to_string()).collect();
+            detail.push_str(&format!(
+                "; set aside (left the shoe, not dealt): {}",
+                cards.join(", ")
+            ));
+        }
         let hand = self.table.hand().map(|(setup, _)| setup.number as i64);
         let approved_by = self.ledger.approve_scanner_override(
             self.context.table,
@@ -999,6 +1145,16 @@ impl Station {
     pub fn hand_on_layout(&self) -> Option<&Hand> {
         self.hand()
             .or(self.settlement.as_ref().map(|(finished, _)| &finished.hand))
+    }
+}
+
+/// Whether two devices are the same shoe: the same version 2 maker, model
+/// and serial number, or both version 1 shoes (which cannot tell more).
+fn same_device(a: &Device, b: &Device) -> bool {
+    match (&a.identity, &b.identity) {
+        (Some(x), Some(y)) => x.same_device(y),
+        (None, None) => a.protocol == b.protocol,
+        _ => false,
     }
 }
 

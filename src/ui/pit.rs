@@ -1709,6 +1709,11 @@ fn describe_event(event: &HandEvent) -> String {
             if *mid_hand { " mid-hand" } else { "" }
         ),
         HandEvent::ExternalBurn { rank, .. } => format!("burned {rank}"),
+        HandEvent::SetAside {
+            rank,
+            source,
+            approved_by,
+        } => format!("card {rank} set aside ({source:?}), approved by {approved_by}"),
     }
 }
 

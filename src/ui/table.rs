@@ -257,12 +257,18 @@ impl TableScreen {
             (ALARM, "Scanner: fault")
         } else if !status.connected {
             (ALARM, "Scanner: not connected")
+        } else if status.silent {
+            (ALARM, "Scanner: silent")
         } else if status.frames_good > 0 {
             (GOOD, "Scanner: reading")
         } else {
             (GOOD, "Scanner: connected")
         };
         status_light(ui, colour, caption);
+        ui.label(match self.station.device() {
+            Some(device) => format!("Shoe device: {device}"),
+            None => "Shoe device: not heard yet".to_owned(),
+        });
         if let Some(error) = &status.last_error {
             ui.small(format!("last problem: {error}"));
         }
@@ -543,6 +549,18 @@ impl TableScreen {
                 ui.heading(RichText::new("Scanner alarm: play is stopped").color(ALARM));
                 for fault in &faults {
                     ui.label(fault);
+                }
+                let strays = self.station.strays();
+                if !strays.is_empty() {
+                    let cards: Vec<String> = strays.iter().map(|s| s.to_string()).collect();
+                    ui.label(
+                        RichText::new(format!(
+                            "Left the shoe and not dealt: {}. A pit boss sets them aside \
+                             (override) or enters the card due by hand in place of the first.",
+                            cards.join(", ")
+                        ))
+                        .strong(),
+                    );
                 }
             }
             if self.station.dealer().is_none() {

@@ -21,7 +21,11 @@ use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
 use crate::engine::shoe::ShoeCount;
 use crate::history::{HandHistory, replay_text};
-use crate::ledger::{HandContext, Ledger, Recorder, Role, SystemClock};
+use crate::keys::{StationKeys, fingerprint};
+use crate::ledger::{
+    ChainHead, DEFAULT_CHECKPOINT_EVERY_HANDS, HandContext, KeyPin, Ledger, LedgerError, Recorder,
+    Role, SystemClock, VerifyOptions,
+};
 use crate::scanner::reader::{Reader, ReaderConfig, list_ports};
 use crate::scanner::sim::{SimFault, SimRun, run_sim, shoe_script};
 use crate::simulate::{SimConfig, Simulation, Strategy, Summary};
@@ -41,6 +45,11 @@ pub struct Cli {
     /// directory).
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
+    /// The station's key file, which signs the ledger's checkpoints and
+    /// peppers PINs (default: station.key in the platform configuration
+    /// directory; created 0600 on first use).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub key: Option<PathBuf>,
 }
 
 /// The subcommands.
@@ -205,11 +214,7 @@ pub enum AuditCommand {
     ///
     /// Prints each discrepancy (row and hand) and a summary with the row
     /// count, hand count and head hash; exits with status 1 on any discrepancy.
-    Verify {
-        /// The ledger file (default: the platform data directory).
-        #[arg(long)]
-        db: Option<PathBuf>,
-    },
+    Verify(VerifyArgs),
     /// Print one hand in the replay format.
     Export {
         /// The ledger file (default: the platform data directory).
@@ -218,7 +223,55 @@ pub enum AuditCommand {
         /// The hand id.
         #[arg(long)]
         hand: i64,
+        /// Open the file as unchanging evidence (read-only media, a copy).
+        #[arg(long)]
+        immutable: bool,
     },
+}
+
+/// Arguments of `audit verify`.
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// The ledger file (default: the platform data directory).
+    #[arg(long)]
+    pub db: Option<PathBuf>,
+    /// A head known from outside (a printed shift report, the floor): the
+    /// chain must pass through row ROWS with head hash HEAD. Repeatable.
+    #[arg(long, value_name = "ROWS:HEAD", value_parser = parse_expectation)]
+    pub expect: Vec<ChainHead>,
+    /// The fingerprint of the station key that must have signed the ledger
+    /// (printed on its shift reports). Default: this computer's station
+    /// key, if it has one.
+    #[arg(long, value_name = "FINGERPRINT", value_parser = parse_fingerprint)]
+    pub station_key: Option<String>,
+    /// Open the file as unchanging evidence (read-only media, a copy).
+    #[arg(long)]
+    pub immutable: bool,
+}
+
+fn parse_expectation(text: &str) -> Result<ChainHead, String> {
+    let bad = || format!("`{text}` is not ROWS:HEAD (a row count, a colon and 64 hex digits)");
+    let (rows, head) = text.split_once(':').ok_or_else(bad)?;
+    let rows: i64 = rows
+        .trim()
+        .parse()
+        .ok()
+        .filter(|r| *r >= 0)
+        .ok_or_else(bad)?;
+    let mut hash = [0u8; 32];
+    hex::decode_to_slice(head.trim(), &mut hash).map_err(|_| bad())?;
+    Ok(ChainHead { rows, hash })
+}
+
+fn parse_fingerprint(text: &str) -> Result<String, String> {
+    let print = text.trim().to_ascii_lowercase();
+    if print.len() == 32 && print.bytes().all(|b| b.is_ascii_hexdigit()) {
+        Ok(print)
+    } else {
+        Err(format!(
+            "`{text}` is not a station key fingerprint (32 hex digits, as printed on shift reports)"
+        ))
+    }
 }
 
 /// Arguments of `simulate`.
@@ -252,6 +305,9 @@ pub struct SimulateArgs {
     /// `committed ID` once each hand is durably committed.
     #[arg(long)]
     pub db: Option<PathBuf>,
+    /// With --db: sign a checkpoint at least every N hands (a house setting).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_CHECKPOINT_EVERY_HANDS, value_parser = clap::value_parser!(u32).range(1..))]
+    pub checkpoint_every: u32,
 }
 
 /// Arguments of `rules`.
@@ -296,17 +352,22 @@ impl From<GameArg> for GameKind {
 
 /// Runs the parsed command line; errors become one line on stderr.
 pub fn run(cli: Cli) -> ExitCode {
+    let key = cli.key.as_deref();
     let result = match cli.command {
         Some(Command::Replay { file }) => replay(&file),
-        Some(Command::Simulate(args)) => simulate(&args),
+        Some(Command::Simulate(args)) => simulate(&args, key),
         Some(Command::Rules(args)) => rules(&args),
         Some(Command::ShoeSim(args)) => shoe_sim(&args),
         Some(Command::Scanner(args)) => scanner(&args),
         Some(Command::Ports) => ports(),
-        Some(Command::Report(ReportCommand::Shift(args))) => report_shift(&args),
-        Some(Command::Audit(AuditCommand::Verify { db })) => audit_verify(db),
-        Some(Command::Audit(AuditCommand::Export { db, hand })) => audit_export(db, hand),
-        None => app(cli.db, cli.demo),
+        Some(Command::Report(ReportCommand::Shift(args))) => report_shift(&args, key),
+        Some(Command::Audit(AuditCommand::Verify(args))) => audit_verify(&args, key),
+        Some(Command::Audit(AuditCommand::Export {
+            db,
+            hand,
+            immutable,
+        })) => audit_export(db, hand, immutable),
+        None => app(cli.db, cli.demo, key),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -329,17 +390,29 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
+/// The station's keys from `--key FILE` or the default key file, created
+/// there on first use.
+fn station_keys(key: Option<&Path>) -> anyhow::Result<StationKeys> {
+    let path = match key {
+        Some(path) => path.to_path_buf(),
+        None => StationKeys::default_path()?,
+    };
+    Ok(StationKeys::load_or_create(&path)?)
+}
+
 /// Opens the desktop app on the ledger, or on a fresh demo table.
-fn app(db: Option<PathBuf>, demo: bool) -> anyhow::Result<()> {
+fn app(db: Option<PathBuf>, demo: bool, key: Option<&Path>) -> anyhow::Result<()> {
     if demo {
         let dir = std::env::temp_dir().join(format!("pairs-table-demo-{}", std::process::id()));
         std::fs::create_dir_all(&dir)
             .with_context(|| format!("cannot create the demo folder {}", dir.display()))?;
         let path = dir.join("ledger.sqlite3");
-        let result = crate::ui::run(&path, true);
+        // The demo's throw-away ledger is signed by a throw-away key.
+        let result = crate::ui::run(&path, StationKeys::generate()?, true);
         let _ = std::fs::remove_dir_all(&dir);
         return result;
     }
+    let keys = station_keys(key)?;
     let path = match db {
         Some(path) => path,
         None => {
@@ -351,7 +424,7 @@ fn app(db: Option<PathBuf>, demo: bool) -> anyhow::Result<()> {
             path
         }
     };
-    crate::ui::run(&path, false)
+    crate::ui::run(&path, keys, false)
 }
 
 fn read_input(path: &Path) -> anyhow::Result<String> {
@@ -450,7 +523,7 @@ struct SimulationReport<'a> {
     house_result_per_unit_wagered: f64,
 }
 
-fn simulate(args: &SimulateArgs) -> anyhow::Result<()> {
+fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Result<()> {
     let game = GameKind::from(args.game);
     let rules = load_rules(args.rules.as_deref())?;
     let players = usize::from(args.seats);
@@ -483,7 +556,21 @@ fn simulate(args: &SimulateArgs) -> anyhow::Result<()> {
                 summary.add(simulation.play_next()?);
             }
         }
-        Some(path) => record_simulation(path, &config, &mut simulation, args.hands, &mut summary)?,
+        Some(path) => {
+            let mut ledger = Ledger::open(path, Box::new(SystemClock), station_keys(key)?)?;
+            if ledger.holds_pins()? {
+                return Err(LedgerError::LiveLedger(path.display().to_string()).into());
+            }
+            warn_about(&ledger);
+            ledger.set_checkpoint_every(args.checkpoint_every);
+            record_simulation(
+                &mut ledger,
+                &config,
+                &mut simulation,
+                args.hands,
+                &mut summary,
+            )?
+        }
     }
     print_json(&SimulationReport {
         game,
@@ -576,14 +663,12 @@ const SIM_PIT_BOSS: u32 = 2;
 /// Plays `hands` hands through the ledger's recorder, as a live table does:
 /// every step journaled, each hand committed when it ends.
 fn record_simulation(
-    path: &Path,
+    ledger: &mut Ledger,
     config: &SimConfig,
     simulation: &mut Simulation,
     hands: u64,
     summary: &mut Summary,
 ) -> anyhow::Result<()> {
-    let mut ledger = Ledger::open(path, Box::new(SystemClock))
-        .with_context(|| format!("cannot open the ledger {}", path.display()))?;
     ledger.staff(SIM_DEALER, "simulated dealer", Role::Dealer)?;
     ledger.staff(SIM_PIT_BOSS, "simulated pit boss", Role::PitBoss)?;
     if let Some(id) = ledger.abandon_in_progress(
@@ -605,8 +690,8 @@ fn record_simulation(
     });
     let mut out = std::io::stdout().lock();
     for _ in 0..hands {
-        let finished = simulation.play_hand_with(|t| recorder.sync(&mut ledger, t))?;
-        let id = recorder.commit(&mut ledger, &finished)?;
+        let finished = simulation.play_hand_with(|t| recorder.sync(ledger, t))?;
+        let id = recorder.commit(ledger, &finished)?;
         writeln!(out, "committed {id}")?;
         out.flush()?;
         summary.add(&finished);
@@ -622,27 +707,51 @@ fn ledger_path(db: Option<PathBuf>) -> anyhow::Result<PathBuf> {
     }
 }
 
-fn audit_verify(db: Option<PathBuf>) -> anyhow::Result<()> {
-    let path = ledger_path(db)?;
-    if !path.exists() {
-        bail!("there is no ledger at {}", path.display());
+/// Prints the ledger's warning (loose file modes) on stderr.
+fn warn_about(ledger: &Ledger) {
+    if let Some(warning) = ledger.warning() {
+        eprintln!("pairs-table: warning: {warning}");
     }
+}
+
+fn audit_verify(args: &VerifyArgs, key: Option<&Path>) -> anyhow::Result<()> {
+    let path = ledger_path(args.db.clone())?;
+    // The key the ledger must be signed with: the fingerprint given, else
+    // this computer's station key where it has one (never created here).
+    let station_key = match (&args.station_key, key) {
+        (Some(print), _) => Some(KeyPin::Fingerprint(print.clone())),
+        (None, Some(file)) => Some(KeyPin::Key(StationKeys::load_or_create(file)?.public_key())),
+        (None, None) => match StationKeys::default_path() {
+            Ok(file) if file.exists() => Some(KeyPin::Key(
+                StationKeys::load_or_create(&file)?.public_key(),
+            )),
+            _ => None,
+        },
+    };
+    let options = VerifyOptions {
+        expect: args.expect.clone(),
+        station_key,
+        immutable: args.immutable,
+    };
     let mut unwritten = None;
-    let summary = crate::ledger::verify(&path, |d| {
+    let summary = crate::ledger::verify(&path, &options, |d| {
         if unwritten.is_none() {
             unwritten = print_line(&format!("discrepancy: {d}")).err();
         }
-    })
-    .with_context(|| format!("cannot verify {}", path.display()))?;
+    })?;
     if let Some(error) = unwritten {
         return Err(error);
     }
     print_line(&format!(
-        "rows: {}\nhands: {} ({} voided)\nhead: {}\ndiscrepancies: {}",
+        "rows: {}\nhands: {} ({} voided)\nhead: {}\nstation key: {}\ncheckpoints: {}\ndiscrepancies: {}",
         summary.rows,
         summary.hands,
         summary.voided,
         summary.head.hash_hex(),
+        summary
+            .station_key
+            .map_or_else(|| "none".to_owned(), |k| fingerprint(&k)),
+        summary.checkpoints,
         summary.discrepancies
     ))?;
     if summary.discrepancies > 0 {
@@ -658,12 +767,9 @@ fn ports() -> anyhow::Result<()> {
     Ok(())
 }
 
-fn audit_export(db: Option<PathBuf>, hand: i64) -> anyhow::Result<()> {
+fn audit_export(db: Option<PathBuf>, hand: i64, immutable: bool) -> anyhow::Result<()> {
     let path = ledger_path(db)?;
-    if !path.exists() {
-        bail!("there is no ledger at {}", path.display());
-    }
-    let ledger = Ledger::open(&path, Box::new(SystemClock))?;
+    let ledger = Ledger::open_read_only(&path, Box::new(SystemClock), immutable)?;
     let finished = ledger.load_hand(hand)?;
     print_json(&HandHistory::from_finished(&finished))
 }
@@ -676,7 +782,7 @@ fn parse_time(text: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
         })
 }
 
-fn report_shift(args: &ShiftReportArgs) -> anyhow::Result<()> {
+fn report_shift(args: &ShiftReportArgs, key: Option<&Path>) -> anyhow::Result<()> {
     use crate::ledger::report::{Period, ReportQuery};
     let period = match (&args.from, &args.to, args.shift) {
         (Some(from), Some(to), _) => Period::Range {
@@ -688,7 +794,8 @@ fn report_shift(args: &ShiftReportArgs) -> anyhow::Result<()> {
     };
     let layout = layout_for(args.page)?;
     let path = ledger_path(args.db.clone())?;
-    let mut ledger = Ledger::open_existing(&path, Box::new(SystemClock))?;
+    let mut ledger = Ledger::open_existing(&path, Box::new(SystemClock), station_keys(key)?)?;
+    warn_about(&ledger);
     let query = ReportQuery {
         table: args.table.clone(),
         period,

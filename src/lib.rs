@@ -6,6 +6,7 @@ pub mod cli;
 pub mod engine;
 pub mod history;
 pub mod inventory;
+pub mod keys;
 pub mod ledger;
 pub mod printing;
 pub mod report;

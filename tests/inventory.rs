@@ -287,7 +287,7 @@ fn alarms_survive_a_restart_until_cleared_and_appear_in_the_exception_report() {
         )
         .unwrap();
     drop(ledger);
-    let mut ledger = Ledger::open(&path, Box::new(clock)).unwrap();
+    let mut ledger = Ledger::open(&path, Box::new(clock), crate::test_keys()).unwrap();
     let open: Vec<i64> = ledger
         .alarms(table, true)
         .unwrap()

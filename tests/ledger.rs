@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use chrono::{DateTime, TimeZone, Utc};
@@ -53,7 +53,7 @@ const DEALER: u32 = 10;
 const PIT_BOSS: u32 = 20;
 
 fn open(path: &Path) -> Ledger {
-    Ledger::open(path, Box::new(FixedClock)).unwrap()
+    Ledger::open(path, Box::new(FixedClock), crate::test_keys()).unwrap()
 }
 
 fn context(ledger: &mut Ledger, game: GameKind) -> HandContext {
@@ -87,7 +87,10 @@ fn recorded(game: GameKind, hands: u64, seed: u64) -> PathBuf {
 
 fn discrepancies(path: &Path) -> Vec<Discrepancy> {
     let mut found = Vec::new();
-    let summary = ledger::verify(path, |d| found.push(d.clone())).unwrap();
+    let summary = ledger::verify(path, &ledger::VerifyOptions::default(), |d| {
+        found.push(d.clone())
+    })
+    .unwrap();
     assert_eq!(summary.discrepancies as usize, found.len());
     found
 }
@@ -96,7 +99,8 @@ fn discrepancies(path: &Path) -> Vec<Discrepancy> {
 fn recorded_hands_verify_recall_and_export() {
     for game in [GameKind::Rocket, GameKind::Starboard] {
         let path = recorded(game, 40, 7);
-        let summary = ledger::verify(&path, |d| panic!("{d}")).unwrap();
+        let summary =
+            ledger::verify(&path, &ledger::VerifyOptions::default(), |d| panic!("{d}")).unwrap();
         assert_eq!(summary.hands, 40);
         let ledger = open(&path);
         let head = ledger.head().unwrap();
@@ -121,8 +125,7 @@ fn recorded_hands_verify_recall_and_export() {
 #[test]
 fn export_command_replays_to_the_recorded_transfers() {
     let path = recorded(GameKind::Rocket, 5, 3);
-    let bin = env!("CARGO_BIN_EXE_pairs-table");
-    let out = Command::new(bin)
+    let out = crate::pairs_table()
         .args(["audit", "export", "--hand", "4", "--db"])
         .arg(&path)
         .output()
@@ -447,52 +450,103 @@ fn every_older_schema_upgrades_to_the_latest() {
 
 #[test]
 fn upgrading_to_version_5_keeps_every_alarm_and_its_clearing_in_the_chain() {
-    let path = recorded(GameKind::Rocket, 3, 2);
-    let mut ledger = open(&path);
-    let table = ledger.table("table 1", GameKind::Rocket).unwrap();
-    let jam = ledger
-        .raise_alarm(table, AlarmKind::Scanner, "the shoe jammed", Some(2))
-        .unwrap();
-    ledger.clear_alarm(jam, PIT_BOSS, "re-read").unwrap();
-    ledger
-        .raise_alarm(table, AlarmKind::Recovery, "hand 3 reopened", Some(3))
-        .unwrap();
-    let alarms = ledger.alarms(table, false).unwrap();
-    let fresh_schema = schema_of(&path);
-    drop(ledger);
-
-    // The file as a version 4 build left it: the alarms table with its old
-    // CHECK and no program_starts.
-    rusqlite::Connection::open(&path)
-        .unwrap()
-        .execute_batch(
-            "CREATE TABLE alarms_version_4 (
-               seq INTEGER PRIMARY KEY, hash BLOB NOT NULL, id INTEGER NOT NULL UNIQUE,
-               table_id INTEGER NOT NULL REFERENCES tables(id),
-               kind TEXT NOT NULL CHECK (kind IN ('scanner', 'foreign_card', 'connection', 'recovery')),
-               message TEXT NOT NULL, hand_id INTEGER, raised_at TEXT NOT NULL) STRICT;
-             INSERT INTO alarms_version_4 SELECT * FROM alarms;
-             DROP TRIGGER alarms_no_update; DROP TRIGGER alarms_no_delete;
-             DROP TRIGGER program_starts_no_update; DROP TRIGGER program_starts_no_delete;
-             DROP TABLE program_starts;
-             PRAGMA foreign_keys = OFF;
-             DROP TABLE alarms;
-             ALTER TABLE alarms_version_4 RENAME TO alarms;
-             CREATE TRIGGER alarms_no_update BEFORE UPDATE ON alarms
-             BEGIN SELECT RAISE(ABORT, 'ledger rows are unalterable: alarms'); END;
-             CREATE TRIGGER alarms_no_delete BEFORE DELETE ON alarms
-             BEGIN SELECT RAISE(ABORT, 'ledger rows are unalterable: alarms'); END;
-             PRAGMA user_version = 4;",
+    use rusqlite::types::Value;
+    // A version 4 file as a version 4 build wrote it: a table, a pit boss,
+    // two alarms (the first cleared) under the old alarms CHECK.
+    let path = temp_db("version-4");
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    for file in &migrations()[..4] {
+        conn.execute_batch(&std::fs::read_to_string(file).unwrap())
+            .unwrap();
+    }
+    conn.pragma_update(None, "user_version", 4).unwrap();
+    let at = || Value::Text("2025-06-01T12:00:00.000000Z".into());
+    let rows: [(&str, Vec<Value>); 5] = [
+        (
+            "tables",
+            vec![
+                Value::Integer(1),
+                Value::Text("table 1".into()),
+                Value::Text("rocket".into()),
+                at(),
+            ],
+        ),
+        (
+            "staff",
+            vec![
+                Value::Integer(i64::from(PIT_BOSS)),
+                Value::Text("Pat Boss".into()),
+                Value::Text("pit_boss".into()),
+                at(),
+            ],
+        ),
+        (
+            "alarms",
+            vec![
+                Value::Integer(1),
+                Value::Integer(1),
+                Value::Text("scanner".into()),
+                Value::Text("the shoe jammed".into()),
+                Value::Integer(2),
+                at(),
+            ],
+        ),
+        (
+            "alarm_clears",
+            vec![
+                Value::Integer(1),
+                Value::Integer(i64::from(PIT_BOSS)),
+                Value::Text("re-read".into()),
+                at(),
+            ],
+        ),
+        (
+            "alarms",
+            vec![
+                Value::Integer(2),
+                Value::Integer(1),
+                Value::Text("recovery".into()),
+                Value::Text("hand 3 reopened".into()),
+                Value::Integer(3),
+                at(),
+            ],
+        ),
+    ];
+    let mut previous = [0u8; 32];
+    for (seq, (table, values)) in (1..).zip(&rows) {
+        previous = crate::chain_link(&previous, seq, table, values);
+        let columns: Vec<String> = conn
+            .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let placeholders = vec!["?"; columns.len()].join(", ");
+        let mut all = vec![Value::Integer(seq), Value::Blob(previous.to_vec())];
+        all.extend(values.iter().cloned());
+        conn.execute(
+            &format!(
+                "INSERT INTO {table} ({}) VALUES ({placeholders})",
+                columns.join(", ")
+            ),
+            rusqlite::params_from_iter(all),
         )
         .unwrap();
-    assert_eq!(discrepancies(&path), Vec::new(), "version 4 verifies");
+    }
+    drop(conn);
 
     let mut ledger = open(&path);
-    assert_eq!(schema_of(&path), fresh_schema);
-    assert_eq!(ledger.alarms(table, false).unwrap(), alarms);
+    let fresh = recorded(GameKind::Rocket, 1, 1);
+    assert_eq!(schema_of(&path), schema_of(&fresh));
+    let alarms = ledger.alarms(1, false).unwrap();
+    assert_eq!(alarms.len(), 2);
+    assert_eq!(alarms[0].message, "the shoe jammed");
+    assert!(alarms[0].cleared.is_some(), "{alarms:?}");
+    assert!(alarms[1].cleared.is_none(), "{alarms:?}");
     assert_eq!(discrepancies(&path), Vec::new(), "every row and hash kept");
     ledger
-        .raise_alarm(table, AlarmKind::Integrity, "the chain check failed", None)
+        .raise_alarm(1, AlarmKind::Integrity, "the chain check failed", None)
         .unwrap();
     ledger.record_program_start("0.1.0", [7; 32]).unwrap();
     assert_eq!(discrepancies(&path), Vec::new());
@@ -505,10 +559,12 @@ fn a_newer_schema_is_refused() {
         .unwrap()
         .pragma_update(None, "user_version", SCHEMA_VERSION + 1)
         .unwrap();
-    let error = Ledger::open(&path, Box::new(FixedClock)).unwrap_err();
+    let error = Ledger::open(&path, Box::new(FixedClock), crate::test_keys()).unwrap_err();
     assert!(matches!(error, LedgerError::NewerSchema { .. }));
     assert!(error.to_string().contains("newer"), "{error}");
-    assert!(ledger::verify(&path, |_| {}).is_err());
+    let found = discrepancies(&path);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].problem.contains("newer"), "{found:?}");
 }
 
 #[test]
@@ -523,7 +579,7 @@ fn killed_mid_run_the_ledger_stays_valid_and_keeps_every_acknowledged_hand() {
         } else {
             "starboard"
         };
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pairs-table"))
+        let mut child = crate::pairs_table()
             .args([
                 "simulate", "--game", game, "--hands", "100000", "--seats", "3", "--db",
             ])
@@ -589,8 +645,7 @@ fn killed_mid_run_the_ledger_stays_valid_and_keeps_every_acknowledged_hand() {
 #[test]
 fn audit_verify_prints_the_summary_and_fails_on_a_discrepancy() {
     let path = recorded(GameKind::Rocket, 3, 9);
-    let bin = env!("CARGO_BIN_EXE_pairs-table");
-    let out = Command::new(bin)
+    let out = crate::pairs_table()
         .args(["audit", "verify", "--db"])
         .arg(&path)
         .output()
@@ -606,7 +661,7 @@ fn audit_verify_prints_the_summary_and_fails_on_a_discrepancy() {
             [],
         )
         .unwrap();
-    let out = Command::new(bin)
+    let out = crate::pairs_table()
         .args(["audit", "verify", "--db"])
         .arg(&path)
         .output()

@@ -1,7 +1,6 @@
 //! The replay command against the shared sample hand histories.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 fn examples() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/hand-history")
@@ -35,7 +34,7 @@ fn every_sample_replays_to_its_expected_result() {
     );
     for sample in samples {
         let expected = expected_of(&sample);
-        let output = Command::new(env!("CARGO_BIN_EXE_pairs-table"))
+        let output = crate::pairs_table()
             .arg("replay")
             .arg(&sample)
             .output()
@@ -78,7 +77,7 @@ fn every_sample_replays_to_its_expected_result() {
 /// Runs `pairs-table replay -` with `input` on standard input.
 fn replay_stdin(input: &[u8]) -> std::process::Output {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pairs-table"))
+    let mut child = crate::pairs_table()
         .args(["replay", "-"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())

@@ -82,7 +82,7 @@ fn open_ticking(path: &Path, step: i64) -> Ledger {
         tick: AtomicI64::new(0),
         step,
     };
-    Ledger::open(path, Box::new(clock)).unwrap()
+    Ledger::open(path, Box::new(clock), crate::test_keys()).unwrap()
 }
 
 fn open(path: &Path) -> Ledger {
@@ -277,7 +277,7 @@ fn print_period(path: &Path, period: Period) -> ShiftReport {
         tick: AtomicI64::new(2400),
         step: 10,
     };
-    Ledger::open(path, Box::new(clock))
+    Ledger::open(path, Box::new(clock), crate::test_keys())
         .unwrap()
         .print_shift_report(&ReportQuery {
             table: None,
@@ -326,7 +326,12 @@ fn sql(path: &Path, query: &str) -> i64 {
 /// summed by the engine's own `net_of` over the recalled hands (not by the
 /// report's SQL).
 fn house_net(path: &Path) -> i64 {
-    let ledger = Ledger::open(path, Box::new(pairs_table::ledger::SystemClock)).unwrap();
+    let ledger = Ledger::open(
+        path,
+        Box::new(pairs_table::ledger::SystemClock),
+        crate::test_keys(),
+    )
+    .unwrap();
     ledger
         .last_hands(u32::MAX)
         .unwrap()
@@ -411,9 +416,11 @@ fn the_pdf_and_csv_carry_the_ledgers_totals_and_head() {
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
     assert!(csv.lines().all(|l| l.split(',').count() >= header.len()));
 
-    // The print itself is a chained row: the ledger still verifies.
-    let summary = ledger::verify(&path, |d| panic!("{d}")).unwrap();
-    assert_eq!(summary.head.rows, head.rows + 1);
+    // The print itself is a chained row, signed by a checkpoint: the
+    // ledger still verifies.
+    let summary =
+        ledger::verify(&path, &ledger::VerifyOptions::default(), |d| panic!("{d}")).unwrap();
+    assert_eq!(summary.head.rows, head.rows + 2);
 }
 
 #[test]
@@ -562,7 +569,7 @@ fn a_kept_shift_prints_its_inventory_win_variance_hold_and_alarm() {
 
     // The print is chained: the ledger still verifies.
     assert!(
-        ledger::verify(&path, |d| panic!("{d}"))
+        ledger::verify(&path, &ledger::VerifyOptions::default(), |d| panic!("{d}"))
             .unwrap()
             .discrepancies
             == 0
@@ -848,9 +855,11 @@ fn the_layout_definition_is_valid_and_checked() {
 
 /// Runs `pairs-table report shift ARGS`; returns (success, stderr).
 fn run(args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_pairs-table"))
+    let out = crate::pairs_table()
         .args(["report", "shift"])
         .args(args)
+        .arg("--key")
+        .arg(crate::test_key_file())
         .output()
         .unwrap();
     (out.status.success(), String::from_utf8(out.stderr).unwrap())
@@ -902,7 +911,7 @@ fn bad_command_input_gets_one_sentence_and_no_file() {
         ),
         (
             &["--db", missing.to_str().unwrap(), "--out", o],
-            "is not a pairs-table ledger",
+            "there is no ledger at",
         ),
         (&["--db", db, "--out", o, "--csv", o], "name the same file"),
         (&["--db", db, "--out", o, "--csv", o2], "name the same file"),
@@ -971,7 +980,7 @@ fn the_sample_report_matches_reports_sample() {
 
 /// Runs `pairs-table rules ARGS`; returns (exit code, stdout, stderr).
 fn rules_command(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_pairs-table"))
+    let out = crate::pairs_table()
         .arg("rules")
         .args(args)
         .output()
@@ -1135,7 +1144,7 @@ fn a_bad_rules_card_request_gets_one_sentence_and_leaves_every_file_as_it_was() 
 fn output_into_a_closed_pipe_ends_the_command_quietly_without_a_panic() {
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
-    let out = Command::new(env!("CARGO_BIN_EXE_pairs-table"))
+    let out = crate::pairs_table()
         .arg("rules")
         .stdout(writer)
         .output()

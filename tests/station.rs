@@ -29,7 +29,7 @@ use super::access::{
 pub fn staffed_ledger(name: &str) -> (Ledger, PathBuf, TestClock) {
     let path = temp_db(name);
     let clock = TestClock::at(2026, 3, 1, 20, 0);
-    let mut ledger = Ledger::open(&path, Box::new(clock.clone())).unwrap();
+    let mut ledger = Ledger::open(&path, Box::new(clock.clone()), crate::test_keys()).unwrap();
     ledger
         .create_first_pit_boss(BOSS, "Pat Boss", BOSS_PIN)
         .unwrap();
@@ -42,7 +42,7 @@ pub fn staffed_ledger(name: &str) -> (Ledger, PathBuf, TestClock) {
 
 /// The ledger at `path` again, as after a restart.
 pub fn reopen_ledger(path: &Path, clock: &TestClock) -> Ledger {
-    let mut ledger = Ledger::open(path, Box::new(clock.clone())).unwrap();
+    let mut ledger = Ledger::open(path, Box::new(clock.clone()), crate::test_keys()).unwrap();
     ledger.set_station("table 1");
     ledger
 }
@@ -1011,7 +1011,8 @@ fn a_table_opened_with_a_wrong_pit_boss_pin_or_a_pit_boss_as_dealer_writes_nothi
     .expect_err("a wrong dealer PIN opens nothing");
     let ledger = *refused.ledger;
     assert!(ledger.open_shift_now().unwrap().is_none());
-    assert_eq!(ledger.head().unwrap().rows, after_wrong_pin.rows + 1);
+    // The wrong PIN and the checkpoint that signs it.
+    assert_eq!(ledger.head().unwrap().rows, after_wrong_pin.rows + 2);
     assert_eq!(ledger.lock_state(DEALER).unwrap().wrong_in_a_row, 1);
 }
 

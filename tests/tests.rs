@@ -16,3 +16,73 @@ mod shoe;
 mod startup;
 mod station;
 mod ui;
+
+/// The station keys every test ledger is signed with.
+pub fn test_keys() -> pairs_table::keys::StationKeys {
+    pairs_table::keys::StationKeys::from_secret_bytes([7; 32], [9; 32])
+}
+
+/// A key file holding [`test_keys`], for commands run by the tests
+/// (`--key FILE`).
+pub fn test_key_file() -> std::path::PathBuf {
+    static FILE: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    FILE.get_or_init(|| {
+        let path = std::env::temp_dir()
+            .join(format!("pairs-table-test-key-{}", std::process::id()))
+            .join("station.key");
+        test_keys().write_new(&path).unwrap();
+        path
+    })
+    .clone()
+}
+
+/// A row's chain hash, computed the way docs/ledger.md specifies (for
+/// files the tests write by hand, as an older build or an insider would).
+pub fn chain_link(
+    previous: &[u8; 32],
+    seq: i64,
+    table: &str,
+    values: &[rusqlite::types::Value],
+) -> [u8; 32] {
+    use rusqlite::types::Value;
+    use sha2::{Digest, Sha256};
+    let mut buffer = previous.to_vec();
+    buffer.extend(seq.to_be_bytes());
+    buffer.push(table.len() as u8);
+    buffer.extend(table.as_bytes());
+    buffer.push(values.len() as u8);
+    for value in values {
+        match value {
+            Value::Null => buffer.push(0),
+            Value::Integer(i) => {
+                buffer.push(1);
+                buffer.extend(i.to_be_bytes());
+            }
+            Value::Text(t) => {
+                buffer.push(2);
+                buffer.extend((t.len() as u32).to_be_bytes());
+                buffer.extend(t.as_bytes());
+            }
+            Value::Blob(b) => {
+                buffer.push(3);
+                buffer.extend((b.len() as u32).to_be_bytes());
+                buffer.extend(b);
+            }
+            Value::Real(_) => unreachable!("ledger tables hold no reals"),
+        }
+    }
+    Sha256::digest(&buffer).into()
+}
+
+/// The `pairs-table` program, run with the tests' station key and with
+/// configuration and data directories of its own (never the user's).
+pub fn pairs_table() -> std::process::Command {
+    let home = std::env::temp_dir().join(format!("pairs-table-test-home-{}", std::process::id()));
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_pairs-table"));
+    command
+        .arg("--key")
+        .arg(test_key_file())
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"));
+    command
+}

@@ -426,7 +426,11 @@ fn the_app_reopens_a_software_shoe_table_after_a_restart_on_its_own() {
     let events = station.table().events().to_vec();
     drop(station);
 
-    let mut harness = app_harness(StationApp::open(&path, egui::Context::default()));
+    let mut harness = app_harness(StationApp::open(
+        &path,
+        crate::test_keys(),
+        egui::Context::default(),
+    ));
     harness.run();
     assert!(shows_containing(
         &harness,
@@ -489,7 +493,11 @@ fn the_app_reopens_a_software_shoe_table_after_a_restart_on_its_own() {
 #[test]
 fn first_run_creates_the_pit_boss_then_the_form_opens_a_table() {
     let path = temp_db("ui-first-run");
-    let mut harness = app_harness(StationApp::open(&path, egui::Context::default()));
+    let mut harness = app_harness(StationApp::open(
+        &path,
+        crate::test_keys(),
+        egui::Context::default(),
+    ));
     harness.run();
     assert!(shows(
         &harness,
@@ -563,7 +571,7 @@ fn first_run_creates_the_pit_boss_then_the_form_opens_a_table() {
     drop(harness);
 
     // The ledger holds the pit boss, the dealer and the open shift.
-    let ledger = Ledger::open(&path, Box::new(SystemClock)).unwrap();
+    let ledger = Ledger::open(&path, Box::new(SystemClock), crate::test_keys()).unwrap();
     let staff: Vec<u32> = ledger.staff_list().unwrap().iter().map(|s| s.id).collect();
     assert_eq!(staff, [7, 21]);
     let open = ledger.open_shift_now().unwrap().unwrap();
@@ -585,7 +593,11 @@ fn the_open_table_form_loads_a_house_rules_file_and_refuses_a_bad_one() {
     let bad = dir.join("bad.toml");
     std::fs::write(&bad, "[rocket]\nmax_bet = 505\n").unwrap();
 
-    let mut harness = app_harness(StationApp::open(&path, egui::Context::default()));
+    let mut harness = app_harness(StationApp::open(
+        &path,
+        crate::test_keys(),
+        egui::Context::default(),
+    ));
     harness.run();
     assert!(shows(&harness, "Open a table"));
     assert!(shows_containing(

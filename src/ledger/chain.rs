@@ -216,8 +216,26 @@ spec!(
     ["station", "version", "program_sha256", "started_at"]
 );
 
+spec!(
+    STATION_KEYS,
+    "station_keys",
+    ["public_key", "every_hands", "enrolled_at"]
+);
+spec!(
+    CHECKPOINTS,
+    "checkpoints",
+    [
+        "reason",
+        "rows",
+        "head",
+        "public_key",
+        "signature",
+        "signed_at"
+    ]
+);
+
 /// Every table in the chain.
-pub const CHAINED: [&TableSpec; 26] = [
+pub const CHAINED: [&TableSpec; 28] = [
     &TABLES,
     &TABLE_SETTINGS,
     &RULES,
@@ -244,6 +262,8 @@ pub const CHAINED: [&TableSpec; 26] = [
     &DROPS,
     &REPORT_PRINTS,
     &PROGRAM_STARTS,
+    &STATION_KEYS,
+    &CHECKPOINTS,
 ];
 
 /// The spec of a chained table by name.

@@ -13,6 +13,7 @@ macro_rules! house_side_of_t {
 mod access;
 mod audit;
 mod chain;
+mod file;
 mod inventory;
 pub mod report;
 mod rows;
@@ -31,8 +32,10 @@ use crate::engine::hand::{GameKind, Hand};
 use crate::engine::money::Transfer;
 use crate::engine::rules::{HouseRules, RulesError};
 use crate::engine::table::{FinishedHand, HandEvent, HandSetup, Table, TableError};
+use crate::keys::StationKeys;
 use chain::{
-    HANDS, Linker, RULES, SHIFT_CLOSES, SHIFTS, SHOES, STAFF, TABLES, TRANSFERS, TableSpec, VOIDS,
+    CHECKPOINTS, HANDS, Linker, RULES, SHIFT_CLOSES, SHIFTS, SHOES, STAFF, STATION_KEYS, TABLES,
+    TRANSFERS, TableSpec, VOIDS,
 };
 use rows::BadRow;
 
@@ -41,18 +44,20 @@ pub use access::{DENOMINATIONS_KEY, LIMITS_KEY, PinEntry, Session, StaffMember};
 pub use audit::{
     Alarm, AlarmKind, Exception, ExceptionKind, HandFilter, HandOutcome, HandSummary, TimeRange,
 };
+pub use file::APPLICATION_ID;
 pub use inventory::{CountKind, ShiftInventory, Slip, SlipKind};
 pub use startup::ProgramStart;
 pub use station::OpenShift;
-pub use verify::{AuditSummary, Discrepancy, verify};
+pub use verify::{AuditSummary, Discrepancy, KeyPin, VerifyOptions, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.
-const MIGRATIONS: [&str; 5] = [
+const MIGRATIONS: [&str; 6] = [
     include_str!("../../schema/0001_initial.sql"),
     include_str!("../../schema/0002_indexes.sql"),
     include_str!("../../schema/0003_access_inventory.sql"),
     include_str!("../../schema/0004_report_prints.sql"),
     include_str!("../../schema/0005_startup_checks.sql"),
+    include_str!("../../schema/0006_checkpoints.sql"),
 ];
 
 /// The schema version this build writes (and the newest it reads).
@@ -249,9 +254,66 @@ pub enum LedgerError {
     /// A count, slip or setting refused by the inventory rules.
     #[error(transparent)]
     Inventory(#[from] crate::inventory::InventoryError),
-    /// The file is missing, or is not a pairs-table ledger.
-    #[error("{0} is not a pairs-table ledger")]
-    NotALedger(String),
+    /// The file is not a pairs-table ledger.
+    #[error("{0} is not a pairs-table ledger: {1}")]
+    NotALedger(String, &'static str),
+    /// No file there.
+    #[error("there is no ledger at {0}")]
+    NotFound(String),
+    /// The file could not be opened or read.
+    #[error("cannot open the ledger {0}: {1}")]
+    Unreadable(String, String),
+    /// The file's schema is not that of its version.
+    #[error(
+        "{path} is not an intact pairs-table ledger: its schema version is {version}, but {difference}"
+    )]
+    AlteredSchema {
+        /// The file.
+        path: String,
+        /// Its `user_version`.
+        version: i64,
+        /// What differs.
+        difference: String,
+    },
+    /// Another program writes this ledger.
+    #[error("the ledger {path} is in use by another writer{}; close it there first", holder.as_ref().map(|h| format!(" ({h})")).unwrap_or_default())]
+    InUse {
+        /// The file.
+        path: String,
+        /// Who holds it, as it wrote itself in the lock file.
+        holder: Option<String>,
+    },
+    /// The ledger was opened read-only.
+    #[error("the ledger {0} is open read-only; nothing can be recorded")]
+    ReadOnly(String),
+    /// The ledger is signed by another station's key.
+    #[error(
+        "the ledger {path} is signed by station key {theirs}, not this station's key {ours}; it can be written only at its own station"
+    )]
+    OtherStationsLedger {
+        /// The file.
+        path: String,
+        /// The fingerprint of the key that signs it.
+        theirs: String,
+        /// This station's key's fingerprint.
+        ours: String,
+    },
+    /// A read-only tool on a ledger not yet upgraded.
+    #[error(
+        "the ledger {path} has schema version {found}, older than the {} this pairs-table reads; open it once with the app (or simulate) to upgrade it",
+        SCHEMA_VERSION
+    )]
+    OlderSchema {
+        /// The file.
+        path: String,
+        /// Its version.
+        found: i64,
+    },
+    /// `simulate --db` on a live table's ledger.
+    #[error(
+        "the ledger {0} holds staff with PINs (a live table's); simulate only into a ledger of its own"
+    )]
+    LiveLedger(String),
 }
 
 impl LedgerError {
@@ -371,18 +433,6 @@ fn row_time(table: &'static str, seq: i64, text: &str) -> Result<DateTime<Utc>, 
         })
 }
 
-/// Reads the schema version and refuses a newer one.
-fn schema_version(conn: &Connection) -> Result<i64, LedgerError> {
-    let found: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-    if found > SCHEMA_VERSION {
-        return Err(LedgerError::NewerSchema {
-            found,
-            supported: SCHEMA_VERSION,
-        });
-    }
-    Ok(found)
-}
-
 /// The last row of the chain, read inside the writing transaction.
 fn head_of(conn: &Connection) -> Result<ChainHead, LedgerError> {
     let mut head = ChainHead {
@@ -410,26 +460,32 @@ fn head_of(conn: &Connection) -> Result<ChainHead, LedgerError> {
     Ok(head)
 }
 
-/// Appends rows to the chain inside one transaction.
+/// The station's key and how often hand commits are signed: what a
+/// writing ledger signs its checkpoints with.
+struct Signer {
+    keys: StationKeys,
+    every_hands: u32,
+}
+
+/// How many hands may be committed between checkpoints unless the house
+/// sets otherwise ([`Ledger::set_checkpoint_every`]).
+pub const DEFAULT_CHECKPOINT_EVERY_HANDS: u32 = 100;
+
+/// Appends rows to the chain inside one transaction, which ends signed
+/// (a checkpoint row) unless it is a hand commit within the house's
+/// cadence.
 struct Appender<'t> {
     tx: Transaction<'t>,
     head: ChainHead,
     linker: Linker,
+    signer: &'t Signer,
+    at: String,
+    first_table: Option<&'static str>,
 }
 
 impl<'t> Appender<'t> {
-    fn begin(conn: &'t mut Connection) -> Result<Appender<'t>, LedgerError> {
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let head = head_of(&tx)?;
-        Ok(Appender {
-            tx,
-            head,
-            linker: Linker::default(),
-        })
-    }
-
     /// Appends one row; returns its seq.
-    fn append(&mut self, spec: &TableSpec, values: &[Value]) -> Result<i64, LedgerError> {
+    fn append(&mut self, spec: &'static TableSpec, values: &[Value]) -> Result<i64, LedgerError> {
         let seq = self.head.rows + 1;
         let hash = self.linker.link(
             &self.head.hash,
@@ -453,20 +509,83 @@ impl<'t> Appender<'t> {
         }
         statement.raw_execute()?;
         self.head = ChainHead { rows: seq, hash };
+        self.first_table.get_or_insert(spec.name);
         Ok(seq)
     }
 
-    fn commit(self) -> Result<(), LedgerError> {
+    /// Signs the head: enrols the station's key first if the ledger's
+    /// latest enrolment is another key or cadence, then appends the
+    /// checkpoint.
+    fn sign(&mut self, reason: &str) -> Result<(), LedgerError> {
+        let public_key = self.signer.keys.public_key();
+        let every_hands = i64::from(self.signer.every_hands);
+        let enrolled: Option<(Vec<u8>, i64)> = self
+            .tx
+            .query_row(
+                "SELECT public_key, every_hands FROM station_keys ORDER BY seq DESC LIMIT 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        if enrolled != Some((public_key.to_vec(), every_hands)) {
+            let row = [
+                Value::Blob(public_key.to_vec()),
+                Value::Integer(every_hands),
+                Value::Text(self.at.clone()),
+            ];
+            self.append(&STATION_KEYS, &row)?;
+        }
+        let signature = self
+            .signer
+            .keys
+            .sign_checkpoint(self.head.rows, &self.head.hash);
+        let row = [
+            Value::Text(reason.into()),
+            Value::Integer(self.head.rows),
+            Value::Blob(self.head.hash.to_vec()),
+            Value::Blob(public_key.to_vec()),
+            Value::Blob(signature.to_vec()),
+            Value::Text(self.at.clone()),
+        ];
+        self.append(&CHECKPOINTS, &row).map(drop)
+    }
+
+    /// Signs what was appended (named by the first table it wrote) and
+    /// commits.
+    fn commit(mut self) -> Result<(), LedgerError> {
+        if let Some(first) = self.first_table {
+            self.sign(first)?;
+        }
+        self.tx.commit()?;
+        Ok(())
+    }
+
+    /// Commits a hand: signed if the house's number of hands has been
+    /// committed since the last checkpoint.
+    fn commit_hand(mut self) -> Result<(), LedgerError> {
+        let unsigned: i64 = self.tx.query_row(
+            "SELECT COUNT(*) FROM hands WHERE seq > (SELECT COALESCE(MAX(seq), 0) FROM checkpoints)",
+            [],
+            |r| r.get(0),
+        )?;
+        if unsigned >= i64::from(self.signer.every_hands) {
+            self.sign("hands")?;
+        }
         self.tx.commit()?;
         Ok(())
     }
 }
 
-/// An open ledger file.
+/// An open ledger file: for writing (with the station's keys, holding the
+/// one-writer lock) or read-only.
 pub struct Ledger {
     conn: Connection,
     clock: Box<dyn Clock>,
     station: String,
+    signer: Option<Signer>,
+    path: String,
+    warning: Option<String>,
+    _lock: Option<file::WriterLock>,
 }
 
 impl std::fmt::Debug for Ledger {
@@ -476,18 +595,54 @@ impl std::fmt::Debug for Ledger {
 }
 
 impl Ledger {
-    /// Opens (creating if needed) the ledger at `path`, upgrading an older
-    /// schema and refusing a newer one. WAL, foreign keys, synchronous=FULL.
-    pub fn open(path: &Path, clock: Box<dyn Clock>) -> Result<Ledger, LedgerError> {
-        let mut conn = Connection::open(path)?;
+    /// Opens the ledger at `path` for writing, creating it (0600, in a
+    /// 0700 directory if new) where there is no file, upgrading an older
+    /// schema; every transaction is signed with `keys` (docs/ledger.md,
+    /// "Signed checkpoints"). Refuses a file that is not an intact
+    /// pairs-table ledger, a newer schema, and a ledger another writer
+    /// holds. WAL, foreign keys, synchronous=FULL.
+    pub fn open(
+        path: &Path,
+        clock: Box<dyn Clock>,
+        keys: StationKeys,
+    ) -> Result<Ledger, LedgerError> {
+        let display = path.display().to_string();
+        let found = file::inspect(path)?;
+        let lock = file::WriterLock::take(
+            path,
+            &format!(
+                "pairs-table process {}, since {}",
+                std::process::id(),
+                timestamp(clock.now())
+            ),
+        )?;
+        let warning = match found {
+            file::Found::Nothing => {
+                file::create_private(path)?;
+                None
+            }
+            file::Found::Ledger => file::loose_modes(path),
+        };
+        let mut conn = Connection::open(path)
+            .map_err(|e| LedgerError::Unreadable(display.clone(), e.to_string()))?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
         // Foreign keys are off while migrating (a migration may rebuild a
         // table) and checked before the upgrade commits.
         conn.pragma_update(None, "foreign_keys", "OFF")?;
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let found = schema_version(&tx)?;
+        let found = file::check_identity(&tx, &display).or_else(|error| match error {
+            // A file this call created is empty until migrated.
+            LedgerError::NotALedger(..)
+                if !tx.query_row("SELECT EXISTS (SELECT 1 FROM sqlite_master)", [], |r| {
+                    r.get::<_, bool>(0)
+                })? =>
+            {
+                Ok(0)
+            }
+            error => Err(error),
+        })?;
         for (version, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
             tx.execute_batch(sql)?;
             tx.pragma_update(None, "user_version", version as i64 + 1)?;
@@ -501,29 +656,164 @@ impl Ledger {
         }
         tx.commit()?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        let mut ledger = Ledger {
+            conn,
+            clock,
+            station: "this station".into(),
+            signer: Some(Signer {
+                keys,
+                every_hands: DEFAULT_CHECKPOINT_EVERY_HANDS,
+            }),
+            path: display,
+            warning,
+            _lock: Some(lock),
+        };
+        ledger.enrol_here()?;
+        Ok(ledger)
+    }
+
+    /// Refuses a ledger signed by another station's key; signs a ledger no
+    /// key has signed yet (new, or upgraded from before checkpoints), so
+    /// every ledger this program writes is signed from its first open.
+    fn enrol_here(&mut self) -> Result<(), LedgerError> {
+        let enrolled: Option<Vec<u8>> = self
+            .conn
+            .query_row(
+                "SELECT public_key FROM station_keys ORDER BY seq DESC LIMIT 1",
+                [],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let Some(ours) = self.signer.as_ref().map(|s| s.keys.public_key()) else {
+            return Ok(());
+        };
+        match enrolled {
+            Some(key) if key == ours => Ok(()),
+            Some(key) => Err(LedgerError::OtherStationsLedger {
+                path: self.path.clone(),
+                theirs: key
+                    .as_slice()
+                    .try_into()
+                    .map(|k| crate::keys::fingerprint(&k))
+                    .unwrap_or_else(|_| "malformed".into()),
+                ours: crate::keys::fingerprint(&ours),
+            }),
+            None => {
+                let mut appender = self.appender()?;
+                appender.sign("open")?;
+                appender.tx.commit()?;
+                Ok(())
+            }
+        }
+    }
+
+    /// Opens an existing ledger for writing like [`Ledger::open`], but
+    /// refuses where there is no file, so nothing is created where no
+    /// ledger was.
+    pub fn open_existing(
+        path: &Path,
+        clock: Box<dyn Clock>,
+        keys: StationKeys,
+    ) -> Result<Ledger, LedgerError> {
+        if !path.exists() {
+            return Err(LedgerError::NotFound(path.display().to_string()));
+        }
+        Ledger::open(path, clock, keys)
+    }
+
+    /// Opens an intact pairs-table ledger of this build's schema version
+    /// read-only: nothing is migrated, created or left behind, and it
+    /// works on read-only media (`immutable`, or a directory that cannot
+    /// be written, opens the file as unchanging evidence).
+    pub fn open_read_only(
+        path: &Path,
+        clock: Box<dyn Clock>,
+        immutable: bool,
+    ) -> Result<Ledger, LedgerError> {
+        let display = path.display().to_string();
+        let conn = file::open_read_only(path, immutable || file::needs_immutable(path))?;
+        let version = file::check_identity(&conn, &display)?;
+        if version != SCHEMA_VERSION {
+            return Err(LedgerError::OlderSchema {
+                path: display,
+                found: version,
+            });
+        }
         Ok(Ledger {
             conn,
             clock,
             station: "this station".into(),
+            signer: None,
+            path: display,
+            warning: None,
+            _lock: None,
         })
     }
 
-    /// Opens an existing ledger for reading and appending (upgrading an
-    /// older schema like [`Ledger::open`]); refuses a missing file, a file
-    /// that is not SQLite and an SQLite file that is not a ledger, so that
-    /// nothing is created or changed where no ledger was.
-    pub fn open_existing(path: &Path, clock: Box<dyn Clock>) -> Result<Ledger, LedgerError> {
-        let not_a_ledger = || LedgerError::NotALedger(path.display().to_string());
-        if !path.is_file() {
-            return Err(not_a_ledger());
+    /// Sets how many hands may be committed between checkpoints (a house
+    /// setting; at least 1). Recorded with the station's key when it next
+    /// signs.
+    pub fn set_checkpoint_every(&mut self, hands: u32) {
+        if let Some(signer) = &mut self.signer {
+            signer.every_hands = hands.max(1);
         }
-        let version = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .and_then(|conn| conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0)))
-            .map_err(|_| not_a_ledger())?;
-        if version < 1 {
-            return Err(not_a_ledger());
+    }
+
+    /// A warning about the ledger file found when it was opened (other
+    /// users may read it), for the pit screen and the command line.
+    pub fn warning(&self) -> Option<&str> {
+        self.warning.as_deref()
+    }
+
+    /// The fingerprint of the key this ledger is signed with here (None
+    /// when read-only).
+    pub fn key_fingerprint(&self) -> Option<String> {
+        self.signer.as_ref().map(|s| s.keys.fingerprint())
+    }
+
+    /// What a chain check of this ledger holds it to: signed by this
+    /// station's key.
+    pub fn verify_options(&self) -> VerifyOptions {
+        VerifyOptions {
+            station_key: self
+                .signer
+                .as_ref()
+                .map(|s| verify::KeyPin::Key(s.keys.public_key())),
+            ..VerifyOptions::default()
         }
-        Ledger::open(path, clock)
+    }
+
+    /// Whether any staff member has a PIN (a live table's ledger).
+    pub fn holds_pins(&self) -> Result<bool, LedgerError> {
+        Ok(self
+            .conn
+            .query_row("SELECT EXISTS (SELECT 1 FROM pins)", [], |r| r.get(0))?)
+    }
+
+    /// The PIN pepper of this station's keys (None when read-only).
+    fn pepper(&self) -> Option<&[u8; 32]> {
+        self.signer.as_ref().map(|s| s.keys.pepper())
+    }
+
+    /// A transaction that appends to the chain and ends signed.
+    fn appender(&mut self) -> Result<Appender<'_>, LedgerError> {
+        let at = timestamp(self.clock.now());
+        let signer = self
+            .signer
+            .as_ref()
+            .ok_or_else(|| LedgerError::ReadOnly(self.path.clone()))?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let head = head_of(&tx)?;
+        Ok(Appender {
+            tx,
+            head,
+            linker: Linker::default(),
+            signer,
+            at,
+            first_table: None,
+        })
     }
 
     fn now(&self) -> String {
@@ -535,16 +825,23 @@ impl Ledger {
         self.clock.now()
     }
 
-    fn append_one(&mut self, spec: &TableSpec, values: &[Value]) -> Result<i64, LedgerError> {
-        let mut appender = Appender::begin(&mut self.conn)?;
+    fn append_one(
+        &mut self,
+        spec: &'static TableSpec,
+        values: &[Value],
+    ) -> Result<i64, LedgerError> {
+        let mut appender = self.appender()?;
         let seq = appender.append(spec, values)?;
         appender.commit()?;
         Ok(seq)
     }
 
     /// Appends `rows` in order in one transaction; returns their seqs.
-    fn append_rows(&mut self, rows: &[(&TableSpec, Vec<Value>)]) -> Result<Vec<i64>, LedgerError> {
-        let mut appender = Appender::begin(&mut self.conn)?;
+    fn append_rows(
+        &mut self,
+        rows: &[(&'static TableSpec, Vec<Value>)],
+    ) -> Result<Vec<i64>, LedgerError> {
+        let mut appender = self.appender()?;
         let seqs = rows
             .iter()
             .map(|(spec, values)| appender.append(spec, values))
@@ -553,12 +850,9 @@ impl Ledger {
         Ok(seqs)
     }
 
-    /// The ledger file's path (None for an in-memory database).
-    pub fn path(&self) -> Option<PathBuf> {
-        self.conn
-            .path()
-            .filter(|p| !p.is_empty())
-            .map(PathBuf::from)
+    /// The ledger file's path.
+    pub fn path(&self) -> &Path {
+        Path::new(&self.path)
     }
 
     /// Names the station this ledger is used at (e.g. `table 3`), recorded
@@ -915,7 +1209,7 @@ impl Ledger {
         at: &str,
         finally: impl FnOnce(&mut Appender<'_>) -> Result<(), LedgerError>,
     ) -> Result<(), LedgerError> {
-        let mut appender = Appender::begin(&mut self.conn)?;
+        let mut appender = self.appender()?;
         let journal: Option<Vec<Value>> = appender
             .tx
             .query_row(
@@ -952,7 +1246,13 @@ impl Ledger {
         finally(&mut appender)?;
         appender.tx.execute("DELETE FROM journal_steps", [])?;
         appender.tx.execute("DELETE FROM journal_hand", [])?;
-        appender.commit()
+        // A complete hand is signed at the house's cadence; a hand voided
+        // as abandoned is a void, signed at once like every other record.
+        if status == "complete" {
+            appender.commit_hand()
+        } else {
+            appender.commit()
+        }
     }
 
     fn check_approver(&self, approver: u32, dealer: u32, hand: i64) -> Result<(), LedgerError> {
@@ -990,10 +1290,10 @@ impl Ledger {
         hand: i64,
         reason: &str,
         approver: u32,
-        before: &[(&TableSpec, Vec<Value>)],
+        before: &[(&'static TableSpec, Vec<Value>)],
     ) -> Result<(), LedgerError> {
         let at = self.now();
-        let mut appender = Appender::begin(&mut self.conn)?;
+        let mut appender = self.appender()?;
         let voided: Option<i64> = appender
             .tx
             .query_row("SELECT seq FROM voids WHERE hand_id = ?1", [hand], |r| {

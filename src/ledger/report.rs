@@ -14,7 +14,7 @@ use thiserror::Error;
 
 use super::chain::REPORT_PRINTS;
 use super::{AlarmKind, CountKind, DENOMINATIONS_KEY, SlipKind, rows};
-use super::{Appender, ChainHead, Ledger, LedgerError, row_time, timestamp, verify};
+use super::{ChainHead, Ledger, LedgerError, VerifyOptions, row_time, timestamp, verify};
 use crate::engine::card::Rank;
 use crate::engine::hand::GameKind;
 use crate::engine::money::{Account, Transfer, TransferKind};
@@ -660,9 +660,9 @@ type Gathered = (Header, Inventory, PlayFigures, GameFigures, Exceptions);
 /// first few discrepancies. Opens its own read-only connection, so it can
 /// run on another thread while the ledger is in use; on a long ledger it
 /// takes seconds.
-pub fn check_chain(path: &Path) -> Result<Integrity, LedgerError> {
+pub fn check_chain(path: &Path, options: &VerifyOptions) -> Result<Integrity, LedgerError> {
     let mut quoted = Vec::new();
-    let summary = verify(path, |d| {
+    let summary = verify(path, options, |d| {
         if quoted.len() < QUOTED_DISCREPANCIES {
             quoted.push(d.to_string());
         }
@@ -683,12 +683,11 @@ impl Ledger {
     /// read before the print row is appended; the integrity section pins
     /// the chain as checked.
     pub fn print_shift_report(&mut self, query: &ReportQuery) -> Result<ShiftReport, ReportError> {
-        let path = self
-            .path()
-            .ok_or_else(|| LedgerError::NotALedger("an in-memory database".into()))?;
+        let path = self.path().to_path_buf();
+        let options = self.verify_options();
         let resolved = self.resolve(query)?;
         let (gathered, checked) = std::thread::scope(|scope| {
-            let check = scope.spawn(|| check_chain(&path));
+            let check = scope.spawn(|| check_chain(&path, &options));
             let gathered = self.gather(query, &resolved);
             (gathered, check.join())
         });
@@ -1460,7 +1459,7 @@ impl Ledger {
     ) -> Result<PrintStamp, LedgerError> {
         let printed_at = self.clock.now();
         let [table, shift, from, to] = resolved.params();
-        let mut appender = Appender::begin(&mut self.conn)?;
+        let mut appender = self.appender()?;
         let (earlier, first): (i64, Option<String>) = appender.tx.query_row(
             "SELECT COUNT(*), MIN(printed_at) FROM report_prints \
              WHERE table_id = ?1 AND shift_id IS ?2 AND period_from IS ?3 AND period_to IS ?4",

@@ -5,18 +5,19 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
 
+use rusqlite::OptionalExtension;
 use rusqlite::types::{Value, ValueRef};
-use rusqlite::{Connection, OpenFlags};
 
 use super::chain::{CHAINED, GENESIS, Linker, TableSpec};
 use super::rows::{self, BadRow};
-use super::{ChainHead, LedgerError, rebuild, schema_version};
+use super::{ChainHead, LedgerError, SCHEMA_VERSION, file, rebuild};
 use crate::engine::hand::Hand;
 use crate::engine::money::{Transfer, balances};
 use crate::engine::rules::HouseRules;
 use crate::engine::shoe::{ShoeEvent, ShuffleCommitment};
 use crate::engine::table::{HandEvent, HandSetup};
 use crate::engine::{Decks, Rank, Step};
+use crate::keys::{PublicKey, checkpoint_signed, fingerprint};
 
 /// One problem found, located by row (and hand, where there is one).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,6 +34,9 @@ pub struct Discrepancy {
 
 impl fmt::Display for Discrepancy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.seq == 0 {
+            return write!(f, "{}: {}", self.table, self.problem);
+        }
         write!(f, "row {} ({})", self.seq, self.table)?;
         if let Some(hand) = self.hand {
             write!(f, ", hand {hand}")?;
@@ -54,6 +58,49 @@ pub struct AuditSummary {
     pub head: ChainHead,
     /// Discrepancies found.
     pub discrepancies: u64,
+    /// Checkpoints read (valid or not).
+    pub checkpoints: u64,
+    /// The station key enrolled last, if any.
+    pub station_key: Option<PublicKey>,
+}
+
+/// What a verification is asked to hold the ledger to beyond itself.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct VerifyOptions {
+    /// Heads known from outside (a printed report, the floor): the chain
+    /// must pass through each (rows, head hash).
+    pub expect: Vec<ChainHead>,
+    /// The station key that must have signed every checkpoint (from the
+    /// station's key file, or a fingerprint printed on its reports).
+    pub station_key: Option<KeyPin>,
+    /// Open the file as unchanging evidence (read-only media).
+    pub immutable: bool,
+}
+
+/// A station key the ledger must be signed with: the key itself, or its
+/// fingerprint as printed on shift reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeyPin {
+    /// The public key.
+    Key(PublicKey),
+    /// Its fingerprint (32 hex digits, [`fingerprint`]).
+    Fingerprint(String),
+}
+
+impl KeyPin {
+    fn admits(&self, key: &PublicKey) -> bool {
+        match self {
+            KeyPin::Key(pinned) => pinned == key,
+            KeyPin::Fingerprint(print) => print.eq_ignore_ascii_case(&fingerprint(key)),
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            KeyPin::Key(key) => fingerprint(key),
+            KeyPin::Fingerprint(print) => print.to_ascii_lowercase(),
+        }
+    }
 }
 
 /// One table's rows in seq order.
@@ -82,20 +129,58 @@ impl Cursor<'_> {
     }
 }
 
-/// Checks the whole ledger at `path`: the chain from the first row, that
-/// every hand's transfers balance, that no shoe produced more copies of a
-/// rank than it holds (and that revealed shuffles match their commitments
-/// and the cards dealt), and that every complete hand replays under its
-/// recorded rules to its recorded transfers. Each discrepancy goes to
-/// `report` as it is found.
+/// Checks the whole ledger at `path`, opened read-only: that it is an
+/// intact pairs-table ledger of this build's schema; the chain from the
+/// first row; every checkpoint's signature, and that one signs every
+/// record as docs/ledger.md says; the heads in `options` and in every
+/// report print; that every hand's transfers balance; that no shoe
+/// produced more copies of a rank than it holds (and that revealed
+/// shuffles are whole shoes matching their commitments and the cards
+/// dealt); and that every complete hand replays under its recorded rules
+/// to its recorded transfers. Each discrepancy goes to `report` as it is
+/// found.
 pub fn verify(
     path: &Path,
+    options: &VerifyOptions,
     mut report: impl FnMut(&Discrepancy),
 ) -> Result<AuditSummary, LedgerError> {
-    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-    schema_version(&conn)?;
+    let display = path.display().to_string();
+    let conn = file::open_read_only(path, options.immutable || file::needs_immutable(path))?;
+    let mut found = 0u64;
+    let mut emit = |d: Discrepancy, found: &mut u64| {
+        *found += 1;
+        report(&d);
+    };
+    let whole_file = |problem: String| discrepancy("ledger file", 0, None, problem);
+    match file::check_identity(&conn, &display) {
+        Ok(SCHEMA_VERSION) => {}
+        Ok(version) => emit(
+            whole_file(format!(
+                "its schema version is {version}, not the {SCHEMA_VERSION} this pairs-table writes"
+            )),
+            &mut found,
+        ),
+        Err(LedgerError::AlteredSchema { difference, .. }) => {
+            emit(whole_file(difference), &mut found)
+        }
+        Err(error @ (LedgerError::NotALedger(..) | LedgerError::NewerSchema { .. })) => {
+            emit(whole_file(error.to_string()), &mut found);
+            return Ok(AuditSummary {
+                rows: 0,
+                hands: 0,
+                voided: 0,
+                head: ChainHead {
+                    rows: 0,
+                    hash: GENESIS,
+                },
+                discrepancies: found,
+                checkpoints: 0,
+                station_key: None,
+            });
+        }
+        Err(error) => return Err(error),
+    }
     let snapshot = conn.unchecked_transaction()?;
-    // A file not yet upgraded lacks the newer tables: they hold no rows.
     let present: Vec<&'static TableSpec> = CHAINED
         .into_iter()
         .filter(|spec| {
@@ -119,6 +204,12 @@ pub fn verify(
             snapshot.prepare(&sql)
         })
         .collect::<Result<Vec<_>, _>>()?;
+    let hash_at_sql = present
+        .iter()
+        .map(|spec| format!("SELECT hash FROM {} WHERE seq = ?1", spec.name))
+        .collect::<Vec<_>>()
+        .join(" UNION ALL ");
+    let mut hash_at = snapshot.prepare(&hash_at_sql)?;
     let mut cursors = Vec::with_capacity(present.len());
     for (spec, statement) in present.iter().zip(statements.iter_mut()) {
         let mut cursor = Cursor {
@@ -129,18 +220,19 @@ pub fn verify(
         cursor.advance()?;
         cursors.push(cursor);
     }
-    let mut audit = Audit::default();
+    let mut audit = Audit {
+        pin: options.station_key.clone(),
+        ..Audit::default()
+    };
+    let mut expected = options.expect.clone();
+    expected.sort_by_key(|e| e.rows);
+    let mut expected = expected.into_iter().peekable();
     let mut linker = Linker::default();
     let mut head = ChainHead {
         rows: 0,
         hash: GENESIS,
     };
     let mut count = 0u64;
-    let mut emit = |d: Discrepancy, found: &mut u64| {
-        *found += 1;
-        report(&d);
-    };
-    let mut found = 0u64;
     loop {
         let next = cursors
             .iter_mut()
@@ -181,15 +273,51 @@ pub fn verify(
                 &mut found,
             );
         }
+        if spec.name == "checkpoints" {
+            for d in audit.checkpoint(seq, &head, &values) {
+                emit(d, &mut found);
+            }
+        }
+        if spec.name == "report_prints"
+            && let Some(d) = printed_head(seq, &values, &mut hash_at)?
+        {
+            emit(d, &mut found);
+        }
         head = ChainHead {
             rows: seq,
             hash: stored,
         };
+        while let Some(pin) = expected.next_if(|e| e.rows <= seq) {
+            if pin.rows == seq && pin.hash != stored {
+                emit(
+                    at(format!(
+                        "the chain was expected to pass through row {seq} with head {}, but its head there is {}",
+                        pin.hash_hex(),
+                        head.hash_hex()
+                    )),
+                    &mut found,
+                );
+            }
+        }
         for d in audit.row(spec, seq, &values) {
             emit(d, &mut found);
         }
     }
+    for pin in expected {
+        emit(
+            whole_file(format!(
+                "the chain was expected to pass through row {} with head {}, but it ends at row {}",
+                pin.rows,
+                pin.hash_hex(),
+                head.rows
+            )),
+            &mut found,
+        );
+    }
     for d in audit.finish() {
+        emit(d, &mut found);
+    }
+    for d in audit.end_of_chain(count) {
         emit(d, &mut found);
     }
     Ok(AuditSummary {
@@ -198,6 +326,40 @@ pub fn verify(
         voided: audit.voided,
         head,
         discrepancies: found,
+        checkpoints: audit.checkpoints,
+        station_key: audit.enrolled.map(|(key, _)| key),
+    })
+}
+
+/// Checks a report print's recorded head against the chain's hash at that
+/// row.
+fn printed_head(
+    seq: i64,
+    values: &[Value],
+    hash_at: &mut rusqlite::Statement<'_>,
+) -> Result<Option<Discrepancy>, LedgerError> {
+    let (Some(Value::Integer(rows)), Some(Value::Blob(printed))) = (values.get(6), values.get(7))
+    else {
+        return Ok(None);
+    };
+    let at = |problem: String| Some(discrepancy("report_prints", seq, None, problem));
+    if *rows == 0 {
+        return Ok((printed.as_slice() != GENESIS)
+            .then_some(())
+            .and_then(|()| {
+                at("the print records a head for an empty chain that is not 32 zero bytes".into())
+            }));
+    }
+    let stored: Option<Vec<u8>> = hash_at.query_row([rows], |r| r.get(0)).optional()?;
+    Ok(match stored {
+        Some(hash) if hash == *printed => None,
+        Some(_) => at(format!(
+            "the report printed head {} at row {rows}, but the chain's hash there is different",
+            hex::encode(printed)
+        )),
+        None => at(format!(
+            "the report printed the head at row {rows}, which is not in the chain"
+        )),
     })
 }
 
@@ -232,6 +394,9 @@ struct ShoeTrack {
     shoe: i64,
     out: [u16; 10],
     commitment: Option<ShuffleCommitment>,
+    /// Copies of each rank the committed stack must hold: the shoe's
+    /// decks less the cards in play when it was shuffled.
+    stack: [u16; 10],
     drawn: Vec<(Rank, i64)>,
 }
 
@@ -242,6 +407,28 @@ struct Audit {
     group: Option<Group>,
     hands: u64,
     voided: u64,
+    /// The key the ledger must be signed with, if known from outside.
+    pin: Option<KeyPin>,
+    /// The station key enrolled last and its cadence (hands between
+    /// checkpoints).
+    enrolled: Option<(PublicKey, i64)>,
+    /// Checkpoints read.
+    checkpoints: u64,
+    /// The first row since the last checkpoint that is not part of a hand
+    /// commit (a record that must be signed before the next hand).
+    unsigned_since: Option<(&'static str, i64)>,
+    /// Hands committed since the last checkpoint.
+    unsigned_hands: i64,
+}
+
+/// Whether a row of `table` is part of a hand's commit (signed at the
+/// house's cadence) rather than a record signed at once.
+fn in_hand_commit(table: &str, values: &[Value]) -> bool {
+    match table {
+        "hands" | "shuffles" | "reveals" | "external_shuffles" | "cards" | "decisions" => true,
+        "transfers" => matches!(values.get(7), Some(Value::Null)),
+        _ => false,
+    }
 }
 
 fn discrepancy(table: &'static str, seq: i64, hand: Option<i64>, problem: String) -> Discrepancy {
@@ -254,7 +441,192 @@ fn discrepancy(table: &'static str, seq: i64, hand: Option<i64>, problem: String
 }
 
 impl Audit {
+    /// Checks checkpoint row `seq` against the chain's head before it and
+    /// the station key.
+    fn checkpoint(&mut self, seq: i64, before: &ChainHead, values: &[Value]) -> Vec<Discrepancy> {
+        let mut found = Vec::new();
+        let mut problem = |p: String| found.push(discrepancy("checkpoints", seq, None, p));
+        self.checkpoints += 1;
+        self.unsigned_since = None;
+        self.unsigned_hands = 0;
+        let blob = |i: usize| match values.get(i) {
+            Some(Value::Blob(b)) => Some(b.as_slice()),
+            _ => None,
+        };
+        let rows = match values.get(1) {
+            Some(Value::Integer(rows)) => *rows,
+            _ => -1,
+        };
+        let head: Option<[u8; 32]> = blob(2).and_then(|b| b.try_into().ok());
+        let key: Option<PublicKey> = blob(3).and_then(|b| b.try_into().ok());
+        let signature: Option<[u8; 64]> = blob(4).and_then(|b| b.try_into().ok());
+        let (Some(head), Some(key), Some(signature)) = (head, key, signature) else {
+            problem("the checkpoint's head, key or signature is malformed".into());
+            return found;
+        };
+        if rows != before.rows || head != before.hash {
+            problem(format!(
+                "the checkpoint signs row {rows} with head {}, but the chain before it ends at row {} with head {}",
+                hex::encode(head),
+                before.rows,
+                before.hash_hex()
+            ));
+        }
+        match &self.enrolled {
+            Some((enrolled, _)) if *enrolled == key => {}
+            _ => problem(format!(
+                "the checkpoint is signed by key {}, which is not the station key enrolled before it",
+                fingerprint(&key)
+            )),
+        }
+        if !checkpoint_signed(&key, rows, &head, &signature) {
+            problem(
+                "the signature does not match: this checkpoint was not signed by the station's key for this head"
+                    .into(),
+            );
+        }
+        found
+    }
+
+    /// Records a station key enrolment: one key per ledger, the one pinned
+    /// from outside if any.
+    fn enrol(&mut self, seq: i64, values: &[Value]) -> Vec<Discrepancy> {
+        let mut found = Vec::new();
+        let key: Option<PublicKey> = match values.first() {
+            Some(Value::Blob(b)) => b.as_slice().try_into().ok(),
+            _ => None,
+        };
+        let every = match values.get(1) {
+            Some(Value::Integer(n)) if *n >= 1 => *n,
+            _ => 1,
+        };
+        let Some(key) = key else {
+            found.push(discrepancy(
+                "station_keys",
+                seq,
+                None,
+                "the key is malformed".into(),
+            ));
+            return found;
+        };
+        if let Some((earlier, _)) = &self.enrolled
+            && *earlier != key
+        {
+            found.push(discrepancy(
+                "station_keys",
+                seq,
+                None,
+                format!(
+                    "a second station key {} replaces {}: a ledger is signed by one station's key",
+                    fingerprint(&key),
+                    fingerprint(earlier)
+                ),
+            ));
+        }
+        if let Some(pin) = &self.pin
+            && !pin.admits(&key)
+        {
+            found.push(discrepancy(
+                "station_keys",
+                seq,
+                None,
+                format!(
+                    "the ledger is signed with key {}, not the station's key {}",
+                    fingerprint(&key),
+                    pin.describe()
+                ),
+            ));
+        }
+        self.enrolled = Some((key, every));
+        found
+    }
+
+    /// Tracks which rows a checkpoint must still sign.
+    fn coverage(
+        &mut self,
+        spec: &'static TableSpec,
+        seq: i64,
+        values: &[Value],
+    ) -> Vec<Discrepancy> {
+        let mut found = Vec::new();
+        if matches!(spec.name, "checkpoints" | "station_keys") {
+            return found;
+        }
+        if spec.name == "hands" {
+            if let Some((table, first)) = self.unsigned_since.take()
+                && self.enrolled.is_some()
+            {
+                found.push(discrepancy(
+                    table,
+                    first,
+                    None,
+                    format!("no checkpoint signs this record before hand row {seq}: records are signed as they are written"),
+                ));
+            }
+            if let Some((_, every)) = self.enrolled
+                && self.unsigned_hands >= every
+            {
+                found.push(discrepancy(
+                    "hands",
+                    seq,
+                    None,
+                    format!("a checkpoint was due after {every} hands and none was written"),
+                ));
+            }
+            self.unsigned_hands += 1;
+        } else if !in_hand_commit(spec.name, values) && self.unsigned_since.is_none() {
+            self.unsigned_since = Some((spec.name, seq));
+        }
+        found
+    }
+
+    /// What the end of the chain must satisfy: a ledger with rows is
+    /// signed, and no record is left unsigned at its end.
+    fn end_of_chain(&self, rows: u64) -> Vec<Discrepancy> {
+        let mut found = Vec::new();
+        if rows == 0 {
+            found.push(discrepancy(
+                "ledger file",
+                0,
+                None,
+                "the ledger holds no rows: a ledger in use records at least its start".into(),
+            ));
+        } else if self.checkpoints == 0 {
+            found.push(discrepancy(
+                "ledger file",
+                0,
+                None,
+                "no checkpoint signs any row: the ledger was never signed by a station key".into(),
+            ));
+        }
+        if let Some((table, first)) = self.unsigned_since
+            && self.checkpoints > 0
+        {
+            found.push(discrepancy(
+                table,
+                first,
+                None,
+                "the chain ends with this record and those after it unsigned: every record is followed by a checkpoint".into(),
+            ));
+        }
+        found
+    }
+
     fn row(&mut self, spec: &'static TableSpec, seq: i64, values: &[Value]) -> Vec<Discrepancy> {
+        let mut found = self.coverage(spec, seq, values);
+        if spec.name == "station_keys" {
+            found.extend(self.enrol(seq, values));
+        }
+        found.extend(self.read_row(spec, seq, values));
+        found
+    }
+
+    fn read_row(
+        &mut self,
+        spec: &'static TableSpec,
+        seq: i64,
+        values: &[Value],
+    ) -> Vec<Discrepancy> {
         match self.take_row(spec, seq, values) {
             Ok(found) => found,
             Err(BadRow(problem)) => vec![discrepancy(
@@ -479,6 +851,17 @@ impl Audit {
                     track.out = in_play;
                     track.drawn.clear();
                     track.commitment = Some(*commitment);
+                    for rank in Rank::ALL {
+                        track.stack[rank.index()] =
+                            decks.copies_of(rank).saturating_sub(in_play[rank.index()]);
+                    }
+                    let cards: u16 = track.stack.iter().sum();
+                    if commitment.cards != cards {
+                        problem(format!(
+                            "shuffle {} commits to {} cards, but the shoe held {cards} out of play",
+                            commitment.number, commitment.cards
+                        ));
+                    }
                 }
                 HandEvent::ExternalShuffle { .. } => {
                     track.out = in_play;
@@ -490,6 +873,17 @@ impl Audit {
                         "shuffle {}'s revealed order and salt do not match its commitment",
                         reveal.number
                     )),
+                    Some(c)
+                        if !whole_stack(&reveal.order, &track.stack)
+                            || reveal.number != c.number =>
+                    {
+                        problem(format!(
+                            "shuffle {}'s revealed order is not the whole shoe that was shuffled ({} cards of {} decks, less those in play)",
+                            reveal.number,
+                            c.cards,
+                            decks.count()
+                        ))
+                    }
                     Some(_) => {
                         let dealt = track
                             .drawn
@@ -514,4 +908,13 @@ impl Audit {
             }
         }
     }
+}
+
+/// Whether `order` holds exactly `stack[r]` copies of each rank r.
+fn whole_stack(order: &[Rank], stack: &[u16; 10]) -> bool {
+    let mut held = [0u16; 10];
+    for rank in order {
+        held[rank.index()] += 1;
+    }
+    held == *stack
 }

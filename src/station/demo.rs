@@ -9,6 +9,7 @@ use crate::access::Role;
 use crate::engine::Decks;
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
+use crate::keys::StationKeys;
 use crate::ledger::{Clock, Ledger, PinEntry};
 
 /// The demo's staff: (id, name, role, PIN).
@@ -24,9 +25,10 @@ pub const DEMO_STAFF: [(u32, &str, Role, &str); 3] = [
 pub fn demo_station(
     path: &Path,
     clock: Box<dyn Clock>,
+    keys: StationKeys,
     feed: impl FnOnce(&TableSetup) -> Result<Feed, StationError>,
 ) -> Result<(Station, String), StationError> {
-    let mut ledger = Ledger::open(path, clock)?;
+    let mut ledger = Ledger::open(path, clock, keys)?;
     ledger.set_station("demo");
     let (boss, boss_name, _, boss_pin) = DEMO_STAFF[0];
     ledger.create_first_pit_boss(boss, boss_name, boss_pin)?;

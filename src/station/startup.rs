@@ -15,6 +15,7 @@ use sha2::{Digest, Sha256};
 use super::{Notice, Station, StationError};
 use crate::ledger::AlarmKind;
 use crate::ledger::ProgramStart;
+use crate::ledger::VerifyOptions;
 use crate::ledger::report::{Integrity, check_chain};
 
 /// A program: its version and the SHA-256 of its file.
@@ -69,13 +70,17 @@ pub struct StartupFindings {
 /// Fingerprints the program and checks the whole chain of the ledger file
 /// at `ledger`. Reads files only (the chain on its own read-only
 /// connection), so it may run on any thread while the station plays.
-pub fn run_startup_checks(ledger: &Path, program: ProgramSource) -> StartupFindings {
+pub fn run_startup_checks(
+    ledger: &Path,
+    options: &VerifyOptions,
+    program: ProgramSource,
+) -> StartupFindings {
     StartupFindings {
         program: match program {
             ProgramSource::RunningProgram => ProgramFingerprint::of_running_program(),
             ProgramSource::Given(fingerprint) => Ok(fingerprint),
         },
-        chain: check_chain(ledger).map_err(|e| e.to_string()),
+        chain: check_chain(ledger, options).map_err(|e| e.to_string()),
     }
 }
 

@@ -14,6 +14,7 @@ use eframe::egui;
 
 use background::Job;
 
+use crate::keys::StationKeys;
 use crate::ledger::{Ledger, SystemClock};
 use crate::printing::PrintCommand;
 use crate::scanner::{ReaderConfig, ScanLink};
@@ -93,7 +94,7 @@ enum Startup {
 impl StationApp {
     /// The app on the ledger at `path`: the first-run screen, the open
     /// table (with any hand in progress put back) or the open-table screen.
-    pub fn open(path: &Path, repaint: egui::Context) -> StationApp {
+    pub fn open(path: &Path, keys: StationKeys, repaint: egui::Context) -> StationApp {
         let mut app = StationApp {
             screen: Screen::Failed(String::new()),
             ledger: None,
@@ -102,7 +103,7 @@ impl StationApp {
             print: PrintCommand::System,
             startup: Startup::Off,
         };
-        app.screen = match Ledger::open(path, Box::new(SystemClock)) {
+        app.screen = match Ledger::open(path, Box::new(SystemClock), keys) {
             Ok(ledger) => app.start(ledger),
             Err(error) => Screen::Failed(format!(
                 "Cannot open the ledger {}: {error}",
@@ -206,12 +207,13 @@ impl StationApp {
         if let Screen::Table(screen) = &mut self.screen {
             screen.poll();
             self.startup = match std::mem::replace(&mut self.startup, Startup::Done) {
-                Startup::Due(program) => match screen.station().ledger().path() {
-                    Some(path) => Startup::Running(Job::start(&self.repaint, "start-up check", {
-                        move || Ok(run_startup_checks(&path, program))
-                    })),
-                    None => Startup::Done,
-                },
+                Startup::Due(program) => {
+                    let ledger = screen.station().ledger();
+                    let (path, options) = (ledger.path().to_path_buf(), ledger.verify_options());
+                    Startup::Running(Job::start(&self.repaint, "start-up check", {
+                        move || Ok(run_startup_checks(&path, &options, program))
+                    }))
+                }
                 Startup::Running(mut job) => match job.finished(&self.repaint) {
                     None => Startup::Running(job),
                     Some(findings) => {
@@ -355,7 +357,7 @@ pub fn station_name() -> String {
 
 /// Runs the desktop app on the ledger at `path` until the window closes;
 /// `demo` first creates a demo table there (see [`crate::station::demo`]).
-pub fn run(path: &Path, demo: bool) -> anyhow::Result<()> {
+pub fn run(path: &Path, keys: StationKeys, demo: bool) -> anyhow::Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("pairs-table")
@@ -371,12 +373,12 @@ pub fn run(path: &Path, demo: bool) -> anyhow::Result<()> {
             setup::style(&cc.egui_ctx);
             let ctx = cc.egui_ctx.clone();
             if !demo {
-                let mut app = StationApp::open(&path, ctx);
+                let mut app = StationApp::open(&path, keys, ctx);
                 app.check_at_start_up(ProgramSource::RunningProgram);
                 return Ok(Box::new(app));
             }
             let repaint = ctx.clone();
-            let made = demo_station(&path, Box::new(SystemClock), |setup| {
+            let made = demo_station(&path, Box::new(SystemClock), keys, |setup| {
                 make_feed(setup, move || repaint.request_repaint())
             });
             let app = match made {

@@ -30,7 +30,7 @@ use crate::inventory::{
 use crate::ledger::report::{Integrity, Period, ReportQuery, ShiftSpan, check_chain};
 use crate::ledger::{
     CountKind, Discrepancy, Exception, HandFilter, HandOutcome, HandSummary, PinEntry,
-    ProgramStart, ShiftInventory, SlipKind, StaffMember, TimeRange,
+    ProgramStart, ShiftInventory, SlipKind, StaffMember, TimeRange, VerifyOptions,
 };
 use crate::printing::{PrintCommand, PrintingError, ReportFiles, default_file_name};
 use crate::report::{Layout, when};
@@ -1051,14 +1051,11 @@ impl PitScreen {
             )
             .clicked()
         {
-            match station.ledger().path() {
-                Some(path) => {
-                    self.checking = Some(Job::start(ui.ctx(), "chain check", move || {
-                        chain_check(&path)
-                    }));
-                }
-                None => self.check = Some(Err("this ledger has no file to check".into())),
-            }
+            let ledger = station.ledger();
+            let (path, options) = (ledger.path().to_path_buf(), ledger.verify_options());
+            self.checking = Some(Job::start(ui.ctx(), "chain check", move || {
+                chain_check(&path, &options)
+            }));
         }
         if let Some(result) = self
             .checking
@@ -1484,13 +1481,11 @@ impl PitScreen {
         let csv = Some(self.report_csv.trim())
             .filter(|c| !c.is_empty())
             .map(PathBuf::from);
-        let path = station
-            .ledger()
-            .path()
-            .ok_or("this ledger has no file to check")?;
+        let ledger = station.ledger();
+        let (path, options) = (ledger.path().to_path_buf(), ledger.verify_options());
         let files = ReportFiles::claim(&pdf, csv.as_deref()).map_err(|e| e.to_string())?;
         let check = Job::start(ctx, "chain check", move || {
-            check_chain(&path).map_err(|e| e.to_string())
+            check_chain(&path, &options).map_err(|e| e.to_string())
         });
         Ok(ReportSaving {
             files,
@@ -1654,9 +1649,9 @@ fn win_figures(ui: &mut Ui, inventory: &ShiftInventory) {
     }
 }
 
-fn chain_check(path: &Path) -> Result<ChainCheck, String> {
+fn chain_check(path: &Path, options: &VerifyOptions) -> Result<ChainCheck, String> {
     let mut discrepancies = Vec::new();
-    let summary = crate::ledger::verify(path, |d| discrepancies.push(d.clone()))
+    let summary = crate::ledger::verify(path, options, |d| discrepancies.push(d.clone()))
         .map_err(|e| format!("cannot verify {}: {e}", path.display()))?;
     Ok(ChainCheck {
         rows: summary.rows,

@@ -1,0 +1,301 @@
+//! The station's secrets, kept outside the ledger file: the Ed25519 key
+//! that signs the chain's checkpoints and the pepper in every PIN hash.
+//! Someone who copies or rewrites the ledger without these cannot forge a
+//! checkpoint nor test PINs offline. See docs/ledger.md, "Signed
+//! checkpoints".
+//!
+//! The only module besides `cli` that reads and writes files of its own:
+//! the key file, created `0600` in a `0700` directory.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use ed25519_dalek::{Signature, Signer, SigningKey, Verifier, VerifyingKey};
+use rand::TryRng;
+use rand::rngs::SysRng;
+use sha2::{Digest, Sha256};
+use thiserror::Error;
+
+/// The first line of a key file.
+const KEY_FILE_HEADER: &str = "pairs-table station key v1";
+
+/// What a checkpoint's signature covers comes after this tag.
+const CHECKPOINT_TAG: &[u8] = b"pairs-table checkpoint v1\0";
+
+/// Why the station's key could not be had: one sentence naming the file.
+#[derive(Debug, Error)]
+pub enum KeyError {
+    /// Reading, creating or writing the key file failed.
+    #[error("cannot {action} the station key {path}: {source}")]
+    Io {
+        /// What was being done.
+        action: &'static str,
+        /// The key file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is not a key file this program wrote.
+    #[error("{path} is not a pairs-table station key: {problem}")]
+    Malformed {
+        /// The key file.
+        path: String,
+        /// What is wrong.
+        problem: &'static str,
+    },
+    /// Other users may read the key.
+    #[error(
+        "the station key {path} may be read by other users (mode {mode:04o}); make it private with chmod 600"
+    )]
+    NotPrivate {
+        /// The key file.
+        path: String,
+        /// Its permission bits.
+        mode: u32,
+    },
+    /// The operating system's random source failed.
+    #[error("the operating system's random source failed, so no station key could be made")]
+    Random,
+    /// No platform configuration directory.
+    #[error("cannot find the platform configuration directory; pass --key FILE")]
+    NoConfigDirectory,
+}
+
+/// An Ed25519 public key as stored in the ledger (32 bytes).
+pub type PublicKey = [u8; 32];
+
+/// The station's secrets: the checkpoint signing key and the PIN pepper.
+/// Made from a key file ([`StationKeys::load_or_create`]) at a station, or
+/// from fixed bytes in tests. A hardware key store would replace this type
+/// behind the same three uses: `public_key`, `sign_checkpoint`, `pepper`.
+#[derive(Clone)]
+pub struct StationKeys {
+    signing: SigningKey,
+    pepper: [u8; 32],
+}
+
+impl std::fmt::Debug for StationKeys {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StationKeys")
+            .field("fingerprint", &self.fingerprint())
+            .finish_non_exhaustive()
+    }
+}
+
+impl StationKeys {
+    /// Keys from their secret bytes (tests, and the key file's contents).
+    pub fn from_secret_bytes(signing: [u8; 32], pepper: [u8; 32]) -> StationKeys {
+        StationKeys {
+            signing: SigningKey::from_bytes(&signing),
+            pepper,
+        }
+    }
+
+    /// New keys from the operating system's random source.
+    pub fn generate() -> Result<StationKeys, KeyError> {
+        let (mut signing, mut pepper) = ([0u8; 32], [0u8; 32]);
+        SysRng
+            .try_fill_bytes(&mut signing)
+            .and_then(|()| SysRng.try_fill_bytes(&mut pepper))
+            .map_err(|_| KeyError::Random)?;
+        Ok(StationKeys::from_secret_bytes(signing, pepper))
+    }
+
+    /// The default key file: `station.key` in the platform configuration
+    /// directory (`$XDG_CONFIG_HOME/pairs-table/` or `~/.config/pairs-table/`
+    /// on Linux).
+    pub fn default_path() -> Result<PathBuf, KeyError> {
+        directories::ProjectDirs::from("", "", "pairs-table")
+            .map(|dirs| dirs.config_dir().join("station.key"))
+            .ok_or(KeyError::NoConfigDirectory)
+    }
+
+    /// The keys in the file at `path`, created there (0600, in a 0700
+    /// directory) if there is none. A key file others may read is refused.
+    pub fn load_or_create(path: &Path) -> Result<StationKeys, KeyError> {
+        match fs::read_to_string(path) {
+            Ok(text) => {
+                check_private(path)?;
+                parse_key_file(path, &text)
+            }
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                let keys = StationKeys::generate()?;
+                keys.write_new(path)?;
+                Ok(keys)
+            }
+            Err(source) => Err(KeyError::Io {
+                action: "read",
+                path: path.display().to_string(),
+                source,
+            }),
+        }
+    }
+
+    /// Writes these keys to a new key file (0600, its directory 0700 if
+    /// made here); refuses to replace a file.
+    pub fn write_new(&self, path: &Path) -> Result<(), KeyError> {
+        let io = |action| {
+            move |source| KeyError::Io {
+                action,
+                path: path.display().to_string(),
+                source,
+            }
+        };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            create_private_dir(dir).map_err(io("create the directory of"))?;
+        }
+        let text = format!(
+            "{KEY_FILE_HEADER}\nsigning {}\npepper {}\n",
+            hex::encode(self.signing.to_bytes()),
+            hex::encode(self.pepper)
+        );
+        let mut file = private_new_file(path).map_err(io("create"))?;
+        file.write_all(text.as_bytes())
+            .and_then(|()| file.sync_all())
+            .map_err(io("write"))
+    }
+
+    /// The public key checkpoints are verified with.
+    pub fn public_key(&self) -> PublicKey {
+        self.signing.verifying_key().to_bytes()
+    }
+
+    /// The public key's fingerprint ([`fingerprint`]).
+    pub fn fingerprint(&self) -> String {
+        fingerprint(&self.public_key())
+    }
+
+    /// Signs the statement "the chain's first `rows` rows end in `head`".
+    pub fn sign_checkpoint(&self, rows: i64, head: &[u8; 32]) -> [u8; 64] {
+        self.signing
+            .sign(&checkpoint_message(rows, head))
+            .to_bytes()
+    }
+
+    /// The secret mixed into every PIN hash.
+    pub fn pepper(&self) -> &[u8; 32] {
+        &self.pepper
+    }
+}
+
+/// A public key's fingerprint: the first 16 bytes of its SHA-256, as 32
+/// lowercase hex digits (printed on shift reports and by `audit verify`).
+pub fn fingerprint(public_key: &PublicKey) -> String {
+    hex::encode(&Sha256::digest(public_key)[..16])
+}
+
+/// Whether `signature` by `public_key` says the chain's first `rows` rows
+/// end in `head`.
+pub fn checkpoint_signed(
+    public_key: &PublicKey,
+    rows: i64,
+    head: &[u8; 32],
+    signature: &[u8; 64],
+) -> bool {
+    VerifyingKey::from_bytes(public_key).is_ok_and(|key| {
+        key.verify(
+            &checkpoint_message(rows, head),
+            &Signature::from_bytes(signature),
+        )
+        .is_ok()
+    })
+}
+
+fn checkpoint_message(rows: i64, head: &[u8; 32]) -> Vec<u8> {
+    let mut message = Vec::with_capacity(CHECKPOINT_TAG.len() + 40);
+    message.extend_from_slice(CHECKPOINT_TAG);
+    message.extend_from_slice(&rows.to_be_bytes());
+    message.extend_from_slice(head);
+    message
+}
+
+fn parse_key_file(path: &Path, text: &str) -> Result<StationKeys, KeyError> {
+    let malformed = |problem| KeyError::Malformed {
+        path: path.display().to_string(),
+        problem,
+    };
+    let mut lines = text.lines();
+    if lines.next() != Some(KEY_FILE_HEADER) {
+        return Err(malformed("its first line is not the key file header"));
+    }
+    let mut field = |name: &str| -> Result<[u8; 32], KeyError> {
+        let line = lines.next().ok_or_else(|| malformed("a line is missing"))?;
+        let value = line
+            .strip_prefix(name)
+            .and_then(|rest| rest.strip_prefix(' '))
+            .ok_or_else(|| malformed("a line is not the expected field"))?;
+        let mut bytes = [0u8; 32];
+        hex::decode_to_slice(value.trim(), &mut bytes)
+            .map_err(|_| malformed("a field is not 64 hex digits"))?;
+        Ok(bytes)
+    };
+    let signing = field("signing")?;
+    let pepper = field("pepper")?;
+    Ok(StationKeys::from_secret_bytes(signing, pepper))
+}
+
+/// Creates `dir` (and its parents) if missing; a directory this call makes
+/// is private to its owner (0700).
+pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    let mut builder = fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        builder.mode(0o700);
+    }
+    builder.create(dir)
+}
+
+/// Creates a new file readable and writable by its owner only (0600);
+/// fails if it exists.
+pub fn private_new_file(path: &Path) -> std::io::Result<fs::File> {
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path)
+}
+
+/// The permission bits of `path` that let others than its owner in (Unix);
+/// zero elsewhere.
+pub fn open_to_others(path: &Path) -> std::io::Result<u32> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        Ok(fs::metadata(path)?.permissions().mode() & 0o077)
+    }
+    #[cfg(not(unix))]
+    {
+        fs::metadata(path).map(|_| 0)
+    }
+}
+
+fn check_private(path: &Path) -> Result<(), KeyError> {
+    let loose = open_to_others(path).map_err(|source| KeyError::Io {
+        action: "read",
+        path: path.display().to_string(),
+        source,
+    })?;
+    if loose & 0o044 != 0 {
+        #[cfg(unix)]
+        let mode = {
+            use std::os::unix::fs::PermissionsExt;
+            fs::metadata(path).map_or(0, |m| m.permissions().mode() & 0o777)
+        };
+        #[cfg(not(unix))]
+        let mode = 0;
+        return Err(KeyError::NotPrivate {
+            path: path.display().to_string(),
+            mode,
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,261 @@
+//! The ledger file itself: telling a pairs-table ledger from any other
+//! file, the schema each version must have exactly, the one-writer lock,
+//! private file modes and read-only opens. See docs/ledger.md, "Opening".
+
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, OpenFlags};
+
+use super::{LedgerError, MIGRATIONS, SCHEMA_VERSION};
+use crate::keys;
+
+/// `PRAGMA application_id` of a pairs-table ledger ("PTLG"), set by
+/// migration 6.
+pub const APPLICATION_ID: i64 = 0x5054_4C47;
+
+/// Every schema object (type, name, table, SQL) of a ledger at `version`,
+/// built from the migrations in an in-memory database.
+pub(super) fn reference_schema(version: i64) -> Result<Vec<SchemaObject>, LedgerError> {
+    let conn = Connection::open_in_memory()?;
+    for sql in MIGRATIONS.iter().take(version.max(0) as usize) {
+        conn.execute_batch(sql)?;
+    }
+    schema_objects(&conn)
+}
+
+/// One entry of `sqlite_master`.
+pub(super) type SchemaObject = (String, String, String, Option<String>);
+
+/// The schema objects of `conn`, SQLite's own excepted, in name order.
+pub(super) fn schema_objects(conn: &Connection) -> Result<Vec<SchemaObject>, LedgerError> {
+    let mut statement = conn.prepare(
+        "SELECT type, name, tbl_name, sql FROM sqlite_master \
+         WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name",
+    )?;
+    let objects = statement
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+        .collect::<Result<_, _>>()?;
+    Ok(objects)
+}
+
+/// How the objects of `found` differ from those of `expected`, in words
+/// (None if they are the same): what is missing, what is extra, what was
+/// changed.
+pub(super) fn schema_difference(
+    found: &[SchemaObject],
+    expected: &[SchemaObject],
+    exact: bool,
+) -> Option<String> {
+    let named = |list: &[SchemaObject], name: &str| list.iter().find(|o| o.1 == name).cloned();
+    let mut problems = Vec::new();
+    for object in expected {
+        match named(found, &object.1) {
+            None => problems.push(format!("the {} {} is missing", object.0, object.1)),
+            Some(other) if exact && other != *object => {
+                problems.push(format!("the {} {} was altered", object.0, object.1))
+            }
+            Some(_) => {}
+        }
+    }
+    for object in found {
+        if named(expected, &object.1).is_none() {
+            problems.push(format!("the {} {} is not a ledger's", object.0, object.1));
+        }
+    }
+    (!problems.is_empty()).then(|| problems.join("; "))
+}
+
+/// What an existing file holds, read without changing it.
+pub(super) enum Found {
+    /// No file: a new ledger may be made there.
+    Nothing,
+    /// A pairs-table ledger, its schema intact for its version.
+    Ledger,
+}
+
+/// Checks the file at `path` before anything writes to it: a missing file
+/// may become a new ledger; anything else must be a pairs-table ledger
+/// whose schema is exactly that of its version, not newer than this build.
+pub(super) fn inspect(path: &Path) -> Result<Found, LedgerError> {
+    let display = path.display().to_string();
+    let metadata = match std::fs::metadata(path) {
+        Ok(metadata) => metadata,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Found::Nothing),
+        Err(e) => return Err(LedgerError::Unreadable(display, e.to_string())),
+    };
+    if metadata.is_dir() {
+        return Err(LedgerError::NotALedger(display, "it is a directory"));
+    }
+    if metadata.len() == 0 {
+        return Err(LedgerError::NotALedger(display, "the file is empty"));
+    }
+    let conn = open_read_only(path, false)?;
+    check_identity(&conn, &display)?;
+    Ok(Found::Ledger)
+}
+
+/// Checks that `conn` is a pairs-table ledger with the exact schema of its
+/// version and not newer than this build; returns the version.
+pub(super) fn check_identity(conn: &Connection, display: &str) -> Result<i64, LedgerError> {
+    let not_sqlite =
+        |_| LedgerError::NotALedger(display.to_owned(), "it is not an SQLite database");
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(not_sqlite)?;
+    let application: i64 = conn
+        .query_row("PRAGMA application_id", [], |r| r.get(0))
+        .map_err(not_sqlite)?;
+    let objects = schema_objects(conn)
+        .map_err(|_| LedgerError::NotALedger(display.to_owned(), "it is not an SQLite database"))?;
+    if version < 1 || (version >= 6 && application != APPLICATION_ID) {
+        return Err(LedgerError::NotALedger(
+            display.to_owned(),
+            "it is an SQLite database of another program",
+        ));
+    }
+    if version > SCHEMA_VERSION {
+        return Err(LedgerError::NewerSchema {
+            found: version,
+            supported: SCHEMA_VERSION,
+        });
+    }
+    // Older versions are compared by name (their files may predate a
+    // migration's exact wording); this build's version exactly.
+    let exact = version == SCHEMA_VERSION;
+    if let Some(difference) = schema_difference(&objects, &reference_schema(version)?, exact) {
+        return Err(LedgerError::AlteredSchema {
+            path: display.to_owned(),
+            version,
+            difference,
+        });
+    }
+    Ok(version)
+}
+
+/// Opens `path` read-only without creating, upgrading or leaving anything
+/// behind: `immutable` for evidence on read-only media (SQLite then
+/// assumes nobody writes the file meanwhile).
+pub(super) fn open_read_only(path: &Path, immutable: bool) -> Result<Connection, LedgerError> {
+    let display = path.display().to_string();
+    if !path.is_file() {
+        return Err(LedgerError::NotFound(display));
+    }
+    let mut uri = String::from("file:");
+    for byte in path.to_string_lossy().bytes() {
+        match byte {
+            b'?' | b'#' | b'%' => uri.push_str(&format!("%{byte:02X}")),
+            _ => uri.push(char::from(byte)),
+        }
+    }
+    uri.push_str(if immutable {
+        "?mode=ro&immutable=1"
+    } else {
+        "?mode=ro"
+    });
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+        | OpenFlags::SQLITE_OPEN_URI
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(&uri, flags)
+        .map_err(|e| LedgerError::Unreadable(display.clone(), e.to_string()))?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    Ok(conn)
+}
+
+/// Whether a read-only open of `path` must be immutable: its directory
+/// cannot be written (read-only media), so SQLite could not make the
+/// shared-memory file a WAL ledger needs, and no writer can be at work.
+pub(super) fn needs_immutable(path: &Path) -> bool {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    !dir_writable(dir)
+}
+
+fn dir_writable(dir: &Path) -> bool {
+    let probe = dir.join(format!(".pairs-table-probe-{}", std::process::id()));
+    match keys::private_new_file(&probe) {
+        Ok(_) => std::fs::remove_file(&probe).is_ok(),
+        Err(e) => e.kind() == std::io::ErrorKind::AlreadyExists,
+    }
+}
+
+/// The one-writer lock of a ledger: an exclusive lock on `FILE.lock`, which
+/// names its holder. Held while the [`super::Ledger`] is open for writing.
+#[derive(Debug)]
+pub(super) struct WriterLock {
+    _file: File,
+}
+
+impl WriterLock {
+    /// Takes the lock at once, or says who holds it.
+    pub(super) fn take(ledger: &Path, holder: &str) -> Result<WriterLock, LedgerError> {
+        let path = PathBuf::from(format!("{}.lock", ledger.display()));
+        let display = ledger.display().to_string();
+        let io = |e: std::io::Error| LedgerError::Unreadable(display.clone(), e.to_string());
+        let mut options = std::fs::OpenOptions::new();
+        options.read(true).write(true).create(true).truncate(false);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        let mut file = options.open(&path).map_err(io)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                let held_by = std::fs::read_to_string(&path)
+                    .ok()
+                    .map(|t| t.trim().to_owned())
+                    .filter(|t| !t.is_empty());
+                return Err(LedgerError::InUse {
+                    path: display,
+                    holder: held_by,
+                });
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
+        }
+        file.set_len(0)
+            .and_then(|()| file.write_all(holder.as_bytes()))
+            .and_then(|()| file.flush())
+            .map_err(io)?;
+        Ok(WriterLock { _file: file })
+    }
+}
+
+/// Makes a new, empty ledger file private to its owner (0600; its
+/// directory 0700 if this call creates it), so SQLite's -wal and -shm
+/// files, which copy the file's mode, are private too.
+pub(super) fn create_private(path: &Path) -> Result<(), LedgerError> {
+    let display = path.display().to_string();
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        keys::create_private_dir(dir)
+            .map_err(|e| LedgerError::Unreadable(display.clone(), e.to_string()))?;
+    }
+    keys::private_new_file(path)
+        .map(drop)
+        .map_err(|e| LedgerError::Unreadable(display, e.to_string()))
+}
+
+/// A warning if other users may read or write the ledger at `path` (or its
+/// -wal or -shm file).
+pub(super) fn loose_modes(path: &Path) -> Option<String> {
+    let files = [
+        path.to_path_buf(),
+        PathBuf::from(format!("{}-wal", path.display())),
+        PathBuf::from(format!("{}-shm", path.display())),
+    ];
+    let loose: Vec<String> = files
+        .iter()
+        .filter(|f| keys::open_to_others(f).is_ok_and(|bits| bits != 0))
+        .map(|f| f.display().to_string())
+        .collect();
+    (!loose.is_empty()).then(|| {
+        format!(
+            "other users of this computer may read {}: staff PIN hashes are in the ledger; make it private (chmod 600)",
+            loose.join(", ")
+        )
+    })
+}

@@ -32,20 +32,40 @@ use rusqlite::types::Value;
 use sha2::{Digest, Sha256};
 
 /// The program under test. The target directory may be shared with other
-/// worktrees of this repository, whose builds overwrite
+/// worktrees of this repository, whose builds replace
 /// `CARGO_BIN_EXE_pairs-table` while this suite runs: every child runs a
-/// private copy taken when the first one starts, so that one run tests one
-/// program.
+/// hard link to (or else a copy of) the program as it was when the first
+/// one started, so that one run tests one program.
 fn bin() -> &'static Path {
-    static COPY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    COPY.get_or_init(|| {
-        let copy = std::env::temp_dir().join(format!(
-            "pairs-table-insider-{}-program",
-            std::process::id()
-        ));
-        std::fs::copy(env!("CARGO_BIN_EXE_pairs-table"), &copy).unwrap();
-        copy
+    static PROGRAM: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    PROGRAM.get_or_init(|| {
+        let prefix = "pairs-table-insider-program-";
+        remove_stale_programs(prefix);
+        let program = std::env::temp_dir().join(format!("{prefix}{}", std::process::id()));
+        let _ = std::fs::remove_file(&program);
+        let built = Path::new(env!("CARGO_BIN_EXE_pairs-table"));
+        if std::fs::hard_link(built, &program).is_err() {
+            std::fs::copy(built, &program).unwrap();
+        }
+        program
     })
+}
+
+/// Removes the programs left by earlier runs whose process has ended (a
+/// debug build is hundreds of megabytes).
+fn remove_stale_programs(prefix: &str) {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix(prefix)) else {
+            continue;
+        };
+        if cfg!(target_os = "linux") && !Path::new("/proc").join(pid).exists() {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 // ───────────────────────── the station and the program ─────────────────────────
@@ -55,6 +75,16 @@ fn bin() -> &'static Path {
 /// process runs with `XDG_CONFIG_HOME` and `XDG_DATA_HOME` inside it.
 struct Station {
     home: PathBuf,
+}
+
+/// A passing test leaves nothing behind; a failing one leaves its station
+/// (ledgers and key) for a look.
+impl Drop for Station {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.home);
+        }
+    }
 }
 
 impl Station {

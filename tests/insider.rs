@@ -1941,7 +1941,9 @@ fn append_copy_of_hand(conn: &Connection, hand: i64, id: i64, at: &str) -> i64 {
 /// signed (a copy of the biggest house loss of the last, never revealed,
 /// stack, as the next hand number), correctly chained. Hands may go
 /// unsigned for up to `every_hands` hands, so only the closed shift shows
-/// it. Fails on the ledger before issue 14.
+/// it. Fails on the ledger before issue 14, and still on its first signed
+/// version (5df9e09): verify has no rule against a hand after its shift's
+/// close. Signing every hand commit, or that rule, would catch it.
 #[test]
 fn a_forged_hand_appended_after_the_shift_close_is_caught() {
     let station = Station::new("forged-hand");
@@ -2396,10 +2398,13 @@ fn a_rekeyed_ledger_is_caught_elsewhere_without_a_pinned_key() {
 
 /// Gap: laundering. The insider strips the signatures (attack 8), rewrites
 /// a hand, and lets the station itself append to the file (`simulate
-/// --db`, or the app's next start): if the station enrols its key on a
-/// ledger that has hands but no key row and signs the head, the forgery
-/// carries the station's own signature. The station should refuse to sign
-/// a ledger that does not extend what it last signed.
+/// --db`, or the app's next start). On 5df9e09 `simulate` enrols the
+/// station key after the 200 forged hands and signs the head, and verify
+/// accepts hands before an enrolment unsigned: the forgery carries the
+/// station's own signature. The station should refuse to sign a ledger
+/// that does not extend what it last signed (a high-water mark kept beside
+/// its key), and verify should not accept unsigned history in a ledger
+/// created at a signing version.
 #[test]
 #[ignore = "gap: the station may re-sign a ledger stripped of its signatures"]
 fn a_stripped_ledger_resigned_by_its_own_station_is_caught() {

@@ -24,6 +24,8 @@ use pairs_table::ledger::{
 use pairs_table::report::{Layout, render_csv, render_pdf};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
 
+use super::pdf_text::pdf_text;
+
 /// A clock that moves `step` seconds on every reading, from 2025-03-01 18:00 UTC.
 struct Ticking {
     tick: AtomicI64,
@@ -285,20 +287,6 @@ fn print_period(path: &Path, period: Period) -> ShiftReport {
             casino: None,
         })
         .unwrap()
-}
-
-/// The PDF's text by poppler's pdftotext (CI installs poppler-utils).
-pub fn pdf_text(pdf: &[u8]) -> String {
-    let file = dir().join("report.pdf");
-    std::fs::write(&file, pdf).unwrap();
-    let out = Command::new("pdftotext")
-        .args(["-layout"])
-        .arg(&file)
-        .arg("-")
-        .output()
-        .expect("pdftotext (poppler-utils) is needed: apt-get install poppler-utils");
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
 }
 
 /// Thousands separators, written independently of the renderer's.

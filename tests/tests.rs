@@ -5,6 +5,7 @@ mod access;
 mod engine;
 mod inventory;
 mod ledger;
+mod pdf_text;
 mod pit;
 mod properties;
 mod reference;

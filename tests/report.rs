@@ -921,8 +921,9 @@ fn bad_command_input_gets_one_sentence_and_no_file() {
 /// The sample in reports/: a three-hour Rocket shift with its inventory
 /// (counts, slips, a voided slip, drop) and a scanner alarm ([`kept_shift`]). `UPDATE_SAMPLE=1`
 /// rewrites reports/sample-shift-report.{pdf,csv} and the page images
-/// (pdftoppm); otherwise the committed CSV must have the same rows (section
-/// and item) as a fresh one, so the documented layout cannot drift.
+/// (with poppler's pdftoppm, needed only then); otherwise the committed CSV
+/// must have the same rows (section and item) as a fresh one, so the
+/// documented layout cannot drift.
 #[test]
 fn the_sample_report_matches_reports_sample() {
     let path = kept_shift(180, 2, 3);
@@ -930,6 +931,12 @@ fn the_sample_report_matches_reports_sample() {
     let csv = render_csv(&report);
     let reports = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports");
     if std::env::var_os("UPDATE_SAMPLE").is_some() {
+        // Before anything is removed: the page images need poppler's pdftoppm.
+        assert!(
+            Command::new("pdftoppm").arg("-v").output().is_ok(),
+            "UPDATE_SAMPLE=1 draws the page images with poppler's pdftoppm \
+             (apt-get install poppler-utils); without UPDATE_SAMPLE this test needs no tool"
+        );
         for old in std::fs::read_dir(&reports).unwrap() {
             let old = old.unwrap().path();
             let name = old.file_name().unwrap().to_string_lossy().into_owned();
@@ -946,7 +953,7 @@ fn the_sample_report_matches_reports_sample() {
             .arg(reports.join("sample-shift-report"))
             .status()
             .unwrap();
-        assert!(status.success());
+        assert!(status.success(), "pdftoppm failed");
     }
     let committed = std::fs::read_to_string(reports.join("sample-shift-report.csv")).unwrap();
     let names = |text: &str| -> Vec<String> {

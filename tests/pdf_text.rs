@@ -12,9 +12,11 @@
 //! from left to right, separated by a tab, so a phrase is found only where
 //! it was printed in one piece.
 //!
-//! It refuses what it cannot place rather than guess: a rotated or scaled
-//! text matrix, a `cm`, text in a font with no Unicode mapping or a glyph
-//! that maps to nothing.
+//! It refuses what it cannot place or read rather than guess: a rotated or
+//! scaled text matrix, a `cm` that moves the page, text before a font is
+//! set, a glyph its font's ToUnicode map does not cover (lopdf reads it as
+//! U+FFFD). The reports draw one string per text object, so `TJ`'s spacing
+//! numbers, which they never write, are not read as spaces.
 
 use lopdf::content::Operation;
 use lopdf::{Document, Encoding, Object};
@@ -260,4 +262,37 @@ fn the_reports_non_ascii_reads_back_as_printed() {
 #[should_panic(expected = "a PDF lopdf can parse")]
 fn what_is_not_a_pdf_is_refused() {
     pdf_text(b"%PDF-1.7 not really");
+}
+
+#[test]
+#[should_panic(expected = "a glyph with no Unicode mapping")]
+fn a_glyph_the_fonts_map_does_not_cover_is_refused() {
+    let mut doc = Document::load_mem(&pdf(&[&[(50.0, 700.0, "20 × 25")]])).unwrap();
+    // The × line of the ToUnicode map moved to a code no text uses.
+    let mut edited = 0;
+    for object in doc.objects.values_mut() {
+        let Object::Stream(stream) = object else {
+            continue;
+        };
+        let Ok(plain) = stream.get_plain_content() else {
+            continue;
+        };
+        let map = String::from_utf8_lossy(&plain);
+        if !map.contains("beginbfchar") || !map.contains("<00D7>") {
+            continue;
+        }
+        let map: Vec<String> = map
+            .lines()
+            .map(|line| match line.trim().ends_with("<00D7>") {
+                true => "<FFFF> <00D7>".to_owned(),
+                false => line.to_owned(),
+            })
+            .collect();
+        stream.set_plain_content(map.join("\n").into_bytes());
+        edited += 1;
+    }
+    assert_eq!(edited, 1, "one ToUnicode map maps ×");
+    let mut edited_pdf = Vec::new();
+    doc.save_to(&mut edited_pdf).unwrap();
+    pdf_text(&edited_pdf);
 }

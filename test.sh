@@ -60,7 +60,8 @@ if command -v pg_lsclusters >/dev/null 2>&1; then
         [ "$status" = down ] || continue
         if [ "$(id -u)" -eq 0 ]; then
             say "starting PostgreSQL $version/$cluster"
-            pg_ctlcluster --skip-systemctl-redirect "$version" "$cluster" start
+            pg_ctlcluster --skip-systemctl-redirect "$version" "$cluster" start ||
+                say "PostgreSQL $version/$cluster did not start (see its log); the tests that need it will say so"
         else
             say "PostgreSQL $version/$cluster is down; start it with:"
             printf '    sudo pg_ctlcluster --skip-systemctl-redirect %s %s start\n' "$version" "$cluster" >&2

@@ -21,7 +21,7 @@ use pairs_table::ui::StationApp;
 use super::access::{
     BOSS, BOSS_PIN, DEALER, DEALER_PIN, OTHER_BOSS, OTHER_PIN, boss, dealer, discrepancies, staffed,
 };
-use super::report::pdf_text;
+use super::pdf_text::pdf_text;
 
 fn setup(source: SourceChoice) -> TableSetup {
     TableSetup {

@@ -24,6 +24,8 @@ use pairs_table::ledger::{
 use pairs_table::report::{Layout, render_csv, render_pdf};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
 
+use super::pdf_text::pdf_text;
+
 /// A clock that moves `step` seconds on every reading, from 2025-03-01 18:00 UTC.
 struct Ticking {
     tick: AtomicI64,
@@ -285,20 +287,6 @@ fn print_period(path: &Path, period: Period) -> ShiftReport {
             casino: None,
         })
         .unwrap()
-}
-
-/// The PDF's text by poppler's pdftotext (CI installs poppler-utils).
-pub fn pdf_text(pdf: &[u8]) -> String {
-    let file = dir().join("report.pdf");
-    std::fs::write(&file, pdf).unwrap();
-    let out = Command::new("pdftotext")
-        .args(["-layout"])
-        .arg(&file)
-        .arg("-")
-        .output()
-        .expect("pdftotext (poppler-utils) is needed: apt-get install poppler-utils");
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
 }
 
 /// Thousands separators, written independently of the renderer's.
@@ -942,8 +930,9 @@ fn bad_command_input_gets_one_sentence_and_no_file() {
 /// The sample in reports/: a three-hour Rocket shift with its inventory
 /// (counts, slips, a voided slip, drop) and a scanner alarm ([`kept_shift`]). `UPDATE_SAMPLE=1`
 /// rewrites reports/sample-shift-report.{pdf,csv} and the page images
-/// (pdftoppm); otherwise the committed CSV must have the same rows (section
-/// and item) as a fresh one, so the documented layout cannot drift.
+/// (with poppler's pdftoppm, needed only then); otherwise the committed CSV
+/// must have the same rows (section and item) as a fresh one, so the
+/// documented layout cannot drift.
 #[test]
 fn the_sample_report_matches_reports_sample() {
     let path = kept_shift(180, 2, 3);
@@ -951,6 +940,12 @@ fn the_sample_report_matches_reports_sample() {
     let csv = render_csv(&report);
     let reports = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports");
     if std::env::var_os("UPDATE_SAMPLE").is_some() {
+        // Before anything is removed: the page images need poppler's pdftoppm.
+        assert!(
+            Command::new("pdftoppm").arg("-v").output().is_ok(),
+            "UPDATE_SAMPLE=1 draws the page images with poppler's pdftoppm \
+             (apt-get install poppler-utils); without UPDATE_SAMPLE this test needs no tool"
+        );
         for old in std::fs::read_dir(&reports).unwrap() {
             let old = old.unwrap().path();
             let name = old.file_name().unwrap().to_string_lossy().into_owned();
@@ -967,7 +962,7 @@ fn the_sample_report_matches_reports_sample() {
             .arg(reports.join("sample-shift-report"))
             .status()
             .unwrap();
-        assert!(status.success());
+        assert!(status.success(), "pdftoppm failed");
     }
     let committed = std::fs::read_to_string(reports.join("sample-shift-report.csv")).unwrap();
     let names = |text: &str| -> Vec<String> {

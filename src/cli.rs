@@ -743,18 +743,36 @@ fn audit_verify(args: &VerifyArgs, key: Option<&Path>) -> anyhow::Result<()> {
     let path = ledger_path(args.db.clone())?;
     // The key the ledger must be signed with: the fingerprint given, else
     // this computer's station key where it has one (never created here).
-    let station_key = match (&args.station_key, key) {
-        (Some(print), _) => Some(KeyPin::Fingerprint(print.clone())),
-        (None, Some(file)) => Some(KeyPin::Key(StationKeys::load_or_create(file)?.public_key())),
-        (None, None) => match StationKeys::default_path() {
-            Ok(file) if file.exists() => Some(KeyPin::Key(
-                StationKeys::load_or_create(&file)?.public_key(),
-            )),
+    let local = match key {
+        Some(file) => Some(StationKeys::load(file)?),
+        None => match StationKeys::default_path() {
+            Ok(file) if file.exists() => Some(StationKeys::load(&file)?),
             _ => None,
         },
     };
+    let mut expect = args.expect.clone();
+    let station_key = match (&args.station_key, &local) {
+        (Some(print), _) => Some(KeyPin::Fingerprint(print.clone())),
+        (None, Some(keys)) => {
+            // At its own station, the ledger must also hold what the
+            // station last wrote to it.
+            if let Some(written) = keys.last_written(&path)? {
+                expect.push(ChainHead {
+                    rows: written.rows,
+                    hash: written.head,
+                });
+            }
+            Some(KeyPin::Key(keys.public_key()))
+        }
+        (None, None) => {
+            eprintln!(
+                "pairs-table: warning: no station key to hold the ledger to (this computer has none); give --station-key with the fingerprint printed on the station's shift reports"
+            );
+            None
+        }
+    };
     let options = VerifyOptions {
-        expect: args.expect.clone(),
+        expect,
         station_key,
         immutable: args.immutable,
     };

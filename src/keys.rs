@@ -21,7 +21,11 @@ use thiserror::Error;
 const KEY_FILE_HEADER: &str = "pairs-table station key v1";
 
 /// What a checkpoint's signature covers comes after this tag.
-const CHECKPOINT_TAG: &[u8] = b"pairs-table checkpoint v1\0";
+const CHECKPOINT_TAG: &[u8] = b"pairs-table checkpoint v2\0";
+
+/// The file beside the key that records, per ledger, the last head this
+/// station wrote.
+const SIGNED_HEADS_FILE: &str = "signed-heads";
 
 /// Why the station's key could not be had: one sentence naming the file.
 #[derive(Debug, Error)]
@@ -73,6 +77,59 @@ pub type PublicKey = [u8; 32];
 pub struct StationKeys {
     signing: SigningKey,
     pepper: [u8; 32],
+    /// Where the heads this station wrote are recorded (beside its key
+    /// file; None for keys made in memory).
+    heads: Option<PathBuf>,
+}
+
+/// The last head a station recorded writing to one of its ledgers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenHead {
+    /// The ledger's absolute path.
+    pub ledger: String,
+    /// Rows in its chain then.
+    pub rows: i64,
+    /// Its head hash then.
+    pub head: [u8; 32],
+}
+
+/// A ledger's name in the record of written heads: its absolute path.
+fn ledger_name(ledger: &Path) -> String {
+    let absolute = fs::canonicalize(ledger).unwrap_or_else(|_| ledger.to_path_buf());
+    absolute.display().to_string()
+}
+
+fn read_heads(path: &Path) -> Result<Vec<WrittenHead>, KeyError> {
+    let text = match fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(source) => {
+            return Err(KeyError::Io {
+                action: "read",
+                path: path.display().to_string(),
+                source,
+            });
+        }
+    };
+    let malformed = || KeyError::Malformed {
+        path: path.display().to_string(),
+        problem: "a line is not a row count, a head and a ledger path",
+    };
+    text.lines()
+        .filter(|l| !l.is_empty())
+        .map(|line| {
+            let mut parts = line.splitn(3, ' ');
+            let rows = parts
+                .next()
+                .and_then(|r| r.parse().ok())
+                .ok_or_else(malformed)?;
+            let mut head = [0u8; 32];
+            hex::decode_to_slice(parts.next().ok_or_else(malformed)?, &mut head)
+                .map_err(|_| malformed())?;
+            let ledger = parts.next().ok_or_else(malformed)?.to_owned();
+            Ok(WrittenHead { ledger, rows, head })
+        })
+        .collect()
 }
 
 impl std::fmt::Debug for StationKeys {
@@ -89,6 +146,7 @@ impl StationKeys {
         StationKeys {
             signing: SigningKey::from_bytes(&signing),
             pepper,
+            heads: None,
         }
     }
 
@@ -114,22 +172,28 @@ impl StationKeys {
     /// The keys in the file at `path`, created there (0600, in a 0700
     /// directory) if there is none. A key file others may read is refused.
     pub fn load_or_create(path: &Path) -> Result<StationKeys, KeyError> {
-        match fs::read_to_string(path) {
-            Ok(text) => {
-                check_private(path)?;
-                parse_key_file(path, &text)
-            }
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                let keys = StationKeys::generate()?;
-                keys.write_new(path)?;
-                Ok(keys)
-            }
-            Err(source) => Err(KeyError::Io {
-                action: "read",
-                path: path.display().to_string(),
-                source,
-            }),
+        if path.exists() {
+            return StationKeys::load(path);
         }
+        StationKeys::generate()?.write_new(path)?;
+        StationKeys::load(path)
+    }
+
+    /// The keys in the existing key file at `path`, with the record of the
+    /// heads this station wrote kept beside it. A key file others may read
+    /// is refused.
+    pub fn load(path: &Path) -> Result<StationKeys, KeyError> {
+        let text = fs::read_to_string(path).map_err(|source| KeyError::Io {
+            action: "read",
+            path: path.display().to_string(),
+            source,
+        })?;
+        check_private(path)?;
+        let keys = parse_key_file(path, &text)?;
+        Ok(StationKeys {
+            heads: Some(path.with_file_name(SIGNED_HEADS_FILE)),
+            ..keys
+        })
     }
 
     /// Writes these keys to a new key file (0600, its directory 0700 if
@@ -166,11 +230,75 @@ impl StationKeys {
         fingerprint(&self.public_key())
     }
 
-    /// Signs the statement "the chain's first `rows` rows end in `head`".
-    pub fn sign_checkpoint(&self, rows: i64, head: &[u8; 32]) -> [u8; 64] {
+    /// Signs the statement "the chain's first `rows` rows end in `head`",
+    /// with the checkpoint's `reason` and time.
+    pub fn sign_checkpoint(
+        &self,
+        rows: i64,
+        head: &[u8; 32],
+        reason: &str,
+        signed_at: &str,
+    ) -> [u8; 64] {
         self.signing
-            .sign(&checkpoint_message(rows, head))
+            .sign(&checkpoint_message(rows, head, reason, signed_at))
             .to_bytes()
+    }
+
+    /// The last head this station recorded writing to the ledger at
+    /// `ledger` (None for keys without a key file, or a ledger it never
+    /// wrote).
+    pub fn last_written(&self, ledger: &Path) -> Result<Option<WrittenHead>, KeyError> {
+        let Some(heads) = &self.heads else {
+            return Ok(None);
+        };
+        let name = ledger_name(ledger);
+        Ok(read_heads(heads)?.into_iter().find(|h| h.ledger == name))
+    }
+
+    /// Records that this station's ledger at `ledger` now ends at row
+    /// `rows` with `head` (after every write), so that a ledger cut back or
+    /// rewritten behind the station's back is refused and fails verify at
+    /// the station.
+    pub fn record_written(
+        &self,
+        ledger: &Path,
+        rows: i64,
+        head: &[u8; 32],
+    ) -> Result<(), KeyError> {
+        let Some(heads) = &self.heads else {
+            return Ok(());
+        };
+        let io = |action| {
+            move |source| KeyError::Io {
+                action,
+                path: heads.display().to_string(),
+                source,
+            }
+        };
+        let lock = fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(heads.with_extension("lock"))
+            .map_err(io("lock"))?;
+        lock.lock().map_err(io("lock"))?;
+        let name = ledger_name(ledger);
+        let mut all = read_heads(heads)?;
+        all.retain(|h| h.ledger != name);
+        all.push(WrittenHead {
+            ledger: name,
+            rows,
+            head: *head,
+        });
+        let text: String = all
+            .iter()
+            .map(|h| format!("{} {} {}\n", h.rows, hex::encode(h.head), h.ledger))
+            .collect();
+        let partial = heads.with_extension("partial");
+        let _ = fs::remove_file(&partial);
+        let mut file = private_new_file(&partial).map_err(io("write"))?;
+        file.write_all(text.as_bytes()).map_err(io("write"))?;
+        fs::rename(&partial, heads).map_err(io("write"))
     }
 
     /// The secret mixed into every PIN hash.
@@ -185,28 +313,50 @@ pub fn fingerprint(public_key: &PublicKey) -> String {
     hex::encode(&Sha256::digest(public_key)[..16])
 }
 
-/// Whether `signature` by `public_key` says the chain's first `rows` rows
-/// end in `head`.
+/// A checkpoint as signed: the chain's first `rows` rows end in `head`,
+/// signed for `reason` at `signed_at`.
+#[derive(Debug, Clone, Copy)]
+pub struct SignedCheckpoint<'a> {
+    /// Rows before the checkpoint.
+    pub rows: i64,
+    /// The hash of the last of them.
+    pub head: &'a [u8; 32],
+    /// The checkpoint's reason.
+    pub reason: &'a str,
+    /// The checkpoint's time (RFC 3339).
+    pub signed_at: &'a str,
+}
+
+/// Whether `signature` by `public_key` signs `checkpoint`.
 pub fn checkpoint_signed(
     public_key: &PublicKey,
-    rows: i64,
-    head: &[u8; 32],
+    checkpoint: SignedCheckpoint<'_>,
     signature: &[u8; 64],
 ) -> bool {
+    let message = checkpoint_message(
+        checkpoint.rows,
+        checkpoint.head,
+        checkpoint.reason,
+        checkpoint.signed_at,
+    );
     VerifyingKey::from_bytes(public_key).is_ok_and(|key| {
-        key.verify(
-            &checkpoint_message(rows, head),
-            &Signature::from_bytes(signature),
-        )
-        .is_ok()
+        key.verify(&message, &Signature::from_bytes(signature))
+            .is_ok()
     })
 }
 
-fn checkpoint_message(rows: i64, head: &[u8; 32]) -> Vec<u8> {
-    let mut message = Vec::with_capacity(CHECKPOINT_TAG.len() + 40);
+/// The bytes a checkpoint's signature covers: the tag, `rows` (8 bytes
+/// big-endian), `head`, then `reason` and `signed_at`, each as a 4-byte
+/// big-endian length and its UTF-8 bytes.
+fn checkpoint_message(rows: i64, head: &[u8; 32], reason: &str, signed_at: &str) -> Vec<u8> {
+    let mut message = Vec::with_capacity(CHECKPOINT_TAG.len() + 80);
     message.extend_from_slice(CHECKPOINT_TAG);
     message.extend_from_slice(&rows.to_be_bytes());
     message.extend_from_slice(head);
+    for text in [reason, signed_at] {
+        message.extend_from_slice(&(text.len() as u32).to_be_bytes());
+        message.extend_from_slice(text.as_bytes());
+    }
     message
 }
 

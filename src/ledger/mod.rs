@@ -299,6 +299,21 @@ pub enum LedgerError {
         /// This station's key's fingerprint.
         ours: String,
     },
+    /// The ledger does not hold what this station last wrote to it.
+    #[error(
+        "the ledger {path} does not hold what this station last wrote to it (row {rows} with head {head}): it was cut back or rewritten; verify it, and restore the ledger this station wrote"
+    )]
+    NotWhatWasWritten {
+        /// The file.
+        path: String,
+        /// The rows this station wrote.
+        rows: i64,
+        /// The head then, in hex.
+        head: String,
+    },
+    /// The station's key file or its record of written heads failed.
+    #[error(transparent)]
+    Key(#[from] crate::keys::KeyError),
     /// Rows no station ever signed in a ledger made at a signing version.
     #[error(
         "the ledger {0} holds rows that no station key ever signed, though pairs-table signs a ledger from its first row; it was not written by pairs-table and will not be signed now"
@@ -488,6 +503,7 @@ struct Appender<'t> {
     head: ChainHead,
     linker: Linker,
     signer: &'t Signer,
+    ledger: &'t str,
     at: String,
     first_table: Option<&'static str>,
 }
@@ -544,10 +560,10 @@ impl<'t> Appender<'t> {
             ];
             self.append(&STATION_KEYS, &row)?;
         }
-        let signature = self
-            .signer
-            .keys
-            .sign_checkpoint(self.head.rows, &self.head.hash);
+        let signature =
+            self.signer
+                .keys
+                .sign_checkpoint(self.head.rows, &self.head.hash, reason, &self.at);
         let row = [
             Value::Text(reason.into()),
             Value::Integer(self.head.rows),
@@ -565,7 +581,20 @@ impl<'t> Appender<'t> {
         if let Some(first) = self.first_table {
             self.sign(first)?;
         }
+        self.finish()
+    }
+
+    /// Commits, then records the new head beside the station's key. A
+    /// record that cannot be written leaves the previous one, which is
+    /// still on the chain: the check it feeds is only weaker until the
+    /// next write.
+    fn finish(self) -> Result<(), LedgerError> {
         self.tx.commit()?;
+        let _ = self.signer.keys.record_written(
+            Path::new(self.ledger),
+            self.head.rows,
+            &self.head.hash,
+        );
         Ok(())
     }
 
@@ -580,8 +609,7 @@ impl<'t> Appender<'t> {
         if unsigned >= i64::from(self.signer.every_hands) {
             self.sign("hands")?;
         }
-        self.tx.commit()?;
-        Ok(())
+        self.finish()
     }
 }
 
@@ -677,8 +705,52 @@ impl Ledger {
             warning,
             _lock: Some(lock),
         };
+        ledger.check_written_head()?;
         ledger.enrol_here(found)?;
         Ok(ledger)
+    }
+
+    /// The last head this station recorded writing here, if it has a record
+    /// of this ledger.
+    fn written_head(&self) -> Result<Option<ChainHead>, LedgerError> {
+        let Some(signer) = &self.signer else {
+            return Ok(None);
+        };
+        Ok(signer
+            .keys
+            .last_written(Path::new(&self.path))?
+            .map(|w| ChainHead {
+                rows: w.rows,
+                hash: w.head,
+            }))
+    }
+
+    /// Refuses a ledger that does not pass through the last head this
+    /// station wrote to it: cut back or rewritten behind its back.
+    fn check_written_head(&self) -> Result<(), LedgerError> {
+        let Some(written) = self.written_head()? else {
+            return Ok(());
+        };
+        let found = self.hash_at(written.rows)?;
+        if found != Some(written.hash) {
+            return Err(LedgerError::NotWhatWasWritten {
+                path: self.path.clone(),
+                rows: written.rows,
+                head: written.hash_hex(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The stored hash of row `seq`, if the chain has it.
+    fn hash_at(&self, seq: i64) -> Result<Option<[u8; 32]>, LedgerError> {
+        let sql = chain::CHAINED
+            .iter()
+            .map(|spec| format!("SELECT hash FROM {} WHERE seq = ?1", spec.name))
+            .collect::<Vec<_>>()
+            .join(" UNION ALL ");
+        let hash: Option<Vec<u8>> = self.conn.query_row(&sql, [seq], |r| r.get(0)).optional()?;
+        Ok(hash.and_then(|h| h.try_into().ok()))
     }
 
     /// Refuses a ledger signed by another station's key, and one with rows
@@ -716,8 +788,7 @@ impl Ledger {
             None => {
                 let mut appender = self.appender()?;
                 appender.sign("open")?;
-                appender.tx.commit()?;
-                Ok(())
+                appender.finish()
             }
         }
     }
@@ -794,6 +865,7 @@ impl Ledger {
                 .signer
                 .as_ref()
                 .map(|s| verify::KeyPin::Key(s.keys.public_key())),
+            expect: self.written_head().ok().flatten().into_iter().collect(),
             ..VerifyOptions::default()
         }
     }
@@ -826,6 +898,7 @@ impl Ledger {
             head,
             linker: Linker::default(),
             signer,
+            ledger: &self.path,
             at,
             first_table: None,
         })

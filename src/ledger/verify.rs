@@ -17,7 +17,7 @@ use crate::engine::rules::HouseRules;
 use crate::engine::shoe::{ShoeEvent, ShuffleCommitment};
 use crate::engine::table::{HandEvent, HandSetup};
 use crate::engine::{Decks, Rank, Step};
-use crate::keys::{PublicKey, checkpoint_signed, fingerprint};
+use crate::keys::{PublicKey, SignedCheckpoint, checkpoint_signed, fingerprint};
 
 /// One problem found, located by row (and hand, where there is one).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -484,7 +484,17 @@ impl Audit {
                 fingerprint(&key)
             )),
         }
-        if !checkpoint_signed(&key, rows, &head, &signature) {
+        let text = |i: usize| match values.get(i) {
+            Some(Value::Text(t)) => t.as_str(),
+            _ => "",
+        };
+        let signed = SignedCheckpoint {
+            rows,
+            head: &head,
+            reason: text(0),
+            signed_at: text(5),
+        };
+        if !checkpoint_signed(&key, signed, &signature) {
             problem(
                 "the signature does not match: this checkpoint was not signed by the station's key for this head"
                     .into(),

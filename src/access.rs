@@ -85,6 +85,16 @@ impl Role {
         matches!(self, Role::PitBoss | Role::Administrator)
     }
 
+    /// The role's standing for PIN resets: no one resets the PIN of an
+    /// equal or higher standing alone.
+    pub const fn standing(self) -> u8 {
+        match self {
+            Role::Dealer | Role::Auditor => 0,
+            Role::PitBoss => 1,
+            Role::Administrator => 2,
+        }
+    }
+
     /// Whether this role may add a staff member of role `new`: only an
     /// administrator adds an administrator.
     pub const fn may_add(self, new: Role) -> bool {

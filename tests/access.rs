@@ -541,7 +541,7 @@ fn a_version_2_ledger_keeps_its_staff_rows_and_chain_through_the_upgrade() {
         staff: 20,
         pin: "3690",
     };
-    ledger.set_pin(7, "2468", &by).unwrap();
+    ledger.set_pin(7, "2468", &by, None).unwrap();
     ledger.sign_in(7, "2468").unwrap();
     let roles: Vec<Role> = ledger
         .staff_list()
@@ -560,4 +560,104 @@ fn a_version_2_ledger_keeps_its_staff_rows_and_chain_through_the_upgrade() {
         .unwrap_err()
         .to_string();
     assert!(error.contains("unalterable"), "{error}");
+}
+
+#[test]
+fn a_reset_pin_is_one_time_and_must_be_changed_at_the_next_sign_in() {
+    let (mut ledger, path, _, _) = staffed("one-time");
+    ledger.set_pin(DEALER, "2580", &boss(), None).unwrap();
+    assert!(ledger.pin_is_one_time(DEALER).unwrap());
+    let refused = ledger.sign_in(DEALER, "2580").unwrap_err();
+    assert!(
+        matches!(refused, LedgerError::PinChangeRequired(DEALER)),
+        "{refused}"
+    );
+    assert!(
+        refused.to_string().contains("choose a new PIN"),
+        "{refused}"
+    );
+    assert!(ledger.active_session(DEALER).unwrap().is_none());
+    // The dealer chooses their own with the one they were given.
+    let given = PinEntry {
+        staff: DEALER,
+        pin: "2580",
+    };
+    ledger.set_pin(DEALER, "7193", &given, None).unwrap();
+    assert!(!ledger.pin_is_one_time(DEALER).unwrap());
+    ledger.sign_in(DEALER, "7193").unwrap();
+    let report = ledger.exceptions(TimeRange::default()).unwrap();
+    let resets: Vec<_> = report
+        .iter()
+        .filter(|e| e.kind == ExceptionKind::PinReset)
+        .collect();
+    assert_eq!(resets.len(), 1, "{report:?}");
+    assert_eq!(resets[0].staff, Some(BOSS));
+    assert!(
+        resets[0].detail.contains("one-time"),
+        "{}",
+        resets[0].detail
+    );
+    assert_eq!(
+        report
+            .iter()
+            .filter(|e| e.kind == ExceptionKind::StaffAdded)
+            .count(),
+        2,
+        "both added staff are on the exception report"
+    );
+    assert_eq!(discrepancies(&path), Vec::new());
+}
+
+#[test]
+fn no_one_resets_the_pin_of_an_equal_or_higher_role_alone() {
+    let (mut ledger, _, _, _) = staffed("reset-rank");
+    let head = ledger.head().unwrap();
+    let alone = ledger
+        .set_pin(OTHER_BOSS, "2580", &boss(), None)
+        .unwrap_err();
+    assert!(
+        matches!(
+            alone,
+            LedgerError::SecondApproverNeeded {
+                staff: OTHER_BOSS,
+                ..
+            }
+        ),
+        "{alone}"
+    );
+    assert_eq!(ledger.head().unwrap(), head, "nothing recorded");
+    let by_a_dealer = ledger
+        .set_pin(OTHER_BOSS, "2580", &boss(), Some(&dealer()))
+        .unwrap_err();
+    assert!(
+        matches!(by_a_dealer, LedgerError::SecondApproverNeeded { .. }),
+        "{by_a_dealer}"
+    );
+    let by_the_person = ledger
+        .set_pin(OTHER_BOSS, "2580", &boss(), Some(&other_boss()))
+        .unwrap_err();
+    assert!(
+        matches!(by_the_person, LedgerError::SamePerson(OTHER_BOSS)),
+        "{by_the_person}"
+    );
+    // A third pit boss approves: done, and the approval names them.
+    ledger
+        .add_staff(30, "Tom Boss", Role::PitBoss, "9517", &boss())
+        .unwrap();
+    let third = PinEntry {
+        staff: 30,
+        pin: "9517",
+    };
+    ledger
+        .set_pin(OTHER_BOSS, "2580", &boss(), Some(&third))
+        .unwrap();
+    let reset = ledger
+        .exceptions(TimeRange::default())
+        .unwrap()
+        .into_iter()
+        .find(|e| e.kind == ExceptionKind::PinReset)
+        .unwrap();
+    assert_eq!((reset.staff, reset.approved_by), (Some(BOSS), Some(30)));
+    // A dealer's PIN is below a pit boss: one pit boss resets it alone.
+    ledger.set_pin(DEALER, "1470", &boss(), None).unwrap();
 }

@@ -299,13 +299,20 @@ impl Ledger {
     /// Sets a new PIN for `staff`: by themselves (`by.staff == staff`, with
     /// their current PIN) or by a pit boss or administrator with theirs. A
     /// new PIN does not lift a lockout.
+    ///
+    /// A PIN set by someone else for a person who had one (a reset) is
+    /// one-time: it must be changed at the next sign-in. No one resets the
+    /// PIN of someone of equal or higher standing alone: `second`, a
+    /// different pit boss or administrator of at least the person's
+    /// standing, approves with their own PIN.
     pub fn set_pin(
         &mut self,
         staff: u32,
         new_pin: &str,
         by: &PinEntry<'_>,
+        second: Option<&PinEntry<'_>>,
     ) -> Result<(), LedgerError> {
-        self.role_of(staff)?;
+        let role = self.role_of(staff)?;
         let by_role = self.role_of(by.staff)?;
         if by.staff != staff && !by_role.manages_staff() {
             return Err(LedgerError::NotPermitted {
@@ -315,23 +322,68 @@ impl Ledger {
             });
         }
         check_new_pin(new_pin)?;
-        self.confirm(by)?;
+        let needs_second = by.staff != staff && role.standing() >= by_role.standing();
+        let second = match second {
+            Some(second) if needs_second => {
+                if second.staff == by.staff || second.staff == staff {
+                    return Err(LedgerError::SamePerson(second.staff));
+                }
+                let second_role = self.role_of(second.staff)?;
+                if !second_role.manages_staff() || second_role.standing() < role.standing() {
+                    return Err(LedgerError::SecondApproverNeeded {
+                        staff,
+                        role: role.in_sentence(),
+                    });
+                }
+                Some(second)
+            }
+            None if needs_second => {
+                return Err(LedgerError::SecondApproverNeeded {
+                    staff,
+                    role: role.in_sentence(),
+                });
+            }
+            _ => None,
+        };
+        self.check_pin(by, by.staff == staff)?;
+        if let Some(second) = second {
+            self.confirm(second)?;
+        }
+        let approver = second.map_or(by.staff, |s| s.staff);
         let mut rows = vec![
             self.pin_row(staff, new_pin, by.staff)?,
             self.access_row(by.staff, AccessEvent::PinConfirmed, None),
         ];
         if by.staff != staff {
-            let detail = format!("set a new PIN for staff member {staff}");
+            let detail = format!(
+                "set a new one-time PIN for staff member {staff} ({}), to be changed at their next sign-in",
+                role.in_sentence()
+            );
             rows.push(self.approval_row(
                 Action::SetPin,
                 None,
                 None,
                 by.staff,
-                by.staff,
+                approver,
                 &detail,
             )?);
         }
         self.append_rows(&rows).map(drop)
+    }
+
+    /// Whether `staff`'s PIN is a one-time PIN: set by someone else after
+    /// they had one of their own (a reset), not yet changed.
+    pub fn pin_is_one_time(&self, staff: u32) -> Result<bool, LedgerError> {
+        let latest: Option<(i64, i64)> = self
+            .conn
+            .query_row(
+                "SELECT set_by, (SELECT COUNT(*) FROM pins WHERE staff_id = ?1) FROM pins \
+                 WHERE staff_id = ?1 ORDER BY seq DESC LIMIT 1",
+                [staff],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        Ok(latest.is_some_and(|(set_by, pins)| set_by != i64::from(staff) && pins > 1))
     }
 
     /// Every staff member, by id, with PIN, lockout and session standing.
@@ -412,8 +464,15 @@ impl Ledger {
 
     /// Checks `entry`'s PIN. A wrong PIN is recorded at once (and a fifth
     /// in a row locks the account) and refused; a locked account is refused
-    /// without checking. Returns the staff member's role.
+    /// without checking; a right one-time PIN is refused until changed.
+    /// Returns the staff member's role.
     fn confirm(&mut self, entry: &PinEntry<'_>) -> Result<Role, LedgerError> {
+        self.check_pin(entry, false)
+    }
+
+    /// [`Ledger::confirm`], accepting a one-time PIN where `one_time_ok`
+    /// (its owner choosing a new PIN).
+    fn check_pin(&mut self, entry: &PinEntry<'_>, one_time_ok: bool) -> Result<Role, LedgerError> {
         let role = self.role_of(entry.staff)?;
         let lock = self.lock_state(entry.staff)?;
         if lock.locked {
@@ -429,6 +488,9 @@ impl Ledger {
             .optional()?;
         let phc = phc.ok_or(LedgerError::NoPin(entry.staff))?;
         if pin_matches(&phc, entry.pin, self.pepper()) {
+            if !one_time_ok && self.pin_is_one_time(entry.staff)? {
+                return Err(LedgerError::PinChangeRequired(entry.staff));
+            }
             return Ok(role);
         }
         let mut rows = vec![self.access_row(entry.staff, AccessEvent::FailedPin, None)];

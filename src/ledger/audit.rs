@@ -124,6 +124,10 @@ pub enum ExceptionKind {
     AlarmCleared,
     /// A fill or credit slip voided.
     SlipVoid,
+    /// A staff member added.
+    StaffAdded,
+    /// A PIN reset by someone else.
+    PinReset,
 }
 
 impl ExceptionKind {
@@ -140,6 +144,8 @@ impl ExceptionKind {
             "alarm" => ExceptionKind::Alarm,
             "alarm_cleared" => ExceptionKind::AlarmCleared,
             "slip_void" => ExceptionKind::SlipVoid,
+            "add_staff" => ExceptionKind::StaffAdded,
+            "set_pin" => ExceptionKind::PinReset,
             _ => return None,
         })
     }
@@ -228,7 +234,7 @@ const EXCEPTIONS: &str = "SELECT seq, kind, at, staff, approved_by, hand, detail
   FROM cards c JOIN hands h ON h.id = c.hand_id WHERE c.source = 'manual'
   UNION ALL
   SELECT seq, action, at, requested_by, approved_by, hand_id, detail FROM approvals
-  WHERE action IN ('scanner_override', 'limits', 'denominations')
+  WHERE action IN ('scanner_override', 'limits', 'denominations', 'add_staff', 'set_pin')
   UNION ALL
   SELECT seq, event, at, staff_id, by_staff, NULL, 'at ' || station FROM access_events
   WHERE event IN ('failed_pin', 'lockout', 'lockout_reset')

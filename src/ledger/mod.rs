@@ -299,6 +299,21 @@ pub enum LedgerError {
         /// This station's key's fingerprint.
         ours: String,
     },
+    /// A one-time PIN was given where the person must choose their own.
+    #[error(
+        "staff member {0}'s PIN was reset by someone else and is one-time; they must choose a new PIN of their own first"
+    )]
+    PinChangeRequired(u32),
+    /// Resetting this PIN needs a second approver.
+    #[error(
+        "resetting the PIN of staff member {staff} ({role}) needs a second pit boss or administrator, of at least that standing, to approve with their PIN"
+    )]
+    SecondApproverNeeded {
+        /// Whose PIN.
+        staff: u32,
+        /// Their role, in words.
+        role: &'static str,
+    },
     /// The ledger does not hold what this station last wrote to it.
     #[error(
         "the ledger {path} does not hold what this station last wrote to it (row {rows} with head {head}): it was cut back or rewritten; verify it, and restore the ledger this station wrote"

@@ -342,6 +342,7 @@ pub struct PitScreen {
     pin_for: String,
     new_pin: String,
     pin_by: Signer,
+    pin_second: Signer,
     pin_note: Note,
     add_staff: AddStaffForm,
     // Limits, voids, closing.
@@ -419,6 +420,7 @@ impl PitScreen {
             pin_for: String::new(),
             new_pin: String::new(),
             pin_by: Signer::default(),
+            pin_second: Signer::default(),
             pin_note: Note::default(),
             add_staff: AddStaffForm::default(),
             min_bet: rules.rocket.min_bet.to_string(),
@@ -586,17 +588,32 @@ impl PitScreen {
         labelled_input(ui, "Staff ID for the PIN", &mut self.pin_for, 70.0);
         pin_input(ui, "PIN to set", &mut self.new_pin);
         self.pin_by.show(ui, "Pit boss", "PIN");
+        self.pin_second
+            .show(ui, "Second approver", "a pit boss's or administrator's PIN");
         self.pin_note.show(ui);
         if ui.button("Set PIN").clicked() {
             let new_pin = std::mem::take(&mut self.new_pin);
+            let second_pin = std::mem::take(&mut self.pin_second.pin);
+            let second = match self.pin_second.id.trim() {
+                "" => Ok(None),
+                _ => self.pin_second.staff("second approver").map(Some),
+            };
             let outcome = parse_staff_id(&self.pin_for, "staff").and_then(|staff| {
+                let second = second?.map(|id| PinEntry {
+                    staff: id,
+                    pin: &second_pin,
+                });
                 signed(&mut self.pin_by, "pit boss", |by| {
                     station
                         .ledger_mut()
-                        .set_pin(staff, &new_pin, by)
+                        .set_pin(staff, &new_pin, by, second.as_ref())
                         .map_err(|e| e.to_string())
                 })
-                .map(|()| format!("Staff member {staff} has a new PIN."))
+                .map(|()| {
+                    format!(
+                        "Staff member {staff} has a new one-time PIN, to change at their next sign-in."
+                    )
+                })
             });
             self.pin_by.clear();
             self.pin_note.set(outcome);
@@ -1740,6 +1757,8 @@ fn exception_name(kind: crate::ledger::ExceptionKind) -> &'static str {
         K::Alarm => "alarm",
         K::AlarmCleared => "alarm cleared",
         K::SlipVoid => "slip void",
+        K::StaffAdded => "staff added",
+        K::PinReset => "PIN reset",
     }
 }
 

@@ -614,6 +614,10 @@ fn the_exception_report_on_screen_covers_this_shift_only() {
     let mut harness = harness(app(station));
     open_pit(&mut harness, "Audit");
     assert!(shows(&harness, "Exception report: this shift"));
+    assert!(
+        shows(&harness, &crate::test_keys().fingerprint()),
+        "the station key's fingerprint is on the audit tab"
+    );
     assert!(shows(&harness, "2026-03-01 21:30:00"));
     assert!(!shows(&harness, "2026-03-01 20:00:00"));
     let all = ledger(&harness)

@@ -364,6 +364,10 @@ fn the_pdf_and_csv_carry_the_ledgers_totals_and_head() {
     );
     assert!(text.contains(&grouped(head.rows)), "{text}");
     assert!(
+        text.contains(&crate::test_keys().fingerprint()),
+        "the station key's fingerprint is printed\n{text}"
+    );
+    assert!(
         text.contains(&format!("{} (house net", grouped(win))),
         "{text}"
     );
@@ -399,6 +403,10 @@ fn the_pdf_and_csv_carry_the_ledgers_totals_and_head() {
     assert_eq!(
         csv_cell(&csv, "integrity", "head_hash", "", 7),
         head.hash_hex()
+    );
+    assert_eq!(
+        csv_cell(&csv, "integrity", "station_key", "", 7),
+        crate::test_keys().fingerprint()
     );
     assert_eq!(csv_cell(&csv, "exceptions", "voids", "", 3), "1");
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();

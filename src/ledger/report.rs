@@ -532,6 +532,9 @@ pub struct Integrity {
     pub discrepancies: u64,
     /// The first few, as sentences.
     pub quoted: Vec<String>,
+    /// The fingerprint of the station key that signs the ledger (None if
+    /// no key has signed it).
+    pub station_key: Option<String>,
 }
 
 /// This print of the report.
@@ -672,6 +675,9 @@ pub fn check_chain(path: &Path, options: &VerifyOptions) -> Result<Integrity, Le
         hands_checked: summary.hands,
         discrepancies: summary.discrepancies,
         quoted,
+        station_key: summary
+            .station_key
+            .map(|key| crate::keys::fingerprint(&key)),
     })
 }
 

@@ -345,6 +345,8 @@ fn lines(report: &ShiftReport) -> Vec<Line> {
     out.extend([
         Line::new("integrity", "rows").count(i.head.rows),
         Line::new("integrity", "head_hash").text(i.head.hash_hex()),
+        Line::new("integrity", "station_key")
+            .text(i.station_key.clone().unwrap_or_else(|| "none".into())),
         Line::new("integrity", "hands_checked").count(i.hands_checked),
         Line::new("integrity", "discrepancies").count(i.discrepancies),
     ]);

@@ -795,13 +795,17 @@ fn integrity(report: &ShiftReport) -> Section {
     let mut blocks = vec![pairs(vec![
         ("Ledger rows", units(i.head.rows)),
         ("Head hash", i.head.hash_hex()),
+        (
+            "Station key",
+            i.station_key.clone().unwrap_or_else(|| "none".into()),
+        ),
         ("Chain check", check),
         ("Printed", when(print.printed_at)),
         ("This print", stamp),
     ])];
     blocks.extend(i.quoted.iter().map(|d| Block::Note(d.clone())));
     blocks.push(Block::Note(
-        "The head hash pins the ledger as printed: any later change to a row before it changes every hash from that row on.".into(),
+        "The head hash pins the ledger as printed: any later change to a row before it changes every hash from that row on. The station key's fingerprint names the key that signs the ledger: pairs-table audit verify --station-key FINGERPRINT --expect ROWS:HEAD holds a copy to both.".into(),
     ));
     Section {
         title: "Integrity".into(),

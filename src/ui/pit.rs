@@ -1060,6 +1060,10 @@ impl PitScreen {
                 ui.label(RichText::new(hex::encode(start.sha256)).monospace());
             }
         }
+        if let Some(fingerprint) = station.ledger().key_fingerprint() {
+            ui.label("This station signs the ledger with the key whose fingerprint is");
+            ui.label(RichText::new(fingerprint).monospace());
+        }
         ui.heading("Chain check");
         if ui
             .add_enabled(

@@ -292,6 +292,21 @@ fn main() {
     println!("baseline: {base_rate:.1} hands/s");
     println!("ratio:    {:.3}", ledger_rate / base_rate);
 
+    // A sign-in checks one peppered argon2id PIN hash: what it costs.
+    let pins = dir.join("pins.sqlite3");
+    let (mut ledger, _) = setup(&pins);
+    ledger.create_first_pit_boss(2, "boss", "4071").unwrap();
+    let tries = 5;
+    let start = Instant::now();
+    for _ in 0..tries {
+        ledger.sign_in(2, "4071").unwrap();
+    }
+    println!(
+        "## sign-in (one argon2id PIN check, 64 MiB, 3 passes, peppered): {:.0} ms",
+        start.elapsed().as_secs_f64() * 1000.0 / f64::from(tries)
+    );
+    drop(ledger);
+
     let sizes: Vec<usize> = std::env::var("LEDGER_BENCH_VERIFY_HANDS")
         .unwrap_or_else(|_| "5000,20000".into())
         .split(',')

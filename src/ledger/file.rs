@@ -226,19 +226,35 @@ impl FileLock {
             options.mode(0o600);
         }
         let mut file = options.open(&path).map_err(io)?;
-        match file.try_lock() {
-            Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => {
-                let held_by = std::fs::read_to_string(&path)
-                    .ok()
-                    .map(|t| t.trim().to_owned())
-                    .filter(|t| !t.is_empty());
-                return Err(LedgerError::InUse {
-                    path: display,
-                    holder: held_by,
-                });
+        // This process's own lock, just released, can outlive its release
+        // for a moment in a child being started (it holds a copy of the
+        // descriptor until it runs its program): waited out, briefly.
+        // Another process's is refused at once.
+        let ours = format!("pairs-table process {},", std::process::id());
+        let mut waited = std::time::Duration::ZERO;
+        loop {
+            match file.try_lock() {
+                Ok(()) => break,
+                Err(std::fs::TryLockError::WouldBlock) => {
+                    let held_by = std::fs::read_to_string(&path)
+                        .ok()
+                        .map(|t| t.trim().to_owned())
+                        .filter(|t| !t.is_empty());
+                    let step = std::time::Duration::from_millis(20);
+                    if waited < std::time::Duration::from_secs(2)
+                        && held_by.as_deref().is_some_and(|h| h.starts_with(&ours))
+                    {
+                        std::thread::sleep(step);
+                        waited += step;
+                        continue;
+                    }
+                    return Err(LedgerError::InUse {
+                        path: display,
+                        holder: held_by,
+                    });
+                }
+                Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
             }
-            Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
         }
         file.set_len(0)
             .and_then(|()| file.write_all(holder.as_bytes()))

@@ -781,3 +781,28 @@ fn pin_hashes_are_peppered_with_the_station_secret() {
     );
     ledger.sign_in(PIT_BOSS, "3690").unwrap();
 }
+
+#[test]
+fn a_journal_changed_behind_the_programs_back_is_not_committed() {
+    let path = temp_db("journal-altered");
+    let mut ledger = open(&path);
+    let mut recorder = Recorder::new(context(&mut ledger, GameKind::Rocket));
+    let mut simulation = Simulation::seeded(&config(GameKind::Rocket), 12).unwrap();
+    let finished = simulation
+        .play_hand_with(|t| recorder.sync(&mut ledger, t))
+        .unwrap();
+    let head = ledger.head().unwrap();
+    forger(&path)
+        .execute(
+            "UPDATE journal_steps SET body = (SELECT body FROM journal_steps WHERE step = 1) \
+             WHERE step = (SELECT MAX(step) FROM journal_steps)",
+            [],
+        )
+        .unwrap();
+    let refused = recorder.commit(&mut ledger, &finished).unwrap_err();
+    assert!(
+        matches!(refused, LedgerError::JournalAltered(_)),
+        "{refused}"
+    );
+    assert_eq!(ledger.head().unwrap(), head, "nothing committed");
+}

@@ -314,6 +314,11 @@ pub enum LedgerError {
         /// Their role, in words.
         role: &'static str,
     },
+    /// The journal of the hand in progress differs from the hand played.
+    #[error(
+        "the journal of hand {0} no longer matches the hand as played: it was changed outside pairs-table; nothing was committed"
+    )]
+    JournalAltered(i64),
     /// The ledger does not hold what this station last wrote to it.
     #[error(
         "the ledger {path} does not hold what this station last wrote to it (row {rows} with head {head}): it was cut back or rewritten; verify it, and restore the ledger this station wrote"
@@ -1337,7 +1342,19 @@ impl Ledger {
             journal_in(&appender.tx, steps, &events[steps..], at)?;
         }
         appender.append(&HANDS, &row)?;
-        for (_, spec, values) in journal_steps(&appender.tx)? {
+        let journaled = journal_steps(&appender.tx)?;
+        // What is committed is what was played: a journal changed behind
+        // the program's back (a step altered, added or removed) is refused.
+        if !events.is_empty() {
+            let matches = journaled.len() == events.len()
+                && journaled.iter().zip(events).all(|((_, spec, values), event)| {
+                    rows::row_event(spec, values).is_ok_and(|(hand, _, e)| hand == id && e == *event)
+                });
+            if !matches {
+                return Err(LedgerError::JournalAltered(id));
+            }
+        }
+        for (_, spec, values) in journaled {
             appender.append(spec, &values)?;
         }
         for (line, transfer) in transfers.iter().enumerate() {

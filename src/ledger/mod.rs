@@ -1347,9 +1347,13 @@ impl Ledger {
         // the program's back (a step altered, added or removed) is refused.
         if !events.is_empty() {
             let matches = journaled.len() == events.len()
-                && journaled.iter().zip(events).all(|((_, spec, values), event)| {
-                    rows::row_event(spec, values).is_ok_and(|(hand, _, e)| hand == id && e == *event)
-                });
+                && journaled
+                    .iter()
+                    .zip(events)
+                    .all(|((_, spec, values), event)| {
+                        rows::row_event(spec, values)
+                            .is_ok_and(|(hand, _, e)| hand == id && e == *event)
+                    });
             if !matches {
                 return Err(LedgerError::JournalAltered(id));
             }

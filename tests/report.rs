@@ -1159,3 +1159,44 @@ fn output_into_a_closed_pipe_ends_the_command_quietly_without_a_panic() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn staff_added_and_pins_reset_in_the_shift_are_on_its_report() {
+    let path = dir().join("ledger.sqlite3");
+    let mut ledger = open(&path);
+    ledger
+        .create_first_pit_boss(PIT_BOSS, "Pat Boss", PIT_BOSS_PIN)
+        .unwrap();
+    ledger
+        .add_staff(DEALER, "Dana Dealer", Role::Dealer, DEALER_PIN, &boss())
+        .unwrap();
+    let table = ledger.table("T7", GameKind::Rocket).unwrap();
+    ledger.open_table(table, DEALER, &boss()).unwrap();
+    // In the shift: a relief dealer added, the dealer's PIN reset.
+    ledger
+        .add_staff(12, "Rita Relief", Role::Dealer, "5927", &boss())
+        .unwrap();
+    ledger.set_pin(DEALER, "3917", &boss(), None).unwrap();
+    drop(ledger);
+    let report = print(&path);
+    let changes = &report.exceptions.staff_changes;
+    assert_eq!(changes.len(), 2, "{changes:?}");
+    assert!(changes[0].what.contains("Rita Relief"), "{changes:?}");
+    assert!(
+        changes[1].what.contains("one-time PIN for staff member 10"),
+        "{changes:?}"
+    );
+    assert_eq!(changes[1].by[0].id, PIT_BOSS);
+    let text = pdf_text(&render_pdf(&report, &Layout::standard().unwrap()).unwrap());
+    assert!(text.contains("Staff and PINs"), "{text}");
+    assert!(text.contains("Rita Relief"), "{text}");
+    let csv = render_csv(&report);
+    assert_eq!(
+        csv.lines()
+            .filter(|l| l.starts_with("exceptions,staff_change,"))
+            .count(),
+        2,
+        "{csv}"
+    );
+    assert!(csv.contains("exceptions,staff_changes,,2,"), "{csv}");
+}

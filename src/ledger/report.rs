@@ -519,6 +519,20 @@ pub struct Exceptions {
     pub corrections: Vec<Correction>,
     /// Alarms at the table raised or cleared in the period, in ledger order.
     pub alarms: Vec<AlarmEntry>,
+    /// Staff added and PINs reset by someone else in the period's time
+    /// window, at any table of this ledger, in ledger order.
+    pub staff_changes: Vec<StaffChange>,
+}
+
+/// A staff member added, or a PIN reset by someone else.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaffChange {
+    /// When.
+    pub at: DateTime<Utc>,
+    /// What was done, in words (the approval's detail).
+    pub what: String,
+    /// Who did it, and who approved it when that was someone else.
+    pub by: Vec<StaffRef>,
 }
 
 /// The chain at the moment of printing and the result of checking it.
@@ -1088,6 +1102,7 @@ impl Ledger {
         let (inventory, corrections) =
             self.gather_inventory(resolved, &person, ledger_win, &mut signed)?;
         let alarms = self.gather_alarms(resolved, &person, &mut signed)?;
+        let staff_changes = self.gather_staff_changes(resolved, &person)?;
         {
             let [from, to] = resolved.window.clone();
             let mut statement = self.conn.prepare(
@@ -1147,6 +1162,7 @@ impl Ledger {
             manual_cards,
             corrections,
             alarms,
+            staff_changes,
         };
         Ok((header, inventory, play, game, exceptions))
     }
@@ -1442,6 +1458,39 @@ impl Ledger {
             });
         }
         Ok(alarms)
+    }
+
+    /// Staff added and PINs reset by someone else in the period's time
+    /// window (these approvals name no table: staff serve the whole
+    /// station).
+    fn gather_staff_changes(
+        &self,
+        resolved: &Resolved,
+        person: &dyn Fn(u32) -> StaffRef,
+    ) -> Result<Vec<StaffChange>, LedgerError> {
+        let [from, to] = resolved.window.clone();
+        let mut statement = self.conn.prepare(
+            "SELECT seq, at, detail, requested_by, approved_by FROM approvals \
+             WHERE action IN ('add_staff', 'set_pin') AND at >= ?1 AND (?2 IS NULL OR at < ?2) \
+             ORDER BY seq",
+        )?;
+        let mut found = statement.query(params![from, to])?;
+        let mut changes = Vec::new();
+        while let Some(row) = found.next()? {
+            let seq: i64 = row.get(0)?;
+            let (requested, approved) =
+                (row.get::<_, i64>(3)? as u32, row.get::<_, i64>(4)? as u32);
+            let mut by = vec![person(requested)];
+            if approved != requested {
+                by.push(person(approved));
+            }
+            changes.push(StaffChange {
+                at: row_time("approvals", seq, &row.get::<_, String>(1)?)?,
+                what: row.get(2)?,
+                by,
+            });
+        }
+        Ok(changes)
     }
 
     /// Every staff member: id → (name, role).

@@ -340,6 +340,15 @@ fn lines(report: &ShiftReport) -> Vec<Line> {
     out.push(Line::new("exceptions", "manual_cards").count(e.manual_cards.len()));
     corrections(&mut out, &e.corrections);
     alarms(&mut out, &e.alarms);
+    for change in &e.staff_changes {
+        out.push(
+            Line::new("exceptions", "staff_change")
+                .staff_list(&change.by)
+                .time(change.at)
+                .text(&change.what),
+        );
+    }
+    out.push(Line::new("exceptions", "staff_changes").count(e.staff_changes.len()));
 
     let i = &report.integrity;
     out.extend([

@@ -9,7 +9,7 @@ use crate::engine::rules::HouseRules;
 use crate::inventory::format_basis_points;
 use crate::ledger::report::{
     AlarmClear, AlarmEntry, ChipCount, ClearedUnder, Correction, CorrectionKind, GameFigures,
-    Inventory, KindTotal, ShiftReport, Slip, StaffRef,
+    Inventory, KindTotal, ShiftReport, Slip, StaffChange, StaffRef,
 };
 use crate::ledger::{AlarmKind, CountKind, SlipKind};
 
@@ -685,6 +685,24 @@ fn corrections(list: &[Correction], blocks: &mut Vec<Block>) {
     );
 }
 
+fn staff_changes(list: &[StaffChange], blocks: &mut Vec<Block>) {
+    listed(
+        blocks,
+        "Staff and PINs",
+        vec![
+            col("Time", 0.27, Align::Left),
+            col("Change", 0.51, Align::Left),
+            col("By", 0.22, Align::Left),
+        ],
+        list.iter()
+            .map(|c| {
+                let by: Vec<String> = c.by.iter().map(StaffRef::to_string).collect();
+                row([when(c.at), c.what.clone(), by.join("\n")])
+            })
+            .collect(),
+    );
+}
+
 fn alarms(list: &[AlarmEntry], blocks: &mut Vec<Block>) {
     listed(
         blocks,
@@ -763,6 +781,7 @@ fn exceptions(report: &ShiftReport) -> Section {
     );
     corrections(&e.corrections, &mut blocks);
     alarms(&e.alarms, &mut blocks);
+    staff_changes(&e.staff_changes, &mut blocks);
     Section {
         title: "Exceptions".into(),
         blocks,

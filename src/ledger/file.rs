@@ -117,6 +117,7 @@ pub(super) fn check_identity(conn: &Connection, display: &str) -> Result<i64, Le
     }
     if version > SCHEMA_VERSION {
         return Err(LedgerError::NewerSchema {
+            path: display.to_owned(),
             found: version,
             supported: SCHEMA_VERSION,
         });

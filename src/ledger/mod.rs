@@ -88,9 +88,11 @@ pub enum LedgerError {
     Sqlite(#[from] rusqlite::Error),
     /// The file was written by a newer pairs-table.
     #[error(
-        "this ledger has schema version {found}, newer than the {supported} this pairs-table understands; use a newer pairs-table"
+        "the ledger {path} has schema version {found}, newer than the {supported} this pairs-table understands; use a newer pairs-table"
     )]
     NewerSchema {
+        /// The file.
+        path: String,
         /// The file's version.
         found: i64,
         /// The newest this build reads.
@@ -284,6 +286,11 @@ pub enum LedgerError {
         /// Who holds it, as it wrote itself in the lock file.
         holder: Option<String>,
     },
+    /// The file or its folder cannot be written (read-only media).
+    #[error(
+        "the ledger {0} cannot be written here (read-only storage or permissions); audit verify and audit export read it as it is"
+    )]
+    NotWritable(String),
     /// The ledger was opened read-only.
     #[error("the ledger {0} is open read-only; nothing can be recorded")]
     ReadOnly(String),
@@ -659,6 +666,21 @@ impl Ledger {
     /// pairs-table ledger, a newer schema, and a ledger another writer
     /// holds. WAL, foreign keys, synchronous=FULL.
     pub fn open(
+        path: &Path,
+        clock: Box<dyn Clock>,
+        keys: StationKeys,
+    ) -> Result<Ledger, LedgerError> {
+        Ledger::open_writing(path, clock, keys).map_err(|error| match error {
+            LedgerError::Sqlite(e)
+                if e.sqlite_error_code() == Some(rusqlite::ErrorCode::ReadOnly) =>
+            {
+                LedgerError::NotWritable(path.display().to_string())
+            }
+            error => error,
+        })
+    }
+
+    fn open_writing(
         path: &Path,
         clock: Box<dyn Clock>,
         keys: StationKeys,

@@ -17,8 +17,8 @@
 //! sha2, ed25519-dalek, argon2, and the program's own `audit export` and
 //! `replay` commands.
 //!
-//! The tests marked `#[ignore = "gap: …"]` are attacks the design of issue 14
-//! as written does not stop (see each one); run them with `--ignored`.
+//! The test marked `#[ignore = "gap: …"]` is an attack the design does not
+//! stop (see it and docs/ledger.md's threat model); run it with `--ignored`.
 
 use std::collections::HashMap;
 use std::ffi::OsStr;
@@ -2262,14 +2262,12 @@ fn an_expected_head_pins_the_ledger_against_a_cut_tail() {
     );
 }
 
-// ───────────────────────── gaps in the design as written ─────────────────────────
+// ──────────── caught by the station's record of what it wrote; the one gap left ────────────
 
-/// Gap: the ledger cut back to its last checkpoint before the last 10
-/// hands, without re-closing the shift. Every row left is genuinely
-/// signed, and a live ledger between checkpoints looks just like it, so
-/// only an expectation held outside the file catches it. The station could
-/// (a high-water mark of what it signed, kept beside its key); the design
-/// as written does not.
+/// The ledger cut back to its last checkpoint before the last 10 hands,
+/// without re-closing the shift. Every row left is genuinely signed, so
+/// the file alone cannot tell; at the station, its record of the head it
+/// last wrote (beside its key) catches it.
 #[test]
 fn a_ledger_cut_back_to_a_checkpoint_is_caught_at_its_station() {
     let station = Station::new("cut-to-checkpoint");
@@ -2296,13 +2294,11 @@ fn a_ledger_cut_back_to_a_checkpoint_is_caught_at_its_station() {
     );
 }
 
-/// Gap: hands committed after the last checkpoint are signed by nothing
-/// until the next one (up to `every_hands - 1` hands). A station that
-/// crashes (here: `simulate` killed) leaves them unsigned; the insider
-/// raises a bet in one of them and re-hashes, and the station's next start
-/// signs the forgery. Signing every hand commit (one Ed25519 signature,
-/// tens of microseconds, against a durable commit's milliseconds) would
-/// close it.
+/// Hands committed after the last checkpoint are signed by nothing until
+/// the next one (up to `every_hands - 1` hands). A station that crashes
+/// (here: `simulate` killed) leaves them unsigned; the insider raises a bet
+/// in one of them and re-hashes. The station's record of the head it last
+/// wrote catches it (verify at the station; its next start refuses).
 #[test]
 fn a_rewrite_of_the_unsigned_tail_after_a_crash_is_caught() {
     use std::io::{BufRead, BufReader};
@@ -2360,9 +2356,8 @@ fn a_rewrite_of_the_unsigned_tail_after_a_crash_is_caught() {
     );
 }
 
-/// Gap: the signature covers the rows and head before a checkpoint, not
-/// the checkpoint row itself, so the last checkpoint's `reason` and
-/// `signed_at` can be rewritten (and re-hashed) freely.
+/// The last checkpoint's `reason` and `signed_at` rewritten (and
+/// re-hashed): the signature covers them.
 #[test]
 fn a_rewritten_last_checkpoint_reason_is_caught() {
     let station = Station::new("checkpoint-reason");
@@ -2420,15 +2415,11 @@ fn a_rekeyed_ledger_is_caught_elsewhere_without_a_pinned_key() {
     );
 }
 
-/// Gap: laundering. The insider strips the signatures (attack 8), rewrites
-/// a hand, and lets the station itself append to the file (`simulate
-/// --db`, or the app's next start). On 5df9e09 `simulate` enrols the
-/// station key after the 200 forged hands and signs the head, and verify
-/// accepts hands before an enrolment unsigned: the forgery carries the
-/// station's own signature. The station should refuse to sign a ledger
-/// that does not extend what it last signed (a high-water mark kept beside
-/// its key), and verify should not accept unsigned history in a ledger
-/// created at a signing version.
+/// Laundering: the insider strips the signatures (attack 8), rewrites a
+/// hand, and lets the station itself append to the file (`simulate --db`,
+/// or the app's next start), hoping it signs the forgery. The station
+/// refuses a signing-version ledger no key signed, and one that does not
+/// hold the head it last wrote.
 #[test]
 fn a_stripped_ledger_resigned_by_its_own_station_is_caught() {
     let station = Station::new("laundered");

@@ -806,3 +806,57 @@ fn a_journal_changed_behind_the_programs_back_is_not_committed() {
     );
     assert_eq!(ledger.head().unwrap(), head, "nothing committed");
 }
+
+#[test]
+fn a_void_must_mirror_each_transfer_it_reverses() {
+    let path = recorded(GameKind::Rocket, 6, 8);
+    let mut ledger = open(&path);
+    ledger
+        .create_first_pit_boss(30, "Pia Boss", "2580")
+        .unwrap();
+    let boss = PinEntry {
+        staff: 30,
+        pin: "2580",
+    };
+    ledger.void_hand(3, "misdeal", DEALER, &boss).unwrap();
+    drop(ledger);
+    assert_eq!(discrepancies(&path), Vec::new());
+    // A reversal that names the right row but moves it to another kind,
+    // and one that names a transfer of another hand.
+    let conn = forger(&path);
+    let reversal = seq_of(
+        &conn,
+        "SELECT MIN(seq) FROM transfers WHERE hand_id = 3 AND reverses IS NOT NULL",
+    );
+    conn.execute(
+        "UPDATE transfers SET kind = CASE kind WHEN 'fold_fee' THEN 'pair_loss' ELSE 'fold_fee' END WHERE seq = ?1",
+        [reversal],
+    )
+    .unwrap();
+    let other = seq_of(&conn, "SELECT MIN(seq) FROM transfers WHERE hand_id = 4");
+    let last = seq_of(
+        &conn,
+        "SELECT MAX(seq) FROM transfers WHERE hand_id = 3 AND reverses IS NOT NULL",
+    );
+    conn.execute(
+        "UPDATE transfers SET reverses = ?1 WHERE seq = ?2",
+        [other, last],
+    )
+    .unwrap();
+    drop(conn);
+    let found = discrepancies(&path);
+    for seq in [reversal, last] {
+        assert!(
+            found
+                .iter()
+                .any(|d| d.seq == seq && d.problem.contains("does not mirror")),
+            "row {seq}: {found:?}"
+        );
+    }
+    assert!(
+        found
+            .iter()
+            .any(|d| d.table == "voids" && d.problem.contains("exactly once")),
+        "{found:?}"
+    );
+}

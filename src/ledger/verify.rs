@@ -213,6 +213,17 @@ pub fn verify(
         .collect::<Vec<_>>()
         .join(" UNION ALL ");
     let mut hash_at = snapshot.prepare(&hash_at_sql)?;
+    let mut voids = VoidChecks {
+        original: snapshot.prepare(
+            "SELECT hand_id, from_account, to_account, amount, kind, rank, reverses FROM transfers WHERE seq = ?1",
+        )?,
+        counts: snapshot.prepare(
+            "SELECT (SELECT COUNT(*) FROM transfers WHERE hand_id = ?1 AND reverses IS NULL), \
+                    (SELECT COUNT(DISTINCT t.reverses) FROM transfers t JOIN transfers o ON o.seq = t.reverses \
+                      WHERE t.hand_id = ?1 AND o.hand_id = ?1 AND o.reverses IS NULL), \
+                    (SELECT COUNT(*) FROM transfers WHERE hand_id = ?1 AND reverses IS NOT NULL)",
+        )?,
+    };
     let mut cursors = Vec::with_capacity(present.len());
     for (spec, statement) in present.iter().zip(statements.iter_mut()) {
         let mut cursor = Cursor {
@@ -286,6 +297,9 @@ pub fn verify(
         {
             emit(d, &mut found);
         }
+        if let Some(d) = voids.check(spec.name, seq, &values)? {
+            emit(d, &mut found);
+        }
         head = ChainHead {
             rows: seq,
             hash: stored,
@@ -332,6 +346,79 @@ pub fn verify(
         checkpoints: audit.checkpoints,
         station_key: audit.enrolled.map(|(key, _)| key),
     })
+}
+
+/// What checks that a void reverses exactly what its hand recorded.
+struct VoidChecks<'c> {
+    original: rusqlite::Statement<'c>,
+    counts: rusqlite::Statement<'c>,
+}
+
+impl VoidChecks<'_> {
+    /// A reversing transfer must mirror the transfer it names (same hand,
+    /// accounts swapped, same amount, kind and rank; an original, not a
+    /// reversal); a void must reverse each of its hand's transfers exactly
+    /// once.
+    fn check(
+        &mut self,
+        table: &'static str,
+        seq: i64,
+        values: &[Value],
+    ) -> Result<Option<Discrepancy>, LedgerError> {
+        let int = |i: usize| match values.get(i) {
+            Some(Value::Integer(n)) => Some(*n),
+            _ => None,
+        };
+        match table {
+            "voids" => {
+                let Some(hand) = int(0) else { return Ok(None) };
+                let (originals, reversed, reversals): (i64, i64, i64) = self
+                    .counts
+                    .query_row([hand], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+                Ok((originals != reversed || reversed != reversals).then(|| {
+                    discrepancy(
+                        "voids",
+                        seq,
+                        Some(hand),
+                        format!(
+                            "the void must reverse each of the hand's {originals} transfers exactly once; it reverses {reversed} of them with {reversals} rows"
+                        ),
+                    )
+                }))
+            }
+            "transfers" => {
+                let Some(reverses) = int(7) else {
+                    return Ok(None);
+                };
+                let original: Option<Vec<Value>> = self
+                    .original
+                    .query_row([reverses], |r| {
+                        (0..7).map(|i| r.get::<_, Value>(i)).collect()
+                    })
+                    .optional()?;
+                let mirrors = original.is_some_and(|o| {
+                    o[0] == values[0]
+                        && o[1] == values[3]
+                        && o[2] == values[2]
+                        && o[3] == values[4]
+                        && o[4] == values[5]
+                        && o[5] == values[6]
+                        && o[6] == Value::Null
+                });
+                Ok((!mirrors).then(|| {
+                    discrepancy(
+                        "transfers",
+                        seq,
+                        int(0),
+                        format!(
+                            "the reversing transfer does not mirror transfer row {reverses} of its hand (accounts swapped, same amount, kind and rank)"
+                        ),
+                    )
+                }))
+            }
+            _ => Ok(None),
+        }
+    }
 }
 
 /// Checks a report print's recorded head against the chain's hash at that

@@ -821,6 +821,14 @@ fn a_void_must_mirror_each_transfer_it_reverses() {
     ledger.void_hand(3, "misdeal", DEALER, &boss).unwrap();
     drop(ledger);
     assert_eq!(discrepancies(&path), Vec::new());
+    // A hand voided after it was complete counts as voided.
+    let out = crate::pairs_table()
+        .args(["audit", "verify", "--db"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("hands: 6 (1 voided)"), "{text}");
     // A reversal that names the right row but moves it to another kind,
     // and one that names a transfer of another hand.
     let conn = forger(&path);

@@ -783,7 +783,6 @@ impl Audit {
                     ));
                 }
                 let complete = rows::text(values, 12)? == "complete";
-                self.voided += u64::from(!complete);
                 let rules_hash = rows::text(values, 7)?;
                 let setup = match self.rules.get(rules_hash) {
                     Some(rules) => Some(rows::values_setup(values, 5, id, *rules)?),
@@ -825,6 +824,9 @@ impl Audit {
             }
             "voids" => {
                 found.extend(self.finish());
+                // A hand voided after it was complete, or abandoned mid-play:
+                // each has one void row.
+                self.voided += 1;
                 self.group = Some(Group::Void(VoidGroup {
                     hand: rows::int(values, 0)?,
                     seq,

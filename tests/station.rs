@@ -1016,6 +1016,10 @@ fn a_table_opened_with_a_wrong_pit_boss_pin_or_a_pit_boss_as_dealer_writes_nothi
         Feed::SoftwareShoe,
     )
     .expect_err("a pit boss cannot open a table as its dealer");
+    assert_eq!(
+        refused.error.to_string(),
+        format!("staff {BOSS} is a pit boss, not a dealer: only a dealer signs in to deal")
+    );
     let ledger = *refused.ledger;
     assert!(ledger.open_shift_now().unwrap().is_none());
     assert_eq!(ledger.head().unwrap(), after_wrong_pin);

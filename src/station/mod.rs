@@ -303,10 +303,12 @@ impl Station {
     ) -> Result<Station, OpenRefused> {
         let opened = (|| {
             setup.rules.validate().map_err(TableError::from)?;
+            // Who may deal comes first: a pit boss's ID in the dealer's
+            // place is "a pit boss, not a dealer", whoever approves.
+            check_dealer(&ledger, dealer.staff)?;
             if dealer.staff == approver.staff {
                 return Err(LedgerError::OwnRequest(approver.staff).into());
             }
-            check_dealer(&ledger, dealer.staff)?;
             let mut rng = os_rng()?;
             // Both PINs are right before anything is written (a wrong one is
             // counted); the shift's approval row records the pit boss.

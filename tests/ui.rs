@@ -197,6 +197,10 @@ fn a_starboard_hand_through_the_app() {
         .map(|e| e.seated)
         .collect();
     assert_eq!(seated, [false, true, true, false, false, true, false]);
+    assert!(
+        shows_containing(&harness, "no hand yet"),
+        "a new table names no hand before its first"
+    );
     click(&mut harness, "Deal (Enter)");
     assert!(shows(
         &harness,

@@ -149,12 +149,18 @@ impl TableScreen {
                 ),
                 GameKind::Starboard => format!("ante {}", units(table.rules().starboard.unit)),
             };
+            // The hand in play, else the last one this table committed here:
+            // never the ledger's last hand at another table.
+            let hand = match (self.station.hand(), self.station.last_committed()) {
+                (Some(_), _) => format!("hand {}", table.hands_started()),
+                (None, Some(last)) => format!("last hand {}", last.hand),
+                (None, None) => "no hand yet".to_owned(),
+            };
             ui.label(format!(
-                "{limits} · 1 unit = {}.{:02} · {} decks · hand {}",
+                "{limits} · 1 unit = {}.{:02} · {} decks · {hand}",
                 setup.unit_cents / 100,
                 setup.unit_cents % 100,
                 setup.decks.count(),
-                table.hands_started()
             ));
             if ui.button("Pit boss").clicked() {
                 self.pit = Some(PitScreen::new(&self.station));

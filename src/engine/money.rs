@@ -89,6 +89,22 @@ impl TransferKind {
         TransferKind::CarryOut,
     ];
 
+    /// The kind in words, as a pit boss reads it ("dealer pair").
+    pub const fn words(self) -> &'static str {
+        match self {
+            TransferKind::FoldFee => "fold fee",
+            TransferKind::PairLoss => "pair loss",
+            TransferKind::DealerPairPayout => "dealer pair",
+            TransferKind::DealerThreePayout => "dealer 3",
+            TransferKind::Ante => "ante",
+            TransferKind::Draw => "draw",
+            TransferKind::CarryIn => "carry in",
+            TransferKind::PotAward => "pot award",
+            TransferKind::Rake => "rake",
+            TransferKind::CarryOut => "carry out",
+        }
+    }
+
     /// The snake_case name used in files and the ledger.
     pub const fn as_str(self) -> &'static str {
         match self {

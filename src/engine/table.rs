@@ -42,6 +42,18 @@ pub enum CardSource {
     },
 }
 
+impl std::fmt::Display for CardSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CardSource::SoftwareShoe => write!(f, "software shoe"),
+            CardSource::Scanner { frame } => write!(f, "scanner, frame {frame}"),
+            CardSource::Manual { approved_by } => {
+                write!(f, "entered by hand, approved by {approved_by}")
+            }
+        }
+    }
+}
+
 /// Everything that happened in a hand, in order.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]

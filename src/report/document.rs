@@ -432,21 +432,6 @@ fn play(report: &ShiftReport) -> Section {
     }
 }
 
-fn kind_name(kind: TransferKind) -> &'static str {
-    match kind {
-        TransferKind::FoldFee => "fold fee",
-        TransferKind::PairLoss => "pair loss",
-        TransferKind::DealerPairPayout => "dealer pair",
-        TransferKind::DealerThreePayout => "dealer 3",
-        TransferKind::Ante => "ante",
-        TransferKind::Draw => "draw",
-        TransferKind::CarryIn => "carry in",
-        TransferKind::PotAward => "pot award",
-        TransferKind::Rake => "rake",
-        TransferKind::CarryOut => "carry out",
-    }
-}
-
 fn sum(totals: &[KindTotal]) -> KindTotal {
     totals.iter().fold(KindTotal::default(), |a, t| KindTotal {
         count: a.count + t.count,
@@ -529,7 +514,7 @@ fn game(report: &ShiftReport) -> Section {
                             row([
                                 p.hand.to_string(),
                                 p.seat.to_string(),
-                                kind_name(p.kind).to_owned(),
+                                TransferKind::words(p.kind).to_owned(),
                                 p.rank.map_or_else(String::new, |r| r.to_string()),
                                 units(p.amount as i64),
                             ])

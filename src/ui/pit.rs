@@ -1310,8 +1310,11 @@ impl PitScreen {
             }
             for transfer in &chosen.finished.transfers {
                 ui.label(format!(
-                    "{} pays {} {} units ({:?})",
-                    transfer.from, transfer.to, transfer.amount, transfer.kind
+                    "{} pays {} {} units ({})",
+                    transfer.from,
+                    transfer.to,
+                    transfer.amount,
+                    transfer.kind.words()
                 ));
             }
         }
@@ -1713,7 +1716,7 @@ fn describe_event(event: &HandEvent) -> String {
     match event {
         HandEvent::Card { rank, step, source } => match step {
             Step::Card { to, discarded, .. } => format!(
-                "card {rank} to {to}{} ({source:?})",
+                "card {rank} to {to}{} ({source})",
                 if *discarded { ", discarded" } else { "" }
             ),
             Step::Decision { .. } => format!("card {rank}"),
@@ -1734,7 +1737,7 @@ fn describe_event(event: &HandEvent) -> String {
             rank,
             source,
             approved_by,
-        } => format!("card {rank} set aside ({source:?}), approved by {approved_by}"),
+        } => format!("card {rank} set aside ({source}), approved by {approved_by}"),
     }
 }
 
@@ -1781,5 +1784,37 @@ mod tests {
             "2026-11-23 08:45:54"
         );
         assert_eq!(stored_time("not a time"), "not a time");
+    }
+
+    #[test]
+    fn a_hands_steps_read_in_words_not_internal_names() {
+        use crate::engine::table::{CardSource, HandEvent};
+        use crate::engine::{CardTo, Rank, Step};
+        let rank = Rank::new(7).unwrap();
+        let card = |source| HandEvent::Card {
+            rank,
+            step: Step::Card {
+                rank,
+                to: CardTo::Seat(2),
+                discarded: false,
+            },
+            source,
+        };
+        let read = super::describe_event(&card(CardSource::Scanner { frame: 13 }));
+        assert_eq!(read, "card 7 to seat 2 (scanner, frame 13)");
+        let by_hand = super::describe_event(&card(CardSource::Manual { approved_by: 900 }));
+        assert_eq!(
+            by_hand,
+            "card 7 to seat 2 (entered by hand, approved by 900)"
+        );
+        for kind in crate::engine::money::TransferKind::ALL {
+            let words = kind.words();
+            assert!(
+                words
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == ' ' || c.is_ascii_digit()),
+                "{words}"
+            );
+        }
     }
 }

@@ -114,6 +114,39 @@ pub enum PinError {
     Guessable,
 }
 
+/// The longest staff or table name, in characters.
+pub const NAME_MAX_CHARS: usize = 40;
+
+/// Why a staff or table name was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum NameError {
+    /// Nothing but spaces.
+    #[error("a name cannot be empty")]
+    Empty,
+    /// Longer than [`NAME_MAX_CHARS`].
+    #[error("a name is at most {NAME_MAX_CHARS} characters, not {0}")]
+    TooLong(usize),
+    /// A line break, tab or other control character.
+    #[error("a name cannot hold a line break, tab or other control character")]
+    Control,
+}
+
+/// A staff or table name as recorded: trimmed of surrounding spaces, 1 to
+/// [`NAME_MAX_CHARS`] characters, no control characters.
+pub fn check_name(name: &str) -> Result<&str, NameError> {
+    let name = name.trim();
+    let chars = name.chars().count();
+    if chars == 0 {
+        Err(NameError::Empty)
+    } else if chars > NAME_MAX_CHARS {
+        Err(NameError::TooLong(chars))
+    } else if name.chars().any(char::is_control) {
+        Err(NameError::Control)
+    } else {
+        Ok(name)
+    }
+}
+
 /// Checks a new PIN: 4 to 8 ASCII digits, not one digit repeated and not
 /// an ascending or descending run (wrapping past 9 and 0).
 pub fn check_new_pin(pin: &str) -> Result<(), PinError> {

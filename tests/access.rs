@@ -661,3 +661,28 @@ fn no_one_resets_the_pin_of_an_equal_or_higher_role_alone() {
     // A dealer's PIN is below a pit boss: one pit boss resets it alone.
     ledger.set_pin(DEALER, "1470", &boss(), None).unwrap();
 }
+
+#[test]
+fn names_are_trimmed_and_limited() {
+    let (mut ledger, _, _, _) = staffed("names");
+    let head = ledger.head().unwrap();
+    let long = "A".repeat(335);
+    for (name, expected) in [
+        (long.as_str(), "a name is at most 40 characters, not 335"),
+        ("   ", "a name cannot be empty"),
+        ("Ann\nBoss", "a name cannot hold a line break"),
+    ] {
+        let refused = ledger
+            .add_staff(50, name, Role::Dealer, "5927", &boss())
+            .unwrap_err()
+            .to_string();
+        assert!(refused.contains(expected), "{refused}");
+    }
+    assert!(ledger.table(&long, GameKind::Rocket).is_err());
+    assert_eq!(ledger.head().unwrap(), head, "nothing recorded");
+    ledger
+        .add_staff(50, "  Rita Relief ", Role::Dealer, "5927", &boss())
+        .unwrap();
+    let listed = ledger.staff_list().unwrap();
+    assert!(listed.iter().any(|s| s.id == 50 && s.name == "Rita Relief"));
+}

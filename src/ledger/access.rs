@@ -234,6 +234,7 @@ impl Ledger {
         pin: &str,
         by: &PinEntry<'_>,
     ) -> Result<(), LedgerError> {
+        let name = crate::access::check_name(name)?;
         let by_role = self.role_of(by.staff)?;
         if !by_role.may_add(role) {
             return Err(LedgerError::NotPermitted {
@@ -259,6 +260,7 @@ impl Ledger {
         set_by: u32,
         after: Vec<Row>,
     ) -> Result<(), LedgerError> {
+        let name = crate::access::check_name(name)?;
         check_new_pin(pin)?;
         if self.staff_role(id)?.is_some() {
             return Err(LedgerError::StaffExists(id));

@@ -179,6 +179,9 @@ pub enum LedgerError {
     /// The account is not locked.
     #[error("staff member {0} is not locked out")]
     NotLocked(u32),
+    /// A staff or table name that breaks the name rule.
+    #[error(transparent)]
+    BadName(#[from] crate::access::NameError),
     /// A new PIN that breaks the PIN rule.
     #[error(transparent)]
     BadPin(#[from] crate::access::PinError),
@@ -1003,6 +1006,7 @@ impl Ledger {
 
     /// The table named `name`, recorded now if new; returns its id.
     pub fn table(&mut self, name: &str, game: GameKind) -> Result<i64, LedgerError> {
+        let name = crate::access::check_name(name)?;
         let found: Option<i64> = self
             .conn
             .query_row(

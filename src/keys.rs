@@ -4,8 +4,9 @@
 //! checkpoint nor test PINs offline. See docs/ledger.md, "Signed
 //! checkpoints".
 //!
-//! The only module besides `cli` that reads and writes files of its own:
-//! the key file, created `0600` in a `0700` directory.
+//! Reads and writes two files of its own and nothing else: the key file,
+//! created `0600` in a `0700` directory, and beside it the record of the
+//! head this station last wrote to each ledger (`signed-heads`).
 
 use std::fs;
 use std::io::Write;
@@ -414,34 +415,27 @@ pub fn private_new_file(path: &Path) -> std::io::Result<fs::File> {
     options.open(path)
 }
 
-/// The permission bits of `path` that let others than its owner in (Unix);
-/// zero elsewhere.
-pub fn open_to_others(path: &Path) -> std::io::Result<u32> {
+/// The permission bits of `path` (`0o777` mask, Unix); owner-only
+/// (`0o600`) elsewhere, where there are none to check.
+pub fn permission_bits(path: &Path) -> std::io::Result<u32> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        Ok(fs::metadata(path)?.permissions().mode() & 0o077)
+        Ok(fs::metadata(path)?.permissions().mode() & 0o777)
     }
     #[cfg(not(unix))]
     {
-        fs::metadata(path).map(|_| 0)
+        fs::metadata(path).map(|_| 0o600)
     }
 }
 
 fn check_private(path: &Path) -> Result<(), KeyError> {
-    let loose = open_to_others(path).map_err(|source| KeyError::Io {
+    let mode = permission_bits(path).map_err(|source| KeyError::Io {
         action: "read",
         path: path.display().to_string(),
         source,
     })?;
-    if loose & 0o044 != 0 {
-        #[cfg(unix)]
-        let mode = {
-            use std::os::unix::fs::PermissionsExt;
-            fs::metadata(path).map_or(0, |m| m.permissions().mode() & 0o777)
-        };
-        #[cfg(not(unix))]
-        let mode = 0;
+    if mode & 0o044 != 0 {
         return Err(KeyError::NotPrivate {
             path: path.display().to_string(),
             mode,

@@ -1613,44 +1613,37 @@ fn cut_and_reclose(path: &Path, hands: i64, forged_checkpoint: bool) {
     assert_chain_intact(path);
 }
 
-/// Attack 3 (10 hands). Fails on the ledger before issue 14.
-#[test]
-fn the_last_10_hands_cut_and_the_shift_reclosed_are_caught() {
-    let station = Station::new("cut-10");
-    let db = station.ledger("ledger", 300, 5);
+/// Attack 3: a ledger of `hands` hands with its last `cut` cut and the
+/// shift re-closed, with and without a checkpoint copied and brought up to
+/// date, must fail verify.
+fn assert_cut_and_reclose_caught(name: &str, hands: u32, cut: i64, seed: u64) {
+    let station = Station::new(name);
+    let db = station.ledger("ledger", hands, seed);
     station.verified(&db);
     let mut misses = Misses::default();
     for forged_checkpoint in [false, true] {
         let copy = copy_of(&station, &db, &format!("cut-{forged_checkpoint}"));
-        cut_and_reclose(&copy, 10, forged_checkpoint);
+        cut_and_reclose(&copy, cut, forged_checkpoint);
         misses.caught(
             &station.verify(&copy, &[]),
             &format!(
-                "the last 10 hands cut, shift re-closed (forged checkpoint: {forged_checkpoint})"
+                "the last {cut} hands cut, shift re-closed (forged checkpoint: {forged_checkpoint})"
             ),
         );
     }
     misses.assert_none();
 }
 
+/// Attack 3 (10 hands). Fails on the ledger before issue 14.
+#[test]
+fn the_last_10_hands_cut_and_the_shift_reclosed_are_caught() {
+    assert_cut_and_reclose_caught("cut-10", 300, 10, 5);
+}
+
 /// Attack 3 (500 hands). Fails on the ledger before issue 14.
 #[test]
 fn the_last_500_hands_cut_and_the_shift_reclosed_are_caught() {
-    let station = Station::new("cut-500");
-    let db = station.ledger("ledger", 620, 6);
-    station.verified(&db);
-    let mut misses = Misses::default();
-    for forged_checkpoint in [false, true] {
-        let copy = copy_of(&station, &db, &format!("cut-{forged_checkpoint}"));
-        cut_and_reclose(&copy, 500, forged_checkpoint);
-        misses.caught(
-            &station.verify(&copy, &[]),
-            &format!(
-                "the last 500 hands cut, shift re-closed (forged checkpoint: {forged_checkpoint})"
-            ),
-        );
-    }
-    misses.assert_none();
+    assert_cut_and_reclose_caught("cut-500", 620, 500, 6);
 }
 
 // ───────────────────────── attack 4: triggers and schema version ─────────────────────────

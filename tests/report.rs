@@ -87,6 +87,16 @@ fn open_ticking(path: &Path, step: i64) -> Ledger {
     Ledger::open(path, Box::new(clock), crate::test_keys()).unwrap()
 }
 
+/// The first pit boss and a dealer, each with a PIN.
+fn first_pit_boss_and_dealer(ledger: &mut Ledger) {
+    ledger
+        .create_first_pit_boss(PIT_BOSS, "Pat Boss", PIT_BOSS_PIN)
+        .unwrap();
+    ledger
+        .add_staff(DEALER, "Dana Dealer", Role::Dealer, DEALER_PIN, &boss())
+        .unwrap();
+}
+
 fn open(path: &Path) -> Ledger {
     open_ticking(path, 30)
 }
@@ -172,12 +182,7 @@ const ALARM_TEXT: &str = "lost frames 41 to 42 from the shoe";
 fn kept_shift(hands: u64, voids: i64, step: i64) -> PathBuf {
     let path = dir().join("ledger.sqlite3");
     let mut ledger = open_ticking(&path, step);
-    ledger
-        .create_first_pit_boss(PIT_BOSS, "Pat Boss", PIT_BOSS_PIN)
-        .unwrap();
-    ledger
-        .add_staff(DEALER, "Dana Dealer", Role::Dealer, DEALER_PIN, &boss())
-        .unwrap();
+    first_pit_boss_and_dealer(&mut ledger);
     ledger
         .add_staff(
             OTHER_BOSS,
@@ -636,12 +641,7 @@ fn a_period_takes_the_inventory_of_the_shifts_it_overlaps() {
 fn a_table_that_keeps_inventory_says_none_where_nothing_was_recorded() {
     let path = dir().join("ledger.sqlite3");
     let mut ledger = open(&path);
-    ledger
-        .create_first_pit_boss(PIT_BOSS, "Pat Boss", PIT_BOSS_PIN)
-        .unwrap();
-    ledger
-        .add_staff(DEALER, "Dana Dealer", Role::Dealer, DEALER_PIN, &boss())
-        .unwrap();
+    first_pit_boss_and_dealer(&mut ledger);
     let table = ledger.table("T7", GameKind::Rocket).unwrap();
     let denominations = Denominations::parse("25 100").unwrap();
     ledger
@@ -1164,12 +1164,7 @@ fn output_into_a_closed_pipe_ends_the_command_quietly_without_a_panic() {
 fn staff_added_and_pins_reset_in_the_shift_are_on_its_report() {
     let path = dir().join("ledger.sqlite3");
     let mut ledger = open(&path);
-    ledger
-        .create_first_pit_boss(PIT_BOSS, "Pat Boss", PIT_BOSS_PIN)
-        .unwrap();
-    ledger
-        .add_staff(DEALER, "Dana Dealer", Role::Dealer, DEALER_PIN, &boss())
-        .unwrap();
+    first_pit_boss_and_dealer(&mut ledger);
     let table = ledger.table("T7", GameKind::Rocket).unwrap();
     ledger.open_table(table, DEALER, &boss()).unwrap();
     // In the shift: a relief dealer added, the dealer's PIN reset.

@@ -274,6 +274,15 @@ pub const CHAINED: [&TableSpec; 29] = [
     &SHOE_DEVICES,
 ];
 
+/// A query for the stored hash of row `?1`, whichever of `tables` holds it.
+pub fn hash_at_sql<'a>(tables: impl IntoIterator<Item = &'a TableSpec>) -> String {
+    tables
+        .into_iter()
+        .map(|spec| format!("SELECT hash FROM {} WHERE seq = ?1", spec.name))
+        .collect::<Vec<_>>()
+        .join(" UNION ALL ")
+}
+
 /// The spec of a chained table by name.
 pub fn spec_named(name: &str) -> Option<&'static TableSpec> {
     CHAINED.into_iter().find(|s| s.name == name)

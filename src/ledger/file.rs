@@ -289,7 +289,7 @@ pub(super) fn loose_modes(path: &Path) -> Option<String> {
     ];
     let loose: Vec<String> = files
         .iter()
-        .filter(|f| keys::open_to_others(f).is_ok_and(|bits| bits != 0))
+        .filter(|f| keys::permission_bits(f).is_ok_and(|bits| bits & 0o077 != 0))
         .map(|f| f.display().to_string())
         .collect();
     (!loose.is_empty()).then(|| {

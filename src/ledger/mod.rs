@@ -714,17 +714,17 @@ impl Ledger {
         // table) and checked before the upgrade commits.
         conn.pragma_update(None, "foreign_keys", "OFF")?;
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let found = file::check_identity(&tx, &display).or_else(|error| match error {
-            // A file this call created is empty until migrated.
-            LedgerError::NotALedger(..)
-                if !tx.query_row("SELECT EXISTS (SELECT 1 FROM sqlite_master)", [], |r| {
-                    r.get::<_, bool>(0)
-                })? =>
-            {
-                Ok(0)
-            }
-            error => Err(error),
-        })?;
+        // `file::inspect` found an intact ledger (or no file, now a new one)
+        // before the lock was taken; only its version is read again here,
+        // in case a newer build wrote it meanwhile.
+        let found: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if found > SCHEMA_VERSION {
+            return Err(LedgerError::NewerSchema {
+                path: display,
+                found,
+                supported: SCHEMA_VERSION,
+            });
+        }
         for (version, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
             tx.execute_batch(sql)?;
             tx.pragma_update(None, "user_version", version as i64 + 1)?;
@@ -789,11 +789,7 @@ impl Ledger {
 
     /// The stored hash of row `seq`, if the chain has it.
     fn hash_at(&self, seq: i64) -> Result<Option<[u8; 32]>, LedgerError> {
-        let sql = chain::CHAINED
-            .iter()
-            .map(|spec| format!("SELECT hash FROM {} WHERE seq = ?1", spec.name))
-            .collect::<Vec<_>>()
-            .join(" UNION ALL ");
+        let sql = chain::hash_at_sql(chain::CHAINED);
         let hash: Option<Vec<u8>> = self.conn.query_row(&sql, [seq], |r| r.get(0)).optional()?;
         Ok(hash.and_then(|h| h.try_into().ok()))
     }

@@ -8,7 +8,7 @@ use std::path::Path;
 use rusqlite::OptionalExtension;
 use rusqlite::types::{Value, ValueRef};
 
-use super::chain::{CHAINED, GENESIS, Linker, TableSpec};
+use super::chain::{CHAINED, GENESIS, Linker, TableSpec, hash_at_sql};
 use super::rows::{self, BadRow};
 use super::{ChainHead, LedgerError, SCHEMA_VERSION, file, rebuild};
 use crate::engine::hand::Hand;
@@ -207,12 +207,7 @@ pub fn verify(
             snapshot.prepare(&sql)
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let hash_at_sql = present
-        .iter()
-        .map(|spec| format!("SELECT hash FROM {} WHERE seq = ?1", spec.name))
-        .collect::<Vec<_>>()
-        .join(" UNION ALL ");
-    let mut hash_at = snapshot.prepare(&hash_at_sql)?;
+    let mut hash_at = snapshot.prepare(&hash_at_sql(present.iter().copied()))?;
     let mut voids = VoidChecks {
         original: snapshot.prepare(
             "SELECT hand_id, from_account, to_account, amount, kind, rank, reverses FROM transfers WHERE seq = ?1",

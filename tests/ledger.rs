@@ -868,3 +868,66 @@ fn a_void_must_mirror_each_transfer_it_reverses() {
         "{found:?}"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_key_file_other_users_may_read_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let file = temp_db("key").with_file_name("station.key");
+    let made = pairs_table::keys::StationKeys::load_or_create(&file).unwrap();
+    assert_eq!(
+        pairs_table::keys::StationKeys::load(&file)
+            .unwrap()
+            .fingerprint(),
+        made.fingerprint(),
+        "the same key comes back"
+    );
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let refused = pairs_table::keys::StationKeys::load(&file)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("may be read by other users (mode 0644)"),
+        "{refused}"
+    );
+    assert!(refused.contains(&file.display().to_string()), "{refused}");
+}
+
+#[test]
+fn a_ledger_signed_by_another_stations_key_is_not_written() {
+    let path = recorded(GameKind::Rocket, 2, 7);
+    let head = open(&path).head().unwrap();
+    let other = pairs_table::keys::StationKeys::from_secret_bytes([1; 32], [2; 32]);
+    let refused = Ledger::open(&path, Box::new(FixedClock), other).unwrap_err();
+    assert!(
+        matches!(refused, LedgerError::OtherStationsLedger { .. }),
+        "{refused}"
+    );
+    assert!(
+        refused
+            .to_string()
+            .contains(&crate::test_keys().fingerprint()),
+        "{refused}"
+    );
+    assert_eq!(open(&path).head().unwrap(), head, "nothing written");
+}
+
+#[test]
+fn simulate_refuses_a_live_tables_ledger() {
+    let path = temp_db("live");
+    let mut ledger = open(&path);
+    ledger
+        .create_first_pit_boss(PIT_BOSS, "Pat Boss", "2580")
+        .unwrap();
+    let head = ledger.head().unwrap();
+    drop(ledger);
+    let out = crate::pairs_table()
+        .args(["simulate", "--game", "rocket", "--hands", "1", "--db"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("holds staff with PINs"), "{stderr}");
+    assert_eq!(open(&path).head().unwrap(), head, "nothing written");
+}

@@ -13,4 +13,5 @@ pub mod report;
 pub mod scanner;
 pub mod simulate;
 pub mod station;
+pub mod time_text;
 pub mod ui;

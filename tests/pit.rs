@@ -618,8 +618,8 @@ fn the_exception_report_on_screen_covers_this_shift_only() {
         shows(&harness, &crate::test_keys().fingerprint()),
         "the station key's fingerprint is on the audit tab"
     );
-    assert!(shows(&harness, "2026-03-01 21:30:00"));
-    assert!(!shows(&harness, "2026-03-01 20:00:00"));
+    assert!(shows(&harness, &crate::local_time(2026, 3, 1, 21, 30)));
+    assert!(!shows(&harness, &crate::local_time(2026, 3, 1, 20, 0)));
     let all = ledger(&harness)
         .exceptions(TimeRange::default())
         .unwrap()

@@ -87,3 +87,13 @@ pub fn pairs_table() -> std::process::Command {
         .env("XDG_DATA_HOME", home.join("data"));
     command
 }
+
+/// A UTC wall-clock time as the app and the printed reports show it: this
+/// machine's local time to the second, with its offset from UTC.
+pub fn local_time(year: i32, month: u32, day: u32, hour: u32, minute: u32) -> String {
+    use chrono::TimeZone;
+    let time = chrono::Utc
+        .with_ymd_and_hms(year, month, day, hour, minute, 0)
+        .unwrap();
+    pairs_table::time_text::when(time, pairs_table::time_text::Zone::Local)
+}

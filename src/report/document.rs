@@ -1,7 +1,7 @@
 //! The report as printed text: sections of tables and notes, built from the
 //! typed figures, before any page exists. The PDF lays these out.
 
-use super::{SectionKind, tenths, units, when};
+use super::{SectionKind, tenths, units};
 use crate::engine::card::Rank;
 use crate::engine::hand::GameKind;
 use crate::engine::money::TransferKind;
@@ -12,6 +12,7 @@ use crate::ledger::report::{
     Inventory, KindTotal, ShiftReport, Slip, StaffChange, StaffRef,
 };
 use crate::ledger::{AlarmKind, CountKind, SlipKind};
+use crate::time_text::{Zone, when};
 
 /// How a column's cells sit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -172,7 +173,7 @@ fn limits(game: GameKind, rules: &[HouseRules]) -> String {
 }
 
 /// The header's label/value pairs.
-pub fn header(report: &ShiftReport) -> Block {
+pub fn header(report: &ShiftReport, zone: Zone) -> Block {
     let h = &report.header;
     let period = match h.shift {
         Some(shift) => format!("shift {shift}"),
@@ -189,23 +190,27 @@ pub fn header(report: &ShiftReport) -> Block {
         ("Game", h.game.to_string()),
         ("Limits", limits(h.game, &h.rules)),
         ("Covers", period),
-        ("Start", when(h.start)),
-        ("End", h.end.map_or_else(|| "still open".into(), when)),
+        ("Start", when(h.start, zone)),
+        (
+            "End",
+            h.end
+                .map_or_else(|| "still open".into(), |end| when(end, zone)),
+        ),
         ("Dealers", staff_list(&h.dealers)),
         ("Pit bosses", staff_list(&h.pit_bosses)),
     ])
 }
 
 /// The report's sections in `order`.
-pub fn sections(report: &ShiftReport, order: &[SectionKind]) -> Vec<Section> {
+pub fn sections(report: &ShiftReport, order: &[SectionKind], zone: Zone) -> Vec<Section> {
     order
         .iter()
         .map(|kind| match kind {
-            SectionKind::Inventory => inventory(report),
+            SectionKind::Inventory => inventory(report, zone),
             SectionKind::Play => play(report),
             SectionKind::Game => game(report),
-            SectionKind::Exceptions => exceptions(report),
-            SectionKind::Integrity => integrity(report),
+            SectionKind::Exceptions => exceptions(report, zone),
+            SectionKind::Integrity => integrity(report, zone),
             SectionKind::Signatures => signatures(report),
         })
         .collect()
@@ -220,7 +225,7 @@ fn and_list(items: &[String]) -> String {
     }
 }
 
-fn chips(name: &str, count: &Option<ChipCount>, blocks: &mut Vec<Block>) {
+fn chips(name: &str, count: &Option<ChipCount>, blocks: &mut Vec<Block>, zone: Zone) {
     let Some(count) = count else {
         blocks.push(Block::Note(format!("{name}: not counted.")));
         return;
@@ -228,7 +233,7 @@ fn chips(name: &str, count: &Option<ChipCount>, blocks: &mut Vec<Block>) {
     blocks.push(Block::Subheading(format!(
         "{name} of shift {}, counted {}\nby dealer {} and pit boss {}",
         count.shift,
-        when(count.at),
+        when(count.at, zone),
         count.dealer,
         count.pit_boss
     )));
@@ -259,7 +264,7 @@ fn chips(name: &str, count: &Option<ChipCount>, blocks: &mut Vec<Block>) {
     });
 }
 
-fn slips(name: &str, slips: &Option<Vec<Slip>>, blocks: &mut Vec<Block>) {
+fn slips(name: &str, slips: &Option<Vec<Slip>>, blocks: &mut Vec<Block>, zone: Zone) {
     match slips {
         None => blocks.push(Block::Note(format!("{name}: not recorded in this ledger."))),
         Some(list) if list.is_empty() => blocks.push(Block::Note(format!("{name}: none."))),
@@ -276,7 +281,7 @@ fn slips(name: &str, slips: &Option<Vec<Slip>>, blocks: &mut Vec<Block>) {
                     let value = units(s.total() as i64);
                     row([
                         s.number.clone(),
-                        when(s.at),
+                        when(s.at, zone),
                         format!("{}\n{}", s.requested_by, s.approved_by),
                         denominations.join(", "),
                         match s.voided {
@@ -322,7 +327,7 @@ fn shift_list(shifts: &[i64]) -> String {
     )
 }
 
-fn inventory(report: &ShiftReport) -> Section {
+fn inventory(report: &ShiftReport, zone: Zone) -> Section {
     let inventory = &report.inventory;
     let mut blocks = Vec::new();
     if report.header.shift.is_none() {
@@ -338,10 +343,10 @@ fn inventory(report: &ShiftReport) -> Section {
             ),
         }));
     }
-    chips("Opener", &inventory.opener, &mut blocks);
-    chips("Closer", &inventory.closer, &mut blocks);
-    slips("Fills", &inventory.fills, &mut blocks);
-    slips("Credits", &inventory.credits, &mut blocks);
+    chips("Opener", &inventory.opener, &mut blocks, zone);
+    chips("Closer", &inventory.closer, &mut blocks, zone);
+    slips("Fills", &inventory.fills, &mut blocks, zone);
+    slips("Credits", &inventory.credits, &mut blocks, zone);
     let missing: Vec<String> = inventory
         .not_counted()
         .into_iter()
@@ -625,10 +630,15 @@ pub(super) fn cleared_how(clear: &AlarmClear) -> String {
 }
 
 /// When, by whom and how an alarm was cleared ("still open" if it was not).
-fn alarm_cleared_text(alarm: &AlarmEntry) -> String {
+fn alarm_cleared_text(alarm: &AlarmEntry, zone: Zone) -> String {
     match &alarm.cleared {
         None => "still open".into(),
-        Some(clear) => format!("{} by {}: {}", when(clear.at), clear.by, cleared_how(clear)),
+        Some(clear) => format!(
+            "{} by {}: {}",
+            when(clear.at, zone),
+            clear.by,
+            cleared_how(clear)
+        ),
     }
 }
 
@@ -646,7 +656,7 @@ fn listed(blocks: &mut Vec<Block>, title: &str, columns: Vec<Column>, rows: Vec<
     });
 }
 
-fn corrections(list: &[Correction], blocks: &mut Vec<Block>) {
+fn corrections(list: &[Correction], blocks: &mut Vec<Block>, zone: Zone) {
     listed(
         blocks,
         "Corrections",
@@ -660,7 +670,7 @@ fn corrections(list: &[Correction], blocks: &mut Vec<Block>) {
             .map(|c| {
                 let by: Vec<String> = c.by.iter().map(StaffRef::to_string).collect();
                 row([
-                    when(c.at),
+                    when(c.at, zone),
                     correction_text(c),
                     c.reason.clone().unwrap_or_else(|| "—".into()),
                     by.join("\n"),
@@ -670,7 +680,7 @@ fn corrections(list: &[Correction], blocks: &mut Vec<Block>) {
     );
 }
 
-fn staff_changes(list: &[StaffChange], blocks: &mut Vec<Block>) {
+fn staff_changes(list: &[StaffChange], blocks: &mut Vec<Block>, zone: Zone) {
     listed(
         blocks,
         "Staff and PINs",
@@ -682,13 +692,13 @@ fn staff_changes(list: &[StaffChange], blocks: &mut Vec<Block>) {
         list.iter()
             .map(|c| {
                 let by: Vec<String> = c.by.iter().map(StaffRef::to_string).collect();
-                row([when(c.at), c.what.clone(), by.join("\n")])
+                row([when(c.at, zone), c.what.clone(), by.join("\n")])
             })
             .collect(),
     );
 }
 
-fn alarms(list: &[AlarmEntry], blocks: &mut Vec<Block>) {
+fn alarms(list: &[AlarmEntry], blocks: &mut Vec<Block>, zone: Zone) {
     listed(
         blocks,
         "Alarms",
@@ -701,17 +711,17 @@ fn alarms(list: &[AlarmEntry], blocks: &mut Vec<Block>) {
         list.iter()
             .map(|a| {
                 row([
-                    when(a.raised_at),
+                    when(a.raised_at, zone),
                     a.hand.map_or_else(String::new, |h| h.to_string()),
                     format!("#{} {}: {}", a.id, alarm_kind(a.kind), a.message),
-                    alarm_cleared_text(a),
+                    alarm_cleared_text(a, zone),
                 ])
             })
             .collect(),
     );
 }
 
-fn exceptions(report: &ShiftReport) -> Section {
+fn exceptions(report: &ShiftReport, zone: Zone) -> Section {
     let e = &report.exceptions;
     let mut blocks = Vec::new();
     listed(
@@ -729,7 +739,7 @@ fn exceptions(report: &ShiftReport) -> Section {
             .map(|v| {
                 row([
                     v.hand.to_string(),
-                    when(v.at),
+                    when(v.at, zone),
                     v.reason.clone(),
                     v.approved_by.to_string(),
                     units(v.reversed as i64),
@@ -759,21 +769,21 @@ fn exceptions(report: &ShiftReport) -> Section {
                     c.approved_by
                         .as_ref()
                         .map_or_else(|| "not recorded".into(), StaffRef::to_string),
-                    when(c.at),
+                    when(c.at, zone),
                 ])
             })
             .collect(),
     );
-    corrections(&e.corrections, &mut blocks);
-    alarms(&e.alarms, &mut blocks);
-    staff_changes(&e.staff_changes, &mut blocks);
+    corrections(&e.corrections, &mut blocks, zone);
+    alarms(&e.alarms, &mut blocks, zone);
+    staff_changes(&e.staff_changes, &mut blocks, zone);
     Section {
         title: "Exceptions".into(),
         blocks,
     }
 }
 
-fn integrity(report: &ShiftReport) -> Section {
+fn integrity(report: &ShiftReport, zone: Zone) -> Section {
     let i = &report.integrity;
     let check = if i.discrepancies == 0 {
         format!(
@@ -792,7 +802,7 @@ fn integrity(report: &ShiftReport) -> Section {
         Some(first) if print.is_reprint() => format!(
             "print {} of this report, REPRINT (first printed {})",
             print.number,
-            when(first)
+            when(first, zone)
         ),
         _ => format!("print {}, the original", print.number),
     };
@@ -804,7 +814,7 @@ fn integrity(report: &ShiftReport) -> Section {
             i.station_key.clone().unwrap_or_else(|| "none".into()),
         ),
         ("Chain check", check),
-        ("Printed", when(print.printed_at)),
+        ("Printed", when(print.printed_at, zone)),
         ("This print", stamp),
     ])];
     blocks.extend(i.quoted.iter().map(|d| Block::Note(d.clone())));

@@ -9,6 +9,8 @@ mod document;
 pub mod pdf;
 
 use serde::Deserialize;
+
+use crate::time_text::Zone;
 use thiserror::Error;
 
 pub use card::RulesCard;
@@ -121,6 +123,10 @@ pub struct Layout {
     pub margins: Margins,
     /// Font sizes.
     pub fonts: FontSizes,
+    /// The zone times are printed in (not in the layout file: the
+    /// station's local zone unless changed).
+    #[serde(skip)]
+    pub zone: Zone,
 }
 
 impl Layout {
@@ -187,9 +193,4 @@ pub fn units(amount: i64) -> String {
 /// Tenths with one decimal: 123 → `12.3`.
 pub fn tenths(value: u64) -> String {
     format!("{}.{}", units((value / 10) as i64), value % 10)
-}
-
-/// A time as printed: `2025-01-02 03:04:05 UTC`.
-pub fn when(time: chrono::DateTime<chrono::Utc>) -> String {
-    time.format("%Y-%m-%d %H:%M:%S UTC").to_string()
 }

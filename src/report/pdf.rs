@@ -13,8 +13,9 @@ use printpdf::{
 
 use super::card::RulesCard;
 use super::document::{self, Align, Block, Column, Row, Section};
-use super::{Layout, RenderError, when};
+use super::{Layout, RenderError};
 use crate::ledger::report::ShiftReport;
+use crate::time_text::when;
 
 /// DejaVu Sans (reports/fonts/, Bitstream Vera licence), embedded whole.
 const REGULAR: &[u8] = include_bytes!("../../reports/fonts/DejaVuSans.ttf");
@@ -489,15 +490,16 @@ fn pdf_date(time: chrono::DateTime<chrono::Utc>) -> printpdf::DateTime {
 /// The report as a PDF document's bytes, laid out by `layout`.
 pub fn render_pdf(report: &ShiftReport, layout: &Layout) -> Result<Vec<u8>, RenderError> {
     let h = &report.header;
-    let period = h
-        .shift
-        .map_or_else(|| format!("{} to", when(h.start)), |s| format!("shift {s}"));
+    let period = h.shift.map_or_else(
+        || format!("{} to", when(h.start, layout.zone)),
+        |s| format!("shift {s}"),
+    );
     let casino = h.casino.as_deref().unwrap_or("Shift report");
     let mut sections = vec![Section {
         title: "Shift".into(),
-        blocks: vec![document::header(report)],
+        blocks: vec![document::header(report, layout.zone)],
     }];
-    sections.extend(document::sections(report, &layout.sections));
+    sections.extend(document::sections(report, &layout.sections, layout.zone));
     let pages = Pages {
         document_title: format!("Shift report, {}, {period}", h.table_name),
         title: match &h.casino {
@@ -510,7 +512,7 @@ pub fn render_pdf(report: &ShiftReport, layout: &Layout) -> Result<Vec<u8>, Rend
         ),
         footer: format!(
             "Printed {} · print {} · head {}…",
-            when(report.print.printed_at),
+            when(report.print.printed_at, layout.zone),
             report.print.number,
             &report.integrity.head.hash_hex()[..16]
         ),
@@ -529,7 +531,7 @@ pub fn render_rules_card(card: &RulesCard, layout: &Layout) -> Result<Vec<u8>, R
         running: format!("{title} · to be posted at the table"),
         footer: format!(
             "Printed {} · house rules {}…",
-            when(card.printed_at),
+            when(card.printed_at, layout.zone),
             &card.rules.hash_hex()[..16]
         ),
         title,

@@ -500,7 +500,7 @@ impl Station {
             if !station.notices.iter().any(|n| n.alarm == alarm.id) {
                 let text = format!(
                     "Alarm raised {} and still open when the station stopped: {}",
-                    shown_time(&alarm.raised_at),
+                    crate::time_text::when_stored(&alarm.raised_at, crate::time_text::Zone::Local),
                     alarm.message
                 );
                 // A scanner alarm from before the restart may hide a lost
@@ -1158,15 +1158,6 @@ fn same_device(a: &Device, b: &Device) -> bool {
         (None, None) => a.protocol == b.protocol,
         _ => false,
     }
-}
-
-/// A ledger time (RFC 3339) as a dealer reads it: `2026-11-23 08:45:54 UTC`;
-/// unchanged if unreadable.
-fn shown_time(stored: &str) -> String {
-    chrono::DateTime::parse_from_rfc3339(stored).map_or_else(
-        |_| stored.to_owned(),
-        |at| at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
-    )
 }
 
 /// A notice that stops play until it is acknowledged.

@@ -161,7 +161,7 @@ fn program_changed(previous: &ProgramStart, now: &ProgramFingerprint) -> String 
          goes on.",
         described(&previous.version, &previous.sha256),
         previous.station,
-        super::shown_time(&previous.started_at),
+        crate::time_text::when_stored(&previous.started_at, crate::time_text::Zone::Local),
         described(&now.version, &now.sha256)
     )
 }

@@ -1,0 +1,110 @@
+//! What the pit boss's tabs share: the sentence under an action, the staff
+//! ID and PIN typed for it, whole-unit inputs, who asks for an action.
+
+use eframe::egui::Ui;
+
+use crate::ledger::PinEntry;
+use crate::station::Station;
+use crate::ui::widgets::{GOOD, error_text, labelled_input, parse_staff_id, pin_input};
+
+/// The outcome of the last attempt at one action: a sentence, good or not.
+#[derive(Default)]
+pub(super) struct Note {
+    text: String,
+    failed: bool,
+}
+
+impl Note {
+    pub(super) fn show(&self, ui: &mut Ui) {
+        if self.failed {
+            error_text(ui, &self.text);
+        } else if !self.text.is_empty() {
+            ui.colored_label(GOOD, &self.text);
+        }
+    }
+
+    pub(super) fn set(&mut self, outcome: Result<String, String>) {
+        self.failed = outcome.is_err();
+        self.text = match outcome {
+            Ok(text) => text,
+            Err(text) => sentence(&text),
+        };
+    }
+}
+
+/// A refusal as a sentence: capital first letter, full stop.
+pub(super) fn sentence(text: &str) -> String {
+    let text = text.trim();
+    let mut chars = text.chars();
+    let mut out: String = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => return String::new(),
+    };
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
+/// A staff ID and PIN typed for one action.
+#[derive(Default)]
+pub(super) struct Signer {
+    pub(super) id: String,
+    pub(super) pin: String,
+}
+
+impl Signer {
+    /// Draws "{who} ID ({what})" and "{who} PIN ({what})".
+    pub(super) fn show(&mut self, ui: &mut Ui, who: &str, what: &str) {
+        ui.horizontal(|ui| {
+            labelled_input(ui, &format!("{who} ID ({what})"), &mut self.id, 70.0);
+            pin_input(ui, &format!("{who} PIN ({what})"), &mut self.pin);
+        });
+    }
+
+    /// The staff ID as a number, or a sentence.
+    pub(super) fn staff(&self, who: &str) -> Result<u32, String> {
+        parse_staff_id(&self.id, who)
+    }
+
+    /// Clears the PIN (after every attempt).
+    pub(super) fn clear(&mut self) {
+        self.pin.clear();
+    }
+}
+
+pub(super) fn parse_units(text: &str, what: &str) -> Result<u64, String> {
+    text.trim()
+        .parse::<u64>()
+        .map_err(|_| format!("{what} must be a whole number of units"))
+}
+
+/// Runs `action` with the signer's ID and PIN, then clears the PIN.
+pub(super) fn signed<T>(
+    signer: &mut Signer,
+    who: &str,
+    action: impl FnOnce(&PinEntry<'_>) -> Result<T, String>,
+) -> Result<T, String> {
+    let outcome = signer.staff(who).and_then(|staff| {
+        action(&PinEntry {
+            staff,
+            pin: &signer.pin,
+        })
+    });
+    signer.clear();
+    outcome
+}
+
+/// The dealer signed in, who asks for a fill or credit the pit boss approves.
+pub(super) fn requester(station: &Station) -> Result<u32, String> {
+    station.dealer().ok_or_else(|| {
+        "no dealer is signed in: the dealer asks and the pit boss approves, so sign a dealer in first"
+            .to_owned()
+    })
+}
+
+/// Who asks for a pit boss's own action (limits, denominations, a void,
+/// closing): the dealer signed in, or with none, the approving pit boss.
+pub(super) fn asked_by(station: &Station, approver: &PinEntry<'_>) -> u32 {
+    station.dealer().unwrap_or(approver.staff)
+}

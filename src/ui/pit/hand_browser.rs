@@ -1,0 +1,382 @@
+//! The hand browser on the Audit tab: hands found by time, dealer, seat,
+//! outcome and amount; a chosen hand stepped card by card, exported as a
+//! hand history (docs/replay-format.md).
+
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
+use eframe::egui::{self, Ui};
+
+use super::forms::{Note, sentence};
+use crate::engine::shoe::ShoeEvent;
+use crate::engine::table::{FinishedHand, HandEvent};
+use crate::engine::{Rank, Step};
+use crate::history::HandHistory;
+use crate::ledger::{HandFilter, HandOutcome, HandSummary, TimeRange};
+use crate::station::Station;
+use crate::time_text::{Zone, when_stored};
+use crate::ui::widgets::{card_face, error_text, labelled_input};
+
+/// The hand browser's filter inputs.
+#[derive(Default)]
+struct FilterInputs {
+    from: String,
+    to: String,
+    dealer: String,
+    seat: String,
+    outcome: Option<HandOutcome>,
+    min_amount: String,
+}
+
+/// A time typed in the station's local time (or RFC 3339 with its offset).
+fn parse_time(text: &str, what: &str) -> Result<Option<DateTime<Utc>>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    if let Ok(t) = DateTime::parse_from_rfc3339(text) {
+        return Ok(Some(t.with_timezone(&Utc)));
+    }
+    let wall = ["%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M"]
+        .iter()
+        .find_map(|format| NaiveDateTime::parse_from_str(text, format).ok())
+        .or_else(|| {
+            NaiveDate::parse_from_str(text, "%Y-%m-%d")
+                .ok()
+                .and_then(|d| d.and_hms_opt(0, 0, 0))
+        });
+    match wall {
+        Some(wall) => Zone::Local.to_utc(wall).map(Some).ok_or_else(|| {
+            format!("the {what} time \"{text}\" does not exist here: the clocks skip that hour")
+        }),
+        None => Err(format!(
+            "the {what} time \"{text}\" is not a time; type it like 2026-03-01 18:00 (local time)"
+        )),
+    }
+}
+
+impl FilterInputs {
+    fn filter(&self) -> Result<HandFilter, String> {
+        let optional = |text: &str, what: &str| -> Result<Option<u64>, String> {
+            let text = text.trim();
+            if text.is_empty() {
+                return Ok(None);
+            }
+            text.parse::<u64>()
+                .map(Some)
+                .map_err(|_| format!("the {what} must be a whole number"))
+        };
+        Ok(HandFilter {
+            started: TimeRange {
+                from: parse_time(&self.from, "from")?,
+                to: parse_time(&self.to, "to")?,
+            },
+            shift: None,
+            dealer: optional(&self.dealer, "dealer ID")?
+                .map(|d| u32::try_from(d).map_err(|_| "the dealer ID is too large".to_owned()))
+                .transpose()?,
+            seat: optional(&self.seat, "seat")?
+                .map(|s| u8::try_from(s).map_err(|_| "there is no such seat".to_owned()))
+                .transpose()?,
+            outcome: self.outcome,
+            min_amount: optional(&self.min_amount, "minimum amount")?,
+        })
+    }
+}
+
+/// A chosen hand in the browser, stepped card by card.
+struct Chosen {
+    id: i64,
+    finished: FinishedHand,
+    /// How many events are shown.
+    step: usize,
+}
+
+/// The browser's filter, the hands found and the one chosen.
+#[derive(Default)]
+pub(super) struct HandBrowser {
+    filter: FilterInputs,
+    hands: Option<Result<Vec<HandSummary>, String>>,
+    chosen: Option<Result<Chosen, String>>,
+    export_path: String,
+    export_note: Note,
+    export_json: Option<String>,
+}
+
+impl HandBrowser {
+    /// Forgets the hands found, so the next frame finds them again.
+    pub(super) fn reload(&mut self) {
+        self.hands = None;
+    }
+
+    pub(super) fn choose(&mut self, station: &Station, hand: i64) {
+        self.chosen = Some(
+            station
+                .ledger()
+                .load_hand(hand)
+                .map(|finished| Chosen {
+                    id: hand,
+                    finished,
+                    step: 0,
+                })
+                .map_err(|e| format!("hand {hand} cannot be shown: {e}")),
+        );
+        self.export_json = None;
+        self.export_note = Note::default();
+    }
+
+    pub(super) fn show_ui(&mut self, ui: &mut Ui, station: &mut Station) {
+        ui.heading("Hand browser");
+        ui.horizontal_wrapped(|ui| {
+            labelled_input(ui, "From", &mut self.filter.from, 150.0);
+            labelled_input(ui, "To", &mut self.filter.to, 150.0);
+            labelled_input(ui, "Dealer", &mut self.filter.dealer, 60.0);
+            labelled_input(ui, "Seat", &mut self.filter.seat, 40.0);
+            labelled_input(ui, "Minimum amount", &mut self.filter.min_amount, 70.0);
+        });
+        ui.horizontal(|ui| {
+            ui.label("Outcome");
+            for (value, name) in [
+                (None, "any"),
+                (Some(HandOutcome::HouseWon), "house won"),
+                (Some(HandOutcome::HouseLost), "house lost"),
+                (Some(HandOutcome::Even), "even"),
+                (Some(HandOutcome::Voided), "voided"),
+            ] {
+                ui.selectable_value(&mut self.filter.outcome, value, name);
+            }
+        });
+        if ui.button("Find hands").clicked() {
+            self.hands = None;
+        }
+        let hands = self.hands.get_or_insert_with(|| {
+            self.filter
+                .filter()
+                .and_then(|f| station.ledger().browse_hands(&f).map_err(|e| e.to_string()))
+        });
+        let mut pick = None;
+        match hands {
+            Err(error) => error_text(ui, &sentence(error)),
+            Ok(list) if list.is_empty() => {
+                ui.label("No hands match.");
+            }
+            Ok(list) => {
+                egui::ScrollArea::vertical()
+                    .id_salt("hand-list")
+                    .max_height(220.0)
+                    .show(ui, |ui| {
+                        for hand in list.iter() {
+                            let seats: Vec<String> =
+                                hand.seats.iter().map(|(s, b)| format!("{s}:{b}")).collect();
+                            let text = format!(
+                                "Hand {} · {} · dealer {} · seats {} · {} · house {:+}",
+                                hand.id,
+                                when_stored(&hand.started_at, Zone::Local),
+                                hand.dealer,
+                                seats.join(" "),
+                                outcome_name(hand.outcome),
+                                hand.house_net
+                            );
+                            let selected = matches!(&self.chosen, Some(Ok(c)) if c.id == hand.id);
+                            if ui.selectable_label(selected, text).clicked() {
+                                pick = Some(hand.id);
+                            }
+                        }
+                    });
+            }
+        }
+        if let Some(hand) = pick {
+            self.choose(station, hand);
+        }
+        self.chosen_hand(ui);
+    }
+
+    fn chosen_hand(&mut self, ui: &mut Ui) {
+        let Some(chosen) = &mut self.chosen else {
+            return;
+        };
+        let chosen = match chosen {
+            Err(error) => {
+                error_text(ui, &sentence(error));
+                return;
+            }
+            Ok(chosen) => chosen,
+        };
+        ui.separator();
+        let total = chosen.finished.events.len();
+        ui.heading(format!("Hand {} step by step", chosen.id));
+        ui.label(format!(
+            "Seats and bets: {}",
+            chosen
+                .finished
+                .setup
+                .seats
+                .iter()
+                .map(|(s, b)| format!("seat {s} bet {b}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(chosen.step > 0, egui::Button::new("Previous step"))
+                .clicked()
+            {
+                chosen.step -= 1;
+            }
+            if ui
+                .add_enabled(chosen.step < total, egui::Button::new("Next step"))
+                .clicked()
+            {
+                chosen.step += 1;
+            }
+            if ui.button("Show all steps").clicked() {
+                chosen.step = total;
+            }
+            ui.label(format!("Step {} of {total}", chosen.step));
+        });
+        for (index, event) in chosen.finished.events.iter().take(chosen.step).enumerate() {
+            ui.horizontal(|ui| {
+                ui.label(format!("{}.", index + 1));
+                if let Some(rank) = event_rank(event) {
+                    card_face(ui, rank, egui::vec2(24.0, 34.0), false);
+                }
+                ui.label(describe_event(event));
+            });
+        }
+        if chosen.step == total {
+            ui.strong("Payouts");
+            if chosen.finished.transfers.is_empty() {
+                ui.label("No transfers.");
+            }
+            for transfer in &chosen.finished.transfers {
+                ui.label(format!(
+                    "{} pays {} {} units ({})",
+                    transfer.from,
+                    transfer.to,
+                    transfer.amount,
+                    transfer.kind.words()
+                ));
+            }
+        }
+        ui.horizontal(|ui| {
+            labelled_input(ui, "Export file path", &mut self.export_path, 300.0);
+            if ui.button("Export to file").clicked() {
+                let outcome = export_history(&chosen.finished, self.export_path.trim());
+                self.export_note.set(outcome);
+            }
+            if ui.button("Show JSON").clicked() {
+                self.export_json = Some(history_json(&chosen.finished));
+            }
+        });
+        self.export_note.show(ui);
+        if let Some(json) = &self.export_json {
+            ui.label("The hand history (select and copy):");
+            let mut text = json.as_str();
+            ui.add(
+                egui::TextEdit::multiline(&mut text)
+                    .code_editor()
+                    .desired_rows(12)
+                    .desired_width(f32::INFINITY),
+            );
+        }
+    }
+
+    // ── Chart ────────────────────────────────────────────────────────────
+}
+
+/// The hand as a replayable hand history (docs/replay-format.md).
+fn hand_history(finished: &FinishedHand) -> Result<String, String> {
+    serde_json::to_string_pretty(&HandHistory::from_finished(finished))
+        .map_err(|e| format!("the hand history could not be written: {e}"))
+}
+
+fn history_json(finished: &FinishedHand) -> String {
+    hand_history(finished).unwrap_or_else(|error| error)
+}
+
+fn export_history(finished: &FinishedHand, path: &str) -> Result<String, String> {
+    if path.is_empty() {
+        return Err("type the file path to export to".into());
+    }
+    let json = hand_history(finished)?;
+    std::fs::write(path, json + "\n").map_err(|e| format!("cannot write {path}: {e}"))?;
+    Ok(format!("Hand history saved to {path}."))
+}
+
+fn event_rank(event: &HandEvent) -> Option<Rank> {
+    match event {
+        HandEvent::Card { rank, .. } => Some(*rank),
+        _ => None,
+    }
+}
+
+fn describe_event(event: &HandEvent) -> String {
+    match event {
+        HandEvent::Card { rank, step, source } => match step {
+            Step::Card { to, discarded, .. } => format!(
+                "card {rank} to {to}{} ({source})",
+                if *discarded { ", discarded" } else { "" }
+            ),
+            Step::Decision { .. } => format!("card {rank}"),
+        },
+        HandEvent::Decision { step } => match step {
+            Step::Decision { seat, action } => format!("seat {seat} decides: {action}"),
+            Step::Card { .. } => "decision".to_owned(),
+        },
+        HandEvent::Shoe(ShoeEvent::Burned { rank }) => format!("burned {rank}"),
+        HandEvent::Shoe(ShoeEvent::Shuffled(_)) => "the shoe was shuffled".to_owned(),
+        HandEvent::Shoe(ShoeEvent::Revealed(_)) => "the last shuffle was revealed".to_owned(),
+        HandEvent::ExternalShuffle { mid_hand } => format!(
+            "the shoe was reshuffled{}",
+            if *mid_hand { " mid-hand" } else { "" }
+        ),
+        HandEvent::ExternalBurn { rank, .. } => format!("burned {rank}"),
+        HandEvent::SetAside {
+            rank,
+            source,
+            approved_by,
+        } => format!("card {rank} set aside ({source}), approved by {approved_by}"),
+    }
+}
+
+fn outcome_name(outcome: HandOutcome) -> &'static str {
+    match outcome {
+        HandOutcome::HouseWon => "house won",
+        HandOutcome::HouseLost => "house lost",
+        HandOutcome::Even => "even",
+        HandOutcome::Voided => "voided",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_hands_steps_read_in_words_not_internal_names() {
+        use crate::engine::table::{CardSource, HandEvent};
+        use crate::engine::{CardTo, Rank, Step};
+        let rank = Rank::new(7).unwrap();
+        let card = |source| HandEvent::Card {
+            rank,
+            step: Step::Card {
+                rank,
+                to: CardTo::Seat(2),
+                discarded: false,
+            },
+            source,
+        };
+        let read = super::describe_event(&card(CardSource::Scanner { frame: 13 }));
+        assert_eq!(read, "card 7 to seat 2 (scanner, frame 13)");
+        let by_hand = super::describe_event(&card(CardSource::Manual { approved_by: 900 }));
+        assert_eq!(
+            by_hand,
+            "card 7 to seat 2 (entered by hand, approved by 900)"
+        );
+        for kind in crate::engine::money::TransferKind::ALL {
+            let words = kind.words();
+            assert!(
+                words
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == ' ' || c.is_ascii_digit()),
+                "{words}"
+            );
+        }
+    }
+}

@@ -1,0 +1,174 @@
+//! The Limits & voids tab: table limits, voiding a completed hand, closing
+//! the table.
+
+use eframe::egui::Ui;
+
+use super::forms::{Note, Signer, asked_by, parse_units, signed};
+use crate::engine::hand::GameKind;
+use crate::engine::rules::HouseRules;
+use crate::inventory::TableLimits;
+use crate::station::Station;
+use crate::ui::widgets::labelled_input;
+
+/// The Limits & voids tab's inputs.
+pub(super) struct LimitsTab {
+    /// The pit boss closed the table.
+    pub(super) closed: bool,
+    min_bet: String,
+    max_bet: String,
+    limits_by: Signer,
+    limits_note: Note,
+    void_hand: String,
+    void_reason: String,
+    void_by: Signer,
+    void_note: Note,
+    close_by: Signer,
+    close_note: Note,
+}
+
+impl LimitsTab {
+    /// The tab with the limits in force in the form.
+    pub(super) fn new(rules: &HouseRules) -> LimitsTab {
+        LimitsTab {
+            closed: false,
+            min_bet: rules.rocket.min_bet.to_string(),
+            max_bet: rules.rocket.max_bet.to_string(),
+            limits_by: Signer::default(),
+            limits_note: Note::default(),
+            void_hand: String::new(),
+            void_reason: String::new(),
+            void_by: Signer::default(),
+            void_note: Note::default(),
+            close_by: Signer::default(),
+            close_note: Note::default(),
+        }
+    }
+
+    pub(super) fn show_ui(&mut self, ui: &mut Ui, station: &mut Station) {
+        ui.heading("Table limits");
+        let rules = station.table().rules();
+        ui.label(format!(
+            "In force now: bets {} to {} units.",
+            rules.rocket.min_bet, rules.rocket.max_bet
+        ));
+        if let Ok(Some(limits)) = station.ledger().table_limits(station.table_id())
+            && (limits.min_bet, limits.max_bet) != (rules.rocket.min_bet, rules.rocket.max_bet)
+        {
+            ui.label(format!(
+                "Set to {} to {} units: they apply from the next hand.",
+                limits.min_bet, limits.max_bet
+            ));
+        }
+        if station.setup().game == GameKind::Starboard {
+            ui.label("Starboard has no bet limits: the ante is fixed when the table opens.");
+        }
+        ui.horizontal(|ui| {
+            labelled_input(ui, "Minimum bet", &mut self.min_bet, 80.0);
+            labelled_input(ui, "Maximum bet", &mut self.max_bet, 80.0);
+        });
+        self.limits_by.show(ui, "Pit boss", "limits");
+        self.limits_note.show(ui);
+        if ui.button("Change limits").clicked() {
+            let outcome = self.change_limits(station);
+            self.limits_by.clear();
+            self.limits_note.set(outcome);
+        }
+
+        ui.separator();
+        ui.heading("Void a completed hand");
+        ui.label(
+            "The signed-in dealer asks; you approve with your PIN. The hand stays on record; \
+             reversing entries undo its transfers.",
+        );
+        labelled_input(ui, "Hand to void", &mut self.void_hand, 80.0);
+        labelled_input(ui, "Reason for the void", &mut self.void_reason, 360.0);
+        self.void_by.show(ui, "Pit boss", "void");
+        self.void_note.show(ui);
+        if ui.button("Void hand").clicked() {
+            let outcome = self.void(station);
+            self.void_by.clear();
+            self.void_note.set(outcome);
+        }
+
+        ui.separator();
+        ui.heading("Closing the table");
+        ui.label("Ends the shift. Count the closer first (Inventory).");
+        self.close_by.show(ui, "Pit boss", "close");
+        self.close_note.show(ui);
+        if ui.button("Close the table").clicked() {
+            let outcome = self.close(station);
+            self.close_by.clear();
+            self.close_note.set(outcome);
+        }
+    }
+
+    fn change_limits(&mut self, station: &mut Station) -> Result<String, String> {
+        let min = parse_units(&self.min_bet, "the minimum bet")?;
+        let max = parse_units(&self.max_bet, "the maximum bet")?;
+        let limits = TableLimits::new(min, max).map_err(|e| e.to_string())?;
+        let mut rules = *station.table().rules();
+        rules.rocket.min_bet = min;
+        rules.rocket.max_bet = max;
+        rules.validate().map_err(|e| e.to_string())?;
+        let table = station.table_id();
+        signed(&mut self.limits_by, "pit boss", |by| {
+            let dealer = asked_by(station, by);
+            station
+                .ledger_mut()
+                .change_limits(table, limits, dealer, by)
+                .map_err(|e| e.to_string())
+        })?;
+        match station.apply_limits() {
+            Ok(()) => Ok(format!("Limits are now {min} to {max} units.")),
+            Err(crate::station::StationError::LimitsFromNextHand) => Ok(format!(
+                "Limits {min} to {max} units recorded; a hand is in progress, so they apply from the next hand."
+            )),
+            Err(error) => Err(error.to_string()),
+        }
+    }
+
+    fn void(&mut self, station: &mut Station) -> Result<String, String> {
+        let hand = self
+            .void_hand
+            .trim()
+            .parse::<i64>()
+            .map_err(|_| "the hand to void must be a hand number".to_owned())?;
+        if self.void_reason.trim().is_empty() {
+            return Err("give the reason for the void".into());
+        }
+        let reason = self.void_reason.clone();
+        signed(&mut self.void_by, "pit boss", |by| {
+            let dealer = asked_by(station, by);
+            station
+                .ledger_mut()
+                .void_hand(hand, &reason, dealer, by)
+                .map_err(|e| e.to_string())
+        })?;
+        self.void_reason.clear();
+        Ok(format!(
+            "Hand {hand} is voided; reversing entries are in the ledger."
+        ))
+    }
+
+    fn close(&mut self, station: &mut Station) -> Result<String, String> {
+        if station.hand().is_some() || station.settlement().is_some() {
+            return Err(
+                "a hand is in progress; finish and settle it before closing the table".into(),
+            );
+        }
+        let shift = station.shift_id();
+        signed(&mut self.close_by, "pit boss", |by| {
+            let dealer = asked_by(station, by);
+            station
+                .ledger_mut()
+                .close_table(shift, dealer, by)
+                .map_err(|e| e.to_string())
+        })?;
+        // The shift is closed; the dealer's session ends with it.
+        let _ = station.sign_out_dealer();
+        self.closed = true;
+        Ok("The table is closed.".into())
+    }
+
+    // ── Inventory ────────────────────────────────────────────────────────
+}

@@ -1,0 +1,239 @@
+//! The Shift report tab: a shift's report saved as PDF and CSV and printed
+//! (through [`crate::printing`]), after the whole chain is checked off the
+//! window's thread.
+
+use std::path::{Path, PathBuf};
+
+use eframe::egui::{self, Ui};
+
+use super::forms::{Note, Signer, sentence, signed};
+use crate::ledger::report::{Integrity, Period, ReportQuery, ShiftSpan, check_chain};
+use crate::printing::{PrintCommand, PrintingError, ReportFiles, default_file_name};
+use crate::report::Layout;
+use crate::station::Station;
+use crate::time_text::{Zone, when};
+use crate::ui::background::Job;
+use crate::ui::widgets::{error_text, labelled_input};
+
+/// A report being saved: its files claimed, the chain being checked
+/// before the print is recorded.
+struct ReportSaving {
+    files: ReportFiles,
+    shift: i64,
+    /// Where to send the saved PDF, if it is to be printed.
+    print: Option<PrintCommand>,
+    check: Job<Integrity>,
+}
+
+/// The Shift report tab's inputs and the save under way.
+#[derive(Default)]
+pub(super) struct ReportTab {
+    shifts: Option<Result<Vec<ShiftSpan>, String>>,
+    /// The shift chosen; None: the station's (current) shift.
+    shift: Option<i64>,
+    /// The shift the file paths were filled in for.
+    paths_for: Option<i64>,
+    pdf: String,
+    csv: String,
+    by: Signer,
+    note: Note,
+    saving: Option<ReportSaving>,
+}
+
+impl ReportTab {
+    /// Forgets the list of shifts, so the next frame reads it again.
+    pub(super) fn reload(&mut self) {
+        self.shifts = None;
+    }
+
+    pub(super) fn show_ui(&mut self, ui: &mut Ui, station: &mut Station, print: &PrintCommand) {
+        ui.heading("Shift report");
+        ui.label(
+            "Saving or printing records a print in the ledger: a second print of the same shift \
+             is stamped REPRINT. Paths are relative to the folder the app was started in.",
+        );
+        let table = station.table_id();
+        let shifts = self
+            .shifts
+            .get_or_insert_with(|| station.ledger().shifts(table).map_err(|e| e.to_string()));
+        let shifts = match shifts {
+            Err(error) => {
+                error_text(ui, &sentence(error));
+                return;
+            }
+            Ok(list) => list.clone(),
+        };
+        let current = station.shift_id();
+        let chosen = self.shift.unwrap_or(current);
+        ui.strong("Shift");
+        egui::ScrollArea::vertical()
+            .id_salt("report-shifts")
+            .max_height(160.0)
+            .show(ui, |ui| {
+                for span in &shifts {
+                    let text = format!(
+                        "Shift {} · opened {} · {}{}",
+                        span.id,
+                        when(span.opened_at, Zone::Local),
+                        span.closed_at.map_or_else(
+                            || "open".to_owned(),
+                            |t| format!("closed {}", when(t, Zone::Local))
+                        ),
+                        if span.id == current {
+                            " (this shift)"
+                        } else {
+                            ""
+                        }
+                    );
+                    if ui.selectable_label(chosen == span.id, text).clicked() {
+                        self.shift = Some(span.id);
+                    }
+                }
+            });
+        let chosen = self.shift.unwrap_or(current);
+        if self.paths_for != Some(chosen) {
+            let name = &station.setup().name;
+            self.pdf = default_file_name(name, chosen, "pdf");
+            self.csv = default_file_name(name, chosen, "csv");
+            self.paths_for = Some(chosen);
+        }
+        labelled_input(ui, "PDF file path", &mut self.pdf, 420.0);
+        labelled_input(ui, "CSV file path (empty: no CSV)", &mut self.csv, 420.0);
+        // Every save is a recorded print (the first is the original), so
+        // only a pit boss saves or prints.
+        self.by.show(ui, "Pit boss", "report");
+        let idle = self.saving.is_none();
+        let (mut save, mut send) = (false, false);
+        ui.horizontal(|ui| {
+            save = ui
+                .add_enabled(idle, egui::Button::new("Save PDF"))
+                .clicked();
+            send = ui.add_enabled(idle, egui::Button::new("Print")).clicked();
+        });
+        if let Some(mut saving) = self.saving.take() {
+            match saving.check.finished(ui.ctx()) {
+                None => {
+                    ui.label("Checking the whole chain before the print is recorded…");
+                    self.saving = Some(saving);
+                }
+                Some(checked) => {
+                    let outcome = checked.and_then(|integrity| {
+                        finish_report(station, saving.files, saving.shift, integrity, saving.print)
+                    });
+                    self.note.set(outcome);
+                    self.reload();
+                }
+            }
+        }
+        self.note.show(ui);
+        if save || send {
+            let outcome = signed(&mut self.by, "pit boss", |by| {
+                station
+                    .ledger_mut()
+                    .check_pit_boss(by, "print the shift report")
+                    .map_err(|e| e.to_string())
+            })
+            .and_then(|()| {
+                self.start_report(ui.ctx(), station, chosen, send.then(|| print.clone()))
+            });
+            match outcome {
+                Ok(saving) => {
+                    self.saving = Some(saving);
+                    self.note.set(Ok(String::new()));
+                }
+                Err(error) => self.note.set(Err(error)),
+            }
+        }
+    }
+
+    /// Claims the typed paths for the report of `shift` and starts the
+    /// chain check its integrity section needs, off the window's thread.
+    fn start_report(
+        &self,
+        ctx: &egui::Context,
+        station: &Station,
+        shift: i64,
+        print: Option<PrintCommand>,
+    ) -> Result<ReportSaving, String> {
+        let pdf = PathBuf::from(self.pdf.trim());
+        let csv = Some(self.csv.trim())
+            .filter(|c| !c.is_empty())
+            .map(PathBuf::from);
+        let ledger = station.ledger();
+        let (path, options) = (ledger.path().to_path_buf(), ledger.verify_options());
+        let files = ReportFiles::claim(&pdf, csv.as_deref()).map_err(|e| e.to_string())?;
+        let check = Job::start(ctx, "chain check", move || {
+            check_chain(&path, &options).map_err(|e| e.to_string())
+        });
+        Ok(ReportSaving {
+            files,
+            shift,
+            print,
+            check,
+        })
+    }
+}
+
+/// Records the print of `shift`'s report with the chain as checked, writes
+/// its files and, with `print`, sends the PDF to the printer.
+fn finish_report(
+    station: &mut Station,
+    files: ReportFiles,
+    shift: i64,
+    integrity: Integrity,
+    print: Option<PrintCommand>,
+) -> Result<String, String> {
+    let layout = Layout::standard().map_err(|e| e.to_string())?;
+    let query = ReportQuery {
+        table: Some(station.table_id().to_string()),
+        period: Period::Shift(shift),
+        casino: None,
+    };
+    let saved = files
+        .save(station.ledger_mut(), &query, &layout, Some(integrity))
+        .map_err(|e| e.to_string())?;
+    let shown = |path: &Path| {
+        std::path::absolute(path)
+            .unwrap_or_else(|_| path.to_owned())
+            .display()
+            .to_string()
+    };
+    let report = &saved.report;
+    let stamp = if report.print.is_reprint() {
+        format!("print {}, stamped REPRINT", report.print.number)
+    } else {
+        "print 1, the original".to_owned()
+    };
+    let check = match report.integrity.discrepancies {
+        0 => "chain check passed".to_owned(),
+        n => format!("chain check FAILED with {n} discrepancies"),
+    };
+    let hash = report.integrity.head.hash_hex();
+    let mut text = format!(
+        "Saved {}{} ({stamp}; {check}; head {}…).",
+        shown(&saved.pdf),
+        saved
+            .csv
+            .as_deref()
+            .map_or_else(String::new, |c| format!(" and {}", shown(c))),
+        &hash[..16]
+    );
+    if let Some(print) = print {
+        let printer = print
+            .printer()
+            .ok_or_else(|| PrintingError::NoPrinter(shown(&saved.pdf)).to_string())?;
+        let title = format!(
+            "Shift report, table {}, shift {shift}",
+            report.header.table_name
+        );
+        let said = printer
+            .print(&saved.pdf, &title)
+            .map_err(|e| e.to_string())?;
+        text = if said.is_empty() {
+            format!("Sent to the printer. {text}")
+        } else {
+            format!("Sent to the printer ({said}). {text}")
+        };
+    }
+    Ok(text)
+}

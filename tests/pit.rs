@@ -49,6 +49,13 @@ fn station(name: &str) -> (Station, std::path::PathBuf) {
     (station, path)
 }
 
+/// [`station`], with the opener counted so hands can be dealt.
+fn counted_station(name: &str) -> (Station, std::path::PathBuf) {
+    let (mut station, path) = station(name);
+    crate::station::count_opener(&mut station);
+    (station, path)
+}
+
 /// Plays one hand with a bet of 100 at seats 1 and 2 and confirms it;
 /// returns the hand's id.
 fn play_hand(station: &mut Station) -> i64 {
@@ -137,7 +144,7 @@ fn set_denominations(station: &mut Station) {
 
 #[test]
 fn a_dealers_pin_cannot_void_change_limits_or_record_a_fill() {
-    let (mut station, _) = station("dealer-refused");
+    let (mut station, _) = counted_station("dealer-refused");
     set_denominations(&mut station);
     let hand = play_hand(&mut station);
     let shift = station.shift_id();
@@ -191,6 +198,7 @@ fn a_dealers_pin_cannot_approve_a_manual_card() {
         baud: 9600,
     };
     let mut station = Station::open(ledger, setup(source), &dealer(), &boss(), feed).unwrap();
+    crate::station::count_opener(&mut station);
     station.entry_mut(1).unwrap().bet = "100".into();
     station.start_hand().unwrap();
     lose_frames(&events);
@@ -275,7 +283,7 @@ fn wrong_pins_are_refused_and_counted_and_the_fifth_locks() {
 
 #[test]
 fn a_void_writes_reversing_entries_and_verify_still_passes() {
-    let (mut station, path) = station("void");
+    let (mut station, path) = counted_station("void");
     let first = play_hand(&mut station);
     play_hand(&mut station);
     let shift = station.shift_id();
@@ -399,7 +407,7 @@ fn count(harness: &mut Harness<'_, StationApp>, chips: &[(&str, &str)]) {
 
 #[test]
 fn limits_apply_from_the_next_hand_and_closing_returns_to_opening() {
-    let (mut station, _) = station("limits");
+    let (mut station, _) = counted_station("limits");
     for seat in [1, 2] {
         station.entry_mut(seat).unwrap().bet = "100".into();
     }
@@ -434,8 +442,19 @@ fn limits_apply_from_the_next_hand_and_closing_returns_to_opening() {
         (20, 500)
     );
 
-    // The pit boss closes the table: the app goes back to opening one.
+    // The table does not close before the closer is counted.
     harness.run();
+    sign(&mut harness, "close", BOSS, BOSS_PIN);
+    click(&mut harness, "Close the table");
+    assert!(shows(&harness, "has no closer count"));
+    assert!(!harness.state().is_opening_table());
+    click(&mut harness, "Inventory");
+    click(&mut harness, "Closer");
+    count(&mut harness, &[("5", "200"), ("25", "80")]);
+    assert!(shows(&harness, "Closer recorded: 3000 units"));
+
+    // The pit boss closes the table: the app goes back to opening one.
+    click(&mut harness, "Limits & voids");
     sign(&mut harness, "close", BOSS, BOSS_PIN);
     click(&mut harness, "Close the table");
     harness.run();
@@ -452,7 +471,7 @@ fn prints(path: &std::path::Path) -> i64 {
 
 #[test]
 fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
-    let (mut station, path) = station("report");
+    let (mut station, path) = counted_station("report");
     play_hand(&mut station);
     let shift = station.shift_id();
     let dir = path

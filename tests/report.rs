@@ -19,7 +19,8 @@ use pairs_table::ledger::report::{
     StaffRef,
 };
 use pairs_table::ledger::{
-    self, AlarmKind, Clock, CountKind, HandContext, Ledger, PinEntry, Recorder, Role, SlipKind,
+    self, AlarmKind, Clock, CountKind, HandContext, Ledger, LedgerError, PinEntry, Recorder, Role,
+    SlipKind,
 };
 use pairs_table::report::{Layout, render_csv, render_pdf};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
@@ -270,6 +271,101 @@ fn kept_shift(hands: u64, voids: i64, step: i64) -> PathBuf {
         .unwrap();
     ledger.close_table(shift, DEALER, &boss()).unwrap();
     path
+}
+
+#[test]
+fn play_before_the_opener_is_flagged_and_a_waived_closer_is_listed() {
+    let path = dir().join("ledger.sqlite3");
+    let mut ledger = open_ticking(&path, 30);
+    first_pit_boss_and_dealer(&mut ledger);
+    let table = ledger.table("T7", GameKind::Rocket).unwrap();
+    let denominations = Denominations::parse("5 25").unwrap();
+    ledger
+        .set_denominations(table, &denominations, DEALER, &boss())
+        .unwrap();
+    let shift = ledger.open_table(table, DEALER, &boss()).unwrap();
+    let shoe = ledger.open_shoe(table, 6, None).unwrap();
+    let mut recorder = Recorder::new(HandContext {
+        table,
+        shift,
+        dealer: DEALER,
+        shoe,
+    });
+    let config = SimConfig {
+        game: GameKind::Rocket,
+        decks: Decks::new(6).unwrap(),
+        seats: 2,
+        bet: 100,
+        rules: HouseRules::default(),
+        strategy: Strategy::Basic,
+    };
+    let mut simulation = Simulation::seeded(&config, 7).unwrap();
+    // The station refuses this; the ledger alone records what it is given,
+    // and the report is where it shows.
+    let finished = simulation
+        .play_hand_with(|t| recorder.sync(&mut ledger, t))
+        .unwrap();
+    recorder.commit(&mut ledger, &finished).unwrap();
+    let tray = Chips::new(&denominations, &[(5, 100), (25, 20)]).unwrap();
+    ledger
+        .record_count(shift, CountKind::Opener, &tray, &dealer(), &boss())
+        .unwrap();
+    assert!(matches!(
+        ledger.close_table(shift, DEALER, &boss()),
+        Err(LedgerError::CloserNotCounted(s)) if s == shift
+    ));
+    ledger
+        .waive_count(shift, CountKind::Closer, "  ", &boss())
+        .unwrap_err();
+    ledger
+        .waive_count(
+            shift,
+            CountKind::Closer,
+            "tray sealed for the cage",
+            &boss(),
+        )
+        .unwrap();
+    let again = ledger
+        .waive_count(shift, CountKind::Closer, "twice", &boss())
+        .unwrap_err();
+    assert_eq!(
+        again.to_string(),
+        format!("the closer of shift {shift} is already waived; there is nothing to waive")
+    );
+    ledger.close_table(shift, DEALER, &boss()).unwrap();
+    drop(ledger);
+
+    let report = print(&path);
+    let first_hand_at = report.inventory.play_before_opener.unwrap();
+    let opener_at = report.inventory.opener.as_ref().unwrap().at;
+    assert!(report.header.start < first_hand_at && first_hand_at < opener_at);
+    let waivers: Vec<_> = report
+        .exceptions
+        .corrections
+        .iter()
+        .filter(|c| matches!(c.kind, CorrectionKind::CountWaived { .. }))
+        .collect();
+    assert_eq!(waivers.len(), 1);
+    assert_eq!(
+        waivers[0].reason.as_deref(),
+        Some("tray sealed for the cage")
+    );
+    let mut layout = Layout::standard().unwrap();
+    layout.zone = pairs_table::time_text::Zone::utc();
+    let text = pdf_text(&render_pdf(&report, &layout).unwrap());
+    assert!(
+        text.contains(&format!(
+            "FLAGGED: play began at {} before the opener was counted",
+            first_hand_at.format("%Y-%m-%d %H:%M:%S UTC")
+        )),
+        "{text}"
+    );
+    // The correction's cells wrap: its words, the reason and who signed.
+    assert!(text.contains("Closer of shift 1 not counted:"), "{text}");
+    assert!(text.contains("waived by a pit boss"), "{text}");
+    assert!(text.contains("tray sealed for the"), "{text}");
+    let csv = render_csv(&report);
+    assert!(csv.contains("inventory,play_before_opener"), "{csv}");
 }
 
 /// Prints the latest shift's report with a clock that reads 00:40 the next

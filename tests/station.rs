@@ -14,7 +14,7 @@ use pairs_table::engine::shoe::{ShoeEvent, ShuffleCommitment};
 use pairs_table::engine::table::{CardSource, HandEvent};
 use pairs_table::engine::{Decks, Rank};
 use pairs_table::ledger::{
-    AlarmKind, ExceptionKind, HandFilter, Ledger, LedgerError, Role, TimeRange,
+    AlarmKind, CountKind, ExceptionKind, HandFilter, Ledger, LedgerError, Role, TimeRange,
 };
 use pairs_table::scanner::{Message, ScanEvent, ScanLink};
 use pairs_table::station::{
@@ -59,9 +59,30 @@ pub fn setup(game: GameKind, decks: i64, source: SourceChoice) -> TableSetup {
 }
 
 pub fn open(ledger: Ledger, setup: TableSetup, feed: Feed) -> Station {
-    Station::open(ledger, setup, &dealer(), &boss(), feed)
+    let mut station = Station::open(ledger, setup, &dealer(), &boss(), feed)
         .map_err(|refused| refused.error)
-        .unwrap()
+        .unwrap();
+    count_opener(&mut station);
+    station
+}
+
+/// The tray's opener, counted by the dealer and the pit boss (chips of 5
+/// and 25 units), as MICS wants before the shift's first hand.
+pub fn count_opener(station: &mut Station) {
+    use pairs_table::inventory::{ChipCount, Denominations};
+    use pairs_table::ledger::CountKind;
+    let denominations = Denominations::new(&[5, 25]).unwrap();
+    let tray = ChipCount::new(&denominations, &[(5, 200), (25, 80)]).unwrap();
+    let (table, shift) = (station.table_id(), station.shift_id());
+    let ledger = station.ledger_mut();
+    if ledger.denominations(table).unwrap() != Some(denominations.clone()) {
+        ledger
+            .set_denominations(table, &denominations, DEALER, &boss())
+            .unwrap();
+    }
+    ledger
+        .record_count(shift, CountKind::Opener, &tray, &dealer(), &boss())
+        .unwrap();
 }
 
 /// A scripted card-reading shoe: each card is a frame with the next number.
@@ -1380,6 +1401,20 @@ fn a_second_table_opened_on_the_same_ledger_numbers_its_hands_on() {
     play_on_software_shoe(&mut station);
     assert_eq!(station.confirm_settlement().unwrap(), 1);
     let shift = station.shift_id();
+    let refused = station.ledger_mut().close_table(shift, DEALER, &boss());
+    assert!(
+        matches!(refused, Err(LedgerError::CloserNotCounted(s)) if s == shift),
+        "{refused:?}"
+    );
+    station
+        .ledger_mut()
+        .waive_count(
+            shift,
+            CountKind::Closer,
+            "tray taken to the cage sealed",
+            &boss(),
+        )
+        .unwrap();
     station
         .ledger_mut()
         .close_table(shift, DEALER, &boss())
@@ -1469,4 +1504,64 @@ fn the_shoe_device_is_recorded_with_each_shoe_and_a_different_one_stops_play() {
         ]
     );
     assert!(devices.iter().all(|d| d.protocol == 2));
+}
+
+#[test]
+fn the_first_hand_waits_for_the_opener_or_a_pit_bosss_waiver() {
+    let (ledger, _path, _clock) = staffed_ledger("station-opener");
+    let mut station = Station::open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        &dealer(),
+        &boss(),
+        Feed::SoftwareShoe,
+    )
+    .map_err(|refused| refused.error)
+    .unwrap();
+    assert!(
+        station
+            .prompt()
+            .text
+            .starts_with("Count the opener before the first hand")
+    );
+    bet(&mut station, 1, "10");
+    let refused = station.start_hand().unwrap_err();
+    assert!(
+        matches!(refused, StationError::OpenerNotCounted),
+        "{refused:?}"
+    );
+    assert!(station.table().hand().is_none());
+
+    // A dealer cannot waive it; a pit boss can, with a reason.
+    let shift = station.shift_id();
+    let by_dealer =
+        station
+            .ledger_mut()
+            .waive_count(shift, CountKind::Opener, "tray not delivered", &dealer());
+    assert!(
+        matches!(by_dealer, Err(LedgerError::NotPermitted { .. })),
+        "{by_dealer:?}"
+    );
+    station
+        .ledger_mut()
+        .waive_count(shift, CountKind::Opener, "tray not delivered", &boss())
+        .unwrap();
+    assert!(!station.opener_needed().unwrap());
+    station.start_hand().unwrap();
+    play_on_software_shoe(&mut station);
+    station.confirm_settlement().unwrap();
+    let waived = station
+        .ledger()
+        .exceptions(TimeRange::default())
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.kind == ExceptionKind::CountWaived)
+        .collect::<Vec<_>>();
+    assert_eq!(waived.len(), 1);
+    assert_eq!(waived[0].staff, Some(BOSS));
+    assert!(
+        waived[0].detail.contains("opener of shift"),
+        "{}",
+        waived[0].detail
+    );
 }

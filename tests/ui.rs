@@ -567,10 +567,19 @@ fn first_run_creates_the_pit_boss_then_the_form_opens_a_table() {
     assert_eq!(station.setup().decks.count(), 2);
     assert_eq!(station.setup().source, SourceChoice::SoftwareShoe);
     assert_eq!(station.dealer(), Some(21));
+    // No hand before the opener (MICS): the prompt says so and Deal is refused.
     assert!(shows(
         &harness,
-        "Seat the players (ante 1 unit each), then Deal (Enter)."
+        "Count the opener before the first hand: the dealer and a pit boss count the tray (Pit boss, Inventory), or a pit boss waives the count."
     ));
+    click(&mut harness, "Seat 1 seated");
+    click(&mut harness, "Seat 2 seated");
+    click(&mut harness, "Deal (Enter)");
+    assert!(shows_containing(
+        &harness,
+        "or a pit boss waives the count with a reason"
+    ));
+    assert!(station_of(&harness).table().hand().is_none());
     assert!(shows(&harness, "Seat 7 seated"));
     drop(harness);
 

@@ -952,6 +952,9 @@ impl Ledger {
             approver,
             &detail,
         )?;
+        if self.count_state(shift, super::CountKind::Closer)? == super::CountState::Missing {
+            return Err(LedgerError::CloserNotCounted(shift));
+        }
         rows.push((
             &SHIFT_CLOSES,
             vec![

@@ -128,6 +128,8 @@ pub enum ExceptionKind {
     StaffAdded,
     /// A PIN reset by someone else.
     PinReset,
+    /// An opener or closer not counted, waived by a pit boss.
+    CountWaived,
 }
 
 impl ExceptionKind {
@@ -146,6 +148,7 @@ impl ExceptionKind {
             "slip_void" => ExceptionKind::SlipVoid,
             "add_staff" => ExceptionKind::StaffAdded,
             "set_pin" => ExceptionKind::PinReset,
+            "count_waived" => ExceptionKind::CountWaived,
             _ => return None,
         })
     }
@@ -246,6 +249,10 @@ const EXCEPTIONS: &str = "SELECT seq, kind, at, staff, approved_by, hand, detail
   UNION ALL
   SELECT sv.seq, 'slip_void', sv.voided_at, sv.first_by, sv.second_by, NULL, s.kind || ' ' || s.number || ': ' || sv.reason
   FROM slip_voids sv JOIN slips s ON s.id = sv.slip_id
+  UNION ALL
+  SELECT seq, 'count_waived', waived_at, waived_by, waived_by, NULL,
+         kind || ' of shift ' || shift_id || ' not counted: ' || reason
+  FROM count_waivers
 ) WHERE (?1 IS NULL OR at >= ?1) AND (?2 IS NULL OR at < ?2) ORDER BY seq";
 
 impl Ledger {

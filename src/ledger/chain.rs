@@ -241,8 +241,14 @@ spec!(
     ]
 );
 
+spec!(
+    COUNT_WAIVERS,
+    "count_waivers",
+    ["shift_id", "kind", "reason", "waived_by", "waived_at"]
+);
+
 /// Every table in the chain.
-pub const CHAINED: [&TableSpec; 29] = [
+pub const CHAINED: [&TableSpec; 30] = [
     &TABLES,
     &TABLE_SETTINGS,
     &RULES,
@@ -272,6 +278,7 @@ pub const CHAINED: [&TableSpec; 29] = [
     &STATION_KEYS,
     &CHECKPOINTS,
     &SHOE_DEVICES,
+    &COUNT_WAIVERS,
 ];
 
 /// A query for the stored hash of row `?1`, whichever of `tables` holds it.

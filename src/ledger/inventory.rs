@@ -7,7 +7,7 @@ use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
 
 use super::access::{Action, PinEntry, Row};
-use super::chain::{DROPS, INVENTORY_COUNTS, SLIP_VOIDS, SLIPS};
+use super::chain::{COUNT_WAIVERS, DROPS, INVENTORY_COUNTS, SLIP_VOIDS, SLIPS};
 use super::{Ledger, LedgerError};
 use crate::inventory::{ChipCount, Inventory, MAX_TOTAL_UNITS, SlipNumber, Variance};
 
@@ -28,6 +28,24 @@ impl CountKind {
             CountKind::Closer => "closer",
         }
     }
+
+    /// The kind with this stored name.
+    pub fn parse(name: &str) -> Option<CountKind> {
+        [CountKind::Opener, CountKind::Closer]
+            .into_iter()
+            .find(|k| k.as_str() == name)
+    }
+}
+
+/// Where a shift's opener or closer stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CountState {
+    /// Counted by the dealer and a pit boss.
+    Counted,
+    /// Not counted; a pit boss waived it with a reason.
+    Waived,
+    /// Neither counted nor waived.
+    Missing,
 }
 
 /// Fill or credit.
@@ -152,6 +170,65 @@ impl Ledger {
                 Value::Text(chips.to_string()),
                 Value::Integer(chips.total() as i64),
                 Value::Integer(i64::from(dealer.staff)),
+                Value::Integer(i64::from(pit_boss.staff)),
+                Value::Text(self.now()),
+            ],
+        ));
+        self.append_rows(&rows).map(drop)
+    }
+
+    /// Whether `shift`'s opener or closer was counted, waived or neither.
+    pub fn count_state(&self, shift: i64, kind: CountKind) -> Result<CountState, LedgerError> {
+        let (counted, waived): (bool, bool) = self.conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM inventory_counts WHERE shift_id = ?1 AND kind = ?2), \
+                    EXISTS (SELECT 1 FROM count_waivers WHERE shift_id = ?1 AND kind = ?2)",
+            rusqlite::params![shift, kind.as_str()],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        Ok(if counted {
+            CountState::Counted
+        } else if waived {
+            CountState::Waived
+        } else {
+            CountState::Missing
+        })
+    }
+
+    /// Records that `shift`'s opener or closer is not counted, for `reason`,
+    /// on a pit boss's PIN: play may then start without an opener, or the
+    /// table close without a closer. The report shows the waiver. Refused
+    /// when the count was made or waived already.
+    pub fn waive_count(
+        &mut self,
+        shift: i64,
+        kind: CountKind,
+        reason: &str,
+        pit_boss: &PinEntry<'_>,
+    ) -> Result<(), LedgerError> {
+        let reason = reason.trim();
+        if reason.is_empty() {
+            return Err(LedgerError::ReasonRequired);
+        }
+        self.open_shift_table(shift)?;
+        let done = match self.count_state(shift, kind)? {
+            CountState::Counted => Some("counted"),
+            CountState::Waived => Some("waived"),
+            CountState::Missing => None,
+        };
+        if let Some(done) = done {
+            return Err(LedgerError::NothingToWaive {
+                kind: kind.as_str(),
+                shift,
+                done,
+            });
+        }
+        let mut rows = self.pit_boss_confirmation(pit_boss, "waive a tray count")?;
+        rows.push((
+            &COUNT_WAIVERS,
+            vec![
+                Value::Integer(shift),
+                Value::Text(kind.as_str().into()),
+                Value::Text(reason.into()),
                 Value::Integer(i64::from(pit_boss.staff)),
                 Value::Text(self.now()),
             ],

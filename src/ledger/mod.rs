@@ -45,13 +45,13 @@ pub use audit::{
     Alarm, AlarmKind, Exception, ExceptionKind, HandFilter, HandOutcome, HandSummary, TimeRange,
 };
 pub use file::APPLICATION_ID;
-pub use inventory::{CountKind, ShiftInventory, Slip, SlipKind};
+pub use inventory::{CountKind, CountState, ShiftInventory, Slip, SlipKind};
 pub use startup::ProgramStart;
 pub use station::{OpenShift, ShoeDevice};
 pub use verify::{AuditSummary, Discrepancy, KeyPin, VerifyOptions, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.
-const MIGRATIONS: [&str; 7] = [
+const MIGRATIONS: [&str; 8] = [
     include_str!("../../schema/0001_initial.sql"),
     include_str!("../../schema/0002_indexes.sql"),
     include_str!("../../schema/0003_access_inventory.sql"),
@@ -59,6 +59,7 @@ const MIGRATIONS: [&str; 7] = [
     include_str!("../../schema/0005_startup_checks.sql"),
     include_str!("../../schema/0006_checkpoints.sql"),
     include_str!("../../schema/0007_card_accounting_shoe_devices.sql"),
+    include_str!("../../schema/0008_count_waivers.sql"),
 ];
 
 /// The schema version this build writes (and the newest it reads).
@@ -236,6 +237,21 @@ pub enum LedgerError {
     /// The shift was closed.
     #[error("shift {0} is closed")]
     ShiftClosed(i64),
+    /// A shift closed with no closer counted or waived.
+    #[error(
+        "shift {0} has no closer count: the dealer and a pit boss count the tray (Inventory) before the table closes, or a pit boss waives the count with a reason"
+    )]
+    CloserNotCounted(i64),
+    /// A waiver of a count already made (or already waived).
+    #[error("the {kind} of shift {shift} is already {done}; there is nothing to waive")]
+    NothingToWaive {
+        /// Opener or closer.
+        kind: &'static str,
+        /// The shift.
+        shift: i64,
+        /// "counted" or "waived".
+        done: &'static str,
+    },
     /// The table has no denominations setting.
     #[error("table {0} has no chip denominations set; a pit boss must set them first")]
     NoDenominations(i64),

@@ -344,6 +344,11 @@ pub struct Inventory {
     pub drop: Option<u64>,
     /// The house's net over the period's transfers, reversals included.
     pub ledger_win: i64,
+    /// When the first shift's first hand started, if that was before its
+    /// opener was counted (or with no opener counted or waived): hands
+    /// were dealt before the tray was counted. Only at a table that keeps
+    /// its inventory (chip denominations set).
+    pub play_before_opener: Option<DateTime<Utc>>,
 }
 
 impl Inventory {
@@ -439,6 +444,14 @@ pub enum CorrectionKind {
         slip: SlipKind,
         /// The slip's value, now left out.
         units: u64,
+    },
+    /// A tray count waived by a pit boss: the opener or closer was not
+    /// counted, for the reason given.
+    CountWaived {
+        /// Opener or closer.
+        count: CountKind,
+        /// The shift.
+        shift: i64,
     },
     /// A tray counted again: the later count stands.
     Recount {
@@ -1281,6 +1294,61 @@ impl Ledger {
         let opener = shifts
             .first()
             .and_then(|s| latest.remove(&(*s, CountKind::Opener.as_str())));
+
+        // Counts waived by a pit boss, and play before the opener.
+        let mut opener_waived = false;
+        {
+            let mut statement = self.conn.prepare(&format!(
+                "SELECT seq, shift_id, kind, reason, waived_by, waived_at \
+                 FROM count_waivers WHERE shift_id IN ({list}) ORDER BY seq"
+            ))?;
+            let mut found = statement.query([])?;
+            while let Some(row) = found.next()? {
+                let seq: i64 = row.get(0)?;
+                let shift: i64 = row.get(1)?;
+                let count = CountKind::parse(&row.get::<_, String>(2)?).ok_or_else(|| {
+                    LedgerError::BadRow {
+                        table: "count_waivers",
+                        seq,
+                        problem: "unknown kind".into(),
+                    }
+                })?;
+                opener_waived |= count == CountKind::Opener && shifts.first() == Some(&shift);
+                let by = row.get::<_, i64>(4)? as u32;
+                signed.push(by);
+                corrections.push((
+                    seq,
+                    Correction {
+                        at: row_time("count_waivers", seq, &row.get::<_, String>(5)?)?,
+                        kind: CorrectionKind::CountWaived { count, shift },
+                        reason: Some(row.get(3)?),
+                        by: vec![person(by)],
+                    },
+                ));
+            }
+        }
+        let first_hand: Option<(i64, String)> = match shifts.first() {
+            None => None,
+            Some(first) => self
+                .conn
+                .query_row(
+                    "SELECT seq, started_at FROM hands WHERE shift_id = ?1 ORDER BY seq LIMIT 1",
+                    [first],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?,
+        };
+        let first_hand = first_hand
+            .map(|(seq, at)| row_time("hands", seq, &at))
+            .transpose()?;
+        // Flagged at a table that keeps its inventory (its denominations
+        // are set): a hands-only ledger (a simulation) counts no tray.
+        let play_before_opener = first_hand.filter(|started| {
+            kept && match &opener {
+                Some(count) => count.at > *started,
+                None => !opener_waived,
+            }
+        });
         let closer = shifts
             .last()
             .and_then(|s| latest.remove(&(*s, CountKind::Closer.as_str())));
@@ -1383,6 +1451,7 @@ impl Ledger {
             credits: slips_kept.then_some(credits),
             drop: (kept || drops > 0).then_some(drop as u64),
             ledger_win,
+            play_before_opener,
         };
         Ok((inventory, corrections.into_iter().map(|(_, c)| c).collect()))
     }

@@ -132,6 +132,9 @@ fn corrections(out: &mut Vec<Line>, list: &[Correction]) {
             CorrectionKind::Recount { shift, after, .. } => Line::new("exceptions", "correction")
                 .key(shift)
                 .units(after),
+            CorrectionKind::CountWaived { shift, .. } => {
+                Line::new("exceptions", "correction").key(shift)
+            }
         };
         let text = match &c.reason {
             Some(reason) => format!("{}; reason: {reason}", correction_text(c)),
@@ -222,6 +225,13 @@ fn lines(report: &ShiftReport) -> Vec<Line> {
         });
     }
     chips(&mut out, "opener", &inv.opener);
+    if let Some(started) = inv.play_before_opener {
+        out.push(
+            Line::new("inventory", "play_before_opener")
+                .time(started)
+                .text("play began before the opener was counted"),
+        );
+    }
     chips(&mut out, "closer", &inv.closer);
     slips(&mut out, "fill", &inv.fills);
     slips(&mut out, "credit", &inv.credits);

@@ -344,6 +344,16 @@ fn inventory(report: &ShiftReport, zone: Zone) -> Section {
         }));
     }
     chips("Opener", &inventory.opener, &mut blocks, zone);
+    if let Some(started) = inventory.play_before_opener {
+        blocks.push(Block::Note(format!(
+            "FLAGGED: play began at {} before the opener was counted{}.",
+            when(started, zone),
+            match &inventory.opener {
+                Some(count) => format!(" (counted {})", when(count.at, zone)),
+                None => ", and no opener was counted or waived".to_owned(),
+            }
+        )));
+    }
     chips("Closer", &inventory.closer, &mut blocks, zone);
     slips("Fills", &inventory.fills, &mut blocks, zone);
     slips("Credits", &inventory.credits, &mut blocks, zone);
@@ -588,6 +598,10 @@ pub(super) fn correction_text(correction: &Correction) -> String {
             "{} slip {number} voided: {} units left out of the totals",
             slip_name(*slip),
             units(*value as i64)
+        ),
+        CorrectionKind::CountWaived { count, shift } => format!(
+            "{} of shift {shift} not counted: waived by a pit boss",
+            count_name(*count)
         ),
         CorrectionKind::Recount {
             count,

@@ -9,8 +9,9 @@ use crate::access::Role;
 use crate::engine::Decks;
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
+use crate::inventory::{ChipCount, Denominations};
 use crate::keys::StationKeys;
-use crate::ledger::{Clock, Ledger, PinEntry};
+use crate::ledger::{Clock, CountKind, Ledger, PinEntry};
 
 /// The demo's staff: (id, name, role, PIN).
 pub const DEMO_STAFF: [(u32, &str, Role, &str); 3] = [
@@ -58,6 +59,7 @@ pub fn demo_station(
     };
     let mut station =
         Station::open(ledger, setup, &dealer, &approver, feed).map_err(|refused| refused.error)?;
+    count_demo_opener(&mut station, &dealer, &approver)?;
     station.insert_simulated_shoe()?;
     let people: Vec<String> = DEMO_STAFF
         .iter()
@@ -69,4 +71,25 @@ pub fn demo_station(
         people.join(" · ")
     );
     Ok((station, banner))
+}
+
+/// The demo tray: chips of 1, 5, 25 and 100 units, counted as the opener by
+/// the demo dealer and pit boss, so the first hand can be dealt at once.
+fn count_demo_opener(
+    station: &mut Station,
+    dealer: &PinEntry<'_>,
+    pit_boss: &PinEntry<'_>,
+) -> Result<(), StationError> {
+    let invalid = |e: crate::inventory::InventoryError| StationError::Setting {
+        key: "denominations",
+        problem: e.to_string(),
+    };
+    let denominations = Denominations::new(&[1, 5, 25, 100]).map_err(invalid)?;
+    let tray = ChipCount::new(&denominations, &[(1, 100), (5, 100), (25, 40), (100, 20)])
+        .map_err(invalid)?;
+    let (table, shift) = (station.table_id(), station.shift_id());
+    let ledger = station.ledger_mut();
+    ledger.set_denominations(table, &denominations, dealer.staff, pit_boss)?;
+    ledger.record_count(shift, CountKind::Opener, &tray, dealer, pit_boss)?;
+    Ok(())
 }

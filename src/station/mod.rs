@@ -24,7 +24,10 @@ use crate::engine::shoe::{Shoe, ShoeCount, ShoeEvent};
 use crate::engine::starboard::SeatState;
 use crate::engine::table::{CardSupply, FinishedHand, HandEvent, Seating, Table, TableError};
 use crate::engine::{Decks, Rank};
-use crate::ledger::{AlarmKind, HandContext, Ledger, LedgerError, OpenShift, PinEntry, Recorder};
+use crate::ledger::{
+    AlarmKind, CountKind, CountState, HandContext, Ledger, LedgerError, OpenShift, PinEntry,
+    Recorder,
+};
 use crate::scanner::intake::IntakeError;
 use crate::scanner::{
     Fault, Identity, Intake, LinkError, Message, Outcome, Protocol, Resolution, ScanEvent,
@@ -176,6 +179,12 @@ pub enum StationError {
         /// What is wrong.
         problem: String,
     },
+    /// The shift's first hand waits for the opener (MICS: the tray is
+    /// counted before play).
+    #[error(
+        "count the opener before the first hand: the dealer and a pit boss count the tray (Pit boss, Inventory), or a pit boss waives the count with a reason"
+    )]
+    OpenerNotCounted,
     /// The operating system's random source failed.
     #[error("the operating system's random source failed")]
     Random,
@@ -789,6 +798,15 @@ impl Station {
         self.context.shift
     }
 
+    /// Whether play waits for the opener: this shift's tray is neither
+    /// counted nor its count waived by a pit boss.
+    pub fn opener_needed(&self) -> Result<bool, StationError> {
+        let state = self
+            .ledger
+            .count_state(self.context.shift, CountKind::Opener)?;
+        Ok(state == CountState::Missing)
+    }
+
     /// Gives the ledger back (after the table is closed).
     pub fn into_ledger(self) -> Ledger {
         self.ledger
@@ -824,6 +842,9 @@ impl Station {
     /// Starts the next hand with the entered bets or seated players.
     pub fn start_hand(&mut self) -> Result<(), StationError> {
         let dealer = self.check_can_play()?;
+        if self.opener_needed()? {
+            return Err(StationError::OpenerNotCounted);
+        }
         self.apply_limits()?;
         if let Feed::Scanner(_) = &self.feed
             && let Some(why) = self.intake.new_shoe_reason()

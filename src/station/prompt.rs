@@ -78,6 +78,12 @@ pub(super) fn prompt(station: &Station) -> Prompt {
     if station.dealer().is_none() {
         return Prompt::new("A dealer must sign in to deal.", Actor::Table);
     }
+    if station.table().hand().is_none() && station.opener_needed().unwrap_or(false) {
+        return Prompt::new(
+            "Count the opener before the first hand: the dealer and a pit boss count the tray (Pit boss, Inventory), or a pit boss waives the count.",
+            Actor::Table,
+        );
+    }
     let reads_cards = matches!(station.feed, Feed::Scanner(_));
     let cut_note = if station.table().hand().is_some() && station.shuffle_due() {
         " Cut card reached: shuffle after this hand."

@@ -207,5 +207,6 @@ fn exception_name(kind: ExceptionKind) -> &'static str {
         K::SlipVoid => "slip void",
         K::StaffAdded => "staff added",
         K::PinReset => "PIN reset",
+        K::CountWaived => "count waived",
     }
 }

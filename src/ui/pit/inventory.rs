@@ -93,6 +93,10 @@ pub(super) struct InventoryTab {
     drop_amount: String,
     drop_by: Signer,
     drop_note: Note,
+    waive_kind: CountKind,
+    waive_reason: String,
+    waive_by: Signer,
+    waive_note: Note,
 }
 
 impl Default for InventoryTab {
@@ -119,6 +123,10 @@ impl Default for InventoryTab {
             drop_amount: String::new(),
             drop_by: Signer::default(),
             drop_note: Note::default(),
+            waive_kind: CountKind::Opener,
+            waive_reason: String::new(),
+            waive_by: Signer::default(),
+            waive_note: Note::default(),
         }
     }
 }
@@ -190,6 +198,8 @@ impl InventoryTab {
             self.slip_form(ui, station, d, shift);
         }
         ui.separator();
+        self.waiver_form(ui, station, shift);
+        ui.separator();
         self.slip_void_form(ui, station, &slips);
         ui.separator();
         self.drop_form(ui, station, shift);
@@ -244,6 +254,47 @@ impl InventoryTab {
                 self.count.clear();
             }
             self.count_note.set(outcome);
+            self.reload();
+        }
+    }
+
+    /// A pit boss's waiver of a count that cannot be made, with a reason:
+    /// play may start without the opener, or the table close without the
+    /// closer; the report shows it.
+    fn waiver_form(&mut self, ui: &mut Ui, station: &mut Station, shift: i64) {
+        ui.heading("Waive a count");
+        ui.label(
+            "Only when the tray cannot be counted: the shift report shows the waiver, who gave it and why.",
+        );
+        ui.horizontal(|ui| {
+            ui.selectable_value(
+                &mut self.waive_kind,
+                CountKind::Opener,
+                "Opener not counted",
+            );
+            ui.selectable_value(
+                &mut self.waive_kind,
+                CountKind::Closer,
+                "Closer not counted",
+            );
+        });
+        labelled_input(ui, "Reason for the waiver", &mut self.waive_reason, 360.0);
+        self.waive_by.show(ui, "Pit boss", "waiver");
+        self.waive_note.show(ui);
+        if ui.button("Waive the count").clicked() {
+            let kind = self.waive_kind;
+            let reason = self.waive_reason.clone();
+            let outcome = signed(&mut self.waive_by, "pit boss", |by| {
+                station
+                    .ledger_mut()
+                    .waive_count(shift, kind, &reason, by)
+                    .map_err(|e| e.to_string())
+            })
+            .map(|()| format!("The {} of this shift is waived: {reason}.", kind.as_str()));
+            if outcome.is_ok() {
+                self.waive_reason.clear();
+            }
+            self.waive_note.set(outcome);
             self.reload();
         }
     }

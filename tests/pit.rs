@@ -12,7 +12,7 @@ use pairs_table::engine::Decks;
 use pairs_table::engine::hand::{GameKind, Need};
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::inventory::Denominations;
-use pairs_table::ledger::{ExceptionKind, HandFilter, HandOutcome, Ledger, TimeRange};
+use pairs_table::ledger::{CountKind, ExceptionKind, HandFilter, HandOutcome, Ledger, TimeRange};
 use pairs_table::printing::{PrintCommand, Printer};
 use pairs_table::scanner::{ScanEvent, ScanLink};
 use pairs_table::station::{Feed, SourceChoice, Station, TableSetup};
@@ -646,4 +646,56 @@ fn the_exception_report_on_screen_covers_this_shift_only() {
         .filter(|e| e.kind == ExceptionKind::FailedPin)
         .count();
     assert_eq!(all, 2, "both wrong PINs are in the ledger");
+}
+
+#[test]
+fn the_exception_reports_detail_is_wide_enough_to_read_at_1280_by_800() {
+    let (mut station, _) = station("exception-width");
+    let reason = "the tray was delivered sealed by the cage after the first hand had been called, \
+                  so the opener is counted with the closer at the end of the shift instead";
+    let shift = station.shift_id();
+    station
+        .ledger_mut()
+        .waive_count(shift, CountKind::Opener, reason, &boss())
+        .unwrap();
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(8)
+        .build_ui_state(|ui, app: &mut StationApp| app.show(ui), app(station));
+    open_pit(&mut harness, "Audit");
+    let detail = harness.get_by_label_contains("the tray was delivered sealed");
+    let rect = detail.rect();
+    assert!(rect.width() >= 320.0, "the detail is {} wide", rect.width());
+    let line = 19.0 * 1.6;
+    assert!(
+        rect.height() <= 4.0 * line,
+        "the detail wraps to {} points high",
+        rect.height()
+    );
+}
+
+#[test]
+fn a_refusal_sits_beside_its_button_and_goes_when_the_input_is_fixed() {
+    let (station, _) = station("stale-refusal");
+    let mut harness = harness(app(station));
+    open_pit(&mut harness, "Limits & voids");
+    let before = harness.get_by_label("Change limits").rect();
+    fill(&mut harness, "Minimum bet", "ten");
+    sign(&mut harness, "limits", BOSS, BOSS_PIN);
+    click(&mut harness, "Change limits");
+    assert!(shows(
+        &harness,
+        "The minimum bet must be a whole number of units."
+    ));
+    assert_eq!(
+        harness.get_by_label("Change limits").rect(),
+        before,
+        "the button did not move when the refusal appeared"
+    );
+    harness.get_by_label("Minimum bet").focus();
+    harness.run();
+    harness.key_press(egui::Key::Backspace);
+    harness.run();
+    harness.run();
+    assert!(!shows(&harness, "must be a whole number of units"));
 }

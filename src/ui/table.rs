@@ -6,8 +6,8 @@ use eframe::egui::{self, Color32, Key, RichText, Stroke, Ui, UiBuilder, Vec2};
 
 use super::pit::PitScreen;
 use super::widgets::{
-    ACTOR, ALARM, FELT, GOOD, INK, big_button, card_row, error_text, labelled_input,
-    parse_staff_id, pin_input, status_light,
+    ACTOR, ALARM, FELT, GOOD, INK, big_button, card_row, error_text, labelled_input, message_line,
+    parse_staff_id, pin_input, status_light, typed_this_frame,
 };
 use crate::engine::Rank;
 use crate::engine::hand::{Action, GameKind, Hand, Need};
@@ -124,6 +124,11 @@ impl TableScreen {
             return;
         }
         self.wake_for_timeout(ui);
+        // A refusal goes once the dealer types again (fixing its cause);
+        // what they do this frame may give a new one.
+        if typed_this_frame(ui) {
+            self.refusal.clear();
+        }
         self.keys(ui);
         egui::Panel::top("table-header").show(ui, |ui| self.header(ui));
         egui::Panel::top("prompt").show(ui, |ui| self.prompt(ui));
@@ -275,8 +280,17 @@ impl TableScreen {
             Some(device) => format!("Shoe device: {device}"),
             None => "Shoe device: not heard yet".to_owned(),
         });
+        // At most a short line in the header, the whole of it on hover: a
+        // long error never wraps the header.
         if let Some(error) = &status.last_error {
-            ui.small(format!("last problem: {error}"));
+            let row = egui::vec2(320.0, ui.text_style_height(&egui::TextStyle::Small));
+            ui.allocate_ui(row, |ui| {
+                ui.add(
+                    egui::Label::new(RichText::new(format!("last problem: {error}")).small())
+                        .truncate(),
+                )
+                .on_hover_text(error);
+            });
         }
     }
 
@@ -294,7 +308,7 @@ impl TableScreen {
                 ui.set_width(ui.available_width());
                 ui.label(RichText::new(&prompt.text).size(28.0).color(INK).strong());
             });
-        error_text(ui, &self.refusal);
+        message_line(ui, &self.refusal);
     }
 
     /// Keyboard shortcuts, when no text field has the focus and no alarm or

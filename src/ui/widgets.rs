@@ -105,6 +105,39 @@ pub fn big_button(ui: &mut Ui, text: &str, enabled: bool) -> bool {
     .clicked()
 }
 
+/// Whether the user typed or deleted text this frame: a refusal shown
+/// about an input goes once the input is being fixed.
+pub fn typed_this_frame(ui: &Ui) -> bool {
+    ui.input(|input| {
+        input.events.iter().any(|event| match event {
+            egui::Event::Text(_) | egui::Event::Paste(_) => true,
+            egui::Event::Key {
+                key: egui::Key::Backspace | egui::Key::Delete,
+                pressed: true,
+                ..
+            } => true,
+            _ => false,
+        })
+    })
+}
+
+/// A refusal in the alarm colour in a space kept for it (two lines) whether
+/// or not there is one, so what is below never jumps when it appears.
+pub fn message_line(ui: &mut Ui, text: &str) {
+    let height = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    let width = ui.available_width();
+    ui.allocate_ui_with_layout(
+        egui::vec2(width, height),
+        egui::Layout::top_down(egui::Align::Min),
+        |ui| {
+            ui.set_min_size(egui::vec2(width, height));
+            if !text.is_empty() {
+                ui.add(egui::Label::new(egui::RichText::new(text).color(ALARM)).wrap());
+            }
+        },
+    );
+}
+
 /// A sentence in the alarm colour (empty text shows nothing).
 pub fn error_text(ui: &mut Ui, text: &str) {
     if !text.is_empty() {

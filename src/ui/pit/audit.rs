@@ -157,6 +157,9 @@ impl AuditTab {
                 ui.label("No exceptions recorded.");
             }
             Ok(list) => {
+                // The detail takes what the other columns leave (at least a
+                // readable 320 points) and wraps inside it.
+                let detail_width = (ui.available_width() - 560.0).max(320.0);
                 egui::Grid::new("exceptions").striped(true).show(ui, |ui| {
                     for title in ["When", "What", "Who", "Approved by", "Hand", "Detail"] {
                         ui.strong(title);
@@ -168,8 +171,10 @@ impl AuditTab {
                         ui.label(line.staff.map_or("—".into(), |s| s.to_string()));
                         ui.label(line.approved_by.map_or("—".into(), |s| s.to_string()));
                         ui.label(line.hand.map_or("—".into(), |h| h.to_string()));
-                        // Long details wrap inside the window, not past it.
-                        ui.add(egui::Label::new(&line.detail).wrap());
+                        ui.scope(|ui| {
+                            ui.set_width(detail_width);
+                            ui.add(egui::Label::new(&line.detail).wrap());
+                        });
                         ui.end_row();
                     }
                 });

@@ -1,22 +1,37 @@
 //! What the pit boss's tabs share: the sentence under an action, the staff
 //! ID and PIN typed for it, whole-unit inputs, who asks for an action.
 
-use eframe::egui::Ui;
+use eframe::egui::{self, Ui};
 
 use crate::ledger::PinEntry;
 use crate::station::Station;
-use crate::ui::widgets::{GOOD, error_text, labelled_input, parse_staff_id, pin_input};
+use crate::ui::widgets::{
+    GOOD, error_text, labelled_input, parse_staff_id, pin_input, typed_this_frame,
+};
 
 /// The outcome of the last attempt at one action: a sentence, good or not.
+/// A refusal goes away once the user types again (its cause being fixed);
+/// a success stays until the next attempt.
 #[derive(Default)]
 pub(super) struct Note {
     text: String,
     failed: bool,
+    /// The typing count when the refusal was first shown.
+    shown_at: Option<u64>,
 }
 
 impl Note {
-    pub(super) fn show(&self, ui: &mut Ui) {
+    pub(super) fn show(&mut self, ui: &mut Ui) {
+        let typed = typing_count(ui);
         if self.failed {
+            match self.shown_at {
+                None => self.shown_at = Some(typed),
+                Some(at) if at != typed => {
+                    *self = Note::default();
+                    return;
+                }
+                Some(_) => {}
+            }
             error_text(ui, &self.text);
         } else if !self.text.is_empty() {
             ui.colored_label(GOOD, &self.text);
@@ -25,11 +40,41 @@ impl Note {
 
     pub(super) fn set(&mut self, outcome: Result<String, String>) {
         self.failed = outcome.is_err();
+        self.shown_at = None;
         self.text = match outcome {
             Ok(text) => text,
             Err(text) => sentence(&text),
         };
     }
+}
+
+/// How many frames had typing in them (kept in the window's memory; the
+/// pit screen counts them, see [`count_typing`]).
+fn typing_count(ui: &Ui) -> u64 {
+    ui.ctx()
+        .data(|d| d.get_temp::<u64>(egui::Id::unique(TYPING)).unwrap_or(0))
+}
+
+const TYPING: &str = "pit-screen-typing";
+
+/// Counts this frame if the user typed or deleted text in it.
+pub(super) fn count_typing(ui: &Ui) {
+    if typed_this_frame(ui) {
+        ui.ctx().data_mut(|d| {
+            *d.get_temp_mut_or_default::<u64>(egui::Id::unique(TYPING)) += 1;
+        });
+    }
+}
+
+/// The action's button with its last attempt's sentence beside it: a
+/// sentence appearing never moves the button (a mis-tap on a touch screen).
+pub(super) fn action(ui: &mut Ui, label: &str, note: &mut Note) -> bool {
+    ui.horizontal_wrapped(|ui| {
+        let clicked = ui.button(label).clicked();
+        note.show(ui);
+        clicked
+    })
+    .inner
 }
 
 /// A refusal as a sentence: capital first letter, full stop.

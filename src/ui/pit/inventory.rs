@@ -3,7 +3,7 @@
 
 use eframe::egui::{self, RichText, Ui};
 
-use super::forms::{Note, Signer, asked_by, parse_units, requester, sentence, signed};
+use super::forms::{Note, Signer, action, asked_by, parse_units, requester, sentence, signed};
 use crate::inventory::{ChipCount, Denominations, format_basis_points, hold_basis_points};
 use crate::ledger::{CountKind, LedgerError, PinEntry, ShiftInventory, Slip, SlipKind};
 use crate::station::Station;
@@ -170,8 +170,7 @@ impl InventoryTab {
         }
         labelled_input(ui, "Denominations", &mut self.denominations, 200.0);
         self.denominations_by.show(ui, "Pit boss", "denominations");
-        self.denominations_note.show(ui);
-        if ui.button("Set denominations").clicked() {
+        if action(ui, "Set denominations", &mut self.denominations_note) {
             let outcome = (|| -> Result<String, String> {
                 let parsed =
                     Denominations::parse(&self.denominations).map_err(|e| e.to_string())?;
@@ -216,8 +215,7 @@ impl InventoryTab {
         self.count.show(ui, "Chips of");
         self.count_dealer.show(ui, "Dealer", "count");
         self.count_boss.show(ui, "Pit boss", "count");
-        self.count_note.show(ui);
-        if ui.button("Record count").clicked() {
+        if action(ui, "Record count", &mut self.count_note) {
             let kind = self.count_kind;
             let outcome = (|| -> Result<String, String> {
                 let chips = self.count.chips(d)?;
@@ -280,8 +278,7 @@ impl InventoryTab {
         });
         labelled_input(ui, "Reason for the waiver", &mut self.waive_reason, 360.0);
         self.waive_by.show(ui, "Pit boss", "waiver");
-        self.waive_note.show(ui);
-        if ui.button("Waive the count").clicked() {
+        if action(ui, "Waive the count", &mut self.waive_note) {
             let kind = self.waive_kind;
             let reason = self.waive_reason.clone();
             let outcome = signed(&mut self.waive_by, "pit boss", |by| {
@@ -315,8 +312,7 @@ impl InventoryTab {
         });
         self.slip.show(ui, "Slip chips of");
         self.slip_by.show(ui, "Pit boss", "slip");
-        self.slip_note.show(ui);
-        if ui.button("Record slip").clicked() {
+        if action(ui, "Record slip", &mut self.slip_note) {
             let kind = self.slip_kind;
             let outcome = (|| -> Result<String, String> {
                 let chips = self.slip.chips(d)?;
@@ -392,8 +388,7 @@ impl InventoryTab {
         );
         self.slip_first.show(ui, "First signer", "slip void");
         self.slip_second.show(ui, "Second signer", "slip void");
-        self.slip_void_note.show(ui);
-        if ui.button("Void slip").clicked() {
+        if action(ui, "Void slip", &mut self.slip_void_note) {
             let number = self.slip_number.trim().to_owned();
             let outcome = (|| -> Result<String, String> {
                 let first = self.slip_first.staff("first signer")?;
@@ -430,8 +425,7 @@ impl InventoryTab {
         ui.label("Cash taken at the table for chips, in units.");
         labelled_input(ui, "Drop amount", &mut self.drop_amount, 100.0);
         self.drop_by.show(ui, "Pit boss", "drop");
-        self.drop_note.show(ui);
-        if ui.button("Record drop").clicked() {
+        if action(ui, "Record drop", &mut self.drop_note) {
             let outcome = (|| -> Result<String, String> {
                 let amount = parse_units(&self.drop_amount, "the drop")?;
                 signed(&mut self.drop_by, "pit boss", |by| {

@@ -3,7 +3,7 @@
 
 use eframe::egui::Ui;
 
-use super::forms::{Note, Signer, asked_by, parse_units, signed};
+use super::forms::{Note, Signer, action, asked_by, parse_units, signed};
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
 use crate::inventory::TableLimits;
@@ -67,8 +67,7 @@ impl LimitsTab {
             labelled_input(ui, "Maximum bet", &mut self.max_bet, 80.0);
         });
         self.limits_by.show(ui, "Pit boss", "limits");
-        self.limits_note.show(ui);
-        if ui.button("Change limits").clicked() {
+        if action(ui, "Change limits", &mut self.limits_note) {
             let outcome = self.change_limits(station);
             self.limits_by.clear();
             self.limits_note.set(outcome);
@@ -83,8 +82,7 @@ impl LimitsTab {
         labelled_input(ui, "Hand to void", &mut self.void_hand, 80.0);
         labelled_input(ui, "Reason for the void", &mut self.void_reason, 360.0);
         self.void_by.show(ui, "Pit boss", "void");
-        self.void_note.show(ui);
-        if ui.button("Void hand").clicked() {
+        if action(ui, "Void hand", &mut self.void_note) {
             let outcome = self.void(station);
             self.void_by.clear();
             self.void_note.set(outcome);
@@ -94,8 +92,7 @@ impl LimitsTab {
         ui.heading("Closing the table");
         ui.label("Ends the shift. Count the closer first (Inventory).");
         self.close_by.show(ui, "Pit boss", "close");
-        self.close_note.show(ui);
-        if ui.button("Close the table").clicked() {
+        if action(ui, "Close the table", &mut self.close_note) {
             let outcome = self.close(station);
             self.close_by.clear();
             self.close_note.set(outcome);

@@ -2,7 +2,7 @@
 
 use eframe::egui::{self, Ui};
 
-use super::forms::{Note, Signer, sentence, signed};
+use super::forms::{Note, Signer, action, sentence, signed};
 use crate::ledger::{PinEntry, StaffMember};
 use crate::station::Station;
 use crate::time_text::{Zone, when_stored};
@@ -70,8 +70,7 @@ impl StaffTab {
         ui.strong("Reset a lockout");
         labelled_input(ui, "Locked staff ID", &mut self.locked_id, 70.0);
         self.reset_by.show(ui, "Pit boss", "reset");
-        self.reset_note.show(ui);
-        if ui.button("Reset lockout").clicked() {
+        if action(ui, "Reset lockout", &mut self.reset_note) {
             let outcome = parse_staff_id(&self.locked_id, "locked staff").and_then(|staff| {
                 signed(&mut self.reset_by, "pit boss", |by| {
                     station
@@ -92,8 +91,7 @@ impl StaffTab {
         self.pin_by.show(ui, "Pit boss", "PIN");
         self.pin_second
             .show(ui, "Second approver", "a pit boss's or administrator's PIN");
-        self.pin_note.show(ui);
-        if ui.button("Set PIN").clicked() {
+        if action(ui, "Set PIN", &mut self.pin_note) {
             let new_pin = std::mem::take(&mut self.new_pin);
             let second_pin = std::mem::take(&mut self.pin_second.pin);
             let second = match self.pin_second.id.trim() {

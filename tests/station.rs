@@ -824,6 +824,17 @@ fn a_hand_read_from_the_scanner_is_recovered_where_it_stopped_after_a_restart() 
     assert_eq!(format!("{:?}", station.hand().unwrap()), cards);
     acknowledge_recovery(&mut station, 1);
     assert_eq!(station.prompt().actor, Actor::Seat(seat));
+    // The prompt names the real reason a fresh shoe is due, not the cut
+    // card; the count of cards out of the shoe is not claimed.
+    let prompt = station.prompt().text;
+    assert!(
+        prompt.ends_with(
+            "A freshly shuffled shoe is due after this hand: the station restarted, so the shoe's state is not known."
+        ),
+        "{prompt}"
+    );
+    assert!(!prompt.contains("Cut card"), "{prompt}");
+    assert!(!station.shoe_count_known());
     let mut next = 3;
     play_on_script(&mut station, &mut script, &mut next);
     confirm_and_check(&mut station, &path);

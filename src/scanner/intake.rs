@@ -373,6 +373,12 @@ impl Intake {
         }
     }
 
+    /// Whether the station restarted since this shoe went in: how many
+    /// cards left it is not known until a new shoe is inserted.
+    pub fn restarted(&self) -> bool {
+        self.restarted
+    }
+
     /// Whether the shoe must be shuffled before the next hand.
     pub fn shuffle_due(&self) -> bool {
         self.cut_card_hand.is_some()

@@ -711,6 +711,16 @@ impl Station {
         }
     }
 
+    /// Whether the count of cards out of the shoe is known: not for a
+    /// card-reading shoe after a restart (cards may have left it while the
+    /// station was down) until a freshly shuffled shoe goes in.
+    pub fn shoe_count_known(&self) -> bool {
+        match &self.feed {
+            Feed::SoftwareShoe => true,
+            Feed::Scanner(_) => !self.intake.restarted(),
+        }
+    }
+
     /// Whether the shoe must be shuffled before the next hand.
     pub fn shuffle_due(&self) -> bool {
         match &self.feed {

@@ -85,10 +85,15 @@ pub(super) fn prompt(station: &Station) -> Prompt {
         );
     }
     let reads_cards = matches!(station.feed, Feed::Scanner(_));
-    let cut_note = if station.table().hand().is_some() && station.shuffle_due() {
-        " Cut card reached: shuffle after this hand."
-    } else {
-        ""
+    // Why the shoe is due, in the words of its real reason: the cut card,
+    // or a card-reading shoe whose state a restart left unknown.
+    let cut_note = match (
+        station.table().hand().is_some() && station.shuffle_due(),
+        station.new_shoe_reason(),
+    ) {
+        (false, _) => String::new(),
+        (true, Some(why)) => format!(" A freshly shuffled shoe is due after this hand: {why}."),
+        (true, None) => " Cut card reached: shuffle after this hand.".to_owned(),
     };
     if station.burns_due() > 0 {
         return Prompt::new(

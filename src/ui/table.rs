@@ -223,6 +223,22 @@ impl TableScreen {
     }
 
     fn shoe_bar(&self, ui: &mut Ui) {
+        if self.station.shoe_count_known() {
+            self.shoe_count(ui);
+        } else {
+            ui.colored_label(
+                ALARM,
+                "Shoe: count not known since the restart; a fresh shoe is due after this hand",
+            );
+        }
+        ui.label(format!(
+            "Shuffles this shift: {}",
+            self.station.shuffles_this_shift()
+        ));
+    }
+
+    /// Cards dealt and left, the bar with the cut card, "Shuffle due".
+    fn shoe_count(&self, ui: &mut Ui) {
         let count = self.station.table().count();
         let stack = f32::from(count.stack_size().max(1));
         let taken = f32::from(count.taken());
@@ -252,10 +268,6 @@ impl TableScreen {
         if self.station.shuffle_due() {
             ui.colored_label(ALARM, RichText::new("Shuffle due").strong());
         }
-        ui.label(format!(
-            "Shuffles this shift: {}",
-            self.station.shuffles_this_shift()
-        ));
     }
 
     fn scanner_light(&self, ui: &mut Ui) {

@@ -861,3 +861,43 @@ fn under_the_alarm_window_the_pull_key_takes_no_card_from_the_simulated_shoe() {
     assert_eq!(remaining(&harness), left, "P pulled a card under the alarm");
     assert_eq!(station_of(&harness).table().events(), events.as_slice());
 }
+
+#[test]
+fn starboard_shows_the_discarded_and_busting_cards_on_the_layout() {
+    let (mut harness, mut script, _path, _clock) =
+        app_on_script("ui-starboard-discards", GameKind::Starboard, 6);
+    click(&mut harness, "Seat 1 seated");
+    click(&mut harness, "Seat 2 seated");
+    click(&mut harness, "Deal (Enter)");
+    // Opening: 4, then a 4 that pairs it (discarded), then a 6.
+    for rank in [4, 4, 6] {
+        script.card(rank);
+    }
+    harness
+        .state_mut()
+        .station_mut()
+        .unwrap()
+        .poll_scanner()
+        .unwrap();
+    harness.run();
+    assert!(shows(&harness, "paired the first"));
+    // The first seat to act draws a 6: it pairs the common hand, a bust.
+    let Need::Decision { seat, .. } = station_of(&harness).table().need() else {
+        panic!("{:?}", station_of(&harness).table().need());
+    };
+    harness
+        .state_mut()
+        .station_mut()
+        .unwrap()
+        .decide(Action::Draw)
+        .unwrap();
+    script.card(6);
+    harness
+        .state_mut()
+        .station_mut()
+        .unwrap()
+        .poll_scanner()
+        .unwrap();
+    harness.run();
+    assert!(shows(&harness, &format!("seat {seat} bust")));
+}

@@ -1179,6 +1179,16 @@ impl Station {
         self.hand()
             .or(self.settlement.as_ref().map(|(finished, _)| &finished.hand))
     }
+
+    /// What happened in the hand on the layout, in order (cards, decisions,
+    /// burns): the discarded and busting cards are shown from these.
+    pub fn events_on_layout(&self) -> &[HandEvent] {
+        match (&self.settlement, self.hand()) {
+            (_, Some(_)) => self.table.events(),
+            (Some((finished, _)), None) => &finished.events,
+            (None, None) => &[],
+        }
+    }
 }
 
 /// Whether two devices are the same shoe: the same version 2 maker, model

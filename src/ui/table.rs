@@ -6,12 +6,14 @@ use eframe::egui::{self, Color32, Key, RichText, Stroke, Ui, UiBuilder, Vec2};
 
 use super::pit::PitScreen;
 use super::widgets::{
-    ACTOR, ALARM, FELT, GOOD, INK, big_button, card_row, error_text, labelled_input, message_line,
-    parse_staff_id, pin_input, status_light, typed_this_frame,
+    ACTOR, ALARM, FELT, GOOD, INK, big_button, card_face, card_row, error_text, labelled_input,
+    message_line, parse_staff_id, pin_input, status_light, typed_this_frame,
 };
 use crate::engine::Rank;
-use crate::engine::hand::{Action, GameKind, Hand, Need};
+use crate::engine::Step;
+use crate::engine::hand::{Action, CardTo, GameKind, Hand, Need};
 use crate::engine::rocket::RocketOutcome;
+use crate::engine::table::HandEvent;
 use crate::ledger::PinEntry;
 use crate::printing::PrintCommand;
 use crate::scanner::WayOut;
@@ -538,6 +540,7 @@ impl TableScreen {
                             .color(INK),
                     );
                     card_row(ui, hand.common(), BIG_CARD);
+                    self.discards(ui);
                 }
                 None => {
                     let text = match self.station.setup().game {
@@ -548,6 +551,49 @@ impl TableScreen {
                     };
                     ui.label(RichText::new(text).strong().color(INK));
                 }
+            }
+        });
+    }
+
+    /// Starboard's cards that left the shoe but not into the common hand:
+    /// an opening card that paired the first, and each busting draw with the
+    /// seat that drew it.
+    fn discards(&self, ui: &mut Ui) {
+        let discards: Vec<(Rank, Option<u8>)> = self
+            .station
+            .events_on_layout()
+            .iter()
+            .filter_map(|event| match event {
+                HandEvent::Card {
+                    rank,
+                    step:
+                        Step::Card {
+                            to: CardTo::Common { by },
+                            discarded: true,
+                            ..
+                        },
+                    ..
+                } => Some((*rank, *by)),
+                _ => None,
+            })
+            .collect();
+        if discards.is_empty() {
+            return;
+        }
+        ui.label(RichText::new("Discarded").strong().color(INK));
+        ui.horizontal_wrapped(|ui| {
+            for (rank, by) in discards {
+                ui.vertical(|ui| {
+                    card_face(ui, rank, CARD, false);
+                    ui.label(
+                        RichText::new(match by {
+                            Some(seat) => format!("seat {seat} bust"),
+                            None => "paired the first".to_owned(),
+                        })
+                        .color(INK)
+                        .small(),
+                    );
+                });
             }
         });
     }

@@ -430,9 +430,22 @@ fn app(db: Option<PathBuf>, demo: bool, key: Option<&Path>) -> anyhow::Result<()
         std::fs::create_dir_all(&dir)
             .with_context(|| format!("cannot create the demo folder {}", dir.display()))?;
         let path = dir.join("ledger.sqlite3");
+        // Interrupted (Ctrl+C, a terminal closed), the demo still leaves
+        // nothing behind.
+        let interrupted = dir.clone();
+        ctrlc::set_handler(move || {
+            let _ = std::fs::remove_dir_all(&interrupted);
+            std::process::exit(130);
+        })
+        .context("cannot watch for Ctrl+C to clean up the demo")?;
         // The demo's throw-away ledger is signed by a throw-away key.
         let result = crate::ui::run(&path, StationKeys::generate()?, true);
-        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::remove_dir_all(&dir).with_context(|| {
+            format!(
+                "cannot remove the demo's throw-away folder {}",
+                dir.display()
+            )
+        })?;
         return result;
     }
     let keys = station_keys(key)?;

@@ -901,3 +901,28 @@ fn starboard_shows_the_discarded_and_busting_cards_on_the_layout() {
     harness.run();
     assert!(shows(&harness, &format!("seat {seat} bust")));
 }
+
+#[test]
+fn with_every_seat_paid_the_confirm_button_is_on_an_800_high_screen() {
+    let (ledger, _path, _clock) = staffed_ledger("ui-seven-seats");
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    for seat in 1..=GameKind::Rocket.max_seat() {
+        station.entry_mut(seat).unwrap().bet = "10".into();
+    }
+    station.start_hand().unwrap();
+    super::station::play_on_software_shoe(&mut station);
+    let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
+    harness.run();
+    let button = harness.get_by_label("Confirm settlement (Enter)").rect();
+    assert!(
+        button.bottom() <= 800.0,
+        "the button ends at {}",
+        button.bottom()
+    );
+    click(&mut harness, "Confirm settlement (Enter)");
+    assert!(station_of(&harness).settlement().is_none());
+}

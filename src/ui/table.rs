@@ -387,10 +387,14 @@ impl TableScreen {
         // the buttons show greyed: the prompt line says why.
         let dealer = self.station.dealer().is_some() && !self.station.prompt().stopped;
         if let Some(settlement) = self.station.settlement().cloned() {
-            settlement_panel(ui, &settlement);
+            // The button first: seven seats' payouts never push it off the
+            // bottom of an 800-high screen; the list scrolls under it.
             if big_button(ui, "Confirm settlement (Enter)", dealer) {
                 self.enter();
             }
+            egui::ScrollArea::vertical()
+                .id_salt("settlement")
+                .show(ui, |ui| settlement_panel(ui, &settlement));
             return;
         }
         if let Some(last) = self.station.last_committed() {

@@ -3,7 +3,7 @@
 
 pub mod access;
 pub mod cli;
-pub mod engine;
+pub use pairs_engine as engine;
 pub mod history;
 pub mod inventory;
 pub mod keys;

@@ -16,6 +16,7 @@ mod scanner;
 mod shoe;
 mod startup;
 mod station;
+mod tidy;
 mod ui;
 
 /// The station keys every test ledger is signed with.

@@ -1,0 +1,214 @@
+//! The architecture's rules, checked on the source (rust-analyzer's
+//! `tidy`): each I/O capability appears only in the places ARCHITECTURE.md
+//! allows it, and the rules engine crate uses none of them and depends on
+//! nothing that could. A finding names the file, the line, what it uses
+//! and where that is allowed.
+
+use std::path::{Path, PathBuf};
+
+/// One capability and the source files (prefixes of their path from the
+/// repository root) that ARCHITECTURE.md allows to use it.
+struct Rule {
+    what: &'static str,
+    needles: &'static [&'static str],
+    allowed: &'static [&'static str],
+}
+
+const RULES: &[Rule] = &[
+    Rule {
+        what: "SQLite",
+        needles: &["rusqlite"],
+        allowed: &["src/ledger/"],
+    },
+    Rule {
+        what: "egui",
+        needles: &["egui::", "eframe", "egui_plot"],
+        allowed: &["src/ui/"],
+    },
+    Rule {
+        what: "serial ports",
+        needles: &["serialport"],
+        allowed: &["src/scanner/reader.rs", "src/scanner/sim.rs"],
+    },
+    Rule {
+        what: "file I/O",
+        needles: &[
+            "std::fs",
+            "fs::File",
+            "fs::read",
+            "fs::write",
+            "fs::rename",
+            "fs::remove",
+        ],
+        allowed: &[
+            "src/cli.rs",
+            "src/keys.rs",
+            "src/ledger/file.rs",
+            "src/printing.rs",
+            "src/scanner/sim.rs",
+            "src/station/startup.rs",
+            "src/ui/",
+        ],
+    },
+    Rule {
+        what: "processes",
+        needles: &["process::Command", "process::exit", "process::abort"],
+        allowed: &["src/main.rs", "src/cli.rs", "src/printing.rs"],
+    },
+    Rule {
+        what: "the operating system's random source",
+        needles: &[
+            "OsRng",
+            "SysRng",
+            "thread_rng",
+            "rand::rng()",
+            "getrandom",
+            "from_os_rng",
+        ],
+        allowed: &["src/cli.rs", "src/keys.rs", "src/station/mod.rs"],
+    },
+];
+
+/// What the rules engine may never use, on top of every rule above.
+const ENGINE_FORBIDDEN: &[&str] = &[
+    "std::fs",
+    "std::net",
+    "std::process",
+    "std::env",
+    "std::time",
+    "SystemTime",
+    "Instant",
+    "chrono",
+    "println!",
+    "eprintln!",
+];
+
+/// The engine crate's dependencies: none can do I/O or read a clock.
+const ENGINE_DEPENDENCIES: &[&str] = &["hex", "rand", "serde", "sha2", "thiserror", "toml"];
+
+/// The code of a line: the part before a `//` comment (doc comments too).
+fn code(line: &str) -> &str {
+    line.split("//").next().unwrap_or("")
+}
+
+/// The findings in one source file, `path` relative to the repository root
+/// with `/` separators.
+fn findings(path: &str, text: &str) -> Vec<String> {
+    let engine = path.starts_with("crates/engine/");
+    let mut found = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let code = code(line);
+        for rule in RULES {
+            let allowed = !engine && rule.allowed.iter().any(|place| path.starts_with(place));
+            if let Some(needle) = rule.needles.iter().find(|n| code.contains(*n))
+                && !allowed
+            {
+                found.push(format!(
+                    "{path}:{} uses `{needle}` ({}), which ARCHITECTURE.md allows only in {}",
+                    number + 1,
+                    rule.what,
+                    rule.allowed.join(", ")
+                ));
+            }
+        }
+        if engine && let Some(needle) = ENGINE_FORBIDDEN.iter().find(|n| code.contains(*n)) {
+            found.push(format!(
+                "{path}:{} uses `{needle}`: the rules engine does no I/O and reads no clock",
+                number + 1
+            ));
+        }
+    }
+    found
+}
+
+/// The dependencies named in a Cargo.toml's `[dependencies]` table.
+fn dependencies(manifest: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut inside = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            inside = line == "[dependencies]";
+        } else if inside && !line.is_empty() && !line.starts_with('#') {
+            if let Some((name, _)) = line.split_once('=') {
+                names.push(name.trim().to_owned());
+            }
+        }
+    }
+    names
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every `.rs` file under `dir`, as paths relative to the repository root.
+fn sources(dir: &Path, into: &mut Vec<String>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            sources(&path, into);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let relative = path.strip_prefix(root()).unwrap();
+            into.push(relative.to_string_lossy().replace('\\', "/"));
+        }
+    }
+}
+
+#[test]
+fn every_capability_is_used_only_where_the_architecture_allows_it() {
+    let mut files = Vec::new();
+    sources(&root().join("src"), &mut files);
+    sources(&root().join("crates/engine/src"), &mut files);
+    assert!(files.len() > 40, "{files:?}");
+    let found: Vec<String> = files
+        .iter()
+        .flat_map(|file| findings(file, &std::fs::read_to_string(root().join(file)).unwrap()))
+        .collect();
+    assert!(found.is_empty(), "\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_engine_depends_only_on_crates_that_cannot_do_io() {
+    let manifest = std::fs::read_to_string(root().join("crates/engine/Cargo.toml")).unwrap();
+    let names = dependencies(&manifest);
+    assert!(!names.is_empty());
+    for name in &names {
+        assert!(
+            ENGINE_DEPENDENCIES.contains(&name.as_str()),
+            "the engine depends on {name}, which is not on the list of crates that cannot do I/O"
+        );
+    }
+    assert!(
+        manifest.contains("default-features = false"),
+        "rand's default features include the OS random source"
+    );
+}
+
+#[test]
+fn the_tidy_check_catches_a_forbidden_use_and_passes_an_allowed_one() {
+    let engine_sql = findings(
+        "crates/engine/src/card.rs",
+        "use rusqlite::Connection;\nfn f() { let _ = std::time::Instant::now(); }\n",
+    );
+    assert_eq!(engine_sql.len(), 2, "{engine_sql:?}");
+    assert!(engine_sql[0].contains("crates/engine/src/card.rs:1 uses `rusqlite` (SQLite)"));
+    assert!(engine_sql[1].contains("crates/engine/src/card.rs:2 uses `std::time`"));
+    assert!(engine_sql[1].contains("the rules engine does no I/O"));
+    let ui_file_io = findings("src/report/pdf.rs", "    let _ = std::fs::read(path);\n");
+    assert_eq!(ui_file_io.len(), 1, "{ui_file_io:?}");
+    assert!(ui_file_io[0].starts_with("src/report/pdf.rs:1 uses `std::fs` (file I/O)"));
+    let station_egui = findings("src/station/mod.rs", "use eframe::egui::Ui;\n");
+    assert_eq!(station_egui.len(), 1, "{station_egui:?}");
+    assert!(findings("src/ledger/mod.rs", "use rusqlite::Connection;\n").is_empty());
+    assert!(findings("src/station/mod.rs", "//! No egui here: eframe draws it\n").is_empty());
+    assert_eq!(
+        dependencies(
+            "[package]\nname = \"x\"\n[dependencies]\nrand = \"1\"\n# note\nserde = { version = \"1\" }\n[dev-dependencies]\nproptest = \"1\"\n"
+        ),
+        ["rand", "serde"]
+    );
+}

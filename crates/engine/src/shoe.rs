@@ -97,6 +97,7 @@ impl ShoeCount {
         self.in_play[rank.index()] += 1;
         self.in_play_total += 1;
         self.taken += 1;
+        debug_assert!(self.conserved(), "{self:?}");
         Ok(())
     }
 
@@ -106,6 +107,7 @@ impl ShoeCount {
         self.out[rank.index()] += 1;
         self.burned += 1;
         self.taken += 1;
+        debug_assert!(self.conserved(), "{self:?}");
         Ok(())
     }
 
@@ -119,6 +121,7 @@ impl ShoeCount {
         self.out[rank.index()] += 1;
         self.set_aside += 1;
         self.taken += 1;
+        debug_assert!(self.conserved(), "{self:?}");
         true
     }
 
@@ -148,6 +151,21 @@ impl ShoeCount {
         self.set_aside = 0;
         self.stack_size = self.decks.cards() - self.in_play_total;
         self.taken = 0;
+        debug_assert!(self.conserved(), "{self:?}");
+    }
+
+    /// Conservation of cards, the invariant every count keeps: each card
+    /// out of the shoe was taken from it since the shuffle or kept in play
+    /// over it; no rank is out more often than the decks hold it; every
+    /// card in play is out.
+    fn conserved(&self) -> bool {
+        let out: u16 = self.out.iter().sum();
+        let kept_over_shuffle = self.decks.cards() - self.stack_size;
+        out == self.taken + kept_over_shuffle
+            && Rank::ALL.iter().all(|rank| {
+                let i = rank.index();
+                self.in_play[i] <= self.out[i] && self.out[i] <= self.decks.copies_of(*rank)
+            })
     }
 
     /// Whether the cut card has come out: the share of the shoe dealt since

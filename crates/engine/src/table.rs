@@ -8,7 +8,7 @@ use thiserror::Error;
 
 use super::card::{Decks, Rank};
 use super::hand::{Action, GameKind, Hand, Need, PlayError, SetupError, Step};
-use super::money::Transfer;
+use super::money::{Transfer, balances};
 use super::rocket::{ROCKET_SEATS, RocketHand};
 use super::rules::{HouseRules, RulesError};
 use super::shoe::{Shoe, ShoeCount, ShoeError, ShoeEvent};
@@ -480,6 +480,11 @@ impl Table {
     pub fn finish_hand(&mut self) -> Result<FinishedHand, TableError> {
         let (setup, hand) = self.settle_hand()?;
         let transfers = hand.transfers();
+        debug_assert!(
+            balances(&transfers),
+            "hand {}: {transfers:?}",
+            setup.number
+        );
         let capacity = self.events.len().max(32);
         Ok(FinishedHand {
             setup,
@@ -499,6 +504,12 @@ impl Table {
         record.hand = hand;
         record.transfers.clear();
         record.hand.push_transfers(&mut record.transfers);
+        debug_assert!(
+            balances(&record.transfers),
+            "hand {}: {:?}",
+            record.setup.number,
+            record.transfers
+        );
         std::mem::swap(&mut self.events, &mut record.events);
         self.events.clear();
         Ok(())

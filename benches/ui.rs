@@ -81,7 +81,7 @@ fn key(key: Key) -> Vec<Event> {
 /// so CPU time) and whether egui asked for another frame.
 fn frame(ctx: &egui::Context, app: &mut StationApp, events: Vec<Event>) -> (Duration, bool) {
     let start = Instant::now();
-    let output = ctx.run_ui(input(events), |ui| app.show(ui));
+    let output = ctx.run_ui(input(events), |ui| app.show_ui(ui));
     let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
     std::hint::black_box(primitives);
     let elapsed = start.elapsed();

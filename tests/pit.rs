@@ -81,7 +81,7 @@ fn harness(app: StationApp) -> Harness<'static, StationApp> {
         .with_size(egui::vec2(1500.0, 4000.0))
         // A grid whose column widths change takes a few frames to settle.
         .with_max_steps(8)
-        .build_ui_state(|ui, app: &mut StationApp| app.show(ui), app)
+        .build_ui_state(|ui, app: &mut StationApp| app.show_ui(ui), app)
 }
 
 fn app(station: Station) -> StationApp {
@@ -661,7 +661,7 @@ fn the_exception_reports_detail_is_wide_enough_to_read_at_1280_by_800() {
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .with_max_steps(8)
-        .build_ui_state(|ui, app: &mut StationApp| app.show(ui), app(station));
+        .build_ui_state(|ui, app: &mut StationApp| app.show_ui(ui), app(station));
     open_pit(&mut harness, "Audit");
     let detail = harness.get_by_label_contains("the tray was delivered sealed");
     let rect = detail.rect();

@@ -178,7 +178,7 @@ fn the_app_runs_the_start_up_checks_off_the_window_thread_and_shows_a_finding() 
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .with_max_steps(8)
-        .build_ui_state(|ui, app: &mut StationApp| app.show(ui), app);
+        .build_ui_state(|ui, app: &mut StationApp| app.show_ui(ui), app);
     harness.run();
     for _ in 0..3000 {
         if !harness.state().checking_at_start_up() {

@@ -25,7 +25,7 @@ fn app_harness(app: StationApp) -> Harness<'static, StationApp> {
         .with_size(egui::vec2(1280.0, 800.0))
         // A grid whose column widths change takes a few frames to settle.
         .with_max_steps(8)
-        .build_ui_state(|ui, app: &mut StationApp| app.show(ui), app)
+        .build_ui_state(|ui, app: &mut StationApp| app.show_ui(ui), app)
 }
 
 /// The app at a table just opened on the scripted shoe, one frame drawn:

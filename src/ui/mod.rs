@@ -235,7 +235,7 @@ impl StationApp {
     }
 
     /// Draws the app into `ui`.
-    pub fn show(&mut self, ui: &mut egui::Ui) {
+    pub fn show_ui(&mut self, ui: &mut egui::Ui) {
         self.logic();
         if let Some(banner) = &self.banner {
             egui::Panel::top("banner").show(ui, |ui| {
@@ -246,7 +246,7 @@ impl StationApp {
             Screen::FirstRun(form) => {
                 let ledger = self.ledger.as_mut();
                 egui::CentralPanel::default_margins()
-                    .show(ui, |ui| ledger.and_then(|l| form.show(ui, l)))
+                    .show(ui, |ui| ledger.and_then(|l| form.show_ui(ui, l)))
                     .inner
                     .map(|()| Screen::OpenTable(Box::default()))
             }
@@ -260,10 +260,10 @@ impl StationApp {
                         egui::ScrollArea::vertical()
                             .show(ui, |ui| {
                                 if let Some(ledger) = ledger {
-                                    add_staff.show(ui, ledger);
+                                    add_staff.show_ui(ui, ledger);
                                     ui.separator();
                                 }
-                                form.show(ui)
+                                form.show_ui(ui)
                             })
                             .inner
                     })
@@ -282,13 +282,13 @@ impl StationApp {
                 })
             }
             Screen::Table(screen) => {
-                screen.show(ui, &self.print);
+                screen.show_ui(ui, &self.print);
                 None
             }
             Screen::Failed(text) => {
                 egui::CentralPanel::default_margins().show(ui, |ui| {
                     ui.heading("pairs-table cannot start");
-                    widgets::error_text(ui, text);
+                    widgets::error_text_ui(ui, text);
                 });
                 None
             }
@@ -341,7 +341,7 @@ impl eframe::App for StationApp {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        self.show(ui);
+        self.show_ui(ui);
     }
 }
 

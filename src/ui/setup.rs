@@ -3,7 +3,7 @@
 
 use eframe::egui::{self, FontId, TextStyle, Ui};
 
-use super::widgets::{ALARM, error_text, labelled_input, parse_staff_id, pin_input};
+use super::widgets::{ALARM, error_text_ui, labelled_input_ui, parse_staff_id, pin_input_ui};
 use crate::engine::Decks;
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
@@ -42,18 +42,18 @@ pub struct FirstRunForm {
 
 impl FirstRunForm {
     /// Draws the form; Some(()) once the account is created.
-    pub fn show(&mut self, ui: &mut Ui, ledger: &mut Ledger) -> Option<()> {
+    pub fn show_ui(&mut self, ui: &mut Ui, ledger: &mut Ledger) -> Option<()> {
         ui.heading("Welcome: create the first pit boss account");
         ui.label(
             "No staff are recorded in this ledger yet. The first account is a pit boss, who then \
              opens tables and adds dealers. There are no default accounts or passwords.",
         );
         ui.add_space(12.0);
-        labelled_input(ui, "Staff ID", &mut self.id, 120.0);
-        labelled_input(ui, "Full name", &mut self.name, 280.0);
-        pin_input(ui, "PIN (4 to 8 digits)", &mut self.pin);
-        pin_input(ui, "PIN again", &mut self.pin_again);
-        error_text(ui, &self.error);
+        labelled_input_ui(ui, "Staff ID", &mut self.id, 120.0);
+        labelled_input_ui(ui, "Full name", &mut self.name, 280.0);
+        pin_input_ui(ui, "PIN (4 to 8 digits)", &mut self.pin);
+        pin_input_ui(ui, "PIN again", &mut self.pin_again);
+        error_text_ui(ui, &self.error);
         if !ui.button("Create pit boss account").clicked() {
             return None;
         }
@@ -145,14 +145,14 @@ const SOURCES: [&str; 3] = [
 impl OpenTableForm {
     /// Draws the form; Some(setup, dealer, pit boss) when Open is pressed
     /// with every field valid.
-    pub fn show(&mut self, ui: &mut Ui) -> Option<(TableSetup, Credentials, Credentials)> {
+    pub fn show_ui(&mut self, ui: &mut Ui) -> Option<(TableSetup, Credentials, Credentials)> {
         ui.heading("Open a table");
         egui::Grid::new("open-table")
             .num_columns(2)
             .spacing([24.0, 10.0])
             .show(ui, |ui| {
                 ui.vertical(|ui| {
-                    labelled_input(ui, "Table name", &mut self.name, 200.0);
+                    labelled_input_ui(ui, "Table name", &mut self.name, 200.0);
                     ui.horizontal(|ui| {
                         ui.label("Game");
                         ui.selectable_value(&mut self.game, GameKind::Rocket, "Rocket");
@@ -165,21 +165,21 @@ impl OpenTableForm {
                     });
                     match self.game {
                         GameKind::Rocket => {
-                            labelled_input(ui, "Minimum bet (units)", &mut self.min_bet, 100.0);
-                            labelled_input(ui, "Maximum bet (units)", &mut self.max_bet, 100.0);
+                            labelled_input_ui(ui, "Minimum bet (units)", &mut self.min_bet, 100.0);
+                            labelled_input_ui(ui, "Maximum bet (units)", &mut self.max_bet, 100.0);
                         }
                         GameKind::Starboard => {
-                            labelled_input(ui, "Ante and draw (units)", &mut self.unit, 100.0);
+                            labelled_input_ui(ui, "Ante and draw (units)", &mut self.unit, 100.0);
                         }
                     }
-                    labelled_input(
+                    labelled_input_ui(
                         ui,
                         "Cash value of a unit (cents)",
                         &mut self.unit_cents,
                         100.0,
                     );
                     ui.horizontal(|ui| {
-                        labelled_input(
+                        labelled_input_ui(
                             ui,
                             "House rules file (optional)",
                             &mut self.rules_path,
@@ -216,8 +216,8 @@ impl OpenTableForm {
                                 ui.colored_label(ALARM, error.to_string());
                             }
                         }
-                        labelled_input(ui, "Port path", &mut self.port, 220.0);
-                        labelled_input(ui, "Baud", &mut self.baud, 90.0);
+                        labelled_input_ui(ui, "Port path", &mut self.port, 220.0);
+                        labelled_input_ui(ui, "Baud", &mut self.baud, 90.0);
                     }
                 });
                 ui.end_row();
@@ -225,16 +225,16 @@ impl OpenTableForm {
         ui.separator();
         ui.horizontal(|ui| {
             ui.vertical(|ui| {
-                labelled_input(ui, "Pit boss ID", &mut self.pit_boss_id, 100.0);
-                pin_input(ui, "Pit boss PIN", &mut self.pit_boss_pin);
+                labelled_input_ui(ui, "Pit boss ID", &mut self.pit_boss_id, 100.0);
+                pin_input_ui(ui, "Pit boss PIN", &mut self.pit_boss_pin);
             });
             ui.add_space(40.0);
             ui.vertical(|ui| {
-                labelled_input(ui, "Dealer ID", &mut self.dealer_id, 100.0);
-                pin_input(ui, "Dealer PIN", &mut self.dealer_pin);
+                labelled_input_ui(ui, "Dealer ID", &mut self.dealer_id, 100.0);
+                pin_input_ui(ui, "Dealer PIN", &mut self.dealer_pin);
             });
         });
-        error_text(ui, &self.error);
+        error_text_ui(ui, &self.error);
         if !ui.button("Open table").clicked() {
             return None;
         }
@@ -361,21 +361,21 @@ const ROLES: [crate::access::Role; 3] = [
 
 impl AddStaffForm {
     /// Draws the form and adds the person when asked.
-    pub fn show(&mut self, ui: &mut Ui, ledger: &mut Ledger) {
+    pub fn show_ui(&mut self, ui: &mut Ui, ledger: &mut Ledger) {
         egui::CollapsingHeader::new("Add a staff member").show(ui, |ui| {
-            labelled_input(ui, "New staff ID", &mut self.id, 100.0);
-            labelled_input(ui, "New staff name", &mut self.name, 240.0);
+            labelled_input_ui(ui, "New staff ID", &mut self.id, 100.0);
+            labelled_input_ui(ui, "New staff name", &mut self.name, 240.0);
             ui.horizontal(|ui| {
                 ui.label("Role");
                 for (index, role) in ROLES.iter().enumerate() {
                     ui.radio_value(&mut self.role, index, role.title());
                 }
             });
-            pin_input(ui, "New staff PIN", &mut self.pin);
-            labelled_input(ui, "Approving pit boss ID", &mut self.approver_id, 100.0);
-            pin_input(ui, "Approving pit boss PIN", &mut self.approver_pin);
+            pin_input_ui(ui, "New staff PIN", &mut self.pin);
+            labelled_input_ui(ui, "Approving pit boss ID", &mut self.approver_id, 100.0);
+            pin_input_ui(ui, "Approving pit boss PIN", &mut self.approver_pin);
             if self.failed {
-                error_text(ui, &self.message);
+                error_text_ui(ui, &self.message);
             } else if !self.message.is_empty() {
                 ui.colored_label(super::widgets::GOOD, &self.message);
             }

@@ -6,8 +6,9 @@ use eframe::egui::{self, Color32, Key, RichText, Stroke, Ui, UiBuilder, Vec2};
 
 use super::pit::PitScreen;
 use super::widgets::{
-    ACTOR, ALARM, FELT, GOOD, INK, big_button, card_face, card_row, error_text, labelled_input,
-    message_line, parse_staff_id, pin_input, status_light, typed_this_frame,
+    ACTOR, ALARM, FELT, GOOD, INK, big_button_ui, card_face_ui, card_row_ui, error_text_ui,
+    labelled_input_ui, message_line_ui, parse_staff_id, pin_input_ui, status_light_ui,
+    typed_this_frame,
 };
 use crate::engine::Rank;
 use crate::engine::Step;
@@ -113,11 +114,11 @@ impl TableScreen {
     }
 
     /// Draws the screen; the pit boss's report tab prints with `print`.
-    pub fn show(&mut self, ui: &mut Ui, print: &PrintCommand) {
+    pub fn show_ui(&mut self, ui: &mut Ui, print: &PrintCommand) {
         if let Some(pit) = &mut self.pit {
             let station = &mut self.station;
             let back = egui::CentralPanel::default_margins()
-                .show(ui, |ui| pit.show(ui, station, print))
+                .show(ui, |ui| pit.show_ui(ui, station, print))
                 .inner;
             self.closed = pit.table_closed();
             if back {
@@ -131,19 +132,19 @@ impl TableScreen {
         if typed_this_frame(ui) {
             self.refusal.clear();
         }
-        self.keys(ui);
-        egui::Panel::top("table-header").show(ui, |ui| self.header(ui));
-        egui::Panel::top("prompt").show(ui, |ui| self.prompt(ui));
+        self.keys_ui(ui);
+        egui::Panel::top("table-header").show(ui, |ui| self.header_ui(ui));
+        egui::Panel::top("prompt").show(ui, |ui| self.prompt_ui(ui));
         egui::Panel::right("actions")
             .exact_size(300.0)
-            .show(ui, |ui| self.actions(ui));
+            .show(ui, |ui| self.actions_ui(ui));
         egui::CentralPanel::default_margins()
             .frame(egui::Frame::NONE.fill(FELT))
-            .show(ui, |ui| self.layout(ui));
-        self.alarm_window(ui);
+            .show(ui, |ui| self.layout_ui(ui));
+        self.alarm_window_ui(ui);
     }
 
-    fn header(&mut self, ui: &mut Ui) {
+    fn header_ui(&mut self, ui: &mut Ui) {
         let setup = self.station.setup().clone();
         let table = self.station.table();
         ui.horizontal(|ui| {
@@ -175,9 +176,9 @@ impl TableScreen {
         });
         // Wraps rather than pushing the Sign in button off a 1280-wide screen.
         ui.horizontal_wrapped(|ui| {
-            self.shoe_bar(ui);
+            self.shoe_bar_ui(ui);
             ui.separator();
-            self.scanner_light(ui);
+            self.scanner_light_ui(ui);
             ui.separator();
             match self.station.dealer() {
                 Some(dealer) => {
@@ -191,15 +192,15 @@ impl TableScreen {
                 None if self.station.has_notices() || !self.station.alarms().is_empty() => {
                     ui.colored_label(ALARM, "No dealer signed in");
                 }
-                None => self.sign_in_fields(ui),
+                None => self.sign_in_fields_ui(ui),
             }
         });
     }
 
     /// The dealer's ID and PIN and the Sign in button.
-    fn sign_in_fields(&mut self, ui: &mut Ui) {
-        labelled_input(ui, "Dealer ID", &mut self.sign_in_id, 70.0);
-        let pin = pin_input(ui, "Dealer PIN", &mut self.sign_in_pin);
+    fn sign_in_fields_ui(&mut self, ui: &mut Ui) {
+        labelled_input_ui(ui, "Dealer ID", &mut self.sign_in_id, 70.0);
+        let pin = pin_input_ui(ui, "Dealer PIN", &mut self.sign_in_pin);
         // Enter in the PIN field signs in, as the button does.
         let entered = pin.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
         if ui.button("Sign in").clicked() || entered {
@@ -224,9 +225,9 @@ impl TableScreen {
         self.attempt(outcome);
     }
 
-    fn shoe_bar(&self, ui: &mut Ui) {
+    fn shoe_bar_ui(&self, ui: &mut Ui) {
         if self.station.shoe_count_known() {
-            self.shoe_count(ui);
+            self.shoe_count_ui(ui);
         } else {
             ui.colored_label(
                 ALARM,
@@ -240,7 +241,7 @@ impl TableScreen {
     }
 
     /// Cards dealt and left, the bar with the cut card, "Shuffle due".
-    fn shoe_count(&self, ui: &mut Ui) {
+    fn shoe_count_ui(&self, ui: &mut Ui) {
         let count = self.station.table().count();
         let stack = f32::from(count.stack_size().max(1));
         let taken = f32::from(count.taken());
@@ -272,7 +273,7 @@ impl TableScreen {
         }
     }
 
-    fn scanner_light(&self, ui: &mut Ui) {
+    fn scanner_light_ui(&self, ui: &mut Ui) {
         let Some(link) = self.station.scan_link() else {
             ui.label("Software shoe");
             return;
@@ -289,7 +290,7 @@ impl TableScreen {
         } else {
             (GOOD, "Scanner: connected")
         };
-        status_light(ui, colour, caption);
+        status_light_ui(ui, colour, caption);
         ui.label(match self.station.device() {
             Some(device) => format!("Shoe device: {device}"),
             None => "Shoe device: not heard yet".to_owned(),
@@ -308,7 +309,7 @@ impl TableScreen {
         }
     }
 
-    fn prompt(&mut self, ui: &mut Ui) {
+    fn prompt_ui(&mut self, ui: &mut Ui) {
         let prompt = self.station.prompt();
         let fill = if prompt.stopped {
             ALARM
@@ -322,12 +323,12 @@ impl TableScreen {
                 ui.set_width(ui.available_width());
                 ui.label(RichText::new(&prompt.text).size(28.0).color(INK).strong());
             });
-        message_line(ui, &self.refusal);
+        message_line_ui(ui, &self.refusal);
     }
 
     /// Keyboard shortcuts, when no text field has the focus and no alarm or
     /// notice window is up (its own controls are the only way on).
-    fn keys(&mut self, ui: &mut Ui) {
+    fn keys_ui(&mut self, ui: &mut Ui) {
         if ui.memory(|m| m.focused().is_some())
             || self.station.has_notices()
             || !self.station.alarms().is_empty()
@@ -381,7 +382,7 @@ impl TableScreen {
         }
     }
 
-    fn actions(&mut self, ui: &mut Ui) {
+    fn actions_ui(&mut self, ui: &mut Ui) {
         ui.add_space(8.0);
         // Without a dealer signed in, or while an alarm or notice stops play,
         // the buttons show greyed: the prompt line says why.
@@ -389,12 +390,12 @@ impl TableScreen {
         if let Some(settlement) = self.station.settlement().cloned() {
             // The button first: seven seats' payouts never push it off the
             // bottom of an 800-high screen; the list scrolls under it.
-            if big_button(ui, "Confirm settlement (Enter)", dealer) {
+            if big_button_ui(ui, "Confirm settlement (Enter)", dealer) {
                 self.enter();
             }
             egui::ScrollArea::vertical()
                 .id_salt("settlement")
-                .show(ui, |ui| settlement_panel(ui, &settlement));
+                .show(ui, |ui| settlement_panel_ui(ui, &settlement));
             return;
         }
         if let Some(last) = self.station.last_committed() {
@@ -409,7 +410,7 @@ impl TableScreen {
                     Action::Draw => "Draw (D)",
                     Action::Lock => "Lock (L)",
                 };
-                if big_button(ui, label, dealer) {
+                if big_button_ui(ui, label, dealer) {
                     let outcome = self.station.decide(action);
                     self.attempt(outcome);
                 }
@@ -418,18 +419,18 @@ impl TableScreen {
         let card_due = matches!(self.station.table().need(), Need::Card(_));
         if self.station.scan_link().is_none()
             && card_due
-            && big_button(ui, "Deal card (Space)", dealer)
+            && big_button_ui(ui, "Deal card (Space)", dealer)
         {
             let outcome = self.station.deal_from_shoe();
             self.attempt(outcome);
         }
-        if self.station.hand().is_none() && big_button(ui, "Deal (Enter)", dealer) {
+        if self.station.hand().is_none() && big_button_ui(ui, "Deal (Enter)", dealer) {
             self.enter();
         }
         if self.simulated() {
             ui.separator();
             ui.label("Simulated shoe");
-            if big_button(ui, "Pull card (P)", true) {
+            if big_button_ui(ui, "Pull card (P)", true) {
                 let outcome = self.station.pull_simulated_card();
                 self.attempt(outcome);
             }
@@ -447,7 +448,7 @@ impl TableScreen {
         }
     }
 
-    fn layout(&mut self, ui: &mut Ui) {
+    fn layout_ui(&mut self, ui: &mut Ui) {
         let rect = ui.max_rect();
         let game = self.station.setup().game;
         let seats = game.max_seat();
@@ -469,7 +470,7 @@ impl TableScreen {
             let seat_rect = egui::Rect::from_min_size(top_left, seat_size);
             let highlighted = actor == Actor::Seat(seat);
             ui.scope_builder(UiBuilder::new().max_rect(seat_rect), |ui| {
-                self.seat_panel(ui, seat, highlighted);
+                self.seat_panel_ui(ui, seat, highlighted);
             });
         }
         let centre = egui::Rect::from_center_size(
@@ -478,11 +479,11 @@ impl TableScreen {
         );
         let highlighted = matches!(actor, Actor::Dealer | Actor::Common);
         ui.scope_builder(UiBuilder::new().max_rect(centre), |ui| {
-            self.centre_panel(ui, highlighted);
+            self.centre_panel_ui(ui, highlighted);
         });
     }
 
-    fn seat_panel(&mut self, ui: &mut Ui, seat: u8, highlighted: bool) {
+    fn seat_panel_ui(&mut self, ui: &mut Ui, seat: u8, highlighted: bool) {
         place_frame(highlighted, 6.0).show(ui, |ui| {
             ui.set_min_size(ui.available_size());
             let button = self.button_seat() == Some(seat);
@@ -493,8 +494,8 @@ impl TableScreen {
             };
             ui.label(RichText::new(title).strong().color(INK));
             match self.station.hand_on_layout() {
-                Some(hand) => seat_in_hand(ui, hand, seat),
-                None => self.seat_entry(ui, seat),
+                Some(hand) => seat_in_hand_ui(ui, hand, seat),
+                None => self.seat_entry_ui(ui, seat),
             }
         });
     }
@@ -507,7 +508,7 @@ impl TableScreen {
         }
     }
 
-    fn seat_entry(&mut self, ui: &mut Ui, seat: u8) {
+    fn seat_entry_ui(&mut self, ui: &mut Ui, seat: u8) {
         let game = self.station.setup().game;
         let rules = *self.station.table().rules();
         let waiting = self.station.settlement().is_some();
@@ -529,13 +530,13 @@ impl TableScreen {
         });
     }
 
-    fn centre_panel(&mut self, ui: &mut Ui, highlighted: bool) {
+    fn centre_panel_ui(&mut self, ui: &mut Ui, highlighted: bool) {
         place_frame(highlighted, 8.0).show(ui, |ui| {
             ui.set_min_size(ui.available_size());
             match self.station.hand_on_layout() {
                 Some(Hand::Rocket(hand)) => {
                     ui.label(RichText::new("Dealer").strong().color(INK));
-                    card_row(ui, hand.dealer_stack(), BIG_CARD);
+                    card_row_ui(ui, hand.dealer_stack(), BIG_CARD);
                 }
                 Some(Hand::Starboard(hand)) => {
                     ui.label(
@@ -543,8 +544,8 @@ impl TableScreen {
                             .strong()
                             .color(INK),
                     );
-                    card_row(ui, hand.common(), BIG_CARD);
-                    self.discards(ui);
+                    card_row_ui(ui, hand.common(), BIG_CARD);
+                    self.discards_ui(ui);
                 }
                 None => {
                     let text = match self.station.setup().game {
@@ -562,7 +563,7 @@ impl TableScreen {
     /// Starboard's cards that left the shoe but not into the common hand:
     /// an opening card that paired the first, and each busting draw with the
     /// seat that drew it.
-    fn discards(&self, ui: &mut Ui) {
+    fn discards_ui(&self, ui: &mut Ui) {
         let discards: Vec<(Rank, Option<u8>)> = self
             .station
             .events_on_layout()
@@ -588,7 +589,7 @@ impl TableScreen {
         ui.horizontal_wrapped(|ui| {
             for (rank, by) in discards {
                 ui.vertical(|ui| {
-                    card_face(ui, rank, CARD, false);
+                    card_face_ui(ui, rank, CARD, false);
                     ui.label(
                         RichText::new(match by {
                             Some(seat) => format!("seat {seat} bust"),
@@ -602,7 +603,7 @@ impl TableScreen {
         });
     }
 
-    fn alarm_window(&mut self, ui: &mut Ui) {
+    fn alarm_window_ui(&mut self, ui: &mut Ui) {
         let faults: Vec<String> = self
             .station
             .alarms()
@@ -648,24 +649,24 @@ impl TableScreen {
             if self.station.dealer().is_none() {
                 ui.separator();
                 ui.label("A dealer signs in first:");
-                ui.horizontal(|ui| self.sign_in_fields(ui));
+                ui.horizontal(|ui| self.sign_in_fields_ui(ui));
             } else if faults.is_empty() {
-                self.notice_ways_out(ui);
+                self.notice_ways_out_ui(ui);
             } else {
-                self.alarm_ways_out(ui);
+                self.alarm_ways_out_ui(ui);
             }
-            error_text(ui, &self.refusal);
+            error_text_ui(ui, &self.refusal);
         });
     }
 
     /// Acknowledge, with a pit boss's PIN when a notice needs one.
-    fn notice_ways_out(&mut self, ui: &mut Ui) {
+    fn notice_ways_out_ui(&mut self, ui: &mut Ui) {
         let pit_boss = self.station.notices_need_pit_boss();
         if pit_boss {
             ui.label("Only a pit boss clears this, with their ID and PIN.");
-            self.approver_fields(ui);
+            self.approver_fields_ui(ui);
         }
-        if big_button(ui, "Acknowledge", true) {
+        if big_button_ui(ui, "Acknowledge", true) {
             let outcome = if pit_boss {
                 self.with_approver(|station, approver| station.acknowledge_notices(Some(approver)))
             } else {
@@ -678,7 +679,7 @@ impl TableScreen {
     }
 
     /// One control per allowed way out of the first alarm.
-    fn alarm_ways_out(&mut self, ui: &mut Ui) {
+    fn alarm_ways_out_ui(&mut self, ui: &mut Ui) {
         let ways = self
             .station
             .alarms()
@@ -696,22 +697,22 @@ impl TableScreen {
             ui.separator();
             match way {
                 WayOut::ReRead => {
-                    if big_button(ui, "Re-read the card", true) {
+                    if big_button_ui(ui, "Re-read the card", true) {
                         let outcome = self.station.re_read();
                         self.attempt(outcome);
                     }
                 }
                 WayOut::Shuffle => {
-                    if self.simulated() && big_button(ui, "Insert freshly shuffled shoe", true) {
+                    if self.simulated() && big_button_ui(ui, "Insert freshly shuffled shoe", true) {
                         let outcome = self.station.insert_simulated_shoe();
                         self.attempt(outcome);
                     }
-                    if big_button(ui, "Re-read the card (new shoe in)", true) {
+                    if big_button_ui(ui, "Re-read the card (new shoe in)", true) {
                         let outcome = self.station.re_read();
                         self.attempt(outcome);
                     }
                 }
-                WayOut::EnterByHand => self.manual_entry(ui),
+                WayOut::EnterByHand => self.manual_entry_ui(ui),
                 WayOut::Override => {
                     if ui.button("Pit boss override (no card lost)").clicked() {
                         let outcome = self
@@ -724,9 +725,9 @@ impl TableScreen {
     }
 
     /// The approving pit boss's ID and PIN.
-    fn approver_fields(&mut self, ui: &mut Ui) {
-        labelled_input(ui, "Approving pit boss ID", &mut self.approver_id, 80.0);
-        pin_input(ui, "Approving pit boss PIN", &mut self.approver_pin);
+    fn approver_fields_ui(&mut self, ui: &mut Ui) {
+        labelled_input_ui(ui, "Approving pit boss ID", &mut self.approver_id, 80.0);
+        pin_input_ui(ui, "Approving pit boss PIN", &mut self.approver_pin);
     }
 
     /// Runs `act` with the typed pit boss's PIN entry; the PIN is cleared after.
@@ -745,14 +746,14 @@ impl TableScreen {
         outcome
     }
 
-    fn manual_entry(&mut self, ui: &mut Ui) {
+    fn manual_entry_ui(&mut self, ui: &mut Ui) {
         ui.label("Enter the card by hand (a pit boss approves with their PIN):");
         ui.horizontal(|ui| {
             let label = ui.label("Card rank");
             ui.add(egui::Slider::new(&mut self.manual_rank, 1..=10))
                 .labelled_by(label.id);
         });
-        self.approver_fields(ui);
+        self.approver_fields_ui(ui);
         if ui.button("Approve and enter card").clicked() {
             let outcome = match Rank::new(i64::from(self.manual_rank)) {
                 Ok(rank) => self
@@ -764,7 +765,7 @@ impl TableScreen {
     }
 }
 /// A seat during a hand: bet, cards, state.
-fn seat_in_hand(ui: &mut Ui, hand: &Hand, seat: u8) {
+fn seat_in_hand_ui(ui: &mut Ui, hand: &Hand, seat: u8) {
     match hand {
         Hand::Rocket(h) => {
             if !h.seats().any(|s| s == seat) {
@@ -782,7 +783,7 @@ fn seat_in_hand(ui: &mut Ui, hand: &Hand, seat: u8) {
                 }
             };
             ui.label(RichText::new(state).color(ACTOR));
-            card_row(ui, h.stack(seat), CARD);
+            card_row_ui(ui, h.stack(seat), CARD);
         }
         Hand::Starboard(h) => {
             if !h.seats().any(|s| s == seat) {
@@ -796,7 +797,7 @@ fn seat_in_hand(ui: &mut Ui, hand: &Hand, seat: u8) {
 }
 
 /// What to collect and pay, line by line.
-fn settlement_panel(ui: &mut Ui, settlement: &Settlement) {
+fn settlement_panel_ui(ui: &mut Ui, settlement: &Settlement) {
     ui.heading(format!("Settle hand {}", settlement.hand));
     if let Some(pot) = settlement.pot {
         ui.label(format!("Pot {pot}"));

@@ -20,7 +20,7 @@ pub const GOOD: Color32 = Color32::from_rgb(40, 190, 90);
 pub const INK: Color32 = Color32::from_rgb(245, 245, 245);
 
 /// Draws one card face, labelled with its rank for screen readers and tests.
-pub fn card_face(ui: &mut Ui, rank: Rank, size: Vec2, dimmed: bool) -> Response {
+pub fn card_face_ui(ui: &mut Ui, rank: Rank, size: Vec2, dimmed: bool) -> Response {
     let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
     let painter = ui.painter();
     let (paper, ink) = if dimmed {
@@ -47,17 +47,17 @@ pub fn card_face(ui: &mut Ui, rank: Rank, size: Vec2, dimmed: bool) -> Response 
 }
 
 /// A row of card faces.
-pub fn card_row(ui: &mut Ui, ranks: &[Rank], size: Vec2) {
+pub fn card_row_ui(ui: &mut Ui, ranks: &[Rank], size: Vec2) {
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
         for &rank in ranks {
-            card_face(ui, rank, size, false);
+            card_face_ui(ui, rank, size, false);
         }
     });
 }
 
 /// A round status light with a caption.
-pub fn status_light(ui: &mut Ui, colour: Color32, caption: &str) {
+pub fn status_light_ui(ui: &mut Ui, colour: Color32, caption: &str) {
     ui.horizontal(|ui| {
         let (rect, _) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::hover());
         ui.painter()
@@ -68,12 +68,12 @@ pub fn status_light(ui: &mut Ui, colour: Color32, caption: &str) {
 
 /// A single-line text input with a visible label that is also its
 /// accessible name.
-pub fn labelled_input(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> Response {
+pub fn labelled_input_ui(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> Response {
     labelled_text(ui, label, text, width, false)
 }
 
 /// A PIN input: masked, labelled.
-pub fn pin_input(ui: &mut Ui, label: &str, text: &mut String) -> Response {
+pub fn pin_input_ui(ui: &mut Ui, label: &str, text: &mut String) -> Response {
     labelled_text(ui, label, text, 90.0, true)
 }
 
@@ -97,7 +97,7 @@ fn labelled_text(
 }
 
 /// A large button for touch screens; `key` is shown on it.
-pub fn big_button(ui: &mut Ui, text: &str, enabled: bool) -> bool {
+pub fn big_button_ui(ui: &mut Ui, text: &str, enabled: bool) -> bool {
     ui.add_enabled(
         enabled,
         egui::Button::new(egui::RichText::new(text).size(22.0)).min_size(Vec2::new(150.0, 56.0)),
@@ -109,21 +109,24 @@ pub fn big_button(ui: &mut Ui, text: &str, enabled: bool) -> bool {
 /// about an input goes once the input is being fixed.
 pub fn typed_this_frame(ui: &Ui) -> bool {
     ui.input(|input| {
-        input.events.iter().any(|event| match event {
-            egui::Event::Text(_) | egui::Event::Paste(_) => true,
-            egui::Event::Key {
-                key: egui::Key::Backspace | egui::Key::Delete,
-                pressed: true,
-                ..
-            } => true,
-            _ => false,
+        input.events.iter().any(|event| {
+            matches!(
+                event,
+                egui::Event::Text(_)
+                    | egui::Event::Paste(_)
+                    | egui::Event::Key {
+                        key: egui::Key::Backspace | egui::Key::Delete,
+                        pressed: true,
+                        ..
+                    }
+            )
         })
     })
 }
 
 /// A refusal in the alarm colour in a space kept for it (two lines) whether
 /// or not there is one, so what is below never jumps when it appears.
-pub fn message_line(ui: &mut Ui, text: &str) {
+pub fn message_line_ui(ui: &mut Ui, text: &str) {
     let height = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
     let width = ui.available_width();
     ui.allocate_ui_with_layout(
@@ -139,7 +142,7 @@ pub fn message_line(ui: &mut Ui, text: &str) {
 }
 
 /// A sentence in the alarm colour (empty text shows nothing).
-pub fn error_text(ui: &mut Ui, text: &str) {
+pub fn error_text_ui(ui: &mut Ui, text: &str) {
     if !text.is_empty() {
         ui.colored_label(ALARM, text);
     }

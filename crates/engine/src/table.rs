@@ -480,11 +480,7 @@ impl Table {
     pub fn finish_hand(&mut self) -> Result<FinishedHand, TableError> {
         let (setup, hand) = self.settle_hand()?;
         let transfers = hand.transfers();
-        debug_assert!(
-            balances(&transfers),
-            "hand {}: {transfers:?}",
-            setup.number
-        );
+        debug_assert!(balances(&transfers), "hand {}: {transfers:?}", setup.number);
         let capacity = self.events.len().max(32);
         Ok(FinishedHand {
             setup,

@@ -14,7 +14,7 @@ use crate::ledger::{
 use crate::station::Station;
 use crate::time_text::{Zone, when_stored};
 use crate::ui::background::Job;
-use crate::ui::widgets::{ALARM, GOOD, error_text};
+use crate::ui::widgets::{ALARM, GOOD, error_text_ui};
 
 /// What the chain check found.
 struct ChainCheck {
@@ -54,7 +54,7 @@ impl AuditTab {
                 .map_err(|e| e.to_string())
         });
         match program {
-            Err(error) => error_text(ui, &sentence(error)),
+            Err(error) => error_text_ui(ui, &sentence(error)),
             Ok(None) => {
                 ui.label("No start of the program is recorded yet.");
             }
@@ -103,7 +103,7 @@ impl AuditTab {
             None => {
                 ui.label("Not run yet.");
             }
-            Some(Err(error)) => error_text(ui, &sentence(error)),
+            Some(Err(error)) => error_text_ui(ui, &sentence(error)),
             Some(Ok(check)) => {
                 ui.label(format!(
                     "Rows: {} · hands: {} ({} voided)",
@@ -152,7 +152,7 @@ impl AuditTab {
                 .map_err(|e| e.to_string())
         });
         match exceptions {
-            Err(error) => error_text(ui, &sentence(error)),
+            Err(error) => error_text_ui(ui, &sentence(error)),
             Ok(list) if list.is_empty() => {
                 ui.label("No exceptions recorded.");
             }

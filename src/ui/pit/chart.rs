@@ -6,7 +6,7 @@ use egui_plot::{Line, Plot, PlotPoints};
 
 use super::forms::sentence;
 use crate::station::Station;
-use crate::ui::widgets::error_text;
+use crate::ui::widgets::error_text_ui;
 
 /// The cumulative win over the shift: (time, units).
 type WinPoints = Vec<(DateTime<Utc>, i64)>;
@@ -34,7 +34,7 @@ impl ChartTab {
         });
         let points = match points {
             Err(error) => {
-                error_text(ui, &sentence(error));
+                error_text_ui(ui, &sentence(error));
                 return;
             }
             Ok(points) => points.clone(),

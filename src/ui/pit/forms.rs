@@ -6,7 +6,7 @@ use eframe::egui::{self, Ui};
 use crate::ledger::PinEntry;
 use crate::station::Station;
 use crate::ui::widgets::{
-    GOOD, error_text, labelled_input, parse_staff_id, pin_input, typed_this_frame,
+    GOOD, error_text_ui, labelled_input_ui, parse_staff_id, pin_input_ui, typed_this_frame,
 };
 
 /// The outcome of the last attempt at one action: a sentence, good or not.
@@ -21,7 +21,7 @@ pub(super) struct Note {
 }
 
 impl Note {
-    pub(super) fn show(&mut self, ui: &mut Ui) {
+    pub(super) fn show_ui(&mut self, ui: &mut Ui) {
         let typed = typing_count(ui);
         if self.failed {
             match self.shown_at {
@@ -32,7 +32,7 @@ impl Note {
                 }
                 Some(_) => {}
             }
-            error_text(ui, &self.text);
+            error_text_ui(ui, &self.text);
         } else if !self.text.is_empty() {
             ui.colored_label(GOOD, &self.text);
         }
@@ -68,10 +68,10 @@ pub(super) fn count_typing(ui: &Ui) {
 
 /// The action's button with its last attempt's sentence beside it: a
 /// sentence appearing never moves the button (a mis-tap on a touch screen).
-pub(super) fn action(ui: &mut Ui, label: &str, note: &mut Note) -> bool {
+pub(super) fn action_ui(ui: &mut Ui, label: &str, note: &mut Note) -> bool {
     ui.horizontal_wrapped(|ui| {
         let clicked = ui.button(label).clicked();
-        note.show(ui);
+        note.show_ui(ui);
         clicked
     })
     .inner
@@ -100,10 +100,10 @@ pub(super) struct Signer {
 
 impl Signer {
     /// Draws "{who} ID ({what})" and "{who} PIN ({what})".
-    pub(super) fn show(&mut self, ui: &mut Ui, who: &str, what: &str) {
+    pub(super) fn show_ui(&mut self, ui: &mut Ui, who: &str, what: &str) {
         ui.horizontal(|ui| {
-            labelled_input(ui, &format!("{who} ID ({what})"), &mut self.id, 70.0);
-            pin_input(ui, &format!("{who} PIN ({what})"), &mut self.pin);
+            labelled_input_ui(ui, &format!("{who} ID ({what})"), &mut self.id, 70.0);
+            pin_input_ui(ui, &format!("{who} PIN ({what})"), &mut self.pin);
         });
     }
 

@@ -13,7 +13,7 @@ use crate::history::HandHistory;
 use crate::ledger::{HandFilter, HandOutcome, HandSummary, TimeRange};
 use crate::station::Station;
 use crate::time_text::{Zone, when_stored};
-use crate::ui::widgets::{card_face, error_text, labelled_input};
+use crate::ui::widgets::{card_face_ui, error_text_ui, labelled_input_ui};
 
 /// The hand browser's filter inputs.
 #[derive(Default)]
@@ -126,11 +126,11 @@ impl HandBrowser {
     pub(super) fn show_ui(&mut self, ui: &mut Ui, station: &mut Station) {
         ui.heading("Hand browser");
         ui.horizontal_wrapped(|ui| {
-            labelled_input(ui, "From", &mut self.filter.from, 150.0);
-            labelled_input(ui, "To", &mut self.filter.to, 150.0);
-            labelled_input(ui, "Dealer", &mut self.filter.dealer, 60.0);
-            labelled_input(ui, "Seat", &mut self.filter.seat, 40.0);
-            labelled_input(ui, "Minimum amount", &mut self.filter.min_amount, 70.0);
+            labelled_input_ui(ui, "From", &mut self.filter.from, 150.0);
+            labelled_input_ui(ui, "To", &mut self.filter.to, 150.0);
+            labelled_input_ui(ui, "Dealer", &mut self.filter.dealer, 60.0);
+            labelled_input_ui(ui, "Seat", &mut self.filter.seat, 40.0);
+            labelled_input_ui(ui, "Minimum amount", &mut self.filter.min_amount, 70.0);
         });
         ui.horizontal(|ui| {
             ui.label("Outcome");
@@ -154,7 +154,7 @@ impl HandBrowser {
         });
         let mut pick = None;
         match hands {
-            Err(error) => error_text(ui, &sentence(error)),
+            Err(error) => error_text_ui(ui, &sentence(error)),
             Ok(list) if list.is_empty() => {
                 ui.label("No hands match.");
             }
@@ -186,16 +186,16 @@ impl HandBrowser {
         if let Some(hand) = pick {
             self.choose(station, hand);
         }
-        self.chosen_hand(ui);
+        self.chosen_hand_ui(ui);
     }
 
-    fn chosen_hand(&mut self, ui: &mut Ui) {
+    fn chosen_hand_ui(&mut self, ui: &mut Ui) {
         let Some(chosen) = &mut self.chosen else {
             return;
         };
         let chosen = match chosen {
             Err(error) => {
-                error_text(ui, &sentence(error));
+                error_text_ui(ui, &sentence(error));
                 return;
             }
             Ok(chosen) => chosen,
@@ -236,7 +236,7 @@ impl HandBrowser {
             ui.horizontal(|ui| {
                 ui.label(format!("{}.", index + 1));
                 if let Some(rank) = event_rank(event) {
-                    card_face(ui, rank, egui::vec2(24.0, 34.0), false);
+                    card_face_ui(ui, rank, egui::vec2(24.0, 34.0), false);
                 }
                 ui.label(describe_event(event));
             });
@@ -257,7 +257,7 @@ impl HandBrowser {
             }
         }
         ui.horizontal(|ui| {
-            labelled_input(ui, "Export file path", &mut self.export_path, 300.0);
+            labelled_input_ui(ui, "Export file path", &mut self.export_path, 300.0);
             if ui.button("Export to file").clicked() {
                 let outcome = export_history(&chosen.finished, self.export_path.trim());
                 self.export_note.set(outcome);
@@ -266,7 +266,7 @@ impl HandBrowser {
                 self.export_json = Some(history_json(&chosen.finished));
             }
         });
-        self.export_note.show(ui);
+        self.export_note.show_ui(ui);
         if let Some(json) = &self.export_json {
             ui.label("The hand history (select and copy):");
             let mut text = json.as_str();

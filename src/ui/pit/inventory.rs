@@ -3,11 +3,11 @@
 
 use eframe::egui::{self, RichText, Ui};
 
-use super::forms::{Note, Signer, action, asked_by, parse_units, requester, sentence, signed};
+use super::forms::{Note, Signer, action_ui, asked_by, parse_units, requester, sentence, signed};
 use crate::inventory::{ChipCount, Denominations, format_basis_points, hold_basis_points};
 use crate::ledger::{CountKind, LedgerError, PinEntry, ShiftInventory, Slip, SlipKind};
 use crate::station::Station;
-use crate::ui::widgets::{ALARM, GOOD, error_text, labelled_input};
+use crate::ui::widgets::{ALARM, GOOD, error_text_ui, labelled_input_ui};
 
 /// One input per denomination.
 #[derive(Default)]
@@ -28,10 +28,10 @@ impl ChipInputs {
         }
     }
 
-    fn show(&mut self, ui: &mut Ui, caption: &str) {
+    fn show_ui(&mut self, ui: &mut Ui, caption: &str) {
         ui.horizontal_wrapped(|ui| {
             for (denomination, text) in &mut self.counts {
-                labelled_input(ui, &format!("{caption} {denomination}"), text, 50.0);
+                labelled_input_ui(ui, &format!("{caption} {denomination}"), text, 50.0);
             }
         });
     }
@@ -146,7 +146,7 @@ impl InventoryTab {
         let (denominations, inventory, slips) = match figures {
             Ok((d, i, s)) => (d.clone(), i.clone(), s.clone()),
             Err(error) => {
-                error_text(ui, &sentence(error));
+                error_text_ui(ui, &sentence(error));
                 return;
             }
         };
@@ -168,9 +168,10 @@ impl InventoryTab {
         {
             self.denominations = d.to_string();
         }
-        labelled_input(ui, "Denominations", &mut self.denominations, 200.0);
-        self.denominations_by.show(ui, "Pit boss", "denominations");
-        if action(ui, "Set denominations", &mut self.denominations_note) {
+        labelled_input_ui(ui, "Denominations", &mut self.denominations, 200.0);
+        self.denominations_by
+            .show_ui(ui, "Pit boss", "denominations");
+        if action_ui(ui, "Set denominations", &mut self.denominations_note) {
             let outcome = (|| -> Result<String, String> {
                 let parsed =
                     Denominations::parse(&self.denominations).map_err(|e| e.to_string())?;
@@ -192,30 +193,30 @@ impl InventoryTab {
             self.count.sync(d);
             self.slip.sync(d);
             ui.separator();
-            self.count_form(ui, station, d, shift);
+            self.count_form_ui(ui, station, d, shift);
             ui.separator();
-            self.slip_form(ui, station, d, shift);
+            self.slip_form_ui(ui, station, d, shift);
         }
         ui.separator();
-        self.waiver_form(ui, station, shift);
+        self.waiver_form_ui(ui, station, shift);
         ui.separator();
-        self.slip_void_form(ui, station, &slips);
+        self.slip_void_form_ui(ui, station, &slips);
         ui.separator();
-        self.drop_form(ui, station, shift);
+        self.drop_form_ui(ui, station, shift);
         ui.separator();
-        win_figures(ui, &inventory);
+        win_figures_ui(ui, &inventory);
     }
 
-    fn count_form(&mut self, ui: &mut Ui, station: &mut Station, d: &Denominations, shift: i64) {
+    fn count_form_ui(&mut self, ui: &mut Ui, station: &mut Station, d: &Denominations, shift: i64) {
         ui.heading("Tray count");
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.count_kind, CountKind::Opener, "Opener");
             ui.selectable_value(&mut self.count_kind, CountKind::Closer, "Closer");
         });
-        self.count.show(ui, "Chips of");
-        self.count_dealer.show(ui, "Dealer", "count");
-        self.count_boss.show(ui, "Pit boss", "count");
-        if action(ui, "Record count", &mut self.count_note) {
+        self.count.show_ui(ui, "Chips of");
+        self.count_dealer.show_ui(ui, "Dealer", "count");
+        self.count_boss.show_ui(ui, "Pit boss", "count");
+        if action_ui(ui, "Record count", &mut self.count_note) {
             let kind = self.count_kind;
             let outcome = (|| -> Result<String, String> {
                 let chips = self.count.chips(d)?;
@@ -259,7 +260,7 @@ impl InventoryTab {
     /// A pit boss's waiver of a count that cannot be made, with a reason:
     /// play may start without the opener, or the table close without the
     /// closer; the report shows it.
-    fn waiver_form(&mut self, ui: &mut Ui, station: &mut Station, shift: i64) {
+    fn waiver_form_ui(&mut self, ui: &mut Ui, station: &mut Station, shift: i64) {
         ui.heading("Waive a count");
         ui.label(
             "Only when the tray cannot be counted: the shift report shows the waiver, who gave it and why.",
@@ -276,9 +277,9 @@ impl InventoryTab {
                 "Closer not counted",
             );
         });
-        labelled_input(ui, "Reason for the waiver", &mut self.waive_reason, 360.0);
-        self.waive_by.show(ui, "Pit boss", "waiver");
-        if action(ui, "Waive the count", &mut self.waive_note) {
+        labelled_input_ui(ui, "Reason for the waiver", &mut self.waive_reason, 360.0);
+        self.waive_by.show_ui(ui, "Pit boss", "waiver");
+        if action_ui(ui, "Waive the count", &mut self.waive_note) {
             let kind = self.waive_kind;
             let reason = self.waive_reason.clone();
             let outcome = signed(&mut self.waive_by, "pit boss", |by| {
@@ -296,7 +297,7 @@ impl InventoryTab {
         }
     }
 
-    fn slip_form(&mut self, ui: &mut Ui, station: &mut Station, d: &Denominations, shift: i64) {
+    fn slip_form_ui(&mut self, ui: &mut Ui, station: &mut Station, d: &Denominations, shift: i64) {
         ui.heading("Fill or credit");
         ui.horizontal(|ui| {
             ui.selectable_value(
@@ -310,9 +311,9 @@ impl InventoryTab {
                 "Credit (chips to the cage)",
             );
         });
-        self.slip.show(ui, "Slip chips of");
-        self.slip_by.show(ui, "Pit boss", "slip");
-        if action(ui, "Record slip", &mut self.slip_note) {
+        self.slip.show_ui(ui, "Slip chips of");
+        self.slip_by.show_ui(ui, "Pit boss", "slip");
+        if action_ui(ui, "Record slip", &mut self.slip_note) {
             let kind = self.slip_kind;
             let outcome = (|| -> Result<String, String> {
                 let chips = self.slip.chips(d)?;
@@ -342,7 +343,7 @@ impl InventoryTab {
         }
     }
 
-    fn slip_void_form(&mut self, ui: &mut Ui, station: &mut Station, slips: &[Slip]) {
+    fn slip_void_form_ui(&mut self, ui: &mut Ui, station: &mut Station, slips: &[Slip]) {
         ui.heading("Slips this shift");
         if slips.is_empty() {
             ui.label("No fills or credits yet this shift.");
@@ -379,16 +380,16 @@ impl InventoryTab {
             });
         }
         ui.strong("Void a slip (two people, one a pit boss)");
-        labelled_input(ui, "Slip number", &mut self.slip_number, 140.0);
-        labelled_input(
+        labelled_input_ui(ui, "Slip number", &mut self.slip_number, 140.0);
+        labelled_input_ui(
             ui,
             "Reason for voiding the slip",
             &mut self.slip_reason,
             360.0,
         );
-        self.slip_first.show(ui, "First signer", "slip void");
-        self.slip_second.show(ui, "Second signer", "slip void");
-        if action(ui, "Void slip", &mut self.slip_void_note) {
+        self.slip_first.show_ui(ui, "First signer", "slip void");
+        self.slip_second.show_ui(ui, "Second signer", "slip void");
+        if action_ui(ui, "Void slip", &mut self.slip_void_note) {
             let number = self.slip_number.trim().to_owned();
             let outcome = (|| -> Result<String, String> {
                 let first = self.slip_first.staff("first signer")?;
@@ -420,12 +421,12 @@ impl InventoryTab {
         }
     }
 
-    fn drop_form(&mut self, ui: &mut Ui, station: &mut Station, shift: i64) {
+    fn drop_form_ui(&mut self, ui: &mut Ui, station: &mut Station, shift: i64) {
         ui.heading("Drop");
         ui.label("Cash taken at the table for chips, in units.");
-        labelled_input(ui, "Drop amount", &mut self.drop_amount, 100.0);
-        self.drop_by.show(ui, "Pit boss", "drop");
-        if action(ui, "Record drop", &mut self.drop_note) {
+        labelled_input_ui(ui, "Drop amount", &mut self.drop_amount, 100.0);
+        self.drop_by.show_ui(ui, "Pit boss", "drop");
+        if action_ui(ui, "Record drop", &mut self.drop_note) {
             let outcome = (|| -> Result<String, String> {
                 let amount = parse_units(&self.drop_amount, "the drop")?;
                 signed(&mut self.drop_by, "pit boss", |by| {
@@ -449,7 +450,7 @@ impl InventoryTab {
 }
 
 /// Win, hold and the ledger's own win, with what is not counted yet.
-fn win_figures(ui: &mut Ui, inventory: &ShiftInventory) {
+fn win_figures_ui(ui: &mut Ui, inventory: &ShiftInventory) {
     ui.heading("Win and hold");
     let total = |count: &Option<ChipCount>| count.as_ref().map(ChipCount::total);
     let opener = total(&inventory.opener);

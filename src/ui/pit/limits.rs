@@ -3,12 +3,12 @@
 
 use eframe::egui::Ui;
 
-use super::forms::{Note, Signer, action, asked_by, parse_units, signed};
+use super::forms::{Note, Signer, action_ui, asked_by, parse_units, signed};
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
 use crate::inventory::TableLimits;
 use crate::station::Station;
-use crate::ui::widgets::labelled_input;
+use crate::ui::widgets::labelled_input_ui;
 
 /// The Limits & voids tab's inputs.
 pub(super) struct LimitsTab {
@@ -63,11 +63,11 @@ impl LimitsTab {
             ui.label("Starboard has no bet limits: the ante is fixed when the table opens.");
         }
         ui.horizontal(|ui| {
-            labelled_input(ui, "Minimum bet", &mut self.min_bet, 80.0);
-            labelled_input(ui, "Maximum bet", &mut self.max_bet, 80.0);
+            labelled_input_ui(ui, "Minimum bet", &mut self.min_bet, 80.0);
+            labelled_input_ui(ui, "Maximum bet", &mut self.max_bet, 80.0);
         });
-        self.limits_by.show(ui, "Pit boss", "limits");
-        if action(ui, "Change limits", &mut self.limits_note) {
+        self.limits_by.show_ui(ui, "Pit boss", "limits");
+        if action_ui(ui, "Change limits", &mut self.limits_note) {
             let outcome = self.change_limits(station);
             self.limits_by.clear();
             self.limits_note.set(outcome);
@@ -79,10 +79,10 @@ impl LimitsTab {
             "The signed-in dealer asks; you approve with your PIN. The hand stays on record; \
              reversing entries undo its transfers.",
         );
-        labelled_input(ui, "Hand to void", &mut self.void_hand, 80.0);
-        labelled_input(ui, "Reason for the void", &mut self.void_reason, 360.0);
-        self.void_by.show(ui, "Pit boss", "void");
-        if action(ui, "Void hand", &mut self.void_note) {
+        labelled_input_ui(ui, "Hand to void", &mut self.void_hand, 80.0);
+        labelled_input_ui(ui, "Reason for the void", &mut self.void_reason, 360.0);
+        self.void_by.show_ui(ui, "Pit boss", "void");
+        if action_ui(ui, "Void hand", &mut self.void_note) {
             let outcome = self.void(station);
             self.void_by.clear();
             self.void_note.set(outcome);
@@ -91,8 +91,8 @@ impl LimitsTab {
         ui.separator();
         ui.heading("Closing the table");
         ui.label("Ends the shift. Count the closer first (Inventory).");
-        self.close_by.show(ui, "Pit boss", "close");
-        if action(ui, "Close the table", &mut self.close_note) {
+        self.close_by.show_ui(ui, "Pit boss", "close");
+        if action_ui(ui, "Close the table", &mut self.close_note) {
             let outcome = self.close(station);
             self.close_by.clear();
             self.close_note.set(outcome);

@@ -85,7 +85,7 @@ impl PitScreen {
 
     /// Draws the screen; true when the pit boss goes back to the table.
     /// The shift report tab prints with `print`.
-    pub fn show(&mut self, ui: &mut Ui, station: &mut Station, print: &PrintCommand) -> bool {
+    pub fn show_ui(&mut self, ui: &mut Ui, station: &mut Station, print: &PrintCommand) -> bool {
         forms::count_typing(ui);
         let mut back = false;
         ui.horizontal(|ui| {

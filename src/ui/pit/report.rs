@@ -13,7 +13,7 @@ use crate::report::Layout;
 use crate::station::Station;
 use crate::time_text::{Zone, when};
 use crate::ui::background::Job;
-use crate::ui::widgets::{error_text, labelled_input};
+use crate::ui::widgets::{error_text_ui, labelled_input_ui};
 
 /// A report being saved: its files claimed, the chain being checked
 /// before the print is recorded.
@@ -58,7 +58,7 @@ impl ReportTab {
             .get_or_insert_with(|| station.ledger().shifts(table).map_err(|e| e.to_string()));
         let shifts = match shifts {
             Err(error) => {
-                error_text(ui, &sentence(error));
+                error_text_ui(ui, &sentence(error));
                 return;
             }
             Ok(list) => list.clone(),
@@ -97,11 +97,11 @@ impl ReportTab {
             self.csv = default_file_name(name, chosen, "csv");
             self.paths_for = Some(chosen);
         }
-        labelled_input(ui, "PDF file path", &mut self.pdf, 420.0);
-        labelled_input(ui, "CSV file path (empty: no CSV)", &mut self.csv, 420.0);
+        labelled_input_ui(ui, "PDF file path", &mut self.pdf, 420.0);
+        labelled_input_ui(ui, "CSV file path (empty: no CSV)", &mut self.csv, 420.0);
         // Every save is a recorded print (the first is the original), so
         // only a pit boss saves or prints.
-        self.by.show(ui, "Pit boss", "report");
+        self.by.show_ui(ui, "Pit boss", "report");
         let idle = self.saving.is_none();
         let (mut save, mut send) = (false, false);
         ui.horizontal(|ui| {
@@ -125,7 +125,7 @@ impl ReportTab {
                 }
             }
         }
-        self.note.show(ui);
+        self.note.show_ui(ui);
         if save || send {
             let outcome = signed(&mut self.by, "pit boss", |by| {
                 station

@@ -2,12 +2,12 @@
 
 use eframe::egui::{self, Ui};
 
-use super::forms::{Note, Signer, action, sentence, signed};
+use super::forms::{Note, Signer, action_ui, sentence, signed};
 use crate::ledger::{PinEntry, StaffMember};
 use crate::station::Station;
 use crate::time_text::{Zone, when_stored};
 use crate::ui::setup::AddStaffForm;
-use crate::ui::widgets::{ALARM, error_text, labelled_input, parse_staff_id, pin_input};
+use crate::ui::widgets::{ALARM, error_text_ui, labelled_input_ui, parse_staff_id, pin_input_ui};
 
 /// The Staff tab's inputs and what it read.
 #[derive(Default)]
@@ -36,7 +36,7 @@ impl StaffTab {
             .staff
             .get_or_insert_with(|| station.ledger().staff_list().map_err(|e| e.to_string()));
         match list {
-            Err(error) => error_text(ui, &sentence(error)),
+            Err(error) => error_text_ui(ui, &sentence(error)),
             Ok(list) => {
                 egui::Grid::new("staff-list").striped(true).show(ui, |ui| {
                     for title in ["ID", "Name", "Role", "PIN", "Locked", "Signed in"] {
@@ -68,9 +68,9 @@ impl StaffTab {
         }
         ui.separator();
         ui.strong("Reset a lockout");
-        labelled_input(ui, "Locked staff ID", &mut self.locked_id, 70.0);
-        self.reset_by.show(ui, "Pit boss", "reset");
-        if action(ui, "Reset lockout", &mut self.reset_note) {
+        labelled_input_ui(ui, "Locked staff ID", &mut self.locked_id, 70.0);
+        self.reset_by.show_ui(ui, "Pit boss", "reset");
+        if action_ui(ui, "Reset lockout", &mut self.reset_note) {
             let outcome = parse_staff_id(&self.locked_id, "locked staff").and_then(|staff| {
                 signed(&mut self.reset_by, "pit boss", |by| {
                     station
@@ -86,12 +86,12 @@ impl StaffTab {
         }
         ui.separator();
         ui.strong("Set a PIN");
-        labelled_input(ui, "Staff ID for the PIN", &mut self.pin_for, 70.0);
-        pin_input(ui, "PIN to set", &mut self.new_pin);
-        self.pin_by.show(ui, "Pit boss", "PIN");
+        labelled_input_ui(ui, "Staff ID for the PIN", &mut self.pin_for, 70.0);
+        pin_input_ui(ui, "PIN to set", &mut self.new_pin);
+        self.pin_by.show_ui(ui, "Pit boss", "PIN");
         self.pin_second
-            .show(ui, "Second approver", "a pit boss's or administrator's PIN");
-        if action(ui, "Set PIN", &mut self.pin_note) {
+            .show_ui(ui, "Second approver", "a pit boss's or administrator's PIN");
+        if action_ui(ui, "Set PIN", &mut self.pin_note) {
             let new_pin = std::mem::take(&mut self.new_pin);
             let second_pin = std::mem::take(&mut self.pin_second.pin);
             let second = match self.pin_second.id.trim() {
@@ -120,7 +120,7 @@ impl StaffTab {
             self.reload();
         }
         ui.separator();
-        self.add_staff.show(ui, station.ledger_mut());
+        self.add_staff.show_ui(ui, station.ledger_mut());
         if ui.button("Refresh the staff list").clicked() {
             self.reload();
         }

@@ -268,6 +268,8 @@ pub struct Station {
     /// Shuffles in the hands of this shift already committed.
     committed_shuffles: u32,
     last_committed: Option<Settlement>,
+    /// Why new limits could not be applied after the last confirmation.
+    limits_problem: Option<StationError>,
     /// When the dealer last acted, for the idle timeout.
     last_activity: DateTime<Utc>,
     /// The card-reading shoe (device) recorded as reading this table's shoe.
@@ -557,6 +559,7 @@ impl Station {
             rng,
             committed_shuffles: 0,
             last_committed: None,
+            limits_problem: None,
             device: None,
             link_protocol: None,
         }
@@ -1161,10 +1164,16 @@ impl Station {
         self.touch();
         // New limits a pit boss set during the hand apply now, so the bets
         // typed for the next hand are checked against them. The hand is
-        // committed whatever happens here: a failure is reported when the
-        // next hand starts, which applies them again.
-        let _ = self.apply_limits();
+        // committed whatever happens here: a failure is kept for the screen
+        // (`limits_problem`), and the next hand applies them again.
+        self.limits_problem = self.apply_limits().err();
         Ok(id)
+    }
+
+    /// Why new table limits could not be applied when the last hand was
+    /// confirmed (the hand itself is committed); the next hand tries again.
+    pub fn limits_problem(&self) -> Option<&StationError> {
+        self.limits_problem.as_ref()
     }
 
     /// The hand in progress, if any.

@@ -369,6 +369,11 @@ impl TableScreen {
         if self.station.settlement().is_some() {
             let outcome = self.station.confirm_settlement().map(drop);
             self.attempt(outcome);
+            if let Some(problem) = self.station.limits_problem() {
+                self.refusal = format!(
+                    "The hand is recorded, but the new limits are not in force yet: {problem}"
+                );
+            }
         } else if self.station.hand().is_none() {
             let outcome = self.station.start_hand();
             self.attempt(outcome);

@@ -162,9 +162,13 @@ impl LimitsTab {
                 .map_err(|e| e.to_string())
         })?;
         // The shift is closed; the dealer's session ends with it.
-        let _ = station.sign_out_dealer();
         self.closed = true;
-        Ok("The table is closed.".into())
+        match station.sign_out_dealer() {
+            Ok(()) => Ok("The table is closed.".into()),
+            Err(error) => Ok(format!(
+                "The table is closed, but the dealer's sign-out was not recorded: {error}."
+            )),
+        }
     }
 
     // ── Inventory ────────────────────────────────────────────────────────

@@ -239,7 +239,7 @@ impl Ledger {
         if !by_role.may_add(role) {
             return Err(LedgerError::NotPermitted {
                 staff: by.staff,
-                role: by_role.in_sentence(),
+                role: by_role,
                 action: Action::AddStaff.words(),
             });
         }
@@ -319,7 +319,7 @@ impl Ledger {
         if by.staff != staff && !by_role.manages_staff() {
             return Err(LedgerError::NotPermitted {
                 staff: by.staff,
-                role: by_role.in_sentence(),
+                role: by_role,
                 action: Action::SetPin.words(),
             });
         }
@@ -332,18 +332,12 @@ impl Ledger {
                 }
                 let second_role = self.role_of(second.staff)?;
                 if !second_role.manages_staff() || second_role.standing() < role.standing() {
-                    return Err(LedgerError::SecondApproverNeeded {
-                        staff,
-                        role: role.in_sentence(),
-                    });
+                    return Err(LedgerError::SecondApproverNeeded { staff, role });
                 }
                 Some(second)
             }
             None if needs_second => {
-                return Err(LedgerError::SecondApproverNeeded {
-                    staff,
-                    role: role.in_sentence(),
-                });
+                return Err(LedgerError::SecondApproverNeeded { staff, role });
             }
             _ => None,
         };
@@ -608,7 +602,7 @@ impl Ledger {
         if !by_role.manages_staff() {
             return Err(LedgerError::NotPermitted {
                 staff: by.staff,
-                role: by_role.in_sentence(),
+                role: by_role,
                 action: "reset a lockout",
             });
         }
@@ -639,7 +633,7 @@ impl Ledger {
         if !role.approves_table_actions() {
             return Err(LedgerError::NotPermitted {
                 staff: entry.staff,
-                role: role.in_sentence(),
+                role,
                 action,
             });
         }
@@ -678,7 +672,7 @@ impl Ledger {
         if !role.approves_table_actions() {
             return Err(LedgerError::NotPermitted {
                 staff: approver.staff,
-                role: role.in_sentence(),
+                role,
                 action: action.words(),
             });
         }
@@ -999,7 +993,7 @@ impl Ledger {
         if !roles.iter().any(|r| r.approves_table_actions()) {
             return Err(LedgerError::NotPermitted {
                 staff: second.staff,
-                role: roles[1].in_sentence(),
+                role: roles[1],
                 action,
             });
         }

@@ -156,7 +156,7 @@ impl Ledger {
         if dealer_role != crate::access::Role::Dealer && dealer.staff != pit_boss.staff {
             return Err(LedgerError::NotPermitted {
                 staff: dealer.staff,
-                role: dealer_role.in_sentence(),
+                role: dealer_role,
                 action: "count the tray as its dealer",
             });
         }

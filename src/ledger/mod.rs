@@ -195,12 +195,12 @@ pub enum LedgerError {
     )]
     NotFirstRun,
     /// The role may not do this.
-    #[error("staff member {staff} is {role}, who may not {action}")]
+    #[error("staff member {staff} is {}, who may not {action}", role.in_sentence())]
     NotPermitted {
         /// Who tried.
         staff: u32,
-        /// Their role, in words.
-        role: &'static str,
+        /// Their role.
+        role: crate::access::Role,
         /// What they tried, in words.
         action: &'static str,
     },
@@ -332,13 +332,14 @@ pub enum LedgerError {
     PinChangeRequired(u32),
     /// Resetting this PIN needs a second approver.
     #[error(
-        "resetting the PIN of staff member {staff} ({role}) needs a second pit boss or administrator, of at least that standing, to approve with their PIN"
+        "resetting the PIN of staff member {staff} ({}) needs a second pit boss or administrator, of at least that standing, to approve with their PIN",
+        role.in_sentence()
     )]
     SecondApproverNeeded {
         /// Whose PIN.
         staff: u32,
-        /// Their role, in words.
-        role: &'static str,
+        /// Their role.
+        role: crate::access::Role,
     },
     /// The journal of the hand in progress differs from the hand played.
     #[error(

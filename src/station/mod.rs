@@ -149,12 +149,15 @@ pub enum StationError {
     )]
     PitBossNeeded,
     /// Only a dealer deals.
-    #[error("staff {staff} is {role}, not a dealer: only a dealer signs in to deal")]
+    #[error(
+        "staff {staff} is {}, not a dealer: only a dealer signs in to deal",
+        role.in_sentence()
+    )]
     NotADealer {
         /// Who tried.
         staff: u32,
-        /// Their role, in a sentence.
-        role: &'static str,
+        /// Their role.
+        role: crate::access::Role,
     },
     /// New table limits cannot change the hand in progress.
     #[error("a hand is in progress: the new limits apply from the next hand")]
@@ -1238,10 +1241,7 @@ fn shuffles_in(events: &[HandEvent]) -> u32 {
 fn check_dealer(ledger: &Ledger, staff: u32) -> Result<(), StationError> {
     match ledger.role_of(staff)? {
         Role::Dealer => Ok(()),
-        role => Err(StationError::NotADealer {
-            staff,
-            role: role.in_sentence(),
-        }),
+        role => Err(StationError::NotADealer { staff, role }),
     }
 }
 

@@ -65,7 +65,7 @@ fn main() {
     let build = Instant::now();
     for _ in 0..hands {
         let finished = simulation.play_hand().unwrap();
-        ledger.begin_hand(context, &finished.setup).unwrap();
+        ledger.begin_hand(context, &finished.setup, &[]).unwrap();
         ledger.commit_hand(&finished).unwrap();
     }
     ledger.close_shift(shift, 2).unwrap();

@@ -51,7 +51,7 @@ pub use station::{OpenShift, ShoeDevice};
 pub use verify::{AuditSummary, Discrepancy, KeyPin, VerifyOptions, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.
-const MIGRATIONS: [&str; 7] = [
+const MIGRATIONS: [&str; 8] = [
     include_str!("../../schema/0001_initial.sql"),
     include_str!("../../schema/0002_indexes.sql"),
     include_str!("../../schema/0003_access_inventory.sql"),
@@ -59,6 +59,7 @@ const MIGRATIONS: [&str; 7] = [
     include_str!("../../schema/0005_startup_checks.sql"),
     include_str!("../../schema/0006_checkpoints.sql"),
     include_str!("../../schema/0007_card_accounting_shoe_devices.sql"),
+    include_str!("../../schema/0008_record_gaps.sql"),
 ];
 
 /// The schema version this build writes (and the newest it reads).
@@ -542,12 +543,7 @@ impl<'t> Appender<'t> {
     /// Appends one row; returns its seq.
     fn append(&mut self, spec: &'static TableSpec, values: &[Value]) -> Result<i64, LedgerError> {
         let seq = self.head.rows + 1;
-        let hash = self.linker.link(
-            &self.head.hash,
-            seq,
-            spec,
-            values.iter().map(ValueRef::from),
-        );
+        let hash = self.linker.link(&self.head.hash, seq, spec, values);
         let placeholders: String = (3..=spec.columns.len() + 2)
             .map(|i| format!(", ?{i}"))
             .collect();
@@ -1156,11 +1152,15 @@ impl Ledger {
         })
     }
 
-    /// Journals the start of a hand: its context and setup.
+    /// Journals the start of a hand: its context and setup, and its first
+    /// `events` (what happened since the last hand, and the hand's own
+    /// shuffle), in one durable transaction that also empties the journal
+    /// of what happened between hands (those events are now the hand's).
     pub fn begin_hand(
         &mut self,
         context: HandContext,
         setup: &HandSetup,
+        events: &[HandEvent],
     ) -> Result<(), LedgerError> {
         self.record_rules(&setup.rules)?;
         let tx = self
@@ -1193,6 +1193,10 @@ impl Ledger {
              VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
             rusqlite::params_from_iter(values.iter()),
         )?;
+        tx.execute("DELETE FROM journal_steps", [])?;
+        tx.execute("DELETE FROM journal_pending", [])?;
+        let at = timestamp(self.clock.now());
+        journal_rows(&tx, Journal::Hand, id, 0, events, &at)?;
         tx.commit()?;
         Ok(())
     }
@@ -1206,6 +1210,39 @@ impl Ledger {
         journal_in(&tx, first, events, &at)?;
         tx.commit()?;
         Ok(())
+    }
+
+    /// Journals `events[first..]`, what left the shoe since the last hand
+    /// (a shuffle, burns, cards set aside), durably, in one transaction:
+    /// they open hand `next_hand`'s record when it begins
+    /// ([`Ledger::begin_hand`]), and survive a crash before it does
+    /// ([`Ledger::recover_between_hands`]).
+    pub fn journal_between_hands(
+        &mut self,
+        next_hand: i64,
+        first: usize,
+        events: &[HandEvent],
+    ) -> Result<(), LedgerError> {
+        let at = self.now();
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        journal_rows(&tx, Journal::BetweenHands, next_hand, first, events, &at)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// What left the shoe since the last hand and waits to open the next
+    /// hand's record (journaled by [`Ledger::journal_between_hands`]), in order.
+    pub fn recover_between_hands(&self) -> Result<Vec<HandEvent>, LedgerError> {
+        journaled(&self.conn, Journal::BetweenHands)?
+            .into_iter()
+            .map(|(step, spec, values)| {
+                rows::row_event(spec, &values)
+                    .map(|(_, _, event)| event)
+                    .map_err(LedgerError::bad_row("journal_pending", step))
+            })
+            .collect()
     }
 
     /// The hand in progress, if one was journaled and not committed.
@@ -1614,9 +1651,39 @@ fn journal_in(
         .query_row("SELECT hand_id FROM journal_hand", [], |r| r.get(0))
         .optional()?
         .ok_or(LedgerError::NoHandInProgress)?;
-    let mut statement = conn.prepare_cached(
-        "INSERT INTO journal_steps (step, ledger_table, body) VALUES (?1, ?2, ?3)",
-    )?;
+    journal_rows(conn, Journal::Hand, hand_id, first, events, at)
+}
+
+/// The two journals outside the chain: the hand in progress's steps, and
+/// what left the shoe between hands.
+#[derive(Clone, Copy)]
+enum Journal {
+    Hand,
+    BetweenHands,
+}
+
+impl Journal {
+    fn table(self) -> &'static str {
+        match self {
+            Journal::Hand => "journal_steps",
+            Journal::BetweenHands => "journal_pending",
+        }
+    }
+}
+
+/// Writes `events` as steps `first + 1..` of hand `hand_id` into `journal`.
+fn journal_rows(
+    conn: &Connection,
+    journal: Journal,
+    hand_id: i64,
+    first: usize,
+    events: &[HandEvent],
+    at: &str,
+) -> Result<(), LedgerError> {
+    let mut statement = conn.prepare_cached(&format!(
+        "INSERT INTO {} (step, ledger_table, body) VALUES (?1, ?2, ?3)",
+        journal.table()
+    ))?;
     let mut body = Vec::new();
     for (i, event) in events.iter().enumerate() {
         let step = (first + i) as i64 + 1;
@@ -1632,20 +1699,26 @@ fn journal_in(
 type JournalStep = (i64, &'static TableSpec, Vec<Value>);
 
 fn journal_steps(conn: &Connection) -> Result<Vec<JournalStep>, LedgerError> {
-    let mut statement =
-        conn.prepare_cached("SELECT step, ledger_table, body FROM journal_steps ORDER BY step")?;
+    journaled(conn, Journal::Hand)
+}
+
+fn journaled(conn: &Connection, journal: Journal) -> Result<Vec<JournalStep>, LedgerError> {
+    let table = journal.table();
+    let mut statement = conn.prepare_cached(&format!(
+        "SELECT step, ledger_table, body FROM {table} ORDER BY step"
+    ))?;
     let found: Vec<(i64, String, Vec<u8>)> = statement
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
         .collect::<Result<_, _>>()?;
     found
         .into_iter()
-        .map(|(step, table, body)| {
+        .map(|(step, ledger_table, body)| {
             let bad = |problem: &str| LedgerError::BadRow {
-                table: "journal_steps",
+                table,
                 seq: step,
                 problem: problem.to_owned(),
             };
-            let spec = chain::spec_named(&table).ok_or_else(|| bad("unknown ledger table"))?;
+            let spec = chain::spec_named(&ledger_table).ok_or_else(|| bad("unknown ledger table"))?;
             let values = chain::decode_values(&body)
                 .ok_or_else(|| bad("the body is not a canonical encoding"))?;
             Ok((step, spec, values))
@@ -1659,6 +1732,8 @@ fn journal_steps(conn: &Connection) -> Result<Vec<JournalStep>, LedgerError> {
 pub struct Recorder {
     context: HandContext,
     journaled: Option<usize>,
+    /// Events of the table journaled between hands (they open the next hand).
+    between_hands: usize,
 }
 
 impl Recorder {
@@ -1667,6 +1742,7 @@ impl Recorder {
         Recorder {
             context,
             journaled: None,
+            between_hands: 0,
         }
     }
 
@@ -1676,24 +1752,55 @@ impl Recorder {
         Recorder {
             context,
             journaled: Some(journaled),
+            between_hands: 0,
         }
     }
 
-    /// Journals whatever the table's hand in progress did since the last call.
+    /// The context of the next hand (another dealer signed in); the hand
+    /// in progress keeps its own.
+    pub fn set_context(&mut self, context: HandContext) {
+        if self.journaled.is_none() {
+            self.context = context;
+        }
+    }
+
+    /// After a restart, between hands: puts what the journal holds of the
+    /// time since the last hand back at the head of `table`'s events
+    /// ([`Table::restore_between_hands`]) and journals what the table has
+    /// added since (a new software shoe's shuffle and burns).
+    pub fn restore_between_hands(
+        &mut self,
+        ledger: &mut Ledger,
+        table: &mut Table,
+    ) -> Result<(), LedgerError> {
+        let restored = ledger.recover_between_hands()?;
+        self.between_hands = restored.len();
+        table
+            .restore_between_hands(restored)
+            .map_err(|_| LedgerError::HandInProgress(table.hands_started() as i64))?;
+        self.sync(ledger, table)
+    }
+
+    /// Journals whatever the table did since the last call: the hand in
+    /// progress's steps, or, between hands, what left the shoe.
     pub fn sync(&mut self, ledger: &mut Ledger, table: &Table) -> Result<(), LedgerError> {
+        let events = table.events();
         let Some((setup, _)) = table.hand() else {
+            let done = self.between_hands;
+            if events.len() > done {
+                let next_hand = table.hands_started() as i64 + 1;
+                ledger.journal_between_hands(next_hand, done, &events[done..])?;
+            }
+            self.between_hands = events.len();
             return Ok(());
         };
-        let done = match self.journaled {
-            Some(done) => done,
+        match self.journaled {
+            Some(done) if events.len() > done => ledger.journal(done, &events[done..])?,
+            Some(_) => {}
             None => {
-                ledger.begin_hand(self.context, setup)?;
-                0
+                ledger.begin_hand(self.context, setup, events)?;
+                self.between_hands = 0;
             }
-        };
-        let events = table.events();
-        if events.len() > done {
-            ledger.journal(done, &events[done..])?;
         }
         self.journaled = Some(events.len());
         Ok(())

@@ -335,7 +335,14 @@ impl Station {
                 let mut station =
                     Station::assemble(ledger, setup, engine_table, rng, (table, shift, shoe), feed);
                 station.set_dealer(Some(dealer.staff));
-                Ok(station)
+                // The software shoe has shuffled and burned: journaled now.
+                match station.restore_between_hands() {
+                    Ok(()) => Ok(station),
+                    Err(error) => Err(OpenRefused {
+                        ledger: Box::new(station.into_ledger()),
+                        error,
+                    }),
+                }
             }
             Err(error) => Err(OpenRefused {
                 ledger: Box::new(ledger),
@@ -484,6 +491,9 @@ impl Station {
                 kind: AlarmKind::Recovery,
             });
         }
+        if station.table.hand().is_none() {
+            station.restore_between_hands()?;
+        }
         // The count on the header survives the restart.
         station.committed_shuffles = station.ledger.shuffles_in_shift(open.shift)?;
         // So does the device that read the shoe: a different one is an alarm.
@@ -513,6 +523,15 @@ impl Station {
             }
         }
         Ok(Reopened::Table(Box::new(station)))
+    }
+
+    /// Between hands: what left the shoe before a restart goes back at the
+    /// head of the next hand's events, and what has left it since (a new
+    /// software shoe's shuffle and burns) is journaled.
+    fn restore_between_hands(&mut self) -> Result<(), StationError> {
+        self.recorder
+            .restore_between_hands(&mut self.ledger, &mut self.table)?;
+        Ok(())
     }
 
     fn assemble(
@@ -562,7 +581,7 @@ impl Station {
             && self.table.hand().is_none()
         {
             self.context.dealer = dealer;
-            self.recorder = Recorder::new(self.context);
+            self.recorder.set_context(self.context);
         }
     }
 
@@ -835,7 +854,7 @@ impl Station {
         let seating = self.seating()?;
         self.table.start_hand(&seating, &mut self.rng)?;
         self.context.dealer = dealer;
-        self.recorder = Recorder::new(self.context);
+        self.recorder.set_context(self.context);
         self.last_committed = None;
         self.record()
     }
@@ -983,11 +1002,10 @@ impl Station {
     fn record_outcome(&mut self, outcome: Outcome) -> Result<(), StationError> {
         {
             match outcome {
-                Outcome::Dealt { .. } | Outcome::Burned { .. } => self.record()?,
-                Outcome::Shuffled { .. } => {
-                    if self.table.hand().is_some() {
-                        self.record()?;
-                    }
+                // Between hands too: every card that leaves the shoe, and
+                // every shuffle, is journaled before the next step.
+                Outcome::Dealt { .. } | Outcome::Burned { .. } | Outcome::Shuffled { .. } => {
+                    self.record()?
                 }
                 Outcome::Alarm(fault) => {
                     let kind = match fault {
@@ -1087,11 +1105,10 @@ impl Station {
     fn resolve(&mut self, resolution: Resolution, by: u32, how: &str) -> Result<(), StationError> {
         self.intake.resolve(resolution, &mut self.table)?;
         self.touch();
+        // Cards set aside are journaled before the alarm is cleared.
+        self.record()?;
         for id in std::mem::take(&mut self.scanner_alarm_ids) {
             self.ledger.clear_alarm(id, by, how)?;
-        }
-        if self.table.hand().is_some() {
-            self.record()?;
         }
         Ok(())
     }

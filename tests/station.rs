@@ -1469,3 +1469,297 @@ fn the_shoe_device_is_recorded_with_each_shoe_and_a_different_one_stops_play() {
     );
     assert!(devices.iter().all(|d| d.protocol == 2));
 }
+
+/// Set in the child processes of
+/// [`killed_at_random_the_ledger_keeps_every_card_that_left_the_shoe`]: the
+/// ledger they deal on until they are killed.
+const DEALING_CHILD: &str = "PAIRS_TABLE_TEST_DEALING_CHILD";
+
+/// The card-reading shoe of the kill test: full six-deck stacks in random
+/// order; each card read is the first of the stack the table's count can
+/// still hold (after a restart the count starts over).
+struct RandomShoe {
+    stack: Vec<Rank>,
+    inserted: u32,
+}
+
+impl RandomShoe {
+    /// The shoe in the reader when a station starts (after a restart, the
+    /// one the hand in progress goes on from).
+    fn new() -> RandomShoe {
+        let mut shoe = RandomShoe {
+            stack: Vec::new(),
+            inserted: 0,
+        };
+        shoe.shuffle();
+        shoe
+    }
+
+    fn shuffle(&mut self) {
+        use rand::seq::SliceRandom;
+        let decks = Decks::new(6).unwrap();
+        self.stack = Rank::ALL
+            .into_iter()
+            .flat_map(|rank| std::iter::repeat_n(rank, usize::from(decks.copies_of(rank))))
+            .collect();
+        self.stack.shuffle(&mut rand::rng());
+    }
+
+    /// A freshly shuffled shoe goes into the reader.
+    fn insert(&mut self, script: &mut Script) {
+        self.shuffle();
+        self.inserted += 1;
+        script.send(Message::ShoeInserted {
+            shoe_id: format!("SHOE-{}-{}", std::process::id(), self.inserted),
+        });
+    }
+
+    /// The next card leaves the shoe and is read; the station handles it.
+    fn read(&mut self, station: &mut Station, script: &mut Script) -> Rank {
+        let at = self
+            .stack
+            .iter()
+            .position(|&rank| station.table().count().check(rank).is_ok())
+            .expect("the stack holds a card the count allows");
+        let rank = self.stack.remove(at);
+        script.card(rank.value().into());
+        assert_eq!(station.poll_scanner().unwrap(), 1);
+        assert!(station.alarms().is_empty(), "{:?}", station.alarms());
+        rank
+    }
+}
+
+/// Deals at the station until the hand in progress is settled and
+/// confirmed, then shoe after shoe, hand after hand: a new shoe inserted and
+/// burned before every hand. `left` hears each card as soon as the station
+/// has handled it (returns only if `hands` hands are dealt). Between hands
+/// the dealer takes `pause` after each step, as a dealer does.
+fn deal_on(
+    station: &mut Station,
+    script: &mut Script,
+    shoe: &mut RandomShoe,
+    (hands, pause): (u32, Duration),
+    mut left: impl FnMut(Rank),
+) {
+    if station.dealer().is_none() {
+        station.sign_in_dealer(&dealer()).unwrap();
+    }
+    if station.has_notices() {
+        let boss = boss();
+        let pit_boss = station.notices_need_pit_boss().then_some(&boss);
+        station.acknowledge_notices(pit_boss).unwrap();
+    }
+    let mut dealt = 0;
+    loop {
+        while station.hand().is_some() {
+            match station.table().need() {
+                Need::Card(_) => left(shoe.read(station, script)),
+                Need::Decision { seat, choices } => {
+                    let action = policy(station.hand().unwrap(), seat, &choices);
+                    station.decide(action).unwrap();
+                }
+                Need::Done => unreachable!("a hand in progress needs something"),
+            }
+        }
+        if station.settlement().is_some() {
+            station.confirm_settlement().unwrap();
+            dealt += 1;
+        }
+        if dealt >= hands {
+            return;
+        }
+        shoe.insert(script);
+        assert_eq!(station.poll_scanner().unwrap(), 1);
+        std::thread::sleep(pause);
+        for _ in 0..station.burns_due() {
+            left(shoe.read(station, script));
+            std::thread::sleep(pause);
+        }
+        bet(station, 1, "10");
+        bet(station, 2, "20");
+        station.start_hand().unwrap();
+    }
+}
+
+/// The station at `path`, reopened or (the first time) opened, reading
+/// a scripted shoe.
+fn station_at(path: &Path) -> (Station, Script) {
+    let mut ledger = Ledger::open(
+        path,
+        Box::new(pairs_table::ledger::SystemClock),
+        crate::test_keys(),
+    )
+    .unwrap();
+    ledger.set_station("table 1");
+    let (script, feed) = Script::new();
+    match Station::reopen(ledger, move |_| Ok(feed)).unwrap() {
+        Reopened::Table(station) => (*station, script),
+        Reopened::NoOpenTable(ledger) => {
+            let (script, feed) = Script::new();
+            let setup = setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe);
+            (open(*ledger, setup, feed), script)
+        }
+    }
+}
+
+/// Every card that left the shoe, in the order the ledger's hands hold them
+/// (dealt, burned, set aside).
+fn cards_in_ledger(path: &Path) -> Vec<Rank> {
+    let ledger =
+        Ledger::open_read_only(path, Box::new(pairs_table::ledger::SystemClock), false).unwrap();
+    let hands = ledger.browse_hands(&HandFilter::default()).unwrap().len() as i64;
+    (1..=hands)
+        .flat_map(|id| ledger.load_hand(id).unwrap().events)
+        .filter_map(|event| match event {
+            HandEvent::Card { rank, .. }
+            | HandEvent::ExternalBurn { rank, .. }
+            | HandEvent::SetAside { rank, .. } => Some(rank),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn killed_at_random_the_ledger_keeps_every_card_that_left_the_shoe() {
+    use rand::RngExt;
+    use std::io::{BufRead, BufReader, Write};
+    // In a child: deal until killed, saying each card once it is handled.
+    if let Some(path) = std::env::var_os(DEALING_CHILD) {
+        let (mut station, mut script) = station_at(Path::new(&path));
+        let mut out = std::io::stdout().lock();
+        deal_on(
+            &mut station,
+            &mut script,
+            &mut RandomShoe::new(),
+            (u32::MAX, Duration::from_millis(3)),
+            |rank| {
+                writeln!(out, "card left the shoe: {rank}").unwrap();
+                out.flush().unwrap();
+            },
+        );
+        return;
+    }
+    let (ledger, path, _) = staffed_ledger("station-killed");
+    drop(ledger);
+    let seed: u64 = rand::rng().random();
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(seed);
+    let mut said = Vec::new();
+    let rounds = 8;
+    for round in 0..rounds {
+        let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "station::killed_at_random_the_ledger_keeps_every_card_that_left_the_shoe",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(DEALING_CHILD, &path)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, heard) = channel();
+        let reader = std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                // The test harness's own "test … … " may open the line.
+                if let Some((_, rank)) = line.split_once("card left the shoe: ") {
+                    let _ = tx.send(Rank::new(rank.parse().unwrap()).unwrap());
+                }
+            }
+        });
+        // Each round deals at least one card, however slow the machine,
+        // then is killed at a random moment: mid-hand, or (most often, as
+        // the dealer pauses there) between hands, after a new shoe or a burn.
+        said.push(
+            heard
+                .recv_timeout(Duration::from_secs(60))
+                .unwrap_or_else(|_| panic!("seed {seed}, round {round}: no card in a minute")),
+        );
+        std::thread::sleep(Duration::from_millis(rng.random_range(20..300)));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        reader.join().unwrap();
+        said.extend(heard.try_iter());
+    }
+    // Finish here: the hand left in progress, then one more, so that what
+    // waits between hands is committed too.
+    let (mut station, mut script) = station_at(&path);
+    let mut finishing = Vec::new();
+    deal_on(
+        &mut station,
+        &mut script,
+        &mut RandomShoe::new(),
+        (2, Duration::ZERO),
+        |rank| finishing.push(rank),
+    );
+    drop(station);
+    assert_eq!(discrepancies(&path), Vec::new(), "seed {seed}");
+    let recorded = cards_in_ledger(&path);
+    said.extend(finishing);
+    // Every card said to have left is recorded, in order; at most the one
+    // card each killed child was handling when it died was recorded
+    // without being said.
+    let mut unsaid = 0;
+    let mut next = said.iter().peekable();
+    for rank in &recorded {
+        if next.peek() == Some(&rank) {
+            next.next();
+        } else {
+            unsaid += 1;
+        }
+    }
+    assert_eq!(
+        next.count(),
+        0,
+        "seed {seed}: cards that left the shoe are missing from the ledger"
+    );
+    assert!(
+        unsaid <= rounds,
+        "seed {seed}: {unsaid} cards recorded that no child said left the shoe"
+    );
+}
+
+#[test]
+fn a_software_shoe_shuffled_at_opening_is_journaled_before_the_first_hand() {
+    let (ledger, path, clock) = staffed_ledger("station-software-between");
+    let station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    let waiting = station.ledger().recover_between_hands().unwrap();
+    assert!(
+        matches!(
+            waiting.first(),
+            Some(HandEvent::Shoe(ShoeEvent::Shuffled(_)))
+        ),
+        "{waiting:?}"
+    );
+    let burns = waiting
+        .iter()
+        .filter(|e| matches!(e, HandEvent::Shoe(ShoeEvent::Burned { .. })))
+        .count();
+    assert_eq!(burns, usize::from(HouseRules::default().burn));
+    // The station stops before the first hand: its shoe is gone, but what
+    // left it opens the first hand's record, before the new shoe's shuffle.
+    drop(station);
+    let mut station = reopened(reopen_ledger(&path, &clock), Feed::SoftwareShoe);
+    station.sign_in_dealer(&dealer()).unwrap();
+    bet(&mut station, 1, "10");
+    station.start_hand().unwrap();
+    play_on_software_shoe(&mut station);
+    let id = station.confirm_settlement().unwrap();
+    let events = station.ledger().load_hand(id).unwrap().events;
+    assert_eq!(events[..waiting.len()], waiting[..]);
+    assert!(
+        matches!(
+            events[waiting.len()],
+            HandEvent::Shoe(ShoeEvent::Shuffled(_))
+        ),
+        "{events:?}"
+    );
+    assert!(station.ledger().recover_between_hands().unwrap().is_empty());
+    drop(station);
+    assert_eq!(discrepancies(&path), Vec::new());
+}

@@ -1718,7 +1718,8 @@ fn journaled(conn: &Connection, journal: Journal) -> Result<Vec<JournalStep>, Le
                 seq: step,
                 problem: problem.to_owned(),
             };
-            let spec = chain::spec_named(&ledger_table).ok_or_else(|| bad("unknown ledger table"))?;
+            let spec =
+                chain::spec_named(&ledger_table).ok_or_else(|| bad("unknown ledger table"))?;
             let values = chain::decode_values(&body)
                 .ok_or_else(|| bad("the body is not a canonical encoding"))?;
             Ok((step, spec, values))

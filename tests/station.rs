@@ -1763,3 +1763,125 @@ fn a_software_shoe_shuffled_at_opening_is_journaled_before_the_first_hand() {
     drop(station);
     assert_eq!(discrepancies(&path), Vec::new());
 }
+
+/// Set in the child processes of
+/// [`killed_while_opening_a_table_the_ledger_holds_all_of_it_or_none`].
+const OPENING_CHILD: &str = "PAIRS_TABLE_TEST_OPENING_CHILD";
+
+/// Starts this test binary again as a child running test `name` with
+/// `variable` set to `path`; its stdout is read line by line into the
+/// returned channel.
+fn child_test(
+    name: &str,
+    variable: &str,
+    path: &Path,
+) -> (
+    std::process::Child,
+    std::sync::mpsc::Receiver<String>,
+    std::thread::JoinHandle<()>,
+) {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", name, "--nocapture", "--test-threads=1"])
+        .env(variable, path)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, lines) = channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    (child, lines, reader)
+}
+
+#[test]
+fn killed_while_opening_a_table_the_ledger_holds_all_of_it_or_none() {
+    use rand::RngExt;
+    use std::io::Write;
+    // In a child: open the table, close it, open it again, … until killed.
+    if let Some(path) = std::env::var_os(OPENING_CHILD) {
+        let mut out = std::io::stdout().lock();
+        loop {
+            let (mut station, _script) = station_at(Path::new(&path));
+            let shift = station.shift_id();
+            station
+                .ledger_mut()
+                .close_table(shift, DEALER, &boss())
+                .unwrap();
+            writeln!(out, "\nclosed shift {shift}").unwrap();
+            out.flush().unwrap();
+        }
+    }
+    let (ledger, path, _) = staffed_ledger("station-killed-opening");
+    drop(ledger);
+    let seed: u64 = rand::rng().random();
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(seed);
+    for round in 0..10 {
+        let (mut child, lines, reader) = child_test(
+            "station::killed_while_opening_a_table_the_ledger_holds_all_of_it_or_none",
+            OPENING_CHILD,
+            &path,
+        );
+        if round == 0 {
+            lines
+                .iter()
+                .find(|line| line.starts_with("closed shift"))
+                .expect("the child opens and closes a table");
+        }
+        if round % 2 == 0 {
+            // At a random moment (a cycle takes about a second).
+            std::thread::sleep(Duration::from_millis(rng.random_range(0..1200)));
+        } else {
+            // The moment a new shift shows in the file: had the opening
+            // been several transactions, its shoe would not be there yet.
+            let watch = rusqlite::Connection::open_with_flags(
+                &path,
+                rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+            )
+            .unwrap();
+            let shifts = || -> i64 {
+                watch
+                    .query_row("SELECT COUNT(*) FROM shifts", [], |r| r.get(0))
+                    .unwrap_or(0)
+            };
+            let before = shifts();
+            let until = Instant::now() + Duration::from_secs(10);
+            while shifts() == before && Instant::now() < until {
+                std::thread::sleep(Duration::from_micros(200));
+            }
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+        reader.join().unwrap();
+        // Every table has all its settings, every shift its approval and a
+        // shoe, and the station starts again.
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        let count = |sql: &str| -> i64 { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
+        let half_open = [
+            "SELECT COUNT(*) FROM tables t WHERE \
+             (SELECT COUNT(DISTINCT key) FROM table_settings WHERE table_id = t.id) < 4",
+            "SELECT COUNT(*) FROM shifts s WHERE NOT EXISTS \
+             (SELECT 1 FROM shoes WHERE table_id = s.table_id AND seq > s.seq)",
+            "SELECT COUNT(*) FROM shifts s WHERE NOT EXISTS \
+             (SELECT 1 FROM approvals WHERE action = 'open_table' AND seq < s.seq \
+              AND detail = 'opened shift ' || s.id)",
+        ];
+        for sql in half_open {
+            assert_eq!(count(sql), 0, "seed {seed}, round {round}: {sql}");
+        }
+        drop(conn);
+        let ledger = Ledger::open(
+            &path,
+            Box::new(pairs_table::ledger::SystemClock),
+            crate::test_keys(),
+        )
+        .unwrap();
+        Station::reopen(ledger, |_| Ok(Feed::SoftwareShoe))
+            .unwrap_or_else(|e| panic!("seed {seed}, round {round}: {e}"));
+    }
+    assert_eq!(discrepancies(&path), Vec::new(), "seed {seed}");
+}

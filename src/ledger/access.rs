@@ -911,6 +911,19 @@ impl Ledger {
         approver: &PinEntry<'_>,
     ) -> Result<i64, LedgerError> {
         self.check_table(table)?;
+        let (shift, rows) = self.open_table_rows(table, dealer, approver)?;
+        self.append_rows(&rows)?;
+        Ok(shift)
+    }
+
+    /// The rows that open a shift at `table` (the approval and the shift),
+    /// and its id.
+    pub(super) fn open_table_rows(
+        &mut self,
+        table: i64,
+        dealer: u32,
+        approver: &PinEntry<'_>,
+    ) -> Result<(i64, Vec<Row>), LedgerError> {
         let shift = self.next_id(&SHIFTS)?;
         let detail = format!("opened shift {shift}");
         let mut rows = self.approval(
@@ -930,8 +943,7 @@ impl Ledger {
                 Value::Text(self.now()),
             ],
         ));
-        self.append_rows(&rows)?;
-        Ok(shift)
+        Ok((shift, rows))
     }
 
     /// Closes shift `shift`, asked for by `requested_by`, approved by a pit

@@ -407,6 +407,34 @@ impl ChainHead {
     }
 }
 
+/// What [`Ledger::open_table_for_play`] records.
+#[derive(Debug, Clone, Copy)]
+pub struct TableOpening<'a> {
+    /// The table's name.
+    pub name: &'a str,
+    /// Its game.
+    pub game: GameKind,
+    /// The house rules in force.
+    pub rules: &'a HouseRules,
+    /// Table settings (key, value), in order.
+    pub settings: &'a [(&'a str, String)],
+    /// Decks in the shoe.
+    pub decks: u8,
+    /// A card-reading shoe's name for the shoe; None for the software shoe.
+    pub scanner_shoe: Option<&'a str>,
+}
+
+/// The ids a table opened for play got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenedTable {
+    /// The table.
+    pub table: i64,
+    /// The shift opened.
+    pub shift: i64,
+    /// Its first shoe.
+    pub shoe: i64,
+}
+
 /// A hand that was journaled but not committed: enough to rebuild it.
 #[derive(Debug, Clone)]
 pub struct InProgress {
@@ -998,6 +1026,19 @@ impl Ledger {
 
     /// The table named `name`, recorded now if new; returns its id.
     pub fn table(&mut self, name: &str, game: GameKind) -> Result<i64, LedgerError> {
+        let (id, row) = self.table_row(name, game)?;
+        if let Some(row) = row {
+            self.append_rows(&[row])?;
+        }
+        Ok(id)
+    }
+
+    /// The id of the table named `name`, and its row to append if it is new.
+    fn table_row(
+        &self,
+        name: &str,
+        game: GameKind,
+    ) -> Result<(i64, Option<access::Row>), LedgerError> {
         let name = crate::access::check_name(name)?;
         let found: Option<i64> = self
             .conn
@@ -1008,17 +1049,16 @@ impl Ledger {
             )
             .optional()?;
         if let Some(id) = found {
-            return Ok(id);
+            return Ok((id, None));
         }
         let id = self.next_id(&TABLES)?;
-        let row = [
+        let row = vec![
             Value::Integer(id),
             Value::Text(name.into()),
             Value::Text(game.as_str().into()),
             Value::Text(self.now()),
         ];
-        self.append_one(&TABLES, &row)?;
-        Ok(id)
+        Ok((id, Some((&TABLES, row))))
     }
 
     /// Records a table setting (a later row for the same key supersedes it).
@@ -1028,17 +1068,30 @@ impl Ledger {
         key: &str,
         value: &str,
     ) -> Result<(), LedgerError> {
-        let row = [
+        let row = self.setting_row(table, key, value);
+        self.append_rows(&[row]).map(drop)
+    }
+
+    fn setting_row(&self, table: i64, key: &str, value: &str) -> access::Row {
+        let row = vec![
             Value::Integer(table),
             Value::Text(key.into()),
             Value::Text(value.into()),
             Value::Text(self.now()),
         ];
-        self.append_one(&chain::TABLE_SETTINGS, &row).map(drop)
+        (&chain::TABLE_SETTINGS, row)
     }
 
     /// Records a version of the house rules, unless already recorded.
     pub fn record_rules(&mut self, rules: &HouseRules) -> Result<(), LedgerError> {
+        if let Some(row) = self.rules_row(rules)? {
+            self.append_rows(&[row])?;
+        }
+        Ok(())
+    }
+
+    /// The row recording `rules`, unless they are recorded already.
+    fn rules_row(&self, rules: &HouseRules) -> Result<Option<access::Row>, LedgerError> {
         let hash = rules.hash_hex();
         let known: Option<i64> = self
             .conn
@@ -1048,15 +1101,14 @@ impl Ledger {
                 |r| r.get(0),
             )
             .optional()?;
-        if known.is_none() {
-            let row = [
+        Ok(known.is_none().then(|| {
+            let row = vec![
                 Value::Text(hash),
                 Value::Text(rules.to_toml()),
                 Value::Text(self.now()),
             ];
-            self.append_one(&RULES, &row)?;
-        }
-        Ok(())
+            (&RULES, row)
+        }))
     }
 
     /// Records a staff member under `id`, unless already recorded.
@@ -1108,16 +1160,49 @@ impl Ledger {
         decks: u8,
         scanner_shoe_id: Option<&str>,
     ) -> Result<i64, LedgerError> {
+        let (id, row) = self.shoe_row(table, decks, scanner_shoe_id)?;
+        self.append_rows(&[row])?;
+        Ok(id)
+    }
+
+    fn shoe_row(
+        &self,
+        table: i64,
+        decks: u8,
+        scanner_shoe_id: Option<&str>,
+    ) -> Result<(i64, access::Row), LedgerError> {
         let id = self.next_id(&SHOES)?;
-        let row = [
+        let row = vec![
             Value::Integer(id),
             Value::Integer(table),
             Value::Integer(i64::from(decks)),
             scanner_shoe_id.map_or(Value::Null, |s| Value::Text(s.into())),
             Value::Text(self.now()),
         ];
-        self.append_one(&SHOES, &row)?;
-        Ok(id)
+        Ok((id, (&SHOES, row)))
+    }
+
+    /// Opens a table for play in one transaction: the table (recorded if
+    /// new), its rules, its settings, the shift with the pit boss's
+    /// approval, and its first shoe. A crash leaves all of it or none.
+    pub fn open_table_for_play(
+        &mut self,
+        opening: &TableOpening<'_>,
+        dealer: u32,
+        approver: &PinEntry<'_>,
+    ) -> Result<OpenedTable, LedgerError> {
+        let (table, table_row) = self.table_row(opening.name, opening.game)?;
+        let mut rows: Vec<access::Row> = table_row.into_iter().collect();
+        rows.extend(self.rules_row(opening.rules)?);
+        for (key, value) in opening.settings {
+            rows.push(self.setting_row(table, key, value));
+        }
+        let (shift, shift_rows) = self.open_table_rows(table, dealer, approver)?;
+        rows.extend(shift_rows);
+        let (shoe, shoe_row) = self.shoe_row(table, opening.decks, opening.scanner_shoe)?;
+        rows.push(shoe_row);
+        self.append_rows(&rows)?;
+        Ok(OpenedTable { table, shift, shoe })
     }
 
     /// Where `table` stands after its last recorded hand (its button and

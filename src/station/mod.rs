@@ -24,7 +24,10 @@ use crate::engine::shoe::{Shoe, ShoeCount, ShoeEvent};
 use crate::engine::starboard::SeatState;
 use crate::engine::table::{CardSupply, FinishedHand, HandEvent, Seating, Table, TableError};
 use crate::engine::{Decks, Rank};
-use crate::ledger::{AlarmKind, HandContext, Ledger, LedgerError, OpenShift, PinEntry, Recorder};
+use crate::ledger::{
+    AlarmKind, HandContext, Ledger, LedgerError, OpenShift, OpenedTable, PinEntry, Recorder,
+    TableOpening,
+};
 use crate::scanner::intake::IntakeError;
 use crate::scanner::{
     Fault, Identity, Intake, LinkError, Message, Outcome, Protocol, Resolution, ScanEvent,
@@ -314,19 +317,26 @@ impl Station {
             // counted); the shift's approval row records the pit boss.
             ledger.check_pit_boss(approver, "open a table")?;
             ledger.sign_in(dealer.staff, dealer.pin)?;
-            let table = ledger.table(&setup.name, setup.game)?;
-            ledger.record_rules(&setup.rules)?;
-            for (key, value) in [
+            // The table, its rules and settings, the shift and its shoe are
+            // one transaction: a crash leaves no half-opened table.
+            let settings = [
                 (keys::DECKS, setup.decks.count().to_string()),
                 (keys::RULES, setup.rules.hash_hex()),
                 (keys::UNIT_CENTS, setup.unit_cents.to_string()),
                 (keys::SOURCE, setup.source.setting()),
-            ] {
-                ledger.set_table_setting(table, key, &value)?;
-            }
-            let shift = ledger.open_table(table, dealer.staff, approver)?;
-            let scanner_shoe = setup.source.reads_cards().then_some("card-reading shoe");
-            let shoe = ledger.open_shoe(table, setup.decks.count(), scanner_shoe)?;
+            ];
+            let OpenedTable { table, shift, shoe } = ledger.open_table_for_play(
+                &TableOpening {
+                    name: &setup.name,
+                    game: setup.game,
+                    rules: &setup.rules,
+                    settings: &settings,
+                    decks: setup.decks.count(),
+                    scanner_shoe: setup.source.reads_cards().then_some("card-reading shoe"),
+                },
+                dealer.staff,
+                approver,
+            )?;
             let engine_table = engine_table(&ledger, &setup, table, &feed, &mut rng)?;
             Ok((rng, engine_table, table, shift, shoe))
         })();

@@ -23,8 +23,8 @@ use crate::engine::shoe::ShoeCount;
 use crate::history::{HandHistory, replay_text};
 use crate::keys::{StationKeys, fingerprint};
 use crate::ledger::{
-    ChainHead, DEFAULT_CHECKPOINT_EVERY_HANDS, HandContext, KeyPin, Ledger, LedgerError, Recorder,
-    Role, SystemClock, VerifyOptions,
+    ChainHead, DEFAULT_CHECKPOINT_EVERY_HANDS, HandContext, KeyPin, Ledger, LedgerError, PinEntry,
+    Recorder, Role, SystemClock, VerifyOptions,
 };
 use crate::scanner::Protocol;
 use crate::scanner::reader::{Reader, ReaderConfig, list_ports};
@@ -151,6 +151,10 @@ pub struct ShiftReportArgs {
     /// Also send the PDF to the system's print command (`lp` on PATH).
     #[arg(long)]
     pub print: bool,
+    /// The staff ID of the pit boss who prints; their PIN is asked on the
+    /// terminal (read from standard input when it is not a terminal).
+    #[arg(long, value_name = "ID")]
+    pub by: Option<u32>,
 }
 
 /// A paper size named on the command line.
@@ -825,6 +829,25 @@ fn parse_time(text: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
         })
 }
 
+/// Asks staff member `staff`'s PIN: on the terminal without echo when
+/// standard input is one, else the first line of standard input (scripts
+/// and tests pipe it). Never from the command line.
+fn read_pin(staff: u32) -> anyhow::Result<String> {
+    use std::io::{BufRead, IsTerminal};
+    let pin = if std::io::stdin().is_terminal() {
+        rpassword::prompt_password(format!("PIN for staff {staff}: "))
+            .context("the PIN could not be read from the terminal")?
+    } else {
+        let mut line = String::new();
+        std::io::stdin()
+            .lock()
+            .read_line(&mut line)
+            .context("the PIN could not be read from standard input")?;
+        line
+    };
+    Ok(pin.trim_end_matches(['\r', '\n']).to_owned())
+}
+
 fn report_shift(args: &ShiftReportArgs, key: Option<&Path>) -> anyhow::Result<()> {
     use crate::ledger::report::{Period, ReportQuery};
     let period = match (&args.from, &args.to, args.shift) {
@@ -844,8 +867,21 @@ fn report_shift(args: &ShiftReportArgs, key: Option<&Path>) -> anyhow::Result<()
         period,
         casino: args.casino.clone(),
     };
-    let saved =
-        crate::printing::save_report(&mut ledger, &query, &layout, &args.out, args.csv.as_deref())?;
+    let pin = args.by.map(read_pin).transpose()?;
+    let by = args
+        .by
+        .zip(pin.as_deref())
+        .map(|(staff, pin)| PinEntry { staff, pin });
+    let saved = crate::printing::save_report(
+        &mut ledger,
+        &query,
+        &layout,
+        (&args.out, args.csv.as_deref()),
+        by.as_ref(),
+    )?;
+    for left in &saved.left_over {
+        eprintln!("pairs-table: {left}");
+    }
     let report = &saved.report;
     let printed = if args.print {
         let printer = crate::printing::Printer::system().ok_or_else(|| {

@@ -15,8 +15,8 @@ use pairs_table::engine::money::{Account, net_of};
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::inventory::{ChipCount as Chips, Denominations};
 use pairs_table::ledger::report::{
-    ChipCount, ClearedUnder, CorrectionKind, Period, ReportQuery, ShiftReport, Slip, SlipVoid,
-    StaffRef,
+    ChipCount, ClearedUnder, CorrectionKind, Period, ReportError, ReportQuery, ShiftReport, Slip,
+    SlipVoid, StaffRef,
 };
 use pairs_table::ledger::{
     self, AlarmKind, Clock, CountKind, HandContext, Ledger, PinEntry, Recorder, Role, SlipKind,
@@ -284,13 +284,20 @@ fn print_period(path: &Path, period: Period) -> ShiftReport {
         tick: AtomicI64::new(2400),
         step: 10,
     };
-    Ledger::open(path, Box::new(clock), crate::test_keys())
-        .unwrap()
-        .print_shift_report(&ReportQuery {
-            table: None,
-            period,
-            casino: None,
-        })
+    let mut ledger = Ledger::open(path, Box::new(clock), crate::test_keys()).unwrap();
+    // A live table's ledger is printed by a pit boss; a simulation's by nobody.
+    let boss = boss();
+    let by = ledger.holds_pins().unwrap().then_some(&boss);
+    ledger
+        .print_shift_report(
+            &ReportQuery {
+                table: None,
+                period,
+                casino: None,
+            },
+            by,
+            |_| Ok::<(), ReportError>(()),
+        )
         .unwrap()
 }
 
@@ -417,11 +424,11 @@ fn the_pdf_and_csv_carry_the_ledgers_totals_and_head() {
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
     assert!(csv.lines().all(|l| l.split(',').count() >= header.len()));
 
-    // The print itself is a chained row, signed by a checkpoint: the
-    // ledger still verifies.
+    // The print itself is a chained row, with the pit boss's PIN
+    // confirmation, signed by a checkpoint: the ledger still verifies.
     let summary =
         ledger::verify(&path, &ledger::VerifyOptions::default(), |d| panic!("{d}")).unwrap();
-    assert_eq!(summary.head.rows, head.rows + 2);
+    assert_eq!(summary.head.rows, head.rows + 3);
 }
 
 #[test]
@@ -849,15 +856,30 @@ fn the_layout_definition_is_valid_and_checked() {
     assert!(error.contains("Play appears 2 times"), "{error}");
 }
 
-/// Runs `pairs-table report shift ARGS`; returns (success, stderr).
+/// Runs `pairs-table report shift ARGS --by PIT_BOSS` with the pit boss's
+/// PIN on standard input; returns (success, stderr).
 fn run(args: &[&str]) -> (bool, String) {
-    let out = crate::pairs_table()
+    run_by(args, &[PIT_BOSS.to_string().as_str()], PIT_BOSS_PIN)
+}
+
+/// Runs `pairs-table report shift ARGS --by BY…` with `pin` and a newline
+/// on standard input; returns (success, stderr).
+fn run_by(args: &[&str], by: &[&str], pin: &str) -> (bool, String) {
+    use std::io::Write;
+    let mut child = crate::pairs_table()
         .args(["report", "shift"])
         .args(args)
+        .args(by.iter().flat_map(|id| ["--by", id]))
         .arg("--key")
         .arg(crate::test_key_file())
-        .output()
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .unwrap();
+    // A command refused before it reads the PIN closes its end: ignored.
+    let _ = writeln!(child.stdin.take().unwrap(), "{pin}");
+    let out = child.wait_with_output().unwrap();
     (out.status.success(), String::from_utf8(out.stderr).unwrap())
 }
 
@@ -1194,4 +1216,146 @@ fn staff_added_and_pins_reset_in_the_shift_are_on_its_report() {
         "{csv}"
     );
     assert!(csv.contains("exceptions,staff_changes,,2,"), "{csv}");
+}
+
+/// How many prints `path` records.
+fn prints_recorded(path: &Path) -> i64 {
+    let conn =
+        rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .unwrap();
+    conn.query_row("SELECT COUNT(*) FROM report_prints", [], |r| r.get(0))
+        .unwrap()
+}
+
+#[test]
+fn a_killed_print_spends_no_number_and_its_partial_files_are_named_next_time() {
+    use rand::{RngExt, SeedableRng};
+    use std::io::Write;
+    let path = shift(GameKind::Rocket, 400, 0);
+    let db = path.to_str().unwrap();
+    let out_dir = dir();
+    let seed: u64 = rand::rng().random();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    // How long a whole print takes here, to kill within it.
+    let started = std::time::Instant::now();
+    let first = out_dir.join("first.pdf");
+    let (ok, stderr) = run(&["--db", db, "--out", first.to_str().unwrap()]);
+    assert!(ok, "{stderr}");
+    let whole = started.elapsed().as_millis() as u64;
+    let mut pdfs = 1;
+    for round in 0..12 {
+        let out = out_dir.join(format!("print-{round}.pdf"));
+        let csv = out_dir.join(format!("print-{round}.csv"));
+        let mut child = crate::pairs_table()
+            .args(["report", "shift", "--db", db, "--out"])
+            .arg(&out)
+            .arg("--csv")
+            .arg(&csv)
+            .args(["--by", &PIT_BOSS.to_string(), "--key"])
+            .arg(crate::test_key_file())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        writeln!(child.stdin.take().unwrap(), "{PIT_BOSS_PIN}").unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(
+            rng.random_range(whole / 4..whole + whole / 4),
+        ));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        if out.exists() {
+            pdfs += 1;
+        }
+        // Every number spent has its PDF; the one moment between a PDF
+        // put in place and its print's commit may leave a PDF whose print
+        // was not recorded.
+        let prints = prints_recorded(&path);
+        assert!(
+            prints <= pdfs && pdfs <= prints + 1,
+            "seed {seed}, round {round}: {prints} prints recorded, {pdfs} PDFs"
+        );
+        pdfs = prints;
+    }
+    // The next print, to the last round's files: its own partial files
+    // (if the kill left them) are removed, every other one is named.
+    let left: Vec<PathBuf> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".partial"))
+        .collect();
+    let (out, csv) = (out_dir.join("print-11.pdf"), out_dir.join("print-11.csv"));
+    let before = prints_recorded(&path);
+    let (ok, stderr) = run(&[
+        "--db",
+        db,
+        "--out",
+        out.to_str().unwrap(),
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    for partial in &left {
+        let own = partial
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("print-11.");
+        let said = if own {
+            format!(
+                "removed {}, left by a print that never finished",
+                partial.display()
+            )
+        } else {
+            format!(
+                "{} was left by a print that never finished",
+                partial.display()
+            )
+        };
+        assert!(stderr.contains(&said), "seed {seed}: {said}\n{stderr}");
+        assert_eq!(partial.exists(), !own, "{}", partial.display());
+    }
+    // Its number follows the prints recorded, not the kills.
+    let text = pdf_text(&std::fs::read(&out).unwrap());
+    assert!(
+        text.contains("REPRINT") == (before >= 1),
+        "seed {seed}: print {} of a shift printed {before} times before",
+        before + 1
+    );
+    assert_eq!(prints_recorded(&path), before + 1);
+    assert_eq!(crate::access::discrepancies(&path), Vec::new());
+}
+
+#[test]
+fn a_print_names_who_printed_and_asks_their_pin_never_on_the_command_line() {
+    let path = shift(GameKind::Rocket, 5, 0);
+    let db = path.to_str().unwrap();
+    let out = dir().join("by.pdf");
+    let o = out.to_str().unwrap();
+    // Nobody named: refused, nothing printed.
+    let (ok, stderr) = run_by(&["--db", db, "--out", o], &[], "");
+    assert!(!ok && stderr.contains("--by ID"), "{stderr}");
+    // A wrong PIN, a dealer, someone unknown: refused, nothing printed.
+    for (by, pin, expected) in [
+        (PIT_BOSS.to_string(), "0000", "PIN"),
+        (DEALER.to_string(), DEALER_PIN, "dealer"),
+        ("77".to_owned(), "1234", "77"),
+    ] {
+        let (ok, stderr) = run_by(&["--db", db, "--out", o], &[&by], pin);
+        assert!(!ok && stderr.contains(expected), "{by}: {stderr}");
+        assert!(!out.exists());
+    }
+    assert_eq!(prints_recorded(&path), 0);
+    let (ok, stderr) = run(&["--db", db, "--out", o]);
+    assert!(ok, "{stderr}");
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let by: i64 = conn
+        .query_row("SELECT printed_by FROM report_prints", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(by, i64::from(PIT_BOSS));
+    // No --pin option exists: a PIN is never an argument.
+    let (ok, stderr) = run(&["--db", db, "--out", o, "--pin", PIT_BOSS_PIN]);
+    assert!(!ok && stderr.contains("--pin"), "{stderr}");
+    drop(conn);
+    assert_eq!(crate::access::discrepancies(&path), Vec::new());
 }

@@ -14,7 +14,7 @@ use thiserror::Error;
 
 use super::chain::REPORT_PRINTS;
 use super::{AlarmKind, CountKind, DENOMINATIONS_KEY, SlipKind, rows};
-use super::{ChainHead, Ledger, LedgerError, VerifyOptions, row_time, timestamp, verify};
+use super::{ChainHead, Ledger, LedgerError, PinEntry, VerifyOptions, row_time, timestamp, verify};
 use crate::engine::card::Rank;
 use crate::engine::hand::GameKind;
 use crate::engine::money::{Account, Transfer, TransferKind};
@@ -68,6 +68,11 @@ pub enum ReportError {
     /// Several tables and none chosen.
     #[error("the ledger has {0} tables ({1}); choose one with --table")]
     WhichTable(usize, String),
+    /// A ledger whose staff have PINs is printed by a named pit boss.
+    #[error(
+        "name the pit boss who prints (--by ID): every print of this ledger names who printed it"
+    )]
+    NobodyPrinting,
     /// The ledger has no table at all.
     #[error("the ledger has no tables yet, so there is nothing to report")]
     NoTables,
@@ -560,6 +565,9 @@ pub struct PrintStamp {
     pub printed_at: DateTime<Utc>,
     /// When the first print was, for a reprint.
     pub first_printed_at: Option<DateTime<Utc>>,
+    /// The staff member who printed it (None: a simulation's ledger, whose
+    /// staff have no PINs).
+    pub printed_by: Option<u32>,
 }
 
 impl PrintStamp {
@@ -701,8 +709,14 @@ impl Ledger {
     /// gathered) and records this print in `report_prints`, numbering it
     /// after earlier prints of the same table and period. The figures are
     /// read before the print row is appended; the integrity section pins
-    /// the chain as checked.
-    pub fn print_shift_report(&mut self, query: &ReportQuery) -> Result<ShiftReport, ReportError> {
+    /// the chain as checked. See [`Ledger::print_checked_report`] for `by`
+    /// and `deliver`.
+    pub fn print_shift_report<E: From<ReportError>>(
+        &mut self,
+        query: &ReportQuery,
+        by: Option<&PinEntry<'_>>,
+        deliver: impl FnOnce(&ShiftReport) -> Result<(), E>,
+    ) -> Result<ShiftReport, E> {
         let path = self.path().to_path_buf();
         let options = self.verify_options();
         let resolved = self.resolve(query)?;
@@ -711,39 +725,103 @@ impl Ledger {
             let gathered = self.gather(query, &resolved);
             (gathered, check.join())
         });
-        let gathered = gathered?;
-        let integrity = checked.map_err(|_| ReportError::CheckStopped)??;
-        self.record_report(&resolved, gathered, integrity)
+        let gathered = gathered.map_err(ReportError::from)?;
+        let integrity = checked
+            .map_err(|_| ReportError::CheckStopped)?
+            .map_err(ReportError::from)?;
+        self.record_report(&resolved, gathered, integrity, by, deliver)
     }
 
     /// [`Ledger::print_shift_report`] with the chain already checked by
     /// [`check_chain`] (on another thread, so a window stays responsive).
-    pub fn print_checked_report(
+    ///
+    /// `by` is who prints: a pit boss, whose PIN is confirmed now (the
+    /// confirmation is recorded with the print). Only a ledger whose staff
+    /// have no PINs (a simulation's) is printed by nobody. `deliver` gets
+    /// the report as it will be recorded and must put its PDF in place; the
+    /// print row is committed only once it has (so a print number is spent
+    /// only on a PDF that exists), and not at all if it fails.
+    pub fn print_checked_report<E: From<ReportError>>(
         &mut self,
         query: &ReportQuery,
         integrity: Integrity,
-    ) -> Result<ShiftReport, ReportError> {
+        by: Option<&PinEntry<'_>>,
+        deliver: impl FnOnce(&ShiftReport) -> Result<(), E>,
+    ) -> Result<ShiftReport, E> {
         let resolved = self.resolve(query)?;
-        let gathered = self.gather(query, &resolved)?;
-        self.record_report(&resolved, gathered, integrity)
+        let gathered = self.gather(query, &resolved).map_err(ReportError::from)?;
+        self.record_report(&resolved, gathered, integrity, by, deliver)
     }
 
-    fn record_report(
+    fn record_report<E: From<ReportError>>(
         &mut self,
         resolved: &Resolved,
         (header, inventory, play, game, exceptions): Gathered,
         integrity: Integrity,
-    ) -> Result<ShiftReport, ReportError> {
-        let print = self.record_print(resolved, &header, &integrity)?;
-        Ok(ShiftReport {
+        by: Option<&PinEntry<'_>>,
+        deliver: impl FnOnce(&ShiftReport) -> Result<(), E>,
+    ) -> Result<ShiftReport, E> {
+        let confirmation = match by {
+            Some(entry) => self
+                .pit_boss_confirmation(entry, "print a shift report")
+                .map_err(ReportError::from)?,
+            None if self.holds_pins().map_err(ReportError::from)? => {
+                return Err(ReportError::NobodyPrinting.into());
+            }
+            None => Vec::new(),
+        };
+        let printed_at = self.clock.now();
+        let [table, shift, from, to] = resolved.params();
+        let mut appender = self.appender().map_err(ReportError::from)?;
+        let (earlier, first): (i64, Option<String>) = appender
+            .tx
+            .query_row(
+                "SELECT COUNT(*), MIN(printed_at) FROM report_prints \
+                 WHERE table_id = ?1 AND shift_id IS ?2 AND period_from IS ?3 AND period_to IS ?4",
+                params![table, shift, from, to],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .map_err(ReportError::from)?;
+        let number = earlier + 1;
+        let rows = confirmation.into_iter().chain([(
+            &REPORT_PRINTS,
+            vec![
+                table,
+                shift,
+                from,
+                to,
+                Value::Integer(number),
+                Value::Text(header.casino.clone().unwrap_or_default()),
+                Value::Integer(integrity.head.rows),
+                Value::Blob(integrity.head.hash.to_vec()),
+                Value::Integer(integrity.discrepancies as i64),
+                Value::Text(timestamp(printed_at)),
+                by.map_or(Value::Null, |entry| Value::Integer(i64::from(entry.staff))),
+            ],
+        )]);
+        for (spec, values) in rows {
+            appender.append(spec, &values).map_err(ReportError::from)?;
+        }
+        let report = ShiftReport {
             header,
             inventory,
             play,
             game,
             exceptions,
             integrity,
-            print,
-        })
+            print: PrintStamp {
+                number,
+                printed_at,
+                first_printed_at: first
+                    .map(|t| row_time("report_prints", 0, &t))
+                    .transpose()
+                    .map_err(ReportError::from)?,
+                printed_by: by.map(|entry| entry.staff),
+            },
+        };
+        deliver(&report)?;
+        appender.commit().map_err(ReportError::from)?;
+        Ok(report)
     }
 
     /// The shifts of `table`, newest first: what a report can cover.
@@ -1502,48 +1580,5 @@ impl Ledger {
             })?
             .collect::<Result<_, _>>()?;
         Ok(found)
-    }
-
-    /// Appends this print's row, numbered after the earlier prints of the
-    /// same table and period (counted inside the writing transaction).
-    fn record_print(
-        &mut self,
-        resolved: &Resolved,
-        header: &Header,
-        integrity: &Integrity,
-    ) -> Result<PrintStamp, LedgerError> {
-        let printed_at = self.clock.now();
-        let [table, shift, from, to] = resolved.params();
-        let mut appender = self.appender()?;
-        let (earlier, first): (i64, Option<String>) = appender.tx.query_row(
-            "SELECT COUNT(*), MIN(printed_at) FROM report_prints \
-             WHERE table_id = ?1 AND shift_id IS ?2 AND period_from IS ?3 AND period_to IS ?4",
-            params![table, shift, from, to],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )?;
-        let number = earlier + 1;
-        appender.append(
-            &REPORT_PRINTS,
-            &[
-                table,
-                shift,
-                from,
-                to,
-                Value::Integer(number),
-                Value::Text(header.casino.clone().unwrap_or_default()),
-                Value::Integer(integrity.head.rows),
-                Value::Blob(integrity.head.hash.to_vec()),
-                Value::Integer(integrity.discrepancies as i64),
-                Value::Text(timestamp(printed_at)),
-            ],
-        )?;
-        appender.commit()?;
-        Ok(PrintStamp {
-            number,
-            printed_at,
-            first_printed_at: first
-                .map(|t| row_time("report_prints", 0, &t))
-                .transpose()?,
-        })
     }
 }

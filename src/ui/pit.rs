@@ -299,6 +299,9 @@ struct ReportSaving {
     /// Where to send the saved PDF, if it is to be printed.
     print: Option<PrintCommand>,
     check: Job<Integrity>,
+    /// The pit boss who prints and their PIN, confirmed again (and
+    /// recorded) with the print.
+    by: (u32, String),
 }
 
 /// What the chain check found.
@@ -1464,7 +1467,16 @@ impl PitScreen {
                 }
                 Some(checked) => {
                     let outcome = checked.and_then(|integrity| {
-                        finish_report(station, saving.files, saving.shift, integrity, saving.print)
+                        let (staff, pin) = &saving.by;
+                        let by = PinEntry { staff: *staff, pin };
+                        finish_report(
+                            station,
+                            saving.files,
+                            saving.shift,
+                            integrity,
+                            saving.print,
+                            &by,
+                        )
                     });
                     self.report_note.set(outcome);
                     self.reload();
@@ -1477,10 +1489,11 @@ impl PitScreen {
                 station
                     .ledger_mut()
                     .check_pit_boss(by, "print the shift report")
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| e.to_string())?;
+                Ok((by.staff, by.pin.to_owned()))
             })
-            .and_then(|()| {
-                self.start_report(ui.ctx(), station, chosen, send.then(|| print.clone()))
+            .and_then(|by| {
+                self.start_report(ui.ctx(), station, chosen, send.then(|| print.clone()), by)
             });
             match outcome {
                 Ok(saving) => {
@@ -1500,6 +1513,7 @@ impl PitScreen {
         station: &Station,
         shift: i64,
         print: Option<PrintCommand>,
+        by: (u32, String),
     ) -> Result<ReportSaving, String> {
         let pdf = PathBuf::from(self.report_pdf.trim());
         let csv = Some(self.report_csv.trim())
@@ -1516,6 +1530,7 @@ impl PitScreen {
             shift,
             print,
             check,
+            by,
         })
     }
 }
@@ -1528,6 +1543,7 @@ fn finish_report(
     shift: i64,
     integrity: Integrity,
     print: Option<PrintCommand>,
+    by: &PinEntry<'_>,
 ) -> Result<String, String> {
     let layout = Layout::standard().map_err(|e| e.to_string())?;
     let query = ReportQuery {
@@ -1536,7 +1552,13 @@ fn finish_report(
         casino: None,
     };
     let saved = files
-        .save(station.ledger_mut(), &query, &layout, Some(integrity))
+        .save(
+            station.ledger_mut(),
+            &query,
+            &layout,
+            Some(integrity),
+            Some(by),
+        )
         .map_err(|e| e.to_string())?;
     let shown = |path: &Path| {
         std::path::absolute(path)

@@ -646,6 +646,27 @@ impl Ledger {
         self.confirm(entry).map(drop)
     }
 
+    /// Checks that `entry`'s role is `permitted` to do `action` and
+    /// confirms the PIN; returns the row recording the confirmation, to be
+    /// written with what it confirms.
+    pub(super) fn confirmation_for(
+        &mut self,
+        entry: &PinEntry<'_>,
+        permitted: impl Fn(Role) -> bool,
+        action: &'static str,
+    ) -> Result<Row, LedgerError> {
+        let role = self.role_of(entry.staff)?;
+        if !permitted(role) {
+            return Err(LedgerError::NotPermitted {
+                staff: entry.staff,
+                role: role.in_sentence(),
+                action,
+            });
+        }
+        self.confirm(entry)?;
+        Ok(self.access_row(entry.staff, AccessEvent::PinConfirmed, None))
+    }
+
     /// Checks that `entry` is a pit boss's and confirms the PIN; returns the
     /// row recording the confirmation, to be written with what it confirms.
     pub(super) fn pit_boss_confirmation(

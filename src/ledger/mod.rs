@@ -46,7 +46,7 @@ pub use audit::{
 };
 pub use file::APPLICATION_ID;
 pub use inventory::{CountKind, ShiftInventory, Slip, SlipKind};
-pub use startup::ProgramStart;
+pub use startup::{ApprovedProgram, ProgramStart};
 pub use station::{OpenShift, ShoeDevice};
 pub use verify::{AuditSummary, Discrepancy, KeyPin, VerifyOptions, verify};
 
@@ -112,6 +112,15 @@ pub enum LedgerError {
     /// No hand with this id.
     #[error("the ledger has no hand {0}")]
     NoSuchHand(i64),
+    /// The program is on the approved list already.
+    #[error("the program with SHA-256 {0} is already on the list of approved programs")]
+    ProgramApprovedAlready(String),
+    /// The program is not on the approved list.
+    #[error("the program with SHA-256 {0} is not on the list of approved programs")]
+    ProgramNotApproved(String),
+    /// A note is needed.
+    #[error("say which program this is and why (the note may not be empty)")]
+    EmptyNote,
     /// The hand id is taken.
     #[error("hand {0} is already in the ledger")]
     HandExists(i64),

@@ -292,6 +292,39 @@ pub enum AuditCommand {
     /// Prints each discrepancy (row and hand) and a summary with the row
     /// count, hand count and head hash; exits with status 1 on any discrepancy.
     Verify(VerifyArgs),
+    /// Archive a closed period: every row up to the last checkpoint signed
+    /// before --until, as a ledger file of its own (nothing is deleted from
+    /// the live ledger). Prints the head it ends on. See docs/ledger.md.
+    Archive {
+        /// The live ledger (default: the platform data directory).
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// The end of the period (RFC 3339, e.g. 2026-01-01T00:00:00Z).
+        #[arg(long, value_name = "TIME")]
+        until: String,
+        /// The archive file to write (must not exist).
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
+    /// Prove that an archive is the record: verify it as a ledger, check
+    /// that it ends on a signed checkpoint and, with --db, that the live
+    /// ledger holds its head.
+    VerifyArchive {
+        /// The archive file.
+        #[arg(long, value_name = "FILE")]
+        archive: PathBuf,
+        /// The live ledger it was archived from.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// A head known from outside that the archive must pass through
+        /// (the one printed when it was made, a shift report's). Repeatable.
+        #[arg(long, value_name = "ROWS:HEAD", value_parser = parse_expectation)]
+        expect: Vec<ChainHead>,
+        /// The fingerprint of the station key that must have signed it.
+        /// Default: this computer's station key, if it has one.
+        #[arg(long, value_name = "FINGERPRINT", value_parser = parse_fingerprint)]
+        station_key: Option<String>,
+    },
     /// Print one hand in the replay format.
     Export {
         /// The ledger file (default: the platform data directory).
@@ -446,6 +479,15 @@ pub fn run(cli: Cli) -> ExitCode {
             change_program_list(&args, false, key)
         }
         Some(Command::Program(ProgramCommand::List { db })) => program_list(db),
+        Some(Command::Audit(AuditCommand::Archive { db, until, out })) => {
+            audit_archive(db, &until, &out)
+        }
+        Some(Command::Audit(AuditCommand::VerifyArchive {
+            archive,
+            db,
+            expect,
+            station_key,
+        })) => audit_verify_archive(&archive, db.as_deref(), expect, station_key, key),
         Some(Command::Audit(AuditCommand::Export {
             db,
             hand,
@@ -800,17 +842,96 @@ fn warn_about(ledger: &Ledger) {
     }
 }
 
-fn audit_verify(args: &VerifyArgs, key: Option<&Path>) -> anyhow::Result<()> {
-    let path = ledger_path(args.db.clone())?;
-    // The key the ledger must be signed with: the fingerprint given, else
-    // this computer's station key where it has one (never created here).
-    let local = match key {
+/// This computer's station key where it has one (`--key`, else the
+/// default key file), never created here.
+fn local_keys(key: Option<&Path>) -> anyhow::Result<Option<StationKeys>> {
+    Ok(match key {
         Some(file) => Some(StationKeys::load(file)?),
         None => match StationKeys::default_path() {
             Ok(file) if file.exists() => Some(StationKeys::load(&file)?),
             _ => None,
         },
+    })
+}
+
+/// `audit archive`.
+fn audit_archive(db: Option<PathBuf>, until: &str, out: &Path) -> anyhow::Result<()> {
+    let path = ledger_path(db)?;
+    let until = parse_time(until)?;
+    let archived = crate::ledger::archive::archive(&path, until, out)?;
+    print_line(&format!(
+        "archived {}: rows 1 to {}, through the checkpoint signed at {}; head {}",
+        out.display(),
+        archived.head.rows,
+        archived.signed_at,
+        archived.head.hash_hex()
+    ))
+}
+
+/// `audit verify-archive`.
+fn audit_verify_archive(
+    archive: &Path,
+    live: Option<&Path>,
+    expect: Vec<ChainHead>,
+    station_key: Option<String>,
+    key: Option<&Path>,
+) -> anyhow::Result<()> {
+    let station_key = match station_key {
+        Some(print) => Some(KeyPin::Fingerprint(print)),
+        None => local_keys(key)?.map(|keys| KeyPin::Key(keys.public_key())),
     };
+    let options = VerifyOptions {
+        expect,
+        station_key,
+        immutable: true,
+    };
+    let mut unwritten = None;
+    let check = crate::ledger::archive::verify_archive(archive, &options, live, |d| {
+        if unwritten.is_none() {
+            unwritten = print_line(&format!("discrepancy: {d}")).err();
+        }
+    })?;
+    if let Some(error) = unwritten {
+        return Err(error);
+    }
+    let summary = &check.summary;
+    print_line(&format!(
+        "rows: {}
+hands: {} ({} voided)
+head: {}
+station key: {}
+signed at: {}
+live ledger: {}
+discrepancies: {}",
+        summary.rows,
+        summary.hands,
+        summary.voided,
+        summary.head.hash_hex(),
+        summary
+            .station_key
+            .map_or_else(|| "none".to_owned(), |k| fingerprint(&k)),
+        check.signed_at.as_deref().unwrap_or("not signed"),
+        match (live, summary.discrepancies) {
+            (None, _) => "not compared".to_owned(),
+            (Some(live), 0) => format!(
+                "{} holds this head: the archive is its record",
+                live.display()
+            ),
+            (Some(live), _) => format!("{} compared", live.display()),
+        },
+        summary.discrepancies
+    ))?;
+    if summary.discrepancies > 0 {
+        bail!("the archive has {} discrepancies", summary.discrepancies);
+    }
+    Ok(())
+}
+
+fn audit_verify(args: &VerifyArgs, key: Option<&Path>) -> anyhow::Result<()> {
+    let path = ledger_path(args.db.clone())?;
+    // The key the ledger must be signed with: the fingerprint given, else
+    // this computer's station key where it has one (never created here).
+    let local = local_keys(key)?;
     let mut expect = args.expect.clone();
     let station_key = match (&args.station_key, &local) {
         (Some(print), _) => Some(KeyPin::Fingerprint(print.clone())),

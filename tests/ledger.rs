@@ -931,3 +931,134 @@ fn simulate_refuses_a_live_tables_ledger() {
     assert!(stderr.contains("holds staff with PINs"), "{stderr}");
     assert_eq!(open(&path).head().unwrap(), head, "nothing written");
 }
+
+/// Runs `pairs-table audit ARGS`; returns (success, stdout, stderr).
+fn audit(args: &[&str]) -> (bool, String, String) {
+    let out = crate::pairs_table()
+        .arg("audit")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn an_archived_period_verifies_and_is_proved_to_be_the_record() {
+    let path = recorded(GameKind::Rocket, 30, 12);
+    // The shift's close signs its hands.
+    open(&path).close_shift(1, DEALER).unwrap();
+    let db = path.to_str().unwrap();
+    let rows_before = open(&path).head().unwrap().rows;
+    let out = path.with_file_name("archive-2025.sqlite3");
+    let archive = out.to_str().unwrap();
+    // Nothing was signed before 2025: nothing to archive.
+    let (ok, _, stderr) = audit(&[
+        "archive",
+        "--db",
+        db,
+        "--until",
+        "2024-12-31T00:00:00Z",
+        "--out",
+        archive,
+    ]);
+    assert!(!ok && stderr.contains("nothing to archive"), "{stderr}");
+    assert!(!out.exists());
+    let (ok, stdout, stderr) = audit(&[
+        "archive",
+        "--db",
+        db,
+        "--until",
+        "2026-01-01T00:00:00Z",
+        "--out",
+        archive,
+    ]);
+    assert!(ok, "{stderr}");
+    let head = stdout.trim_end().rsplit_once("head ").unwrap().1.to_owned();
+    let rows: i64 = stdout
+        .split_once("rows 1 to ")
+        .unwrap()
+        .1
+        .split(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    // The archive ends on the last signed checkpoint; the live ledger keeps
+    // every row.
+    let live = open(&path);
+    assert_eq!(live.head().unwrap().rows, rows_before);
+    let checkpoint: i64 = rusqlite::Connection::open(&path)
+        .unwrap()
+        .query_row("SELECT MAX(seq) FROM checkpoints", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(rows, checkpoint);
+    drop(live);
+    // It is a ledger of its own that verifies, pinned by the printed head.
+    assert_eq!(discrepancies(&out), Vec::new());
+    let expect = format!("{rows}:{head}");
+    let (ok, stdout, stderr) = audit(&[
+        "verify-archive",
+        "--archive",
+        archive,
+        "--db",
+        db,
+        "--expect",
+        &expect,
+    ]);
+    assert!(ok, "{stdout}{stderr}");
+    assert!(
+        stdout.contains(&format!("head: {head}"))
+            && stdout.contains("hands: 30 (0 voided)")
+            && stdout.contains("the archive is its record"),
+        "{stdout}"
+    );
+    // The live ledger goes on; the archive is still its record.
+    let mut live = open(&path);
+    live.staff(31, "Nell New", Role::Dealer).unwrap();
+    drop(live);
+    let (ok, stdout, _) = audit(&["verify-archive", "--archive", archive, "--db", db]);
+    assert!(ok, "{stdout}");
+    // Never written over.
+    let (ok, _, stderr) = audit(&[
+        "archive",
+        "--db",
+        db,
+        "--until",
+        "2026-01-01T00:00:00Z",
+        "--out",
+        archive,
+    ]);
+    assert!(!ok && stderr.contains("exists already"), "{stderr}");
+    // Another ledger's archive is not this one's record.
+    let other = recorded(GameKind::Rocket, 30, 13);
+    let (ok, stdout, _) = audit(&[
+        "verify-archive",
+        "--archive",
+        archive,
+        "--db",
+        other.to_str().unwrap(),
+    ]);
+    assert!(!ok && stdout.contains("is not its record"), "{stdout}");
+    // A changed archive fails, however it is presented.
+    let conn = forger(&out);
+    conn.execute(
+        "UPDATE transfers SET amount = amount + 1 WHERE seq = (SELECT MIN(seq) FROM transfers)",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+    let (ok, stdout, _) = audit(&[
+        "verify-archive",
+        "--archive",
+        archive,
+        "--db",
+        db,
+        "--expect",
+        &expect,
+    ]);
+    assert!(!ok && stdout.contains("(transfers): the hash does not match"), "{stdout}");
+}

@@ -11,6 +11,7 @@ macro_rules! house_side_of_t {
 }
 
 mod access;
+pub mod archive;
 mod audit;
 mod chain;
 mod file;
@@ -112,6 +113,19 @@ pub enum LedgerError {
     /// No hand with this id.
     #[error("the ledger has no hand {0}")]
     NoSuchHand(i64),
+    /// The archive's file exists.
+    #[error("{0} exists already; an archive is written to a new file")]
+    ArchiveExists(String),
+    /// Only a ledger at the latest version is archived.
+    #[error(
+        "the ledger {0} has schema version {1}; open it once with this pairs-table to upgrade it before archiving"
+    )]
+    ArchiveOldSchema(String, i64),
+    /// No checkpoint before the period's end.
+    #[error(
+        "the ledger has no checkpoint signed before {0}, so there is nothing to archive up to then"
+    )]
+    NothingToArchive(String),
     /// The program is on the approved list already.
     #[error("the program with SHA-256 {0} is already on the list of approved programs")]
     ProgramApprovedAlready(String),

@@ -1060,5 +1060,8 @@ fn an_archived_period_verifies_and_is_proved_to_be_the_record() {
         "--expect",
         &expect,
     ]);
-    assert!(!ok && stdout.contains("(transfers): the hash does not match"), "{stdout}");
+    assert!(
+        !ok && stdout.contains("(transfers): the hash does not match"),
+        "{stdout}"
+    );
 }

@@ -1359,3 +1359,156 @@ fn a_print_names_who_printed_and_asks_their_pin_never_on_the_command_line() {
     drop(conn);
     assert_eq!(crate::access::discrepancies(&path), Vec::new());
 }
+
+/// A clock the test sets.
+#[derive(Clone)]
+struct SetClock(std::sync::Arc<std::sync::Mutex<DateTime<Utc>>>);
+
+impl Clock for SetClock {
+    fn now(&self) -> DateTime<Utc> {
+        *self.0.lock().unwrap()
+    }
+}
+
+#[test]
+fn month_and_year_to_date_sum_each_shifts_inventory_at_the_table_and_its_game() {
+    let path = dir().join("ledger.sqlite3");
+    let clock = SetClock(std::sync::Arc::new(std::sync::Mutex::new(
+        Utc.with_ymd_and_hms(2025, 12, 1, 12, 0, 0).unwrap(),
+    )));
+    let mut ledger = Ledger::open(&path, Box::new(clock.clone()), crate::test_keys()).unwrap();
+    first_pit_boss_and_dealer(&mut ledger);
+    let denominations = Denominations::parse("5 25 100 500").unwrap();
+    let mut tables = std::collections::HashMap::new();
+    for (name, game) in [
+        ("T7", GameKind::Rocket),
+        ("T8", GameKind::Rocket),
+        ("S1", GameKind::Starboard),
+    ] {
+        let id = ledger.table(name, game).unwrap();
+        ledger
+            .set_denominations(id, &denominations, DEALER, &boss())
+            .unwrap();
+        tables.insert(name, id);
+    }
+    // (table, opened (y, m, d), opener, closer, drop, fill): counts in
+    // hundreds of units; None: no closer counted.
+    type Shift = (&'static str, (i32, u32, u32), u64, Option<u64>, u64, u64);
+    let shifts: [Shift; 9] = [
+        ("T7", (2025, 12, 20), 100, Some(90), 40, 0),
+        ("T7", (2026, 1, 10), 100, Some(80), 50, 0),
+        ("T8", (2026, 1, 15), 100, Some(120), 10, 0),
+        ("T7", (2026, 2, 5), 100, Some(95), 30, 20),
+        ("T8", (2026, 2, 10), 100, Some(70), 60, 0),
+        ("S1", (2026, 2, 11), 100, Some(100), 80, 0),
+        ("T7", (2026, 2, 12), 100, None, 25, 0),
+        ("T7", (2026, 2, 20), 100, Some(110), 45, 10),
+        ("T7", (2026, 2, 25), 100, Some(50), 70, 0),
+    ];
+    let chips = |hundreds: u64| Chips::new(&denominations, &[(100, hundreds)]).unwrap();
+    let mut report_shift = 0;
+    for (i, &(table, (y, m, d), opener, closer, drop, fill)) in shifts.iter().enumerate() {
+        *clock.0.lock().unwrap() = Utc.with_ymd_and_hms(y, m, d, 18, 0, 0).unwrap();
+        let shift = ledger.open_table(tables[table], DEALER, &boss()).unwrap();
+        ledger
+            .record_count(shift, CountKind::Opener, &chips(opener), &dealer(), &boss())
+            .unwrap();
+        if fill > 0 {
+            ledger
+                .record_slip(SlipKind::Fill, shift, &chips(fill), DEALER, &boss())
+                .unwrap();
+        }
+        ledger.record_drop(shift, drop * 100, &boss()).unwrap();
+        if let Some(closer) = closer {
+            ledger
+                .record_count(shift, CountKind::Closer, &chips(closer), &dealer(), &boss())
+                .unwrap();
+        }
+        ledger.close_table(shift, DEALER, &boss()).unwrap();
+        if i == 7 {
+            report_shift = shift;
+        }
+    }
+    *clock.0.lock().unwrap() = Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap();
+    let report = ledger
+        .print_shift_report(
+            &ReportQuery {
+                table: Some("T7".into()),
+                period: Period::Shift(report_shift),
+                casino: None,
+            },
+            Some(&boss()),
+            |_| Ok::<(), ReportError>(()),
+        )
+        .unwrap();
+    // The direct calculation: each shift's closer + drop − opener − fills,
+    // summed over the shifts opened from the 1st of February (or of
+    // January) 2026 up to the report's shift of 20 February, at T7 or at
+    // every Rocket table; a shift without a closer is left out.
+    let expected = |tables: &[&str], from: (i32, u32)| -> (u32, u32, u64, i64) {
+        let mut sums = (0, 0, 0, 0);
+        for &(table, (y, m, d), opener, closer, drop, fill) in &shifts {
+            if !tables.contains(&table) || (y, m) < from || (y, m, d) > (2026, 2, 20) {
+                continue;
+            }
+            match closer {
+                Some(closer) => {
+                    sums.0 += 1;
+                    sums.2 += drop * 100;
+                    sums.3 += (closer as i64 + drop as i64 - opener as i64 - fill as i64) * 100;
+                }
+                None => sums.1 += 1,
+            }
+        }
+        sums
+    };
+    let to_date = report.inventory.to_date.as_ref().unwrap();
+    for (figures, tables, from) in [
+        (&to_date.table_month, &["T7"][..], (2026, 2)),
+        (&to_date.table_year, &["T7"][..], (2026, 1)),
+        (&to_date.game_month, &["T7", "T8"][..], (2026, 2)),
+        (&to_date.game_year, &["T7", "T8"][..], (2026, 1)),
+    ] {
+        let (shifts, left_out, drop, win) = expected(tables, from);
+        assert_eq!(
+            (figures.shifts, figures.left_out, figures.drop, figures.win),
+            (shifts, left_out, drop, win),
+            "{tables:?} from {from:?}"
+        );
+        let hold = (win * 10_000 * 2 + drop as i64) / (2 * drop as i64);
+        assert_eq!(figures.hold_basis_points(), Some(hold), "{tables:?}");
+        assert_eq!(
+            figures.since,
+            Utc.with_ymd_and_hms(from.0, from.1, 1, 0, 0, 0).unwrap()
+        );
+    }
+    // Worked by hand for T7, month to date: shifts of 5 and 20 February
+    // (the 12th has no closer): drop 3,000 + 4,500 = 7,500; win
+    // (9,500 + 3,000 − 10,000 − 2,000) + (11,000 + 4,500 − 10,000 − 1,000)
+    // = 500 + 4,500 = 5,000; hold 66.67%.
+    assert_eq!(
+        (to_date.table_month.drop, to_date.table_month.win),
+        (7_500, 5_000)
+    );
+    // The PDF and the CSV print them.
+    let layout = Layout::standard().unwrap();
+    let text = pdf_text(&render_pdf(&report, &layout).unwrap());
+    assert!(
+        text.contains("Table T7, month to date\t2\t7,500\t5,000\t66.67%"),
+        "{text}"
+    );
+    assert!(
+        text.contains("are left out: Table T7, month to date (1)"),
+        "{text}"
+    );
+    let csv = render_csv(&report);
+    assert!(csv.contains("to_date,table_month,win,,5000,,,"), "{csv}");
+    assert!(
+        csv.contains("to_date,table_month,hold,6667,,,,66.67%"),
+        "{csv}"
+    );
+    assert!(
+        csv.contains("to_date,game_year,shifts,5,,,2026-01-01T00:00:00.000000Z,"),
+        "{csv}"
+    );
+}

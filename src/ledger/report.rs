@@ -349,6 +349,50 @@ pub struct Inventory {
     pub drop: Option<u64>,
     /// The house's net over the period's transfers, reversals included.
     pub ledger_win: i64,
+    /// Month and year to date, as of the last of `shifts` (None when the
+    /// report covers no shift).
+    pub to_date: Option<ToDateFigures>,
+}
+
+/// Drop, inventory win and hold summed over shifts: a month or a year to
+/// date, at one table or at every table of its game in the ledger.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToDate {
+    /// From the first of the month or year, 00:00 UTC, up to and including
+    /// the report's last shift (shifts counted by when they opened).
+    pub since: DateTime<Utc>,
+    /// Shifts with both counts (opener and closer): summed.
+    pub shifts: u32,
+    /// Shifts without both counts (no inventory win): left out.
+    pub left_out: u32,
+    /// The summed shifts' drops, in table units.
+    pub drop: u64,
+    /// Their inventory wins (closer + credits + drop − opener − fills).
+    pub win: i64,
+}
+
+impl ToDate {
+    /// Win ÷ drop in basis points ([`crate::inventory::hold_basis_points`]);
+    /// None without a drop.
+    pub fn hold_basis_points(&self) -> Option<i64> {
+        crate::inventory::hold_basis_points(self.win, self.drop)
+    }
+}
+
+/// Month and year to date at the report's table and at every table of its
+/// game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToDateFigures {
+    /// The game (for "every Rocket table").
+    pub game: GameKind,
+    /// This table, month to date.
+    pub table_month: ToDate,
+    /// This table, year to date.
+    pub table_year: ToDate,
+    /// Every table of the game, month to date.
+    pub game_month: ToDate,
+    /// Every table of the game, year to date.
+    pub game_year: ToDate,
 }
 
 impl Inventory {
@@ -1461,8 +1505,75 @@ impl Ledger {
             credits: slips_kept.then_some(credits),
             drop: (kept || drops > 0).then_some(drop as u64),
             ledger_win,
+            to_date: None,
+        };
+        let inventory = Inventory {
+            to_date: match inventory.shifts.last() {
+                Some(&last) => Some(self.to_date(resolved, last)?),
+                None => None,
+            },
+            ..inventory
         };
         Ok((inventory, corrections.into_iter().map(|(_, c)| c).collect()))
+    }
+
+    /// Month and year to date as of shift `last` at the report's table and
+    /// at every table of its game.
+    fn to_date(&self, resolved: &Resolved, last: i64) -> Result<ToDateFigures, LedgerError> {
+        use chrono::{Datelike, TimeZone};
+        let opened: String =
+            self.conn
+                .query_row("SELECT opened_at FROM shifts WHERE id = ?1", [last], |r| {
+                    r.get(0)
+                })?;
+        let as_of = row_time("shifts", 0, &opened)?;
+        let month = Utc
+            .with_ymd_and_hms(as_of.year(), as_of.month(), 1, 0, 0, 0)
+            .single()
+            .unwrap_or(as_of);
+        let year = Utc
+            .with_ymd_and_hms(as_of.year(), 1, 1, 0, 0, 0)
+            .single()
+            .unwrap_or(as_of);
+        let sum = |since: DateTime<Utc>, whole_game: bool| -> Result<ToDate, LedgerError> {
+            let shifts = self.ids(
+                "SELECT s.id FROM shifts s JOIN tables t ON t.id = s.table_id \
+                 WHERE (t.id = ?1 OR (?2 AND t.game = ?3)) \
+                 AND s.opened_at >= ?4 AND s.opened_at <= ?5 ORDER BY s.id",
+                &[
+                    Value::Integer(resolved.table_id),
+                    Value::Integer(i64::from(whole_game)),
+                    Value::Text(resolved.game.as_str().into()),
+                    Value::Text(timestamp(since)),
+                    Value::Text(opened.clone()),
+                ],
+            )?;
+            let mut to_date = ToDate {
+                since,
+                shifts: 0,
+                left_out: 0,
+                drop: 0,
+                win: 0,
+            };
+            for shift in shifts {
+                match self.shift_inventory(shift)?.inventory() {
+                    Some(inventory) => {
+                        to_date.shifts += 1;
+                        to_date.drop += inventory.drop;
+                        to_date.win += inventory.win();
+                    }
+                    None => to_date.left_out += 1,
+                }
+            }
+            Ok(to_date)
+        };
+        Ok(ToDateFigures {
+            game: resolved.game,
+            table_month: sum(month, false)?,
+            table_year: sum(year, false)?,
+            game_month: sum(month, true)?,
+            game_year: sum(year, true)?,
+        })
     }
 
     /// The alarms at the table raised or cleared in the period's time

@@ -869,6 +869,50 @@ fn a_void_must_mirror_each_transfer_it_reverses() {
     );
 }
 
+#[test]
+fn a_forged_void_that_reverses_other_amounts_fails_verify() {
+    let path = recorded(GameKind::Rocket, 6, 8);
+    let mut ledger = open(&path);
+    ledger
+        .create_first_pit_boss(30, "Pia Boss", "2580")
+        .unwrap();
+    let boss = PinEntry {
+        staff: 30,
+        pin: "2580",
+    };
+    ledger.void_hand(4, "misdeal", DEALER, &boss).unwrap();
+    drop(ledger);
+    assert_eq!(discrepancies(&path), Vec::new());
+    // Every reversal of the hand moves one unit less than the transfer it
+    // names: still one per transfer, still balanced (from and to change
+    // together), but no longer a mirror.
+    let conn = forger(&path);
+    conn.execute(
+        "UPDATE transfers SET amount = amount + 1 WHERE hand_id = 4 AND reverses IS NOT NULL",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+    let found = discrepancies(&path);
+    let reversals: Vec<i64> = rusqlite::Connection::open(&path)
+        .unwrap()
+        .prepare("SELECT seq FROM transfers WHERE hand_id = 4 AND reverses IS NOT NULL")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert!(!reversals.is_empty());
+    for seq in reversals {
+        assert!(
+            found
+                .iter()
+                .any(|d| d.seq == seq && d.problem.contains("does not mirror")),
+            "row {seq}: {found:?}"
+        );
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn a_key_file_other_users_may_read_is_refused() {

@@ -1622,7 +1622,7 @@ fn cards_in_ledger(path: &Path) -> Vec<Rank> {
 #[test]
 fn killed_at_random_the_ledger_keeps_every_card_that_left_the_shoe() {
     use rand::RngExt;
-    use std::io::{BufRead, BufReader, Write};
+    use std::io::Write;
     // In a child: deal until killed, saying each card once it is handled.
     if let Some(path) = std::env::var_os(DEALING_CHILD) {
         let (mut station, mut script) = station_at(Path::new(&path));
@@ -1646,41 +1646,30 @@ fn killed_at_random_the_ledger_keeps_every_card_that_left_the_shoe() {
     let mut said = Vec::new();
     let rounds = 8;
     for round in 0..rounds {
-        let mut child = std::process::Command::new(std::env::current_exe().unwrap())
-            .args([
-                "--exact",
-                "station::killed_at_random_the_ledger_keeps_every_card_that_left_the_shoe",
-                "--nocapture",
-                "--test-threads=1",
-            ])
-            .env(DEALING_CHILD, &path)
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, heard) = channel();
-        let reader = std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                // The test harness's own "test … … " may open the line.
-                if let Some((_, rank)) = line.split_once("card left the shoe: ") {
-                    let _ = tx.send(Rank::new(rank.parse().unwrap()).unwrap());
-                }
-            }
+        let (mut child, lines, reader) = child_test(
+            "station::killed_at_random_the_ledger_keeps_every_card_that_left_the_shoe",
+            DEALING_CHILD,
+            &path,
+        );
+        // The test harness's own "test … … " may open the line.
+        let heard = lines.iter().filter_map(|line| {
+            let (_, rank) = line.split_once("card left the shoe: ")?;
+            Rank::new(rank.parse().ok()?).ok()
         });
         // Each round deals at least one card, however slow the machine,
         // then is killed at a random moment: mid-hand, or (most often, as
         // the dealer pauses there) between hands, after a new shoe or a burn.
+        let mut heard = heard;
         said.push(
             heard
-                .recv_timeout(Duration::from_secs(60))
-                .unwrap_or_else(|_| panic!("seed {seed}, round {round}: no card in a minute")),
+                .next()
+                .unwrap_or_else(|| panic!("seed {seed}, round {round}: the child said nothing")),
         );
         std::thread::sleep(Duration::from_millis(rng.random_range(20..300)));
         child.kill().unwrap();
         child.wait().unwrap();
         reader.join().unwrap();
-        said.extend(heard.try_iter());
+        said.extend(heard);
     }
     // Finish here: the hand left in progress, then one more, so that what
     // waits between hands is committed too.
@@ -1790,11 +1779,14 @@ fn child_test(
         .unwrap();
     let stdout = child.stdout.take().unwrap();
     let (tx, lines) = channel();
-    let reader = std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            let _ = tx.send(line);
-        }
-    });
+    let reader = std::thread::Builder::new()
+        .name("child stdout".into())
+        .spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        })
+        .unwrap();
     (child, lines, reader)
 }
 

@@ -39,7 +39,7 @@ impl ProgramFingerprint {
     /// The program in the file at `path` (this build's version).
     pub fn of_file(path: &Path) -> Result<ProgramFingerprint, String> {
         let unreadable = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
-        let mut file = std::fs::File::open(&path).map_err(unreadable)?;
+        let mut file = std::fs::File::open(path).map_err(unreadable)?;
         let mut hasher = Sha256::new();
         let mut buffer = vec![0u8; 1 << 16];
         loop {

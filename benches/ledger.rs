@@ -69,7 +69,7 @@ fn setup(path: &Path) -> (Ledger, HandContext) {
 /// journaled in its own durable transaction, the hand committed in one.
 fn record(ledger: &mut Ledger, context: HandContext, hands: &[FinishedHand], per_step: bool) {
     for finished in hands {
-        ledger.begin_hand(context, &finished.setup).unwrap();
+        ledger.begin_hand(context, &finished.setup, &[]).unwrap();
         if per_step {
             for (i, event) in finished.events.iter().enumerate() {
                 ledger.journal(i, std::slice::from_ref(event)).unwrap();

@@ -65,7 +65,7 @@ fn main() {
     let build = Instant::now();
     for _ in 0..hands {
         let finished = simulation.play_hand().unwrap();
-        ledger.begin_hand(context, &finished.setup).unwrap();
+        ledger.begin_hand(context, &finished.setup, &[]).unwrap();
         ledger.commit_hand(&finished).unwrap();
     }
     ledger.close_shift(shift, 2).unwrap();
@@ -100,7 +100,11 @@ fn main() {
         baseline.push(start.elapsed());
 
         let start = Instant::now();
-        let report = ledger.print_shift_report(&query).unwrap();
+        let report = ledger
+            .print_shift_report(&query, None, |_| {
+                Ok::<(), pairs_table::ledger::report::ReportError>(())
+            })
+            .unwrap();
         let gathered = start.elapsed();
         let pdf = render_pdf(&report, &layout).unwrap();
         let csv = render_csv(&report);

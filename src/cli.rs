@@ -23,8 +23,8 @@ use crate::engine::shoe::ShoeCount;
 use crate::history::{HandHistory, replay_text};
 use crate::keys::{StationKeys, fingerprint};
 use crate::ledger::{
-    ChainHead, DEFAULT_CHECKPOINT_EVERY_HANDS, HandContext, KeyPin, Ledger, LedgerError, Recorder,
-    Role, SystemClock, VerifyOptions,
+    ChainHead, DEFAULT_CHECKPOINT_EVERY_HANDS, HandContext, KeyPin, Ledger, LedgerError, PinEntry,
+    Recorder, Role, SystemClock, VerifyOptions,
 };
 use crate::scanner::Protocol;
 use crate::scanner::reader::{Reader, ReaderConfig, list_ports};
@@ -104,6 +104,56 @@ pub enum Command {
     /// Print reports from the ledger.
     #[command(subcommand)]
     Report(ReportCommand),
+    /// Keep the casino's list of approved programs (SHA-256 fingerprints).
+    ///
+    /// The app's start-up check raises an alarm, which stops play until a
+    /// pit boss clears it, when the program starting is not on the list.
+    /// See docs/access.md.
+    #[command(subcommand)]
+    Program(ProgramCommand),
+}
+
+/// The `program` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum ProgramCommand {
+    /// Put a program on the list of approved programs.
+    Approve(ProgramListArgs),
+    /// Take a program off the list of approved programs.
+    Withdraw(ProgramListArgs),
+    /// Print the list: one line per approved program.
+    List {
+        /// The ledger file (default: the platform data directory).
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+}
+
+/// Arguments of `program approve` and `program withdraw`.
+#[derive(clap::Args, Debug)]
+pub struct ProgramListArgs {
+    /// The ledger file (default: the platform data directory).
+    #[arg(long)]
+    pub db: Option<PathBuf>,
+    /// The program file to fingerprint (default: this pairs-table's own file).
+    #[arg(long, value_name = "PATH")]
+    pub file: Option<PathBuf>,
+    /// The program's SHA-256 (64 hex digits), instead of its file.
+    #[arg(long, value_name = "HEX", value_parser = parse_sha256, conflicts_with = "file")]
+    pub sha256: Option<[u8; 32]>,
+    /// What the program is (approve), or why it is withdrawn.
+    #[arg(long)]
+    pub note: String,
+    /// The staff ID of the administrator or pit boss; their PIN is asked as
+    /// for `report shift --by`.
+    #[arg(long, value_name = "ID")]
+    pub by: u32,
+}
+
+fn parse_sha256(text: &str) -> Result<[u8; 32], String> {
+    let mut hash = [0u8; 32];
+    hex::decode_to_slice(text.trim(), &mut hash)
+        .map_err(|_| format!("`{text}` is not a SHA-256 (64 hex digits)"))?;
+    Ok(hash)
 }
 
 /// The `report` subcommands.
@@ -151,6 +201,10 @@ pub struct ShiftReportArgs {
     /// Also send the PDF to the system's print command (`lp` on PATH).
     #[arg(long)]
     pub print: bool,
+    /// The staff ID of the pit boss who prints; their PIN is asked on the
+    /// terminal (read from standard input when it is not a terminal).
+    #[arg(long, value_name = "ID")]
+    pub by: Option<u32>,
 }
 
 /// A paper size named on the command line.
@@ -238,6 +292,39 @@ pub enum AuditCommand {
     /// Prints each discrepancy (row and hand) and a summary with the row
     /// count, hand count and head hash; exits with status 1 on any discrepancy.
     Verify(VerifyArgs),
+    /// Archive a closed period: every row up to the last checkpoint signed
+    /// before --until, as a ledger file of its own (nothing is deleted from
+    /// the live ledger). Prints the head it ends on. See docs/ledger.md.
+    Archive {
+        /// The live ledger (default: the platform data directory).
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// The end of the period (RFC 3339, e.g. 2026-01-01T00:00:00Z).
+        #[arg(long, value_name = "TIME")]
+        until: String,
+        /// The archive file to write (must not exist).
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
+    /// Prove that an archive is the record: verify it as a ledger, check
+    /// that it ends on a signed checkpoint and, with --db, that the live
+    /// ledger holds its head.
+    VerifyArchive {
+        /// The archive file.
+        #[arg(long, value_name = "FILE")]
+        archive: PathBuf,
+        /// The live ledger it was archived from.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// A head known from outside that the archive must pass through
+        /// (the one printed when it was made, a shift report's). Repeatable.
+        #[arg(long, value_name = "ROWS:HEAD", value_parser = parse_expectation)]
+        expect: Vec<ChainHead>,
+        /// The fingerprint of the station key that must have signed it.
+        /// Default: this computer's station key, if it has one.
+        #[arg(long, value_name = "FINGERPRINT", value_parser = parse_fingerprint)]
+        station_key: Option<String>,
+    },
     /// Print one hand in the replay format.
     Export {
         /// The ledger file (default: the platform data directory).
@@ -385,6 +472,22 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Ports) => ports(),
         Some(Command::Report(ReportCommand::Shift(args))) => report_shift(&args, key),
         Some(Command::Audit(AuditCommand::Verify(args))) => audit_verify(&args, key),
+        Some(Command::Program(ProgramCommand::Approve(args))) => {
+            change_program_list(&args, true, key)
+        }
+        Some(Command::Program(ProgramCommand::Withdraw(args))) => {
+            change_program_list(&args, false, key)
+        }
+        Some(Command::Program(ProgramCommand::List { db })) => program_list(db),
+        Some(Command::Audit(AuditCommand::Archive { db, until, out })) => {
+            audit_archive(db, &until, &out)
+        }
+        Some(Command::Audit(AuditCommand::VerifyArchive {
+            archive,
+            db,
+            expect,
+            station_key,
+        })) => audit_verify_archive(&archive, db.as_deref(), expect, station_key, key),
         Some(Command::Audit(AuditCommand::Export {
             db,
             hand,
@@ -752,17 +855,96 @@ fn warn_about(ledger: &Ledger) {
     }
 }
 
-fn audit_verify(args: &VerifyArgs, key: Option<&Path>) -> anyhow::Result<()> {
-    let path = ledger_path(args.db.clone())?;
-    // The key the ledger must be signed with: the fingerprint given, else
-    // this computer's station key where it has one (never created here).
-    let local = match key {
+/// This computer's station key where it has one (`--key`, else the
+/// default key file), never created here.
+fn local_keys(key: Option<&Path>) -> anyhow::Result<Option<StationKeys>> {
+    Ok(match key {
         Some(file) => Some(StationKeys::load(file)?),
         None => match StationKeys::default_path() {
             Ok(file) if file.exists() => Some(StationKeys::load(&file)?),
             _ => None,
         },
+    })
+}
+
+/// `audit archive`.
+fn audit_archive(db: Option<PathBuf>, until: &str, out: &Path) -> anyhow::Result<()> {
+    let path = ledger_path(db)?;
+    let until = parse_time(until)?;
+    let archived = crate::ledger::archive::archive(&path, until, out)?;
+    print_line(&format!(
+        "archived {}: rows 1 to {}, through the checkpoint signed at {}; head {}",
+        out.display(),
+        archived.head.rows,
+        archived.signed_at,
+        archived.head.hash_hex()
+    ))
+}
+
+/// `audit verify-archive`.
+fn audit_verify_archive(
+    archive: &Path,
+    live: Option<&Path>,
+    expect: Vec<ChainHead>,
+    station_key: Option<String>,
+    key: Option<&Path>,
+) -> anyhow::Result<()> {
+    let station_key = match station_key {
+        Some(print) => Some(KeyPin::Fingerprint(print)),
+        None => local_keys(key)?.map(|keys| KeyPin::Key(keys.public_key())),
     };
+    let options = VerifyOptions {
+        expect,
+        station_key,
+        immutable: true,
+    };
+    let mut unwritten = None;
+    let check = crate::ledger::archive::verify_archive(archive, &options, live, |d| {
+        if unwritten.is_none() {
+            unwritten = print_line(&format!("discrepancy: {d}")).err();
+        }
+    })?;
+    if let Some(error) = unwritten {
+        return Err(error);
+    }
+    let summary = &check.summary;
+    print_line(&format!(
+        "rows: {}
+hands: {} ({} voided)
+head: {}
+station key: {}
+signed at: {}
+live ledger: {}
+discrepancies: {}",
+        summary.rows,
+        summary.hands,
+        summary.voided,
+        summary.head.hash_hex(),
+        summary
+            .station_key
+            .map_or_else(|| "none".to_owned(), |k| fingerprint(&k)),
+        check.signed_at.as_deref().unwrap_or("not signed"),
+        match (live, summary.discrepancies) {
+            (None, _) => "not compared".to_owned(),
+            (Some(live), 0) => format!(
+                "{} holds this head: the archive is its record",
+                live.display()
+            ),
+            (Some(live), _) => format!("{} compared", live.display()),
+        },
+        summary.discrepancies
+    ))?;
+    if summary.discrepancies > 0 {
+        bail!("the archive has {} discrepancies", summary.discrepancies);
+    }
+    Ok(())
+}
+
+fn audit_verify(args: &VerifyArgs, key: Option<&Path>) -> anyhow::Result<()> {
+    let path = ledger_path(args.db.clone())?;
+    // The key the ledger must be signed with: the fingerprint given, else
+    // this computer's station key where it has one (never created here).
+    let local = local_keys(key)?;
     let mut expect = args.expect.clone();
     let station_key = match (&args.station_key, &local) {
         (Some(print), _) => Some(KeyPin::Fingerprint(print.clone())),
@@ -838,6 +1020,85 @@ fn parse_time(text: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
         })
 }
 
+/// `program approve` (`approve`) or `program withdraw`.
+fn change_program_list(
+    args: &ProgramListArgs,
+    approve: bool,
+    key: Option<&Path>,
+) -> anyhow::Result<()> {
+    use crate::station::startup::ProgramFingerprint;
+    let sha256 = match (args.sha256, &args.file) {
+        (Some(sha256), _) => sha256,
+        (None, Some(file)) => {
+            ProgramFingerprint::of_file(file)
+                .map_err(anyhow::Error::msg)?
+                .sha256
+        }
+        (None, None) => {
+            ProgramFingerprint::of_running_program()
+                .map_err(anyhow::Error::msg)?
+                .sha256
+        }
+    };
+    let path = ledger_path(args.db.clone())?;
+    let mut ledger = Ledger::open_existing(&path, Box::new(SystemClock), station_keys(key)?)?;
+    warn_about(&ledger);
+    let pin = read_pin(args.by)?;
+    let by = PinEntry {
+        staff: args.by,
+        pin: &pin,
+    };
+    if approve {
+        ledger.approve_program(sha256, &args.note, &by)?;
+    } else {
+        ledger.withdraw_program(sha256, &args.note, &by)?;
+    }
+    print_line(&format!(
+        "{} {}",
+        if approve { "approved" } else { "withdrew" },
+        hex::encode(sha256)
+    ))
+}
+
+/// `program list`: `SHA256 approved AT by ID: NOTE`, one line each.
+fn program_list(db: Option<PathBuf>) -> anyhow::Result<()> {
+    let path = ledger_path(db)?;
+    let ledger = Ledger::open_read_only(&path, Box::new(SystemClock), false)?;
+    let listed = ledger.approved_programs()?;
+    if listed.is_empty() {
+        return print_line("no approved programs");
+    }
+    for program in listed {
+        print_line(&format!(
+            "{} approved {} by {}: {}",
+            hex::encode(program.sha256),
+            program.at,
+            program.by,
+            program.note
+        ))?;
+    }
+    Ok(())
+}
+
+/// Asks staff member `staff`'s PIN: on the terminal without echo when
+/// standard input is one, else the first line of standard input (scripts
+/// and tests pipe it). Never from the command line.
+fn read_pin(staff: u32) -> anyhow::Result<String> {
+    use std::io::{BufRead, IsTerminal};
+    let pin = if std::io::stdin().is_terminal() {
+        rpassword::prompt_password(format!("PIN for staff {staff}: "))
+            .context("the PIN could not be read from the terminal")?
+    } else {
+        let mut line = String::new();
+        std::io::stdin()
+            .lock()
+            .read_line(&mut line)
+            .context("the PIN could not be read from standard input")?;
+        line
+    };
+    Ok(pin.trim_end_matches(['\r', '\n']).to_owned())
+}
+
 fn report_shift(args: &ShiftReportArgs, key: Option<&Path>) -> anyhow::Result<()> {
     use crate::ledger::report::{Period, ReportQuery};
     let period = match (&args.from, &args.to, args.shift) {
@@ -857,8 +1118,21 @@ fn report_shift(args: &ShiftReportArgs, key: Option<&Path>) -> anyhow::Result<()
         period,
         casino: args.casino.clone(),
     };
-    let saved =
-        crate::printing::save_report(&mut ledger, &query, &layout, &args.out, args.csv.as_deref())?;
+    let pin = args.by.map(read_pin).transpose()?;
+    let by = args
+        .by
+        .zip(pin.as_deref())
+        .map(|(staff, pin)| PinEntry { staff, pin });
+    let saved = crate::printing::save_report(
+        &mut ledger,
+        &query,
+        &layout,
+        (&args.out, args.csv.as_deref()),
+        by.as_ref(),
+    )?;
+    for left in &saved.left_over {
+        eprintln!("pairs-table: {left}");
+    }
     let report = &saved.report;
     let printed = if args.print {
         let printer = crate::printing::Printer::system().ok_or_else(|| {

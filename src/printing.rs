@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::ledger::Ledger;
 use crate::ledger::report::{Integrity, ReportError, ReportQuery, ShiftReport};
+use crate::ledger::{Ledger, PinEntry};
 use crate::report::{Layout, RenderError, render_csv, render_pdf};
 
 /// The print command looked up on `PATH`.
@@ -75,11 +75,19 @@ struct Pending {
     path: PathBuf,
 }
 
+/// The partial file beside `path`: `NAME.partial`.
+fn partial_of(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(PARTIAL);
+    path.with_file_name(name)
+}
+
+/// What a file being written is named until it is complete.
+const PARTIAL: &str = ".partial";
+
 impl Pending {
     fn create(path: &Path) -> Result<Pending, PrintingError> {
-        let mut name = path.file_name().unwrap_or_default().to_os_string();
-        name.push(".partial");
-        let partial = path.with_file_name(name);
+        let partial = partial_of(path);
         std::fs::File::create(&partial).map_err(|problem| PrintingError::Write {
             path: path.display().to_string(),
             problem,
@@ -123,19 +131,90 @@ pub struct Saved {
     pub pdf: PathBuf,
     /// The CSV, if one was asked for.
     pub csv: Option<PathBuf>,
+    /// Partial files left beside the PDF or CSV by prints that never
+    /// finished (killed, or the machine stopped): no print was recorded
+    /// for any of them.
+    pub left_over: Vec<LeftOver>,
+}
+
+/// A partial report file (`NAME.pdf.partial`, `NAME.csv.partial`) found
+/// beside this print's files, left by a print that never finished.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeftOver {
+    /// The partial file.
+    pub path: PathBuf,
+    /// Whether it was removed: it was this print's own (its name), which
+    /// this print replaces; another's is only named.
+    pub removed: bool,
+}
+
+impl std::fmt::Display for LeftOver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.removed {
+            write!(
+                f,
+                "removed {}, left by a print that never finished (no print was recorded for it)",
+                self.path.display()
+            )
+        } else {
+            write!(
+                f,
+                "{} was left by a print that never finished (no print was recorded for it); remove it",
+                self.path.display()
+            )
+        }
+    }
+}
+
+/// The partial report files in the folders of `paths`, each marked removed
+/// if it is one of theirs (about to be replaced).
+fn left_over_beside(paths: &[&Path]) -> Vec<LeftOver> {
+    let own: Vec<PathBuf> = paths
+        .iter()
+        .map(|p| std::path::absolute(partial_of(p)).unwrap_or_else(|_| partial_of(p)))
+        .collect();
+    let mut folders: Vec<PathBuf> = paths
+        .iter()
+        .map(|p| match p.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent.to_owned(),
+            _ => PathBuf::from("."),
+        })
+        .collect();
+    folders.dedup();
+    let mut found = Vec::new();
+    for folder in folders {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if !(name.ends_with(".pdf.partial") || name.ends_with(".csv.partial")) {
+                continue;
+            }
+            let path = entry.path();
+            let absolute = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
+            found.push(LeftOver {
+                removed: own.contains(&absolute),
+                path,
+            });
+        }
+    }
+    found.sort_by(|a, b| a.path.cmp(&b.path));
+    found
 }
 
 /// Saves the report for `query`: claims `pdf` (and `csv`) first, so that a
 /// path that cannot be written records no print; then records the print
-/// with [`Ledger::print_shift_report`] and writes the files.
+/// by `by` with [`Ledger::print_shift_report`] and writes the files.
 pub fn save_report(
     ledger: &mut Ledger,
     query: &ReportQuery,
     layout: &Layout,
-    pdf: &Path,
-    csv: Option<&Path>,
+    (pdf, csv): (&Path, Option<&Path>),
+    by: Option<&PinEntry<'_>>,
 ) -> Result<Saved, PrintingError> {
-    ReportFiles::claim(pdf, csv)?.save(ledger, query, layout, None)
+    ReportFiles::claim(pdf, csv)?.save(ledger, query, layout, None, by)
 }
 
 /// Whether two paths name one file (`r.pdf` and `./r.pdf`).
@@ -160,6 +239,7 @@ pub fn save_pdf(path: &Path, bytes: &[u8]) -> Result<(), PrintingError> {
 pub struct ReportFiles {
     pdf: Pending,
     csv: Option<Pending>,
+    left_over: Vec<LeftOver>,
 }
 
 impl ReportFiles {
@@ -172,41 +252,68 @@ impl ReportFiles {
         if csv.is_some_and(|csv| same_file(csv, pdf)) {
             return Err(PrintingError::SameFile(pdf.display().to_string()));
         }
+        let mut paths = vec![pdf];
+        paths.extend(csv);
+        // Found before this print's own partial files are made.
+        let left_over = left_over_beside(&paths);
         Ok(ReportFiles {
             pdf: Pending::create(pdf)?,
             csv: csv.map(Pending::create).transpose()?,
+            left_over,
         })
     }
 
-    /// Records the print and writes the files. `checked` is the chain as
-    /// [`check_chain`](crate::ledger::report::check_chain) found it moments
-    /// ago (run on another thread, so a window stays responsive); with
-    /// `None` the chain is checked now.
+    /// Records the print by `by` and writes the files. `checked` is the
+    /// chain as [`check_chain`](crate::ledger::report::check_chain) found
+    /// it moments ago (run on another thread, so a window stays
+    /// responsive); with `None` the chain is checked now. The files are
+    /// written and put in place inside the transaction that records the
+    /// print, before it commits: a print number is spent only when its PDF
+    /// exists, and a failure or a crash before then spends none.
     pub fn save(
         self,
         ledger: &mut Ledger,
         query: &ReportQuery,
         layout: &Layout,
         checked: Option<Integrity>,
+        by: Option<&PinEntry<'_>>,
     ) -> Result<Saved, PrintingError> {
-        let report = match checked {
-            Some(integrity) => ledger.print_checked_report(query, integrity)?,
-            None => ledger.print_shift_report(query)?,
+        let mut placed = false;
+        let deliver = |report: &ShiftReport| -> Result<(), PrintingError> {
+            // Both written before either is put in place: a failure leaves neither.
+            self.pdf.write(&render_pdf(report, layout)?)?;
+            if let Some(csv) = &self.csv {
+                csv.write(render_csv(report).as_bytes())?;
+            }
+            placed = true;
+            self.pdf.finish()?;
+            if let Some(csv) = &self.csv {
+                csv.finish()?;
+            }
+            Ok(())
         };
-        // Both written before either is put in place: a failure leaves neither.
-        self.pdf.write(&render_pdf(&report, layout)?)?;
-        if let Some(csv) = &self.csv {
-            csv.write(render_csv(&report).as_bytes())?;
+        let recorded = match checked {
+            Some(integrity) => ledger.print_checked_report(query, integrity, by, deliver),
+            None => ledger.print_shift_report(query, by, deliver),
+        };
+        match recorded {
+            Ok(report) => Ok(Saved {
+                report,
+                pdf: self.pdf.path.clone(),
+                csv: self.csv.as_ref().map(|c| c.path.clone()),
+                left_over: self.left_over.clone(),
+            }),
+            Err(error) => {
+                // The print was not recorded: no file claims it.
+                if placed {
+                    let _ = std::fs::remove_file(&self.pdf.path);
+                    if let Some(csv) = &self.csv {
+                        let _ = std::fs::remove_file(&csv.path);
+                    }
+                }
+                Err(error)
+            }
         }
-        self.pdf.finish()?;
-        if let Some(csv) = &self.csv {
-            csv.finish()?;
-        }
-        Ok(Saved {
-            report,
-            pdf: self.pdf.path.clone(),
-            csv: self.csv.as_ref().map(|c| c.path.clone()),
-        })
     }
 }
 

@@ -869,6 +869,50 @@ fn a_void_must_mirror_each_transfer_it_reverses() {
     );
 }
 
+#[test]
+fn a_forged_void_that_reverses_other_amounts_fails_verify() {
+    let path = recorded(GameKind::Rocket, 6, 8);
+    let mut ledger = open(&path);
+    ledger
+        .create_first_pit_boss(30, "Pia Boss", "2580")
+        .unwrap();
+    let boss = PinEntry {
+        staff: 30,
+        pin: "2580",
+    };
+    ledger.void_hand(4, "misdeal", DEALER, &boss).unwrap();
+    drop(ledger);
+    assert_eq!(discrepancies(&path), Vec::new());
+    // Every reversal of the hand moves one unit less than the transfer it
+    // names: still one per transfer, still balanced (from and to change
+    // together), but no longer a mirror.
+    let conn = forger(&path);
+    conn.execute(
+        "UPDATE transfers SET amount = amount + 1 WHERE hand_id = 4 AND reverses IS NOT NULL",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+    let found = discrepancies(&path);
+    let reversals: Vec<i64> = rusqlite::Connection::open(&path)
+        .unwrap()
+        .prepare("SELECT seq FROM transfers WHERE hand_id = 4 AND reverses IS NOT NULL")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert!(!reversals.is_empty());
+    for seq in reversals {
+        assert!(
+            found
+                .iter()
+                .any(|d| d.seq == seq && d.problem.contains("does not mirror")),
+            "row {seq}: {found:?}"
+        );
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn a_key_file_other_users_may_read_is_refused() {
@@ -930,4 +974,138 @@ fn simulate_refuses_a_live_tables_ledger() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("holds staff with PINs"), "{stderr}");
     assert_eq!(open(&path).head().unwrap(), head, "nothing written");
+}
+
+/// Runs `pairs-table audit ARGS`; returns (success, stdout, stderr).
+fn audit(args: &[&str]) -> (bool, String, String) {
+    let out = crate::pairs_table()
+        .arg("audit")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn an_archived_period_verifies_and_is_proved_to_be_the_record() {
+    let path = recorded(GameKind::Rocket, 30, 12);
+    // The shift's close signs its hands.
+    open(&path).close_shift(1, DEALER).unwrap();
+    let db = path.to_str().unwrap();
+    let rows_before = open(&path).head().unwrap().rows;
+    let out = path.with_file_name("archive-2025.sqlite3");
+    let archive = out.to_str().unwrap();
+    // Nothing was signed before 2025: nothing to archive.
+    let (ok, _, stderr) = audit(&[
+        "archive",
+        "--db",
+        db,
+        "--until",
+        "2024-12-31T00:00:00Z",
+        "--out",
+        archive,
+    ]);
+    assert!(!ok && stderr.contains("nothing to archive"), "{stderr}");
+    assert!(!out.exists());
+    let (ok, stdout, stderr) = audit(&[
+        "archive",
+        "--db",
+        db,
+        "--until",
+        "2026-01-01T00:00:00Z",
+        "--out",
+        archive,
+    ]);
+    assert!(ok, "{stderr}");
+    let head = stdout.trim_end().rsplit_once("head ").unwrap().1.to_owned();
+    let rows: i64 = stdout
+        .split_once("rows 1 to ")
+        .unwrap()
+        .1
+        .split(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    // The archive ends on the last signed checkpoint; the live ledger keeps
+    // every row.
+    let live = open(&path);
+    assert_eq!(live.head().unwrap().rows, rows_before);
+    let checkpoint: i64 = rusqlite::Connection::open(&path)
+        .unwrap()
+        .query_row("SELECT MAX(seq) FROM checkpoints", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(rows, checkpoint);
+    drop(live);
+    // It is a ledger of its own that verifies, pinned by the printed head.
+    assert_eq!(discrepancies(&out), Vec::new());
+    let expect = format!("{rows}:{head}");
+    let (ok, stdout, stderr) = audit(&[
+        "verify-archive",
+        "--archive",
+        archive,
+        "--db",
+        db,
+        "--expect",
+        &expect,
+    ]);
+    assert!(ok, "{stdout}{stderr}");
+    assert!(
+        stdout.contains(&format!("head: {head}"))
+            && stdout.contains("hands: 30 (0 voided)")
+            && stdout.contains("the archive is its record"),
+        "{stdout}"
+    );
+    // The live ledger goes on; the archive is still its record.
+    let mut live = open(&path);
+    live.staff(31, "Nell New", Role::Dealer).unwrap();
+    drop(live);
+    let (ok, stdout, _) = audit(&["verify-archive", "--archive", archive, "--db", db]);
+    assert!(ok, "{stdout}");
+    // Never written over.
+    let (ok, _, stderr) = audit(&[
+        "archive",
+        "--db",
+        db,
+        "--until",
+        "2026-01-01T00:00:00Z",
+        "--out",
+        archive,
+    ]);
+    assert!(!ok && stderr.contains("exists already"), "{stderr}");
+    // Another ledger's archive is not this one's record.
+    let other = recorded(GameKind::Rocket, 30, 13);
+    let (ok, stdout, _) = audit(&[
+        "verify-archive",
+        "--archive",
+        archive,
+        "--db",
+        other.to_str().unwrap(),
+    ]);
+    assert!(!ok && stdout.contains("is not its record"), "{stdout}");
+    // A changed archive fails, however it is presented.
+    let conn = forger(&out);
+    conn.execute(
+        "UPDATE transfers SET amount = amount + 1 WHERE seq = (SELECT MIN(seq) FROM transfers)",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+    let (ok, stdout, _) = audit(&[
+        "verify-archive",
+        "--archive",
+        archive,
+        "--db",
+        db,
+        "--expect",
+        &expect,
+    ]);
+    assert!(
+        !ok && stdout.contains("(transfers): the hash does not match"),
+        "{stdout}"
+    );
 }

@@ -524,6 +524,11 @@ fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
     assert!(shows(&harness, &head[..16]));
     assert!(pdf.exists() && csv.exists());
     assert_eq!(prints(&path), 1);
+    let printed_by: i64 = rusqlite::Connection::open(&path)
+        .unwrap()
+        .query_row("SELECT printed_by FROM report_prints", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(printed_by, i64::from(BOSS), "the print names the pit boss");
     let text = pdf_text(&std::fs::read(&pdf).unwrap());
     assert!(text.contains(&head), "the head hash is printed:\n{text}");
     assert!(!text.contains("REPRINT"));

@@ -15,8 +15,8 @@ use pairs_table::engine::money::{Account, net_of};
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::inventory::{ChipCount as Chips, Denominations};
 use pairs_table::ledger::report::{
-    ChipCount, ClearedUnder, CorrectionKind, Period, ReportQuery, ShiftReport, Slip, SlipVoid,
-    StaffRef,
+    ChipCount, ClearedUnder, CorrectionKind, Period, ReportError, ReportQuery, ShiftReport, Slip,
+    SlipVoid, StaffRef,
 };
 use pairs_table::ledger::{
     self, AlarmKind, Clock, CountKind, HandContext, Ledger, LedgerError, PinEntry, Recorder, Role,
@@ -380,13 +380,20 @@ fn print_period(path: &Path, period: Period) -> ShiftReport {
         tick: AtomicI64::new(2400),
         step: 10,
     };
-    Ledger::open(path, Box::new(clock), crate::test_keys())
-        .unwrap()
-        .print_shift_report(&ReportQuery {
-            table: None,
-            period,
-            casino: None,
-        })
+    let mut ledger = Ledger::open(path, Box::new(clock), crate::test_keys()).unwrap();
+    // A live table's ledger is printed by a pit boss; a simulation's by nobody.
+    let boss = boss();
+    let by = ledger.holds_pins().unwrap().then_some(&boss);
+    ledger
+        .print_shift_report(
+            &ReportQuery {
+                table: None,
+                period,
+                casino: None,
+            },
+            by,
+            |_| Ok::<(), ReportError>(()),
+        )
         .unwrap()
 }
 
@@ -513,11 +520,11 @@ fn the_pdf_and_csv_carry_the_ledgers_totals_and_head() {
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
     assert!(csv.lines().all(|l| l.split(',').count() >= header.len()));
 
-    // The print itself is a chained row, signed by a checkpoint: the
-    // ledger still verifies.
+    // The print itself is a chained row, with the pit boss's PIN
+    // confirmation, signed by a checkpoint: the ledger still verifies.
     let summary =
         ledger::verify(&path, &ledger::VerifyOptions::default(), |d| panic!("{d}")).unwrap();
-    assert_eq!(summary.head.rows, head.rows + 2);
+    assert_eq!(summary.head.rows, head.rows + 3);
 }
 
 #[test]
@@ -945,15 +952,30 @@ fn the_layout_definition_is_valid_and_checked() {
     assert!(error.contains("Play appears 2 times"), "{error}");
 }
 
-/// Runs `pairs-table report shift ARGS`; returns (success, stderr).
+/// Runs `pairs-table report shift ARGS --by PIT_BOSS` with the pit boss's
+/// PIN on standard input; returns (success, stderr).
 fn run(args: &[&str]) -> (bool, String) {
-    let out = crate::pairs_table()
+    run_by(args, &[PIT_BOSS.to_string().as_str()], PIT_BOSS_PIN)
+}
+
+/// Runs `pairs-table report shift ARGS --by BY…` with `pin` and a newline
+/// on standard input; returns (success, stderr).
+fn run_by(args: &[&str], by: &[&str], pin: &str) -> (bool, String) {
+    use std::io::Write;
+    let mut child = crate::pairs_table()
         .args(["report", "shift"])
         .args(args)
+        .args(by.iter().flat_map(|id| ["--by", id]))
         .arg("--key")
         .arg(crate::test_key_file())
-        .output()
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .unwrap();
+    // A command refused before it reads the PIN closes its end: ignored.
+    let _ = writeln!(child.stdin.take().unwrap(), "{pin}");
+    let out = child.wait_with_output().unwrap();
     (out.status.success(), String::from_utf8(out.stderr).unwrap())
 }
 
@@ -1290,4 +1312,307 @@ fn staff_added_and_pins_reset_in_the_shift_are_on_its_report() {
         "{csv}"
     );
     assert!(csv.contains("exceptions,staff_changes,,2,"), "{csv}");
+}
+
+/// How many prints `path` records.
+fn prints_recorded(path: &Path) -> i64 {
+    let conn =
+        rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .unwrap();
+    conn.query_row("SELECT COUNT(*) FROM report_prints", [], |r| r.get(0))
+        .unwrap()
+}
+
+#[test]
+fn a_killed_print_spends_no_number_and_its_partial_files_are_named_next_time() {
+    use rand::{RngExt, SeedableRng};
+    use std::io::Write;
+    let path = shift(GameKind::Rocket, 400, 0);
+    let db = path.to_str().unwrap();
+    let out_dir = dir();
+    let seed: u64 = rand::rng().random();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    // How long a whole print takes here, to kill within it.
+    let started = std::time::Instant::now();
+    let first = out_dir.join("first.pdf");
+    let (ok, stderr) = run(&["--db", db, "--out", first.to_str().unwrap()]);
+    assert!(ok, "{stderr}");
+    let whole = started.elapsed().as_millis() as u64;
+    let mut pdfs = 1;
+    for round in 0..12 {
+        let out = out_dir.join(format!("print-{round}.pdf"));
+        let csv = out_dir.join(format!("print-{round}.csv"));
+        let mut child = crate::pairs_table()
+            .args(["report", "shift", "--db", db, "--out"])
+            .arg(&out)
+            .arg("--csv")
+            .arg(&csv)
+            .args(["--by", &PIT_BOSS.to_string(), "--key"])
+            .arg(crate::test_key_file())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        writeln!(child.stdin.take().unwrap(), "{PIT_BOSS_PIN}").unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(
+            rng.random_range(whole / 4..whole + whole / 4),
+        ));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        if out.exists() {
+            pdfs += 1;
+        }
+        // Every number spent has its PDF; the one moment between a PDF
+        // put in place and its print's commit may leave a PDF whose print
+        // was not recorded.
+        let prints = prints_recorded(&path);
+        assert!(
+            prints <= pdfs && pdfs <= prints + 1,
+            "seed {seed}, round {round}: {prints} prints recorded, {pdfs} PDFs"
+        );
+        pdfs = prints;
+    }
+    // The next print, to the last round's files: its own partial files
+    // (if the kill left them) are removed, every other one is named.
+    let left: Vec<PathBuf> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".partial"))
+        .collect();
+    let (out, csv) = (out_dir.join("print-11.pdf"), out_dir.join("print-11.csv"));
+    let before = prints_recorded(&path);
+    let (ok, stderr) = run(&[
+        "--db",
+        db,
+        "--out",
+        out.to_str().unwrap(),
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    for partial in &left {
+        let own = partial
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("print-11.");
+        let said = if own {
+            format!(
+                "removed {}, left by a print that never finished",
+                partial.display()
+            )
+        } else {
+            format!(
+                "{} was left by a print that never finished",
+                partial.display()
+            )
+        };
+        assert!(stderr.contains(&said), "seed {seed}: {said}\n{stderr}");
+        assert_eq!(partial.exists(), !own, "{}", partial.display());
+    }
+    // Its number follows the prints recorded, not the kills.
+    let text = pdf_text(&std::fs::read(&out).unwrap());
+    assert!(
+        text.contains("REPRINT") == (before >= 1),
+        "seed {seed}: print {} of a shift printed {before} times before",
+        before + 1
+    );
+    assert_eq!(prints_recorded(&path), before + 1);
+    assert_eq!(crate::access::discrepancies(&path), Vec::new());
+}
+
+#[test]
+fn a_print_names_who_printed_and_asks_their_pin_never_on_the_command_line() {
+    let path = shift(GameKind::Rocket, 5, 0);
+    let db = path.to_str().unwrap();
+    let out = dir().join("by.pdf");
+    let o = out.to_str().unwrap();
+    // Nobody named: refused, nothing printed.
+    let (ok, stderr) = run_by(&["--db", db, "--out", o], &[], "");
+    assert!(!ok && stderr.contains("--by ID"), "{stderr}");
+    // A wrong PIN, a dealer, someone unknown: refused, nothing printed.
+    for (by, pin, expected) in [
+        (PIT_BOSS.to_string(), "0000", "PIN"),
+        (DEALER.to_string(), DEALER_PIN, "dealer"),
+        ("77".to_owned(), "1234", "77"),
+    ] {
+        let (ok, stderr) = run_by(&["--db", db, "--out", o], &[&by], pin);
+        assert!(!ok && stderr.contains(expected), "{by}: {stderr}");
+        assert!(!out.exists());
+    }
+    assert_eq!(prints_recorded(&path), 0);
+    let (ok, stderr) = run(&["--db", db, "--out", o]);
+    assert!(ok, "{stderr}");
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let by: i64 = conn
+        .query_row("SELECT printed_by FROM report_prints", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(by, i64::from(PIT_BOSS));
+    // No --pin option exists: a PIN is never an argument.
+    let (ok, stderr) = run(&["--db", db, "--out", o, "--pin", PIT_BOSS_PIN]);
+    assert!(!ok && stderr.contains("--pin"), "{stderr}");
+    drop(conn);
+    assert_eq!(crate::access::discrepancies(&path), Vec::new());
+}
+
+/// A clock the test sets.
+#[derive(Clone)]
+struct SetClock(std::sync::Arc<std::sync::Mutex<DateTime<Utc>>>);
+
+impl Clock for SetClock {
+    fn now(&self) -> DateTime<Utc> {
+        *self.0.lock().unwrap()
+    }
+}
+
+#[test]
+fn month_and_year_to_date_sum_each_shifts_inventory_at_the_table_and_its_game() {
+    let path = dir().join("ledger.sqlite3");
+    let clock = SetClock(std::sync::Arc::new(std::sync::Mutex::new(
+        Utc.with_ymd_and_hms(2025, 12, 1, 12, 0, 0).unwrap(),
+    )));
+    let mut ledger = Ledger::open(&path, Box::new(clock.clone()), crate::test_keys()).unwrap();
+    first_pit_boss_and_dealer(&mut ledger);
+    let denominations = Denominations::parse("5 25 100 500").unwrap();
+    let mut tables = std::collections::HashMap::new();
+    for (name, game) in [
+        ("T7", GameKind::Rocket),
+        ("T8", GameKind::Rocket),
+        ("S1", GameKind::Starboard),
+    ] {
+        let id = ledger.table(name, game).unwrap();
+        ledger
+            .set_denominations(id, &denominations, DEALER, &boss())
+            .unwrap();
+        tables.insert(name, id);
+    }
+    // (table, opened (y, m, d), opener, closer, drop, fill): counts in
+    // hundreds of units; None: no closer counted.
+    type Shift = (&'static str, (i32, u32, u32), u64, Option<u64>, u64, u64);
+    let shifts: [Shift; 9] = [
+        ("T7", (2025, 12, 20), 100, Some(90), 40, 0),
+        ("T7", (2026, 1, 10), 100, Some(80), 50, 0),
+        ("T8", (2026, 1, 15), 100, Some(120), 10, 0),
+        ("T7", (2026, 2, 5), 100, Some(95), 30, 20),
+        ("T8", (2026, 2, 10), 100, Some(70), 60, 0),
+        ("S1", (2026, 2, 11), 100, Some(100), 80, 0),
+        ("T7", (2026, 2, 12), 100, None, 25, 0),
+        ("T7", (2026, 2, 20), 100, Some(110), 45, 10),
+        ("T7", (2026, 2, 25), 100, Some(50), 70, 0),
+    ];
+    let chips = |hundreds: u64| Chips::new(&denominations, &[(100, hundreds)]).unwrap();
+    let mut report_shift = 0;
+    for (i, &(table, (y, m, d), opener, closer, drop, fill)) in shifts.iter().enumerate() {
+        *clock.0.lock().unwrap() = Utc.with_ymd_and_hms(y, m, d, 18, 0, 0).unwrap();
+        let shift = ledger.open_table(tables[table], DEALER, &boss()).unwrap();
+        ledger
+            .record_count(shift, CountKind::Opener, &chips(opener), &dealer(), &boss())
+            .unwrap();
+        if fill > 0 {
+            ledger
+                .record_slip(SlipKind::Fill, shift, &chips(fill), DEALER, &boss())
+                .unwrap();
+        }
+        ledger.record_drop(shift, drop * 100, &boss()).unwrap();
+        match closer {
+            Some(closer) => ledger
+                .record_count(shift, CountKind::Closer, &chips(closer), &dealer(), &boss())
+                .unwrap(),
+            None => ledger
+                .waive_count(
+                    shift,
+                    CountKind::Closer,
+                    "tray sealed for the cage",
+                    &boss(),
+                )
+                .unwrap(),
+        }
+        ledger.close_table(shift, DEALER, &boss()).unwrap();
+        if i == 7 {
+            report_shift = shift;
+        }
+    }
+    *clock.0.lock().unwrap() = Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap();
+    let report = ledger
+        .print_shift_report(
+            &ReportQuery {
+                table: Some("T7".into()),
+                period: Period::Shift(report_shift),
+                casino: None,
+            },
+            Some(&boss()),
+            |_| Ok::<(), ReportError>(()),
+        )
+        .unwrap();
+    // The direct calculation: each shift's closer + drop − opener − fills,
+    // summed over the shifts opened from the 1st of February (or of
+    // January) 2026 up to the report's shift of 20 February, at T7 or at
+    // every Rocket table; a shift without a closer is left out.
+    let expected = |tables: &[&str], from: (i32, u32)| -> (u32, u32, u64, i64) {
+        let mut sums = (0, 0, 0, 0);
+        for &(table, (y, m, d), opener, closer, drop, fill) in &shifts {
+            if !tables.contains(&table) || (y, m) < from || (y, m, d) > (2026, 2, 20) {
+                continue;
+            }
+            match closer {
+                Some(closer) => {
+                    sums.0 += 1;
+                    sums.2 += drop * 100;
+                    sums.3 += (closer as i64 + drop as i64 - opener as i64 - fill as i64) * 100;
+                }
+                None => sums.1 += 1,
+            }
+        }
+        sums
+    };
+    let to_date = report.inventory.to_date.as_ref().unwrap();
+    for (figures, tables, from) in [
+        (&to_date.table_month, &["T7"][..], (2026, 2)),
+        (&to_date.table_year, &["T7"][..], (2026, 1)),
+        (&to_date.game_month, &["T7", "T8"][..], (2026, 2)),
+        (&to_date.game_year, &["T7", "T8"][..], (2026, 1)),
+    ] {
+        let (shifts, left_out, drop, win) = expected(tables, from);
+        assert_eq!(
+            (figures.shifts, figures.left_out, figures.drop, figures.win),
+            (shifts, left_out, drop, win),
+            "{tables:?} from {from:?}"
+        );
+        let hold = (win * 10_000 * 2 + drop as i64) / (2 * drop as i64);
+        assert_eq!(figures.hold_basis_points(), Some(hold), "{tables:?}");
+        assert_eq!(
+            figures.since,
+            Utc.with_ymd_and_hms(from.0, from.1, 1, 0, 0, 0).unwrap()
+        );
+    }
+    // Worked by hand for T7, month to date: shifts of 5 and 20 February
+    // (the 12th has no closer): drop 3,000 + 4,500 = 7,500; win
+    // (9,500 + 3,000 − 10,000 − 2,000) + (11,000 + 4,500 − 10,000 − 1,000)
+    // = 500 + 4,500 = 5,000; hold 66.67%.
+    assert_eq!(
+        (to_date.table_month.drop, to_date.table_month.win),
+        (7_500, 5_000)
+    );
+    // The PDF and the CSV print them.
+    let layout = Layout::standard().unwrap();
+    let text = pdf_text(&render_pdf(&report, &layout).unwrap());
+    assert!(
+        text.contains("Table T7, month to date\t2\t7,500\t5,000\t66.67%"),
+        "{text}"
+    );
+    assert!(
+        text.contains("are left out: Table T7, month to date (1)"),
+        "{text}"
+    );
+    let csv = render_csv(&report);
+    assert!(csv.contains("to_date,table_month,win,,5000,,,"), "{csv}");
+    assert!(
+        csv.contains("to_date,table_month,hold,6667,,,,66.67%"),
+        "{csv}"
+    );
+    assert!(
+        csv.contains("to_date,game_year,shifts,5,,,2026-01-01T00:00:00.000000Z,"),
+        "{csv}"
+    );
 }

@@ -226,3 +226,156 @@ fn the_app_runs_the_start_up_checks_off_the_window_thread_and_shows_a_finding() 
     );
     assert!(harness.query_by_label(&"01".repeat(32)).is_some());
 }
+
+#[test]
+fn a_program_not_on_the_approved_list_raises_an_alarm_at_start_up() {
+    let (mut station, path) = table("startup-approved");
+    // No list kept: only the comparison with the last start.
+    start(&mut station, &path, program("1.0.0", 1));
+    assert!(!station.has_notices());
+
+    let approved = program("1.0.0", 1);
+    let ledger = station.ledger_mut();
+    // Only an administrator or a pit boss keeps the list, with a PIN and a note.
+    let refused = ledger
+        .approve_program(approved.sha256, "1.0.0 release", &dealer())
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("may not keep the list"), "{refused}");
+    let wrong = pairs_table::ledger::PinEntry {
+        staff: BOSS,
+        pin: "0000",
+    };
+    assert!(
+        ledger
+            .approve_program(approved.sha256, "1.0.0 release", &wrong)
+            .is_err()
+    );
+    let empty = ledger
+        .approve_program(approved.sha256, "  ", &boss())
+        .unwrap_err()
+        .to_string();
+    assert!(empty.contains("note"), "{empty}");
+    ledger
+        .approve_program(approved.sha256, "1.0.0 release", &boss())
+        .unwrap();
+    let twice = ledger
+        .approve_program(approved.sha256, "again", &boss())
+        .unwrap_err()
+        .to_string();
+    assert!(twice.contains("already on the list"), "{twice}");
+    let listed = ledger.approved_programs().unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(
+        (listed[0].sha256, listed[0].note.as_str(), listed[0].by),
+        (approved.sha256, "1.0.0 release", BOSS)
+    );
+
+    // The approved program starts: no alarm.
+    start(&mut station, &path, approved.clone());
+    assert!(!station.has_notices());
+    // Another program: an alarm for the change and one for the list.
+    start(&mut station, &path, program("1.0.1", 3));
+    let notices: Vec<&str> = station.notices().collect();
+    assert_eq!(notices.len(), 2, "{notices:?}");
+    assert!(
+        notices[1].starts_with(
+            "The program starting now, version 1.0.1 (SHA-256 0303030303030303…), is not on \
+             the casino's list of approved programs."
+        ),
+        "{}",
+        notices[1]
+    );
+    assert_eq!(open_alarms(&station, AlarmKind::Program), 2);
+    assert!(matches!(
+        station.acknowledge_notices(None),
+        Err(StationError::PitBossNeeded)
+    ));
+    station.acknowledge_notices(Some(&boss())).unwrap();
+
+    // Taken off the list, the program that was approved alarms too.
+    station
+        .ledger_mut()
+        .withdraw_program(approved.sha256, "withdrawn by the regulator", &boss())
+        .unwrap();
+    assert!(station.ledger().approved_programs().unwrap().is_empty());
+    start(&mut station, &path, approved);
+    let notices: Vec<&str> = station.notices().collect();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.contains("is not on the casino's list of approved programs")),
+        "{notices:?}"
+    );
+    drop(station);
+    assert_eq!(discrepancies(&path), Vec::new());
+}
+
+/// Runs `pairs-table program ARGS` with `pin` on standard input.
+fn program_command(args: &[&str], pin: &str) -> (bool, String, String) {
+    use std::io::Write;
+    let mut child = crate::pairs_table()
+        .arg("program")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = writeln!(child.stdin.take().unwrap(), "{pin}");
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn the_program_commands_keep_the_list_with_a_pin_from_standard_input() {
+    let (ledger, path, _clock) = staffed_ledger("startup-program-commands");
+    drop(ledger);
+    let db = path.to_str().unwrap();
+    let hash = "ab".repeat(32);
+    let boss_id = BOSS.to_string();
+    let approve = [
+        "approve", "--db", db, "--sha256", &hash, "--note", "2.0.0", "--by", &boss_id,
+    ];
+    let (ok, _, stderr) = program_command(&approve, "0000");
+    assert!(!ok && stderr.contains("PIN"), "{stderr}");
+    let (ok, stdout, stderr) = program_command(&approve, BOSS_PIN);
+    assert!(ok, "{stderr}");
+    assert_eq!(stdout, format!("approved {hash}\n"));
+    let (ok, stdout, _) = program_command(&["list", "--db", db], "");
+    assert!(ok);
+    assert!(
+        stdout.starts_with(&hash) && stdout.contains(&format!(" by {BOSS}: 2.0.0")),
+        "{stdout}"
+    );
+    // This very program, fingerprinted from its own file.
+    let (ok, stdout, stderr) = program_command(
+        &[
+            "approve",
+            "--db",
+            db,
+            "--note",
+            "this build",
+            "--by",
+            &boss_id,
+        ],
+        BOSS_PIN,
+    );
+    assert!(ok, "{stderr}");
+    let own = ProgramFingerprint::of_file(Path::new(env!("CARGO_BIN_EXE_pairs-table"))).unwrap();
+    assert_eq!(stdout, format!("approved {}\n", hex::encode(own.sha256)));
+    let withdraw = [
+        "withdraw", "--db", db, "--sha256", &hash, "--note", "recalled", "--by", &boss_id,
+    ];
+    let (ok, stdout, stderr) = program_command(&withdraw, BOSS_PIN);
+    assert!(ok && stdout == format!("withdrew {hash}\n"), "{stderr}");
+    let (ok, _, stderr) = program_command(&withdraw, BOSS_PIN);
+    assert!(!ok && stderr.contains("is not on the list"), "{stderr}");
+    let (_, stdout, _) = program_command(&["list", "--db", db], "");
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert_eq!(discrepancies(&path), Vec::new());
+}

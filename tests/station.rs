@@ -1576,3 +1576,420 @@ fn the_first_hand_waits_for_the_opener_or_a_pit_bosss_waiver() {
         waived[0].detail
     );
 }
+
+/// Set in the child processes of
+/// [`killed_at_random_the_ledger_keeps_every_card_that_left_the_shoe`]: the
+/// ledger they deal on until they are killed.
+const DEALING_CHILD: &str = "PAIRS_TABLE_TEST_DEALING_CHILD";
+
+/// The card-reading shoe of the kill test: full six-deck stacks in random
+/// order; each card read is the first of the stack the table's count can
+/// still hold (after a restart the count starts over).
+struct RandomShoe {
+    stack: Vec<Rank>,
+    inserted: u32,
+}
+
+impl RandomShoe {
+    /// The shoe in the reader when a station starts (after a restart, the
+    /// one the hand in progress goes on from).
+    fn new() -> RandomShoe {
+        let mut shoe = RandomShoe {
+            stack: Vec::new(),
+            inserted: 0,
+        };
+        shoe.shuffle();
+        shoe
+    }
+
+    fn shuffle(&mut self) {
+        use rand::seq::SliceRandom;
+        let decks = Decks::new(6).unwrap();
+        self.stack = Rank::ALL
+            .into_iter()
+            .flat_map(|rank| std::iter::repeat_n(rank, usize::from(decks.copies_of(rank))))
+            .collect();
+        self.stack.shuffle(&mut rand::rng());
+    }
+
+    /// A freshly shuffled shoe goes into the reader.
+    fn insert(&mut self, script: &mut Script) {
+        self.shuffle();
+        self.inserted += 1;
+        script.send(Message::ShoeInserted {
+            shoe_id: format!("SHOE-{}-{}", std::process::id(), self.inserted),
+        });
+    }
+
+    /// The next card leaves the shoe and is read; the station handles it.
+    fn read(&mut self, station: &mut Station, script: &mut Script) -> Rank {
+        let at = self
+            .stack
+            .iter()
+            .position(|&rank| station.table().count().check(rank).is_ok())
+            .expect("the stack holds a card the count allows");
+        let rank = self.stack.remove(at);
+        script.card(rank.value().into());
+        assert_eq!(station.poll_scanner().unwrap(), 1);
+        assert!(station.alarms().is_empty(), "{:?}", station.alarms());
+        rank
+    }
+}
+
+/// Deals at the station until the hand in progress is settled and
+/// confirmed, then shoe after shoe, hand after hand: a new shoe inserted and
+/// burned before every hand. `left` hears each card as soon as the station
+/// has handled it (returns only if `hands` hands are dealt). Between hands
+/// the dealer takes `pause` after each step, as a dealer does.
+fn deal_on(
+    station: &mut Station,
+    script: &mut Script,
+    shoe: &mut RandomShoe,
+    (hands, pause): (u32, Duration),
+    mut left: impl FnMut(Rank),
+) {
+    if station.dealer().is_none() {
+        station.sign_in_dealer(&dealer()).unwrap();
+    }
+    if station.has_notices() {
+        let boss = boss();
+        let pit_boss = station.notices_need_pit_boss().then_some(&boss);
+        station.acknowledge_notices(pit_boss).unwrap();
+    }
+    let mut dealt = 0;
+    loop {
+        while station.hand().is_some() {
+            match station.table().need() {
+                Need::Card(_) => left(shoe.read(station, script)),
+                Need::Decision { seat, choices } => {
+                    let action = policy(station.hand().unwrap(), seat, &choices);
+                    station.decide(action).unwrap();
+                }
+                Need::Done => unreachable!("a hand in progress needs something"),
+            }
+        }
+        if station.settlement().is_some() {
+            station.confirm_settlement().unwrap();
+            dealt += 1;
+        }
+        if dealt >= hands {
+            return;
+        }
+        shoe.insert(script);
+        assert_eq!(station.poll_scanner().unwrap(), 1);
+        std::thread::sleep(pause);
+        for _ in 0..station.burns_due() {
+            left(shoe.read(station, script));
+            std::thread::sleep(pause);
+        }
+        bet(station, 1, "10");
+        bet(station, 2, "20");
+        station.start_hand().unwrap();
+    }
+}
+
+/// The station at `path`, reopened or (the first time) opened, reading
+/// a scripted shoe.
+fn station_at(path: &Path) -> (Station, Script) {
+    let mut ledger = Ledger::open(
+        path,
+        Box::new(pairs_table::ledger::SystemClock),
+        crate::test_keys(),
+    )
+    .unwrap();
+    ledger.set_station("table 1");
+    let (script, feed) = Script::new();
+    match Station::reopen(ledger, move |_| Ok(feed)).unwrap() {
+        Reopened::Table(station) => (*station, script),
+        Reopened::NoOpenTable(ledger) => {
+            let (script, feed) = Script::new();
+            let setup = setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe);
+            (open(*ledger, setup, feed), script)
+        }
+    }
+}
+
+/// Every card that left the shoe, in the order the ledger's hands hold them
+/// (dealt, burned, set aside).
+fn cards_in_ledger(path: &Path) -> Vec<Rank> {
+    let ledger =
+        Ledger::open_read_only(path, Box::new(pairs_table::ledger::SystemClock), false).unwrap();
+    let hands = ledger.browse_hands(&HandFilter::default()).unwrap().len() as i64;
+    (1..=hands)
+        .flat_map(|id| ledger.load_hand(id).unwrap().events)
+        .filter_map(|event| match event {
+            HandEvent::Card { rank, .. }
+            | HandEvent::ExternalBurn { rank, .. }
+            | HandEvent::SetAside { rank, .. } => Some(rank),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn killed_at_random_the_ledger_keeps_every_card_that_left_the_shoe() {
+    use rand::RngExt;
+    use std::io::Write;
+    // In a child: deal until killed, saying each card once it is handled.
+    if let Some(path) = std::env::var_os(DEALING_CHILD) {
+        let (mut station, mut script) = station_at(Path::new(&path));
+        let mut out = std::io::stdout().lock();
+        deal_on(
+            &mut station,
+            &mut script,
+            &mut RandomShoe::new(),
+            (u32::MAX, Duration::from_millis(3)),
+            |rank| {
+                writeln!(out, "card left the shoe: {rank}").unwrap();
+                out.flush().unwrap();
+            },
+        );
+        return;
+    }
+    let (ledger, path, _) = staffed_ledger("station-killed");
+    drop(ledger);
+    let seed: u64 = rand::rng().random();
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(seed);
+    let mut said = Vec::new();
+    let rounds = 8;
+    for round in 0..rounds {
+        let (mut child, lines, reader) = child_test(
+            "station::killed_at_random_the_ledger_keeps_every_card_that_left_the_shoe",
+            DEALING_CHILD,
+            &path,
+        );
+        // The test harness's own "test … … " may open the line.
+        let heard = lines.iter().filter_map(|line| {
+            let (_, rank) = line.split_once("card left the shoe: ")?;
+            Rank::new(rank.parse().ok()?).ok()
+        });
+        // Each round deals at least one card, however slow the machine,
+        // then is killed at a random moment: mid-hand, or (most often, as
+        // the dealer pauses there) between hands, after a new shoe or a burn.
+        let mut heard = heard;
+        said.push(
+            heard
+                .next()
+                .unwrap_or_else(|| panic!("seed {seed}, round {round}: the child said nothing")),
+        );
+        std::thread::sleep(Duration::from_millis(rng.random_range(20..300)));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        reader.join().unwrap();
+        said.extend(heard);
+    }
+    // Finish here: the hand left in progress, then one more, so that what
+    // waits between hands is committed too.
+    let (mut station, mut script) = station_at(&path);
+    let mut finishing = Vec::new();
+    deal_on(
+        &mut station,
+        &mut script,
+        &mut RandomShoe::new(),
+        (2, Duration::ZERO),
+        |rank| finishing.push(rank),
+    );
+    drop(station);
+    assert_eq!(discrepancies(&path), Vec::new(), "seed {seed}");
+    let recorded = cards_in_ledger(&path);
+    said.extend(finishing);
+    // Every card said to have left is recorded, in order; at most the one
+    // card each killed child was handling when it died was recorded
+    // without being said.
+    let mut unsaid = 0;
+    let mut next = said.iter().peekable();
+    for rank in &recorded {
+        if next.peek() == Some(&rank) {
+            next.next();
+        } else {
+            unsaid += 1;
+        }
+    }
+    assert_eq!(
+        next.count(),
+        0,
+        "seed {seed}: cards that left the shoe are missing from the ledger"
+    );
+    assert!(
+        unsaid <= rounds,
+        "seed {seed}: {unsaid} cards recorded that no child said left the shoe"
+    );
+}
+
+#[test]
+fn a_software_shoe_shuffled_at_opening_is_journaled_before_the_first_hand() {
+    let (ledger, path, clock) = staffed_ledger("station-software-between");
+    let station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    let waiting = station.ledger().recover_between_hands().unwrap();
+    assert!(
+        matches!(
+            waiting.first(),
+            Some(HandEvent::Shoe(ShoeEvent::Shuffled(_)))
+        ),
+        "{waiting:?}"
+    );
+    let burns = waiting
+        .iter()
+        .filter(|e| matches!(e, HandEvent::Shoe(ShoeEvent::Burned { .. })))
+        .count();
+    assert_eq!(burns, usize::from(HouseRules::default().burn));
+    // The station stops before the first hand: its shoe is gone, but what
+    // left it opens the first hand's record, before the new shoe's shuffle.
+    drop(station);
+    let mut station = reopened(reopen_ledger(&path, &clock), Feed::SoftwareShoe);
+    station.sign_in_dealer(&dealer()).unwrap();
+    bet(&mut station, 1, "10");
+    station.start_hand().unwrap();
+    play_on_software_shoe(&mut station);
+    let id = station.confirm_settlement().unwrap();
+    let events = station.ledger().load_hand(id).unwrap().events;
+    assert_eq!(events[..waiting.len()], waiting[..]);
+    assert!(
+        matches!(
+            events[waiting.len()],
+            HandEvent::Shoe(ShoeEvent::Shuffled(_))
+        ),
+        "{events:?}"
+    );
+    assert!(station.ledger().recover_between_hands().unwrap().is_empty());
+    drop(station);
+    assert_eq!(discrepancies(&path), Vec::new());
+}
+
+/// Set in the child processes of
+/// [`killed_while_opening_a_table_the_ledger_holds_all_of_it_or_none`].
+const OPENING_CHILD: &str = "PAIRS_TABLE_TEST_OPENING_CHILD";
+
+/// Starts this test binary again as a child running test `name` with
+/// `variable` set to `path`; its stdout is read line by line into the
+/// returned channel.
+fn child_test(
+    name: &str,
+    variable: &str,
+    path: &Path,
+) -> (
+    std::process::Child,
+    std::sync::mpsc::Receiver<String>,
+    std::thread::JoinHandle<()>,
+) {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", name, "--nocapture", "--test-threads=1"])
+        .env(variable, path)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, lines) = channel();
+    let reader = std::thread::Builder::new()
+        .name("child stdout".into())
+        .spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        })
+        .unwrap();
+    (child, lines, reader)
+}
+
+#[test]
+fn killed_while_opening_a_table_the_ledger_holds_all_of_it_or_none() {
+    use rand::RngExt;
+    use std::io::Write;
+    // In a child: open the table, close it, open it again, … until killed.
+    if let Some(path) = std::env::var_os(OPENING_CHILD) {
+        let mut out = std::io::stdout().lock();
+        loop {
+            let (mut station, _script) = station_at(Path::new(&path));
+            let shift = station.shift_id();
+            station
+                .ledger_mut()
+                .waive_count(
+                    shift,
+                    CountKind::Closer,
+                    "no chips at a test table",
+                    &boss(),
+                )
+                .unwrap();
+            station
+                .ledger_mut()
+                .close_table(shift, DEALER, &boss())
+                .unwrap();
+            writeln!(out, "\nclosed shift {shift}").unwrap();
+            out.flush().unwrap();
+        }
+    }
+    let (ledger, path, _) = staffed_ledger("station-killed-opening");
+    drop(ledger);
+    let seed: u64 = rand::rng().random();
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(seed);
+    for round in 0..10 {
+        let (mut child, lines, reader) = child_test(
+            "station::killed_while_opening_a_table_the_ledger_holds_all_of_it_or_none",
+            OPENING_CHILD,
+            &path,
+        );
+        if round == 0 {
+            lines
+                .iter()
+                .find(|line| line.starts_with("closed shift"))
+                .expect("the child opens and closes a table");
+        }
+        if round % 2 == 0 {
+            // At a random moment (a cycle takes about a second).
+            std::thread::sleep(Duration::from_millis(rng.random_range(0..1200)));
+        } else {
+            // The moment a new shift shows in the file: had the opening
+            // been several transactions, its shoe would not be there yet.
+            let watch = rusqlite::Connection::open_with_flags(
+                &path,
+                rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+            )
+            .unwrap();
+            let shifts = || -> i64 {
+                watch
+                    .query_row("SELECT COUNT(*) FROM shifts", [], |r| r.get(0))
+                    .unwrap_or(0)
+            };
+            let before = shifts();
+            let until = Instant::now() + Duration::from_secs(10);
+            while shifts() == before && Instant::now() < until {
+                std::thread::sleep(Duration::from_micros(200));
+            }
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+        reader.join().unwrap();
+        // Every table has all its settings, every shift its approval and a
+        // shoe, and the station starts again.
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        let count = |sql: &str| -> i64 { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
+        let half_open = [
+            "SELECT COUNT(*) FROM tables t WHERE \
+             (SELECT COUNT(DISTINCT key) FROM table_settings WHERE table_id = t.id) < 4",
+            "SELECT COUNT(*) FROM shifts s WHERE NOT EXISTS \
+             (SELECT 1 FROM shoes WHERE table_id = s.table_id AND seq > s.seq)",
+            "SELECT COUNT(*) FROM shifts s WHERE NOT EXISTS \
+             (SELECT 1 FROM approvals WHERE action = 'open_table' AND seq < s.seq \
+              AND detail = 'opened shift ' || s.id)",
+        ];
+        for sql in half_open {
+            assert_eq!(count(sql), 0, "seed {seed}, round {round}: {sql}");
+        }
+        drop(conn);
+        let ledger = Ledger::open(
+            &path,
+            Box::new(pairs_table::ledger::SystemClock),
+            crate::test_keys(),
+        )
+        .unwrap();
+        Station::reopen(ledger, |_| Ok(Feed::SoftwareShoe))
+            .unwrap_or_else(|e| panic!("seed {seed}, round {round}: {e}"));
+    }
+    assert_eq!(discrepancies(&path), Vec::new(), "seed {seed}");
+}

@@ -43,6 +43,7 @@ const RULES: &[Rule] = &[
         allowed: &[
             "src/cli.rs",
             "src/keys.rs",
+            "src/ledger/archive.rs",
             "src/ledger/file.rs",
             "src/printing.rs",
             "src/scanner/sim.rs",

@@ -640,6 +640,27 @@ impl Ledger {
         self.confirm(entry).map(drop)
     }
 
+    /// Checks that `entry`'s role is `permitted` to do `action` and
+    /// confirms the PIN; returns the row recording the confirmation, to be
+    /// written with what it confirms.
+    pub(super) fn confirmation_for(
+        &mut self,
+        entry: &PinEntry<'_>,
+        permitted: impl Fn(Role) -> bool,
+        action: &'static str,
+    ) -> Result<Row, LedgerError> {
+        let role = self.role_of(entry.staff)?;
+        if !permitted(role) {
+            return Err(LedgerError::NotPermitted {
+                staff: entry.staff,
+                role,
+                action,
+            });
+        }
+        self.confirm(entry)?;
+        Ok(self.access_row(entry.staff, AccessEvent::PinConfirmed, None))
+    }
+
     /// Checks that `entry` is a pit boss's and confirms the PIN; returns the
     /// row recording the confirmation, to be written with what it confirms.
     pub(super) fn pit_boss_confirmation(
@@ -905,6 +926,19 @@ impl Ledger {
         approver: &PinEntry<'_>,
     ) -> Result<i64, LedgerError> {
         self.check_table(table)?;
+        let (shift, rows) = self.open_table_rows(table, dealer, approver)?;
+        self.append_rows(&rows)?;
+        Ok(shift)
+    }
+
+    /// The rows that open a shift at `table` (the approval and the shift),
+    /// and its id.
+    pub(super) fn open_table_rows(
+        &mut self,
+        table: i64,
+        dealer: u32,
+        approver: &PinEntry<'_>,
+    ) -> Result<(i64, Vec<Row>), LedgerError> {
         let shift = self.next_id(&SHIFTS)?;
         let detail = format!("opened shift {shift}");
         let mut rows = self.approval(
@@ -924,8 +958,7 @@ impl Ledger {
                 Value::Text(self.now()),
             ],
         ));
-        self.append_rows(&rows)?;
-        Ok(shift)
+        Ok((shift, rows))
     }
 
     /// Closes shift `shift`, asked for by `requested_by`, approved by a pit

@@ -11,12 +11,23 @@ pub struct TableSpec {
     pub name: &'static str,
     /// Its columns, in encoding order.
     pub columns: &'static [&'static str],
+    /// How many of the last columns a later schema version added: a row
+    /// whose trailing added columns are NULL (one written before that
+    /// version) leaves them out of its encoding, so its hash stands.
+    pub added_later: usize,
 }
 
 macro_rules! spec {
     ($ident:ident, $name:literal, [$($col:literal),* $(,)?]) => {
+        spec!($ident, $name, [$($col),*], added_later 0);
+    };
+    ($ident:ident, $name:literal, [$($col:literal),* $(,)?], added_later $later:literal) => {
         #[doc = concat!("The `", $name, "` table.")]
-        pub const $ident: TableSpec = TableSpec { name: $name, columns: &[$($col),*] };
+        pub const $ident: TableSpec = TableSpec {
+            name: $name,
+            columns: &[$($col),*],
+            added_later: $later,
+        };
     };
 }
 
@@ -207,7 +218,9 @@ spec!(
         "head_hash",
         "discrepancies",
         "printed_at",
-    ]
+        "printed_by",
+    ],
+    added_later 1
 );
 
 spec!(
@@ -242,13 +255,19 @@ spec!(
 );
 
 spec!(
+    PROGRAM_APPROVALS,
+    "program_approvals",
+    ["program_sha256", "action", "note", "by_staff", "at"]
+);
+
+spec!(
     COUNT_WAIVERS,
     "count_waivers",
     ["shift_id", "kind", "reason", "waived_by", "waived_at"]
 );
 
 /// Every table in the chain.
-pub const CHAINED: [&TableSpec; 30] = [
+pub const CHAINED: [&TableSpec; 31] = [
     &TABLES,
     &TABLE_SETTINGS,
     &RULES,
@@ -278,6 +297,7 @@ pub const CHAINED: [&TableSpec; 30] = [
     &STATION_KEYS,
     &CHECKPOINTS,
     &SHOE_DEVICES,
+    &PROGRAM_APPROVALS,
     &COUNT_WAIVERS,
 ];
 
@@ -383,13 +403,21 @@ pub struct Linker {
 impl Linker {
     /// SHA-256(previous ‖ seq as 8 bytes big-endian ‖ table name length byte
     /// ‖ table name ‖ encoded columns).
-    pub fn link<'a>(
+    /// Trailing columns a later version added are left out while NULL
+    /// ([`TableSpec::added_later`]).
+    pub fn link(
         &mut self,
         previous: &[u8; 32],
         seq: i64,
         table: &TableSpec,
-        values: impl ExactSizeIterator<Item = ValueRef<'a>>,
+        values: &[Value],
     ) -> [u8; 32] {
+        let always = table.columns.len().saturating_sub(table.added_later);
+        let mut encoded = values.len();
+        while encoded > always && values[encoded - 1] == Value::Null {
+            encoded -= 1;
+        }
+        let values = values[..encoded].iter().map(ValueRef::from);
         self.buffer.clear();
         self.buffer.extend_from_slice(previous);
         self.buffer.extend_from_slice(&seq.to_be_bytes());

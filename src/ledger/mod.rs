@@ -11,6 +11,7 @@ macro_rules! house_side_of_t {
 }
 
 mod access;
+pub mod archive;
 mod audit;
 mod chain;
 mod file;
@@ -46,12 +47,12 @@ pub use audit::{
 };
 pub use file::APPLICATION_ID;
 pub use inventory::{CountKind, CountState, ShiftInventory, Slip, SlipKind};
-pub use startup::ProgramStart;
+pub use startup::{ApprovedProgram, ProgramStart};
 pub use station::{OpenShift, ShoeDevice};
 pub use verify::{AuditSummary, Discrepancy, KeyPin, VerifyOptions, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.
-const MIGRATIONS: [&str; 8] = [
+const MIGRATIONS: [&str; 9] = [
     include_str!("../../schema/0001_initial.sql"),
     include_str!("../../schema/0002_indexes.sql"),
     include_str!("../../schema/0003_access_inventory.sql"),
@@ -59,7 +60,8 @@ const MIGRATIONS: [&str; 8] = [
     include_str!("../../schema/0005_startup_checks.sql"),
     include_str!("../../schema/0006_checkpoints.sql"),
     include_str!("../../schema/0007_card_accounting_shoe_devices.sql"),
-    include_str!("../../schema/0008_count_waivers.sql"),
+    include_str!("../../schema/0008_record_gaps.sql"),
+    include_str!("../../schema/0009_count_waivers.sql"),
 ];
 
 /// The schema version this build writes (and the newest it reads).
@@ -112,6 +114,28 @@ pub enum LedgerError {
     /// No hand with this id.
     #[error("the ledger has no hand {0}")]
     NoSuchHand(i64),
+    /// The archive's file exists.
+    #[error("{0} exists already; an archive is written to a new file")]
+    ArchiveExists(String),
+    /// Only a ledger at the latest version is archived.
+    #[error(
+        "the ledger {0} has schema version {1}; open it once with this pairs-table to upgrade it before archiving"
+    )]
+    ArchiveOldSchema(String, i64),
+    /// No checkpoint before the period's end.
+    #[error(
+        "the ledger has no checkpoint signed before {0}, so there is nothing to archive up to then"
+    )]
+    NothingToArchive(String),
+    /// The program is on the approved list already.
+    #[error("the program with SHA-256 {0} is already on the list of approved programs")]
+    ProgramApprovedAlready(String),
+    /// The program is not on the approved list.
+    #[error("the program with SHA-256 {0} is not on the list of approved programs")]
+    ProgramNotApproved(String),
+    /// A note is needed.
+    #[error("say which program this is and why (the note may not be empty)")]
+    EmptyNote,
     /// The hand id is taken.
     #[error("hand {0} is already in the ledger")]
     HandExists(i64),
@@ -423,6 +447,34 @@ impl ChainHead {
     }
 }
 
+/// What [`Ledger::open_table_for_play`] records.
+#[derive(Debug, Clone, Copy)]
+pub struct TableOpening<'a> {
+    /// The table's name.
+    pub name: &'a str,
+    /// Its game.
+    pub game: GameKind,
+    /// The house rules in force.
+    pub rules: &'a HouseRules,
+    /// Table settings (key, value), in order.
+    pub settings: &'a [(&'a str, String)],
+    /// Decks in the shoe.
+    pub decks: u8,
+    /// A card-reading shoe's name for the shoe; None for the software shoe.
+    pub scanner_shoe: Option<&'a str>,
+}
+
+/// The ids a table opened for play got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenedTable {
+    /// The table.
+    pub table: i64,
+    /// The shift opened.
+    pub shift: i64,
+    /// Its first shoe.
+    pub shoe: i64,
+}
+
 /// A hand that was journaled but not committed: enough to rebuild it.
 #[derive(Debug, Clone)]
 pub struct InProgress {
@@ -559,12 +611,7 @@ impl<'t> Appender<'t> {
     /// Appends one row; returns its seq.
     fn append(&mut self, spec: &'static TableSpec, values: &[Value]) -> Result<i64, LedgerError> {
         let seq = self.head.rows + 1;
-        let hash = self.linker.link(
-            &self.head.hash,
-            seq,
-            spec,
-            values.iter().map(ValueRef::from),
-        );
+        let hash = self.linker.link(&self.head.hash, seq, spec, values);
         let placeholders: String = (3..=spec.columns.len() + 2)
             .map(|i| format!(", ?{i}"))
             .collect();
@@ -1019,6 +1066,19 @@ impl Ledger {
 
     /// The table named `name`, recorded now if new; returns its id.
     pub fn table(&mut self, name: &str, game: GameKind) -> Result<i64, LedgerError> {
+        let (id, row) = self.table_row(name, game)?;
+        if let Some(row) = row {
+            self.append_rows(&[row])?;
+        }
+        Ok(id)
+    }
+
+    /// The id of the table named `name`, and its row to append if it is new.
+    fn table_row(
+        &self,
+        name: &str,
+        game: GameKind,
+    ) -> Result<(i64, Option<access::Row>), LedgerError> {
         let name = crate::access::check_name(name)?;
         let found: Option<i64> = self
             .conn
@@ -1029,17 +1089,16 @@ impl Ledger {
             )
             .optional()?;
         if let Some(id) = found {
-            return Ok(id);
+            return Ok((id, None));
         }
         let id = self.next_id(&TABLES)?;
-        let row = [
+        let row = vec![
             Value::Integer(id),
             Value::Text(name.into()),
             Value::Text(game.as_str().into()),
             Value::Text(self.now()),
         ];
-        self.append_one(&TABLES, &row)?;
-        Ok(id)
+        Ok((id, Some((&TABLES, row))))
     }
 
     /// Records a table setting (a later row for the same key supersedes it).
@@ -1049,17 +1108,30 @@ impl Ledger {
         key: &str,
         value: &str,
     ) -> Result<(), LedgerError> {
-        let row = [
+        let row = self.setting_row(table, key, value);
+        self.append_rows(&[row]).map(drop)
+    }
+
+    fn setting_row(&self, table: i64, key: &str, value: &str) -> access::Row {
+        let row = vec![
             Value::Integer(table),
             Value::Text(key.into()),
             Value::Text(value.into()),
             Value::Text(self.now()),
         ];
-        self.append_one(&chain::TABLE_SETTINGS, &row).map(drop)
+        (&chain::TABLE_SETTINGS, row)
     }
 
     /// Records a version of the house rules, unless already recorded.
     pub fn record_rules(&mut self, rules: &HouseRules) -> Result<(), LedgerError> {
+        if let Some(row) = self.rules_row(rules)? {
+            self.append_rows(&[row])?;
+        }
+        Ok(())
+    }
+
+    /// The row recording `rules`, unless they are recorded already.
+    fn rules_row(&self, rules: &HouseRules) -> Result<Option<access::Row>, LedgerError> {
         let hash = rules.hash_hex();
         let known: Option<i64> = self
             .conn
@@ -1069,15 +1141,14 @@ impl Ledger {
                 |r| r.get(0),
             )
             .optional()?;
-        if known.is_none() {
-            let row = [
+        Ok(known.is_none().then(|| {
+            let row = vec![
                 Value::Text(hash),
                 Value::Text(rules.to_toml()),
                 Value::Text(self.now()),
             ];
-            self.append_one(&RULES, &row)?;
-        }
-        Ok(())
+            (&RULES, row)
+        }))
     }
 
     /// Records a staff member under `id`, unless already recorded.
@@ -1129,16 +1200,49 @@ impl Ledger {
         decks: u8,
         scanner_shoe_id: Option<&str>,
     ) -> Result<i64, LedgerError> {
+        let (id, row) = self.shoe_row(table, decks, scanner_shoe_id)?;
+        self.append_rows(&[row])?;
+        Ok(id)
+    }
+
+    fn shoe_row(
+        &self,
+        table: i64,
+        decks: u8,
+        scanner_shoe_id: Option<&str>,
+    ) -> Result<(i64, access::Row), LedgerError> {
         let id = self.next_id(&SHOES)?;
-        let row = [
+        let row = vec![
             Value::Integer(id),
             Value::Integer(table),
             Value::Integer(i64::from(decks)),
             scanner_shoe_id.map_or(Value::Null, |s| Value::Text(s.into())),
             Value::Text(self.now()),
         ];
-        self.append_one(&SHOES, &row)?;
-        Ok(id)
+        Ok((id, (&SHOES, row)))
+    }
+
+    /// Opens a table for play in one transaction: the table (recorded if
+    /// new), its rules, its settings, the shift with the pit boss's
+    /// approval, and its first shoe. A crash leaves all of it or none.
+    pub fn open_table_for_play(
+        &mut self,
+        opening: &TableOpening<'_>,
+        dealer: u32,
+        approver: &PinEntry<'_>,
+    ) -> Result<OpenedTable, LedgerError> {
+        let (table, table_row) = self.table_row(opening.name, opening.game)?;
+        let mut rows: Vec<access::Row> = table_row.into_iter().collect();
+        rows.extend(self.rules_row(opening.rules)?);
+        for (key, value) in opening.settings {
+            rows.push(self.setting_row(table, key, value));
+        }
+        let (shift, shift_rows) = self.open_table_rows(table, dealer, approver)?;
+        rows.extend(shift_rows);
+        let (shoe, shoe_row) = self.shoe_row(table, opening.decks, opening.scanner_shoe)?;
+        rows.push(shoe_row);
+        self.append_rows(&rows)?;
+        Ok(OpenedTable { table, shift, shoe })
     }
 
     /// Where `table` stands after its last recorded hand (its button and
@@ -1173,11 +1277,15 @@ impl Ledger {
         })
     }
 
-    /// Journals the start of a hand: its context and setup.
+    /// Journals the start of a hand: its context and setup, and its first
+    /// `events` (what happened since the last hand, and the hand's own
+    /// shuffle), in one durable transaction that also empties the journal
+    /// of what happened between hands (those events are now the hand's).
     pub fn begin_hand(
         &mut self,
         context: HandContext,
         setup: &HandSetup,
+        events: &[HandEvent],
     ) -> Result<(), LedgerError> {
         self.record_rules(&setup.rules)?;
         let tx = self
@@ -1210,6 +1318,10 @@ impl Ledger {
              VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
             rusqlite::params_from_iter(values.iter()),
         )?;
+        tx.execute("DELETE FROM journal_steps", [])?;
+        tx.execute("DELETE FROM journal_pending", [])?;
+        let at = timestamp(self.clock.now());
+        journal_rows(&tx, Journal::Hand, id, 0, events, &at)?;
         tx.commit()?;
         Ok(())
     }
@@ -1223,6 +1335,39 @@ impl Ledger {
         journal_in(&tx, first, events, &at)?;
         tx.commit()?;
         Ok(())
+    }
+
+    /// Journals `events[first..]`, what left the shoe since the last hand
+    /// (a shuffle, burns, cards set aside), durably, in one transaction:
+    /// they open hand `next_hand`'s record when it begins
+    /// ([`Ledger::begin_hand`]), and survive a crash before it does
+    /// ([`Ledger::recover_between_hands`]).
+    pub fn journal_between_hands(
+        &mut self,
+        next_hand: i64,
+        first: usize,
+        events: &[HandEvent],
+    ) -> Result<(), LedgerError> {
+        let at = self.now();
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        journal_rows(&tx, Journal::BetweenHands, next_hand, first, events, &at)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// What left the shoe since the last hand and waits to open the next
+    /// hand's record (journaled by [`Ledger::journal_between_hands`]), in order.
+    pub fn recover_between_hands(&self) -> Result<Vec<HandEvent>, LedgerError> {
+        journaled(&self.conn, Journal::BetweenHands)?
+            .into_iter()
+            .map(|(step, spec, values)| {
+                rows::row_event(spec, &values)
+                    .map(|(_, _, event)| event)
+                    .map_err(LedgerError::bad_row("journal_pending", step))
+            })
+            .collect()
     }
 
     /// The hand in progress, if one was journaled and not committed.
@@ -1631,9 +1776,39 @@ fn journal_in(
         .query_row("SELECT hand_id FROM journal_hand", [], |r| r.get(0))
         .optional()?
         .ok_or(LedgerError::NoHandInProgress)?;
-    let mut statement = conn.prepare_cached(
-        "INSERT INTO journal_steps (step, ledger_table, body) VALUES (?1, ?2, ?3)",
-    )?;
+    journal_rows(conn, Journal::Hand, hand_id, first, events, at)
+}
+
+/// The two journals outside the chain: the hand in progress's steps, and
+/// what left the shoe between hands.
+#[derive(Clone, Copy)]
+enum Journal {
+    Hand,
+    BetweenHands,
+}
+
+impl Journal {
+    fn table(self) -> &'static str {
+        match self {
+            Journal::Hand => "journal_steps",
+            Journal::BetweenHands => "journal_pending",
+        }
+    }
+}
+
+/// Writes `events` as steps `first + 1..` of hand `hand_id` into `journal`.
+fn journal_rows(
+    conn: &Connection,
+    journal: Journal,
+    hand_id: i64,
+    first: usize,
+    events: &[HandEvent],
+    at: &str,
+) -> Result<(), LedgerError> {
+    let mut statement = conn.prepare_cached(&format!(
+        "INSERT INTO {} (step, ledger_table, body) VALUES (?1, ?2, ?3)",
+        journal.table()
+    ))?;
     let mut body = Vec::new();
     for (i, event) in events.iter().enumerate() {
         let step = (first + i) as i64 + 1;
@@ -1649,20 +1824,27 @@ fn journal_in(
 type JournalStep = (i64, &'static TableSpec, Vec<Value>);
 
 fn journal_steps(conn: &Connection) -> Result<Vec<JournalStep>, LedgerError> {
-    let mut statement =
-        conn.prepare_cached("SELECT step, ledger_table, body FROM journal_steps ORDER BY step")?;
+    journaled(conn, Journal::Hand)
+}
+
+fn journaled(conn: &Connection, journal: Journal) -> Result<Vec<JournalStep>, LedgerError> {
+    let table = journal.table();
+    let mut statement = conn.prepare_cached(&format!(
+        "SELECT step, ledger_table, body FROM {table} ORDER BY step"
+    ))?;
     let found: Vec<(i64, String, Vec<u8>)> = statement
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
         .collect::<Result<_, _>>()?;
     found
         .into_iter()
-        .map(|(step, table, body)| {
+        .map(|(step, ledger_table, body)| {
             let bad = |problem: &str| LedgerError::BadRow {
-                table: "journal_steps",
+                table,
                 seq: step,
                 problem: problem.to_owned(),
             };
-            let spec = chain::spec_named(&table).ok_or_else(|| bad("unknown ledger table"))?;
+            let spec =
+                chain::spec_named(&ledger_table).ok_or_else(|| bad("unknown ledger table"))?;
             let values = chain::decode_values(&body)
                 .ok_or_else(|| bad("the body is not a canonical encoding"))?;
             Ok((step, spec, values))
@@ -1676,6 +1858,8 @@ fn journal_steps(conn: &Connection) -> Result<Vec<JournalStep>, LedgerError> {
 pub struct Recorder {
     context: HandContext,
     journaled: Option<usize>,
+    /// Events of the table journaled between hands (they open the next hand).
+    between_hands: usize,
 }
 
 impl Recorder {
@@ -1684,6 +1868,7 @@ impl Recorder {
         Recorder {
             context,
             journaled: None,
+            between_hands: 0,
         }
     }
 
@@ -1693,24 +1878,55 @@ impl Recorder {
         Recorder {
             context,
             journaled: Some(journaled),
+            between_hands: 0,
         }
     }
 
-    /// Journals whatever the table's hand in progress did since the last call.
+    /// The context of the next hand (another dealer signed in); the hand
+    /// in progress keeps its own.
+    pub fn set_context(&mut self, context: HandContext) {
+        if self.journaled.is_none() {
+            self.context = context;
+        }
+    }
+
+    /// After a restart, between hands: puts what the journal holds of the
+    /// time since the last hand back at the head of `table`'s events
+    /// ([`Table::restore_between_hands`]) and journals what the table has
+    /// added since (a new software shoe's shuffle and burns).
+    pub fn restore_between_hands(
+        &mut self,
+        ledger: &mut Ledger,
+        table: &mut Table,
+    ) -> Result<(), LedgerError> {
+        let restored = ledger.recover_between_hands()?;
+        self.between_hands = restored.len();
+        table
+            .restore_between_hands(restored)
+            .map_err(|_| LedgerError::HandInProgress(table.hands_started() as i64))?;
+        self.sync(ledger, table)
+    }
+
+    /// Journals whatever the table did since the last call: the hand in
+    /// progress's steps, or, between hands, what left the shoe.
     pub fn sync(&mut self, ledger: &mut Ledger, table: &Table) -> Result<(), LedgerError> {
+        let events = table.events();
         let Some((setup, _)) = table.hand() else {
+            let done = self.between_hands;
+            if events.len() > done {
+                let next_hand = table.hands_started() as i64 + 1;
+                ledger.journal_between_hands(next_hand, done, &events[done..])?;
+            }
+            self.between_hands = events.len();
             return Ok(());
         };
-        let done = match self.journaled {
-            Some(done) => done,
+        match self.journaled {
+            Some(done) if events.len() > done => ledger.journal(done, &events[done..])?,
+            Some(_) => {}
             None => {
-                ledger.begin_hand(self.context, setup)?;
-                0
+                ledger.begin_hand(self.context, setup, events)?;
+                self.between_hands = 0;
             }
-        };
-        let events = table.events();
-        if events.len() > done {
-            ledger.journal(done, &events[done..])?;
         }
         self.journaled = Some(events.len());
         Ok(())

@@ -14,7 +14,7 @@ use thiserror::Error;
 
 use super::chain::REPORT_PRINTS;
 use super::{AlarmKind, CountKind, DENOMINATIONS_KEY, SlipKind, rows};
-use super::{ChainHead, Ledger, LedgerError, VerifyOptions, row_time, timestamp, verify};
+use super::{ChainHead, Ledger, LedgerError, PinEntry, VerifyOptions, row_time, timestamp, verify};
 use crate::engine::card::Rank;
 use crate::engine::hand::GameKind;
 use crate::engine::money::{Account, Transfer, TransferKind};
@@ -68,6 +68,11 @@ pub enum ReportError {
     /// Several tables and none chosen.
     #[error("the ledger has {0} tables ({1}); choose one with --table")]
     WhichTable(usize, String),
+    /// A ledger whose staff have PINs is printed by a named pit boss.
+    #[error(
+        "name the pit boss who prints (--by ID): every print of this ledger names who printed it"
+    )]
+    NobodyPrinting,
     /// The ledger has no table at all.
     #[error("the ledger has no tables yet, so there is nothing to report")]
     NoTables,
@@ -349,6 +354,50 @@ pub struct Inventory {
     /// were dealt before the tray was counted. Only at a table that keeps
     /// its inventory (chip denominations set).
     pub play_before_opener: Option<DateTime<Utc>>,
+    /// Month and year to date, as of the last of `shifts` (None when the
+    /// report covers no shift).
+    pub to_date: Option<ToDateFigures>,
+}
+
+/// Drop, inventory win and hold summed over shifts: a month or a year to
+/// date, at one table or at every table of its game in the ledger.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToDate {
+    /// From the first of the month or year, 00:00 UTC, up to and including
+    /// the report's last shift (shifts counted by when they opened).
+    pub since: DateTime<Utc>,
+    /// Shifts with both counts (opener and closer): summed.
+    pub shifts: u32,
+    /// Shifts without both counts (no inventory win): left out.
+    pub left_out: u32,
+    /// The summed shifts' drops, in table units.
+    pub drop: u64,
+    /// Their inventory wins (closer + credits + drop − opener − fills).
+    pub win: i64,
+}
+
+impl ToDate {
+    /// Win ÷ drop in basis points ([`crate::inventory::hold_basis_points`]);
+    /// None without a drop.
+    pub fn hold_basis_points(&self) -> Option<i64> {
+        crate::inventory::hold_basis_points(self.win, self.drop)
+    }
+}
+
+/// Month and year to date at the report's table and at every table of its
+/// game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToDateFigures {
+    /// The game (for "every Rocket table").
+    pub game: GameKind,
+    /// This table, month to date.
+    pub table_month: ToDate,
+    /// This table, year to date.
+    pub table_year: ToDate,
+    /// Every table of the game, month to date.
+    pub game_month: ToDate,
+    /// Every table of the game, year to date.
+    pub game_year: ToDate,
 }
 
 impl Inventory {
@@ -573,6 +622,9 @@ pub struct PrintStamp {
     pub printed_at: DateTime<Utc>,
     /// When the first print was, for a reprint.
     pub first_printed_at: Option<DateTime<Utc>>,
+    /// The staff member who printed it (None: a simulation's ledger, whose
+    /// staff have no PINs).
+    pub printed_by: Option<u32>,
 }
 
 impl PrintStamp {
@@ -714,8 +766,14 @@ impl Ledger {
     /// gathered) and records this print in `report_prints`, numbering it
     /// after earlier prints of the same table and period. The figures are
     /// read before the print row is appended; the integrity section pins
-    /// the chain as checked.
-    pub fn print_shift_report(&mut self, query: &ReportQuery) -> Result<ShiftReport, ReportError> {
+    /// the chain as checked. See [`Ledger::print_checked_report`] for `by`
+    /// and `deliver`.
+    pub fn print_shift_report<E: From<ReportError>>(
+        &mut self,
+        query: &ReportQuery,
+        by: Option<&PinEntry<'_>>,
+        deliver: impl FnOnce(&ShiftReport) -> Result<(), E>,
+    ) -> Result<ShiftReport, E> {
         let path = self.path().to_path_buf();
         let options = self.verify_options();
         let resolved = self.resolve(query)?;
@@ -724,39 +782,103 @@ impl Ledger {
             let gathered = self.gather(query, &resolved);
             (gathered, check.join())
         });
-        let gathered = gathered?;
-        let integrity = checked.map_err(|_| ReportError::CheckStopped)??;
-        self.record_report(&resolved, gathered, integrity)
+        let gathered = gathered.map_err(ReportError::from)?;
+        let integrity = checked
+            .map_err(|_| ReportError::CheckStopped)?
+            .map_err(ReportError::from)?;
+        self.record_report(&resolved, gathered, integrity, by, deliver)
     }
 
     /// [`Ledger::print_shift_report`] with the chain already checked by
     /// [`check_chain`] (on another thread, so a window stays responsive).
-    pub fn print_checked_report(
+    ///
+    /// `by` is who prints: a pit boss, whose PIN is confirmed now (the
+    /// confirmation is recorded with the print). Only a ledger whose staff
+    /// have no PINs (a simulation's) is printed by nobody. `deliver` gets
+    /// the report as it will be recorded and must put its PDF in place; the
+    /// print row is committed only once it has (so a print number is spent
+    /// only on a PDF that exists), and not at all if it fails.
+    pub fn print_checked_report<E: From<ReportError>>(
         &mut self,
         query: &ReportQuery,
         integrity: Integrity,
-    ) -> Result<ShiftReport, ReportError> {
+        by: Option<&PinEntry<'_>>,
+        deliver: impl FnOnce(&ShiftReport) -> Result<(), E>,
+    ) -> Result<ShiftReport, E> {
         let resolved = self.resolve(query)?;
-        let gathered = self.gather(query, &resolved)?;
-        self.record_report(&resolved, gathered, integrity)
+        let gathered = self.gather(query, &resolved).map_err(ReportError::from)?;
+        self.record_report(&resolved, gathered, integrity, by, deliver)
     }
 
-    fn record_report(
+    fn record_report<E: From<ReportError>>(
         &mut self,
         resolved: &Resolved,
         (header, inventory, play, game, exceptions): Gathered,
         integrity: Integrity,
-    ) -> Result<ShiftReport, ReportError> {
-        let print = self.record_print(resolved, &header, &integrity)?;
-        Ok(ShiftReport {
+        by: Option<&PinEntry<'_>>,
+        deliver: impl FnOnce(&ShiftReport) -> Result<(), E>,
+    ) -> Result<ShiftReport, E> {
+        let confirmation = match by {
+            Some(entry) => self
+                .pit_boss_confirmation(entry, "print a shift report")
+                .map_err(ReportError::from)?,
+            None if self.holds_pins().map_err(ReportError::from)? => {
+                return Err(ReportError::NobodyPrinting.into());
+            }
+            None => Vec::new(),
+        };
+        let printed_at = self.clock.now();
+        let [table, shift, from, to] = resolved.params();
+        let mut appender = self.appender().map_err(ReportError::from)?;
+        let (earlier, first): (i64, Option<String>) = appender
+            .tx
+            .query_row(
+                "SELECT COUNT(*), MIN(printed_at) FROM report_prints \
+                 WHERE table_id = ?1 AND shift_id IS ?2 AND period_from IS ?3 AND period_to IS ?4",
+                params![table, shift, from, to],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .map_err(ReportError::from)?;
+        let number = earlier + 1;
+        let rows = confirmation.into_iter().chain([(
+            &REPORT_PRINTS,
+            vec![
+                table,
+                shift,
+                from,
+                to,
+                Value::Integer(number),
+                Value::Text(header.casino.clone().unwrap_or_default()),
+                Value::Integer(integrity.head.rows),
+                Value::Blob(integrity.head.hash.to_vec()),
+                Value::Integer(integrity.discrepancies as i64),
+                Value::Text(timestamp(printed_at)),
+                by.map_or(Value::Null, |entry| Value::Integer(i64::from(entry.staff))),
+            ],
+        )]);
+        for (spec, values) in rows {
+            appender.append(spec, &values).map_err(ReportError::from)?;
+        }
+        let report = ShiftReport {
             header,
             inventory,
             play,
             game,
             exceptions,
             integrity,
-            print,
-        })
+            print: PrintStamp {
+                number,
+                printed_at,
+                first_printed_at: first
+                    .map(|t| row_time("report_prints", 0, &t))
+                    .transpose()
+                    .map_err(ReportError::from)?,
+                printed_by: by.map(|entry| entry.staff),
+            },
+        };
+        deliver(&report)?;
+        appender.commit().map_err(ReportError::from)?;
+        Ok(report)
     }
 
     /// The shifts of `table`, newest first: what a report can cover.
@@ -1452,8 +1574,75 @@ impl Ledger {
             drop: (kept || drops > 0).then_some(drop as u64),
             ledger_win,
             play_before_opener,
+            to_date: None,
+        };
+        let inventory = Inventory {
+            to_date: match inventory.shifts.last() {
+                Some(&last) => Some(self.to_date(resolved, last)?),
+                None => None,
+            },
+            ..inventory
         };
         Ok((inventory, corrections.into_iter().map(|(_, c)| c).collect()))
+    }
+
+    /// Month and year to date as of shift `last` at the report's table and
+    /// at every table of its game.
+    fn to_date(&self, resolved: &Resolved, last: i64) -> Result<ToDateFigures, LedgerError> {
+        use chrono::{Datelike, TimeZone};
+        let opened: String =
+            self.conn
+                .query_row("SELECT opened_at FROM shifts WHERE id = ?1", [last], |r| {
+                    r.get(0)
+                })?;
+        let as_of = row_time("shifts", 0, &opened)?;
+        let month = Utc
+            .with_ymd_and_hms(as_of.year(), as_of.month(), 1, 0, 0, 0)
+            .single()
+            .unwrap_or(as_of);
+        let year = Utc
+            .with_ymd_and_hms(as_of.year(), 1, 1, 0, 0, 0)
+            .single()
+            .unwrap_or(as_of);
+        let sum = |since: DateTime<Utc>, whole_game: bool| -> Result<ToDate, LedgerError> {
+            let shifts = self.ids(
+                "SELECT s.id FROM shifts s JOIN tables t ON t.id = s.table_id \
+                 WHERE (t.id = ?1 OR (?2 AND t.game = ?3)) \
+                 AND s.opened_at >= ?4 AND s.opened_at <= ?5 ORDER BY s.id",
+                &[
+                    Value::Integer(resolved.table_id),
+                    Value::Integer(i64::from(whole_game)),
+                    Value::Text(resolved.game.as_str().into()),
+                    Value::Text(timestamp(since)),
+                    Value::Text(opened.clone()),
+                ],
+            )?;
+            let mut to_date = ToDate {
+                since,
+                shifts: 0,
+                left_out: 0,
+                drop: 0,
+                win: 0,
+            };
+            for shift in shifts {
+                match self.shift_inventory(shift)?.inventory() {
+                    Some(inventory) => {
+                        to_date.shifts += 1;
+                        to_date.drop += inventory.drop;
+                        to_date.win += inventory.win();
+                    }
+                    None => to_date.left_out += 1,
+                }
+            }
+            Ok(to_date)
+        };
+        Ok(ToDateFigures {
+            game: resolved.game,
+            table_month: sum(month, false)?,
+            table_year: sum(year, false)?,
+            game_month: sum(month, true)?,
+            game_year: sum(year, true)?,
+        })
     }
 
     /// The alarms at the table raised or cleared in the period's time
@@ -1571,48 +1760,5 @@ impl Ledger {
             })?
             .collect::<Result<_, _>>()?;
         Ok(found)
-    }
-
-    /// Appends this print's row, numbered after the earlier prints of the
-    /// same table and period (counted inside the writing transaction).
-    fn record_print(
-        &mut self,
-        resolved: &Resolved,
-        header: &Header,
-        integrity: &Integrity,
-    ) -> Result<PrintStamp, LedgerError> {
-        let printed_at = self.clock.now();
-        let [table, shift, from, to] = resolved.params();
-        let mut appender = self.appender()?;
-        let (earlier, first): (i64, Option<String>) = appender.tx.query_row(
-            "SELECT COUNT(*), MIN(printed_at) FROM report_prints \
-             WHERE table_id = ?1 AND shift_id IS ?2 AND period_from IS ?3 AND period_to IS ?4",
-            params![table, shift, from, to],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )?;
-        let number = earlier + 1;
-        appender.append(
-            &REPORT_PRINTS,
-            &[
-                table,
-                shift,
-                from,
-                to,
-                Value::Integer(number),
-                Value::Text(header.casino.clone().unwrap_or_default()),
-                Value::Integer(integrity.head.rows),
-                Value::Blob(integrity.head.hash.to_vec()),
-                Value::Integer(integrity.discrepancies as i64),
-                Value::Text(timestamp(printed_at)),
-            ],
-        )?;
-        appender.commit()?;
-        Ok(PrintStamp {
-            number,
-            printed_at,
-            first_printed_at: first
-                .map(|t| row_time("report_prints", 0, &t))
-                .transpose()?,
-        })
     }
 }

@@ -199,9 +199,29 @@ pub fn verify(
     let mut statements = present
         .iter()
         .map(|spec| {
+            // A file not yet upgraded lacks the columns a later version
+            // added: they read as NULL, as such rows were encoded.
+            let columns: Vec<String> = spec
+                .columns
+                .iter()
+                .map(|column| {
+                    let present = snapshot
+                        .query_row(
+                            "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2",
+                            [spec.name, column],
+                            |_| Ok(()),
+                        )
+                        .is_ok();
+                    if present {
+                        (*column).to_owned()
+                    } else {
+                        format!("NULL AS {column}")
+                    }
+                })
+                .collect();
             let sql = format!(
                 "SELECT seq, hash, {} FROM {} ORDER BY seq",
-                spec.columns.join(", "),
+                columns.join(", "),
                 spec.name
             );
             snapshot.prepare(&sql)
@@ -274,7 +294,7 @@ pub fn verify(
             };
             emit(at(missing), &mut found);
         }
-        let computed = linker.link(&head.hash, seq, spec, values.iter().map(ValueRef::from));
+        let computed = linker.link(&head.hash, seq, spec, &values);
         let stored: [u8; 32] = hash.as_slice().try_into().unwrap_or(computed);
         if hash.as_slice() != computed {
             emit(

@@ -260,6 +260,34 @@ fn lines(report: &ShiftReport) -> Vec<Line> {
         None => Line::new("inventory", "hold").text("not computed"),
     });
 
+    if let Some(to_date) = &inv.to_date {
+        for (scope, figures) in [
+            ("table_month", &to_date.table_month),
+            ("table_year", &to_date.table_year),
+            ("game_month", &to_date.game_month),
+            ("game_year", &to_date.game_year),
+        ] {
+            out.extend([
+                Line::new("to_date", scope)
+                    .key("shifts")
+                    .count(figures.shifts)
+                    .time(figures.since),
+                Line::new("to_date", scope)
+                    .key("left_out")
+                    .count(figures.left_out),
+                Line::new("to_date", scope).key("drop").units(figures.drop),
+                Line::new("to_date", scope).key("win").units(figures.win),
+                match figures.hold_basis_points() {
+                    Some(bp) => Line::new("to_date", scope)
+                        .key("hold")
+                        .count(bp)
+                        .text(format_basis_points(bp)),
+                    None => Line::new("to_date", scope).key("hold").text("not computed"),
+                },
+            ]);
+        }
+    }
+
     let p = &report.play;
     out.extend([
         Line::new("play", "hands").count(p.hands),

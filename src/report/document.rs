@@ -9,7 +9,7 @@ use crate::engine::rules::HouseRules;
 use crate::inventory::format_basis_points;
 use crate::ledger::report::{
     AlarmClear, AlarmEntry, ChipCount, ClearedUnder, Correction, CorrectionKind, GameFigures,
-    Inventory, KindTotal, ShiftReport, Slip, StaffChange, StaffRef,
+    Inventory, KindTotal, ShiftReport, Slip, StaffChange, StaffRef, ToDateFigures,
 };
 use crate::ledger::{AlarmKind, CountKind, SlipKind};
 use crate::time_text::{Zone, when};
@@ -409,10 +409,77 @@ fn inventory(report: &ShiftReport, zone: Zone) -> Section {
             ),
         ),
     ]));
+    if let Some(to_date) = &inventory.to_date {
+        to_date_blocks(&report.header.table_name, to_date, &mut blocks);
+    }
     Section {
         title: "Table inventory".into(),
         blocks,
     }
+}
+
+/// Month and year to date beside the shift's figures: a table of shifts,
+/// drop, win and hold, and a note on shifts left out.
+fn to_date_blocks(table: &str, to_date: &ToDateFigures, blocks: &mut Vec<Block>) {
+    let game = to_date.game.to_string();
+    let scopes = [
+        (
+            format!("Table {table}, month to date"),
+            &to_date.table_month,
+        ),
+        (format!("Table {table}, year to date"), &to_date.table_year),
+        (
+            format!("Every {game} table, month to date"),
+            &to_date.game_month,
+        ),
+        (
+            format!("Every {game} table, year to date"),
+            &to_date.game_year,
+        ),
+    ];
+    blocks.push(Block::Subheading(format!(
+        "To date: month from {}, year from {}, up to this shift",
+        to_date.table_month.since.format("%Y-%m-%d"),
+        to_date.table_year.since.format("%Y-%m-%d")
+    )));
+    blocks.push(Block::Table {
+        columns: vec![
+            col("", 0.4, Align::Left),
+            col("Shifts", 0.12, Align::Right),
+            col("Drop", 0.16, Align::Right),
+            col("Win", 0.16, Align::Right),
+            col("Hold", 0.16, Align::Right),
+        ],
+        titled: true,
+        rows: scopes
+            .iter()
+            .map(|(label, figures)| {
+                row([
+                    label.clone(),
+                    figures.shifts.to_string(),
+                    units(figures.drop as i64),
+                    units(figures.win),
+                    figures
+                        .hold_basis_points()
+                        .map_or_else(|| "not computed".into(), format_basis_points),
+                ])
+            })
+            .collect(),
+    });
+    let left: Vec<String> = scopes
+        .iter()
+        .filter(|(_, figures)| figures.left_out > 0)
+        .map(|(label, figures)| format!("{} ({})", label, figures.left_out))
+        .collect();
+    blocks.push(Block::Note(if left.is_empty() {
+        "Win is the inventory win of each shift summed; hold is that win ÷ the same shifts' drop."
+            .into()
+    } else {
+        format!(
+            "Win is the inventory win of each shift summed; hold is that win ÷ the same shifts' drop. Shifts without both counts have no inventory win and are left out: {}.",
+            left.join("; ")
+        )
+    }));
 }
 
 fn play(report: &ShiftReport) -> Section {

@@ -25,8 +25,8 @@ use crate::engine::starboard::SeatState;
 use crate::engine::table::{CardSupply, FinishedHand, HandEvent, Seating, Table, TableError};
 use crate::engine::{Decks, Rank};
 use crate::ledger::{
-    AlarmKind, CountKind, CountState, HandContext, Ledger, LedgerError, OpenShift, PinEntry,
-    Recorder,
+    AlarmKind, CountKind, CountState, HandContext, Ledger, LedgerError, OpenShift, OpenedTable,
+    PinEntry, Recorder, TableOpening,
 };
 use crate::scanner::intake::IntakeError;
 use crate::scanner::{
@@ -328,19 +328,26 @@ impl Station {
             // counted); the shift's approval row records the pit boss.
             ledger.check_pit_boss(approver, "open a table")?;
             ledger.sign_in(dealer.staff, dealer.pin)?;
-            let table = ledger.table(&setup.name, setup.game)?;
-            ledger.record_rules(&setup.rules)?;
-            for (key, value) in [
+            // The table, its rules and settings, the shift and its shoe are
+            // one transaction: a crash leaves no half-opened table.
+            let settings = [
                 (keys::DECKS, setup.decks.count().to_string()),
                 (keys::RULES, setup.rules.hash_hex()),
                 (keys::UNIT_CENTS, setup.unit_cents.to_string()),
                 (keys::SOURCE, setup.source.setting()),
-            ] {
-                ledger.set_table_setting(table, key, &value)?;
-            }
-            let shift = ledger.open_table(table, dealer.staff, approver)?;
-            let scanner_shoe = setup.source.reads_cards().then_some("card-reading shoe");
-            let shoe = ledger.open_shoe(table, setup.decks.count(), scanner_shoe)?;
+            ];
+            let OpenedTable { table, shift, shoe } = ledger.open_table_for_play(
+                &TableOpening {
+                    name: &setup.name,
+                    game: setup.game,
+                    rules: &setup.rules,
+                    settings: &settings,
+                    decks: setup.decks.count(),
+                    scanner_shoe: setup.source.reads_cards().then_some("card-reading shoe"),
+                },
+                dealer.staff,
+                approver,
+            )?;
             let engine_table = engine_table(&ledger, &setup, table, &feed, &mut rng)?;
             Ok((rng, engine_table, table, shift, shoe))
         })();
@@ -349,7 +356,14 @@ impl Station {
                 let mut station =
                     Station::assemble(ledger, setup, engine_table, rng, (table, shift, shoe), feed);
                 station.set_dealer(Some(dealer.staff));
-                Ok(station)
+                // The software shoe has shuffled and burned: journaled now.
+                match station.restore_between_hands() {
+                    Ok(()) => Ok(station),
+                    Err(error) => Err(OpenRefused {
+                        ledger: Box::new(station.into_ledger()),
+                        error,
+                    }),
+                }
             }
             Err(error) => Err(OpenRefused {
                 ledger: Box::new(ledger),
@@ -498,6 +512,9 @@ impl Station {
                 kind: AlarmKind::Recovery,
             });
         }
+        if station.table.hand().is_none() {
+            station.restore_between_hands()?;
+        }
         // The count on the header survives the restart.
         station.committed_shuffles = station.ledger.shuffles_in_shift(open.shift)?;
         // So does the device that read the shoe: a different one is an alarm.
@@ -527,6 +544,15 @@ impl Station {
             }
         }
         Ok(Reopened::Table(Box::new(station)))
+    }
+
+    /// Between hands: what left the shoe before a restart goes back at the
+    /// head of the next hand's events, and what has left it since (a new
+    /// software shoe's shuffle and burns) is journaled.
+    fn restore_between_hands(&mut self) -> Result<(), StationError> {
+        self.recorder
+            .restore_between_hands(&mut self.ledger, &mut self.table)?;
+        Ok(())
     }
 
     fn assemble(
@@ -577,7 +603,7 @@ impl Station {
             && self.table.hand().is_none()
         {
             self.context.dealer = dealer;
-            self.recorder = Recorder::new(self.context);
+            self.recorder.set_context(self.context);
         }
     }
 
@@ -872,7 +898,7 @@ impl Station {
         let seating = self.seating()?;
         self.table.start_hand(&seating, &mut self.rng)?;
         self.context.dealer = dealer;
-        self.recorder = Recorder::new(self.context);
+        self.recorder.set_context(self.context);
         self.last_committed = None;
         self.record()
     }
@@ -1020,11 +1046,10 @@ impl Station {
     fn record_outcome(&mut self, outcome: Outcome) -> Result<(), StationError> {
         {
             match outcome {
-                Outcome::Dealt { .. } | Outcome::Burned { .. } => self.record()?,
-                Outcome::Shuffled { .. } => {
-                    if self.table.hand().is_some() {
-                        self.record()?;
-                    }
+                // Between hands too: every card that leaves the shoe, and
+                // every shuffle, is journaled before the next step.
+                Outcome::Dealt { .. } | Outcome::Burned { .. } | Outcome::Shuffled { .. } => {
+                    self.record()?
                 }
                 Outcome::Alarm(fault) => {
                     let kind = match fault {
@@ -1124,11 +1149,10 @@ impl Station {
     fn resolve(&mut self, resolution: Resolution, by: u32, how: &str) -> Result<(), StationError> {
         self.intake.resolve(resolution, &mut self.table)?;
         self.touch();
+        // Cards set aside are journaled before the alarm is cleared.
+        self.record()?;
         for id in std::mem::take(&mut self.scanner_alarm_ids) {
             self.ledger.clear_alarm(id, by, how)?;
-        }
-        if self.table.hand().is_some() {
-            self.record()?;
         }
         Ok(())
     }

@@ -1,7 +1,8 @@
 //! The start-up checks (REGULATORY.md: program integrity is checked at
 //! start-up; a fault stops play, is logged and stays shown until cleared):
 //! the running program's fingerprint, compared with the one that last
-//! started at this ledger, and the whole chain check. Both read files for
+//! started at this ledger and with the casino's list of approved programs,
+//! and the whole chain check. Both read files for
 //! seconds on a long ledger, so [`run_startup_checks`] runs off the
 //! window's thread; [`Station::record_start_up`] then records the start and
 //! raises an alarm for each finding, which stops play until a pit boss
@@ -32,8 +33,13 @@ impl ProgramFingerprint {
     pub fn of_running_program() -> Result<ProgramFingerprint, String> {
         let path = std::env::current_exe()
             .map_err(|e| format!("the program's own file cannot be found: {e}"))?;
+        ProgramFingerprint::of_file(&path)
+    }
+
+    /// The program in the file at `path` (this build's version).
+    pub fn of_file(path: &Path) -> Result<ProgramFingerprint, String> {
         let unreadable = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
-        let mut file = std::fs::File::open(&path).map_err(unreadable)?;
+        let mut file = std::fs::File::open(path).map_err(unreadable)?;
         let mut hasher = Sha256::new();
         let mut buffer = vec![0u8; 1 << 16];
         loop {
@@ -98,6 +104,19 @@ impl Station {
                     .record_program_start(&program.version, program.sha256)?
                 {
                     faults.push((AlarmKind::Program, program_changed(&previous, program)));
+                }
+                if self.ledger.keeps_approved_list()?
+                    && !self.ledger.program_approved(&program.sha256)?
+                {
+                    faults.push((
+                        AlarmKind::Program,
+                        format!(
+                            "The program starting now, {}, is not on the casino's list of \
+                             approved programs. A pit boss confirms the program is an approved \
+                             one before play goes on.",
+                            described(&program.version, &program.sha256)
+                        ),
+                    ));
                 }
             }
             Err(problem) => faults.push((

@@ -258,7 +258,7 @@ impl Table {
     /// Opens a table of `game` under `rules` with its card supply.
     pub fn new(game: GameKind, rules: HouseRules, supply: CardSupply) -> Result<Table, TableError> {
         rules.validate()?;
-        Ok(Table {
+        let mut table = Table {
             game,
             rules,
             supply,
@@ -268,7 +268,25 @@ impl Table {
             last_button: None,
             carry: 0,
             spare_seats: Vec::new(),
-        })
+        };
+        // A software shoe shuffles and burns when it is made: those cards
+        // have left it, so they are events at once, before any hand.
+        table.take_shoe_events();
+        Ok(table)
+    }
+
+    /// Puts back what left the shoe between hands before a restart
+    /// (journaled, not yet in a hand's record) ahead of what has happened
+    /// since, so the next hand's record opens with it. The count is left
+    /// alone: after a restart a software shoe is a new one and a physical
+    /// shoe must be replaced before the next hand. Refused while a hand is
+    /// in progress.
+    pub fn restore_between_hands(&mut self, events: Vec<HandEvent>) -> Result<(), TableError> {
+        if self.hand.is_some() {
+            return Err(TableError::HandInProgress);
+        }
+        self.events.splice(0..0, events);
+        Ok(())
     }
 
     /// Resumes a table after `hands_started` hands, with its button and carry.
@@ -350,7 +368,9 @@ impl Table {
         self.hand.as_ref().map_or(Need::Done, |(_, h)| h.need())
     }
 
-    /// Events of the hand in progress so far, in order (for journaling).
+    /// Events of the hand in progress so far, in order (for journaling);
+    /// between hands, what has left the shoe since the last hand (it opens
+    /// the next hand's record).
     pub fn events(&self) -> &[HandEvent] {
         &self.events
     }

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use eframe::egui::{self, Ui};
 
 use super::forms::{Note, Signer, sentence, signed};
+use crate::ledger::PinEntry;
 use crate::ledger::report::{Integrity, Period, ReportQuery, ShiftSpan, check_chain};
 use crate::printing::{PrintCommand, PrintingError, ReportFiles, default_file_name};
 use crate::report::Layout;
@@ -23,6 +24,9 @@ struct ReportSaving {
     /// Where to send the saved PDF, if it is to be printed.
     print: Option<PrintCommand>,
     check: Job<Integrity>,
+    /// The pit boss who prints and their PIN, confirmed again (and
+    /// recorded) with the print.
+    by: (u32, String),
 }
 
 /// The Shift report tab's inputs and the save under way.
@@ -118,7 +122,16 @@ impl ReportTab {
                 }
                 Some(checked) => {
                     let outcome = checked.and_then(|integrity| {
-                        finish_report(station, saving.files, saving.shift, integrity, saving.print)
+                        let (staff, pin) = &saving.by;
+                        let by = PinEntry { staff: *staff, pin };
+                        finish_report(
+                            station,
+                            saving.files,
+                            saving.shift,
+                            integrity,
+                            saving.print,
+                            &by,
+                        )
                     });
                     self.note.set(outcome);
                     self.reload();
@@ -131,10 +144,11 @@ impl ReportTab {
                 station
                     .ledger_mut()
                     .check_pit_boss(by, "print the shift report")
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| e.to_string())?;
+                Ok((by.staff, by.pin.to_owned()))
             })
-            .and_then(|()| {
-                self.start_report(ui.ctx(), station, chosen, send.then(|| print.clone()))
+            .and_then(|by| {
+                self.start_report(ui.ctx(), station, chosen, send.then(|| print.clone()), by)
             });
             match outcome {
                 Ok(saving) => {
@@ -154,6 +168,7 @@ impl ReportTab {
         station: &Station,
         shift: i64,
         print: Option<PrintCommand>,
+        by: (u32, String),
     ) -> Result<ReportSaving, String> {
         let pdf = PathBuf::from(self.pdf.trim());
         let csv = Some(self.csv.trim())
@@ -170,6 +185,7 @@ impl ReportTab {
             shift,
             print,
             check,
+            by,
         })
     }
 }
@@ -182,6 +198,7 @@ fn finish_report(
     shift: i64,
     integrity: Integrity,
     print: Option<PrintCommand>,
+    by: &PinEntry<'_>,
 ) -> Result<String, String> {
     let layout = Layout::standard().map_err(|e| e.to_string())?;
     let query = ReportQuery {
@@ -190,7 +207,13 @@ fn finish_report(
         casino: None,
     };
     let saved = files
-        .save(station.ledger_mut(), &query, &layout, Some(integrity))
+        .save(
+            station.ledger_mut(),
+            &query,
+            &layout,
+            Some(integrity),
+            Some(by),
+        )
         .map_err(|e| e.to_string())?;
     let shown = |path: &Path| {
         std::path::absolute(path)

@@ -1,4 +1,4 @@
--- Schema version 8: the opener and closer are counted, or their absence is
+-- Schema version 9: the opener and closer are counted, or their absence is
 -- explained. MICS wants the tray counted before play (the opener) and at
 -- close (the closer). The app refuses the first hand of a shift without an
 -- opener and the ledger refuses to close a shift without a closer, unless a

@@ -873,6 +873,13 @@ fn integrity(report: &ShiftReport) -> Section {
         ("Chain check", check),
         ("Printed", when(print.printed_at)),
         ("This print", stamp),
+        (
+            "Printed by",
+            print.printed_by.as_ref().map_or_else(
+                || "nobody named (a simulation's ledger)".into(),
+                |p| p.to_string(),
+            ),
+        ),
     ])];
     blocks.extend(i.quoted.iter().map(|d| Block::Note(d.clone())));
     blocks.push(Block::Note(

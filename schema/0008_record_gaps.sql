@@ -11,8 +11,9 @@ CREATE TABLE journal_pending (
   body BLOB NOT NULL
 ) STRICT;
 
--- Every print names who printed it (a pit boss, administrator or auditor
--- who confirmed with a PIN). Prints recorded before version 8 have none;
+-- Every print names who printed it (a pit boss
+-- who confirmed with a PIN). Prints recorded before version 8, and those of a
+-- simulation's ledger (no PINs), have none;
 -- the chain leaves a NULL printed_by out of a row's encoding, so their
 -- hashes stand.
 ALTER TABLE report_prints ADD COLUMN printed_by INTEGER REFERENCES staff(id);

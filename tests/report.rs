@@ -1449,6 +1449,8 @@ fn a_print_names_who_printed_and_asks_their_pin_never_on_the_command_line() {
         .query_row("SELECT printed_by FROM report_prints", [], |r| r.get(0))
         .unwrap();
     assert_eq!(by, i64::from(PIT_BOSS));
+    let text = pdf_text(&std::fs::read(&out).unwrap());
+    assert!(text.contains("Printed by\tPat Boss (#20)"), "{text}");
     // No --pin option exists: a PIN is never an argument.
     let (ok, stderr) = run(&["--db", db, "--out", o, "--pin", PIT_BOSS_PIN]);
     assert!(!ok && stderr.contains("--pin"), "{stderr}");

@@ -624,7 +624,7 @@ pub struct PrintStamp {
     pub first_printed_at: Option<DateTime<Utc>>,
     /// The staff member who printed it (None: a simulation's ledger, whose
     /// staff have no PINs).
-    pub printed_by: Option<u32>,
+    pub printed_by: Option<StaffRef>,
 }
 
 impl PrintStamp {
@@ -827,6 +827,17 @@ impl Ledger {
             }
             None => Vec::new(),
         };
+        let printed_by = match by {
+            Some(entry) => Some(StaffRef {
+                id: entry.staff,
+                name: self
+                    .staff_names()
+                    .map_err(ReportError::from)?
+                    .remove(&entry.staff)
+                    .map_or_else(|| "unknown".to_owned(), |(name, _)| name),
+            }),
+            None => None,
+        };
         let printed_at = self.clock.now();
         let [table, shift, from, to] = resolved.params();
         let mut appender = self.appender().map_err(ReportError::from)?;
@@ -873,7 +884,7 @@ impl Ledger {
                     .map(|t| row_time("report_prints", 0, &t))
                     .transpose()
                     .map_err(ReportError::from)?,
-                printed_by: by.map(|entry| entry.staff),
+                printed_by,
             },
         };
         deliver(&report)?;

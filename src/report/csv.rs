@@ -204,16 +204,18 @@ fn lines(report: &ShiftReport) -> Vec<Line> {
             .iter()
             .map(|p| Line::new("header", "pit_boss").staff(p)),
     );
-    out.push(
-        Line::new("header", "print")
-            .count(report.print.number)
-            .time(report.print.printed_at)
-            .text(if report.print.is_reprint() {
-                "reprint"
-            } else {
-                "original"
-            }),
-    );
+    let print = Line::new("header", "print")
+        .count(report.print.number)
+        .time(report.print.printed_at)
+        .text(if report.print.is_reprint() {
+            "reprint"
+        } else {
+            "original"
+        });
+    out.push(match &report.print.printed_by {
+        Some(by) => print.staff(by),
+        None => print,
+    });
 
     let inv = &report.inventory;
     for shift in &inv.shifts {

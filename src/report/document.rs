@@ -897,6 +897,13 @@ fn integrity(report: &ShiftReport, zone: Zone) -> Section {
         ("Chain check", check),
         ("Printed", when(print.printed_at, zone)),
         ("This print", stamp),
+        (
+            "Printed by",
+            print.printed_by.as_ref().map_or_else(
+                || "nobody named (a simulation's ledger)".into(),
+                |p| p.to_string(),
+            ),
+        ),
     ])];
     blocks.extend(i.quoted.iter().map(|d| Block::Note(d.clone())));
     blocks.push(Block::Note(

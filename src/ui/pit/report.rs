@@ -241,6 +241,10 @@ fn finish_report(
             .map_or_else(String::new, |c| format!(" and {}", shown(c))),
         &hash[..16]
     );
+    // Partial files a print that never finished left beside these.
+    for left in &saved.left_over {
+        text.push_str(&format!(" Note: {left}."));
+    }
     if let Some(print) = print {
         let printer = print
             .printer()

@@ -29,6 +29,7 @@ use crate::ledger::{
 use crate::scanner::Protocol;
 use crate::scanner::reader::{Reader, ReaderConfig, list_ports};
 use crate::scanner::sim::{SimFault, SimRun, run_sim, shoe_script};
+use crate::par::{RocketSheet, edge_by_decks};
 use crate::simulate::{SimConfig, Simulation, Strategy, Summary};
 
 /// Table management and dealer assist for the Pairs casino games Rocket and Starboard.
@@ -68,10 +69,21 @@ pub enum Command {
     },
     /// Play simulated hands on the software shoe and print a JSON summary.
     ///
-    /// Players sit in seats 1..SEATS and follow one strategy: basic (hit or
-    /// draw while the odds favour it), bold (always hit or draw), timid
-    /// (always fold or lock) or random. See docs/simulation.md.
+    /// Players sit in seats 1..SEATS and follow one strategy: next_card
+    /// (hit or draw while the next card alone is more likely to help than
+    /// to cost; formerly `basic`), optimal (Rocket: the par sheet's exact
+    /// best play), bold (always hit or draw), timid (always fold or lock)
+    /// or random. See docs/simulation.md.
     Simulate(SimulateArgs),
+    /// Print a game's par sheet: the exact house edge, the best strategy
+    /// and what each strategy and house option changes.
+    ///
+    /// Rocket: exact figures for one player against the dealer from a full
+    /// shoe of --decks decks (default: every count from 1 to 8), for the
+    /// best play (`optimal`) and every `simulate` strategy, and the best
+    /// play's edge at 1 to 6 seats by simulation with 99% intervals. Text
+    /// by default; --json for the documented JSON. See docs/par-sheet.md.
+    Par(ParArgs),
     /// Check or export the ledger.
     #[command(subcommand)]
     Audit(AuditCommand),
@@ -315,8 +327,9 @@ pub struct SimulateArgs {
     /// Seed for the shoe and the players; without it, the OS seeds a CSPRNG.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// How players decide: basic, bold, timid or random.
-    #[arg(long, default_value = "basic")]
+    /// How players decide: next_card (formerly `basic`), optimal (Rocket
+    /// only), bold, timid or random.
+    #[arg(long, default_value = "next_card")]
     pub strategy: Strategy,
     /// Rocket: each player's bet in table units (a multiple of 10 within the limits).
     #[arg(long, default_value_t = 100)]
@@ -331,6 +344,30 @@ pub struct SimulateArgs {
     /// With --db: sign a checkpoint at least every N hands (a house setting).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_CHECKPOINT_EVERY_HANDS, value_parser = clap::value_parser!(u32).range(1..))]
     pub checkpoint_every: u32,
+}
+
+/// Arguments of `par`.
+#[derive(clap::Args, Debug)]
+pub struct ParArgs {
+    /// The game.
+    #[arg(long, value_enum)]
+    pub game: GameArg,
+    /// Decks in the shoe (1 to 8); without it, every count from 1 to 8.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub decks: Option<u8>,
+    /// A house-rules TOML file (defaults: RULINGS.md).
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
+    /// Print the sheet as JSON (docs/par-sheet.md) instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Simulated hands for each seat count (0: no simulation).
+    #[arg(long, default_value_t = 100_000)]
+    pub hands: u64,
+    /// Seed for the simulations; without it, the OS seeds a CSPRNG and
+    /// the seed used is printed.
+    #[arg(long)]
+    pub seed: Option<u64>,
 }
 
 /// Arguments of `rules`.
@@ -380,6 +417,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Replay { file }) => replay(&file),
         Some(Command::Simulate(args)) => simulate(&args, key),
         Some(Command::Rules(args)) => rules(&args),
+        Some(Command::Par(args)) => par(&args),
         Some(Command::ShoeSim(args)) => shoe_sim(&args),
         Some(Command::Scanner(args)) => scanner(&args),
         Some(Command::Ports) => ports(),
@@ -558,6 +596,9 @@ fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Result<()> {
             args.seats
         );
     }
+    if !args.strategy.plays(game) {
+        bail!("the {} strategy is Rocket's only; {game} players choose next_card, bold, timid or random", args.strategy);
+    }
     let config = SimConfig {
         game,
         decks: Decks::new(i64::from(args.decks))?,
@@ -605,6 +646,115 @@ fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Result<()> {
         summary: &summary,
         house_result_per_unit_wagered: summary.house_edge(),
     })
+}
+
+fn par(args: &ParArgs) -> anyhow::Result<()> {
+    let game = GameKind::from(args.game);
+    if game != GameKind::Rocket {
+        bail!("the par sheet is for Rocket; Starboard's house result is its rake (docs/par-sheet.md)");
+    }
+    let rules = load_rules(args.rules.as_deref())?;
+    let seed = match args.seed {
+        Some(seed) => seed,
+        None => rand::RngExt::random(&mut seeded_rng(None)?),
+    };
+    let counts = match args.decks {
+        Some(count) => count..=count,
+        None => 1..=crate::engine::card::MAX_DECKS,
+    };
+    let sheets = counts
+        .map(|count| {
+            let decks = Decks::new(i64::from(count))?;
+            Ok(RocketSheet::new(decks, &rules, args.hands, seed)?)
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let heading = serde_json::json!({
+        "game": game,
+        "rules_hash": rules.hash_hex(),
+        "seed": seed,
+        "hands_per_seat_count": args.hands,
+    });
+    let mut document = match (args.decks, sheets.as_slice()) {
+        (Some(_), [sheet]) => serde_json::to_value(sheet)?,
+        _ => serde_json::json!({
+            "edge_by_decks": edge_by_decks(&sheets),
+            "sheets": sheets,
+        }),
+    };
+    if let (Some(fields), Some(extra)) = (document.as_object_mut(), heading.as_object()) {
+        fields.extend(extra.clone());
+    }
+    if args.json {
+        return print_json(&document);
+    }
+    print_line(&par_text(&sheets, &rules, seed, args.hands))
+}
+
+/// The par sheet in words, for a terminal.
+fn par_text(sheets: &[RocketSheet], rules: &HouseRules, seed: u64, hands: u64) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Rocket par sheet: one player against the dealer from a full shoe\nrules hash {}\nexact figures (error under {:e}); seats simulated with seed {seed}, {hands} hands each",
+        rules.hash_hex(),
+        crate::par::rocket::ERROR_BOUND
+    );
+    for sheet in sheets {
+        let _ = writeln!(
+            out,
+            "\n{} deck(s): {} decision states; the best play hits in {} of the {} it can reach",
+            sheet.decks.count(),
+            sheet.states_visited,
+            sheet.hit_states,
+            sheet.reachable_states
+        );
+        let _ = writeln!(
+            out,
+            "  {:<10} {:>10} {:>8} {:>8} {:>7} {:>9}",
+            "strategy", "house edge", "std dev", "hit freq", "cards", "decisions"
+        );
+        for (name, figures) in &sheet.strategies {
+            let _ = writeln!(
+                out,
+                "  {:<10} {:>9.4}% {:>8.4} {:>7.2}% {:>7.3} {:>9.3}",
+                name,
+                figures.house_edge * 100.0,
+                figures.std_dev,
+                figures.hit_frequency * 100.0,
+                figures.cards_per_hand,
+                figures.decisions_per_hand
+            );
+        }
+        let _ = writeln!(out, "  first decision (best play):");
+        for first in &sheet.first_decision {
+            let list = |ranks: &[Rank]| {
+                ranks.iter().map(Rank::to_string).collect::<Vec<_>>().join(" ")
+            };
+            let _ = writeln!(
+                out,
+                "    dealer {:>2}: hit {:<20} fold {}",
+                first.dealer,
+                list(&first.hit),
+                list(&first.fold)
+            );
+        }
+        for seat in &sheet.seats {
+            let edge = seat.house_edge;
+            let _ = writeln!(
+                out,
+                "  {} seat(s): house edge {:.4}% (99%: {:.4}% to {:.4}%)",
+                seat.seats,
+                edge.mean * 100.0,
+                edge.low * 100.0,
+                edge.high * 100.0
+            );
+        }
+        for option in &sheet.house_options {
+            let _ = writeln!(out, "  {}: {}", option.option, option.effect);
+        }
+    }
+    out
 }
 
 /// A flag set by Ctrl-C (SIGINT or SIGTERM).

@@ -7,6 +7,7 @@ pub mod engine;
 pub mod history;
 pub mod inventory;
 pub mod keys;
+pub mod par;
 pub mod ledger;
 pub mod printing;
 pub mod report;

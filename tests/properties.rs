@@ -16,7 +16,7 @@ use proptest::prelude::*;
 
 fn player_strategy() -> impl Strategy<Value = PlayerStrategy> {
     prop_oneof![
-        Just(PlayerStrategy::Basic),
+        Just(PlayerStrategy::NextCard),
         Just(PlayerStrategy::Bold),
         Just(PlayerStrategy::Timid),
         Just(PlayerStrategy::Random)

@@ -134,7 +134,7 @@ fn shift_at(game: GameKind, hands: u64, voids: i64, step: i64) -> PathBuf {
         seats: 6,
         bet: 100,
         rules: HouseRules::default(),
-        strategy: Strategy::Basic,
+        strategy: Strategy::NextCard,
     };
     let mut simulation = Simulation::seeded(&config, 7).unwrap();
     for _ in 0..hands {
@@ -220,7 +220,7 @@ fn kept_shift(hands: u64, voids: i64, step: i64) -> PathBuf {
         seats: 6,
         bet: 100,
         rules: HouseRules::default(),
-        strategy: Strategy::Basic,
+        strategy: Strategy::NextCard,
     };
     let mut simulation = Simulation::seeded(&config, 7).unwrap();
     for n in 1..=hands {

@@ -1,0 +1,314 @@
+//! The par sheet: Rocket's exact figures against a brute-force enumeration
+//! written here separately (exact integer arithmetic over the hand as the
+//! rule text deals it), the best play against every other play at every
+//! state, and simulation against the exact edge.
+
+use std::collections::HashMap;
+
+use pairs_table::engine::card::{Decks, Rank, RankSet};
+use pairs_table::par::rocket::{self, ERROR_BOUND};
+use pairs_table::simulate::Strategy;
+
+/// Cards in a one-deck shoe.
+const ONE_DECK: u32 = 55;
+/// The fewest cards a one-deck shoe can hold when a hand ends: at most 19
+/// cards at a decision (ten ranks with the player, nine with the dealer,
+/// who never holds a 3), one hit and one dealer card.
+const FLOOR: u32 = ONE_DECK - 21;
+
+/// 35 × 36 × … × n: multiplying a value at a shoe of `n` cards by this
+/// makes every chance in it an integer (each card drawn divides by the
+/// cards left).
+fn scale(n: u32) -> i128 {
+    (FLOOR + 1..=n).map(i128::from).product()
+}
+
+/// A hand in progress as the rule text deals it: the shoe as copies of
+/// each rank, and both stacks in the order dealt.
+#[derive(Clone)]
+struct Table {
+    shoe: [u32; 11],
+    player: Vec<u8>,
+    dealer: Vec<u8>,
+}
+
+impl Table {
+    fn full() -> Table {
+        let mut shoe = [0; 11];
+        for rank in 1..=10u8 {
+            shoe[usize::from(rank)] = u32::from(rank);
+        }
+        Table {
+            shoe,
+            player: Vec::new(),
+            dealer: Vec::new(),
+        }
+    }
+
+    fn left(&self) -> u32 {
+        self.shoe.iter().sum()
+    }
+
+    fn take(&self, rank: u8) -> Table {
+        let mut next = self.clone();
+        next.shoe[usize::from(rank)] -= 1;
+        next
+    }
+
+    fn key(&self) -> (Vec<u8>, Vec<u8>) {
+        let mut player = self.player.clone();
+        let mut dealer = self.dealer.clone();
+        player.sort_unstable();
+        dealer.sort_unstable();
+        (player, dealer)
+    }
+
+    fn ranks(stack: &[u8]) -> RankSet {
+        stack.iter().fold(RankSet::EMPTY, |set, &r| {
+            set.with(Rank::new(i64::from(r)).unwrap())
+        })
+    }
+}
+
+/// How the player decides in the enumeration.
+enum Play<'a> {
+    /// Whichever of hit and fold has the higher exact expectation (fold on a tie).
+    Best,
+    /// As told.
+    Follow(&'a dyn Fn(RankSet, RankSet) -> bool),
+}
+
+/// Net results −10..=+10 tenths of the bet, each with its chance × scale(n).
+type Dist = [i128; 21];
+
+fn expectation(dist: &Dist) -> i128 {
+    dist.iter()
+        .enumerate()
+        .map(|(i, p)| (i as i128 - 10) * p)
+        .sum()
+}
+
+struct Enumeration<'a> {
+    play: Play<'a>,
+    memo: HashMap<(Vec<u8>, Vec<u8>), Dist>,
+}
+
+impl Enumeration<'_> {
+    /// The distribution from the deal, × scale(55).
+    fn deal(&mut self) -> Dist {
+        let mut dist = [0; 21];
+        let table = Table::full();
+        for first in 1..=10u8 {
+            let copies = i128::from(table.shoe[usize::from(first)]);
+            let mut after = table.take(first);
+            after.player.push(first);
+            let sub = self.dealer_card(&after);
+            for (d, s) in dist.iter_mut().zip(sub) {
+                *d += copies * s;
+            }
+        }
+        dist
+    }
+
+    /// The dealer's card: 3 ends it (+3), a pair ends it (+rank), else the
+    /// player decides. × scale(cards left before the dealer's card).
+    fn dealer_card(&mut self, table: &Table) -> Dist {
+        let n = table.left();
+        let mut dist = [0; 21];
+        for rank in 1..=10u8 {
+            let copies = i128::from(table.shoe[usize::from(rank)]);
+            if copies == 0 {
+                continue;
+            }
+            let sub = if rank == 3 || table.dealer.contains(&rank) {
+                let mut end = [0; 21];
+                end[10 + usize::from(rank)] = scale(n - 1);
+                end
+            } else {
+                let mut next = table.take(rank);
+                next.dealer.push(rank);
+                self.decision(&next)
+            };
+            for (d, s) in dist.iter_mut().zip(sub) {
+                *d += copies * s;
+            }
+        }
+        dist
+    }
+
+    /// The player's decision. × scale(cards left).
+    fn decision(&mut self, table: &Table) -> Dist {
+        let key = table.key();
+        if let Some(dist) = self.memo.get(&key) {
+            return *dist;
+        }
+        let n = table.left();
+        let lowest = table.player.iter().chain(&table.dealer).min().copied().unwrap();
+        let mut fold = [0; 21];
+        fold[10 - usize::from(lowest)] = scale(n);
+        let hits = match &self.play {
+            Play::Best => None,
+            Play::Follow(hits) => Some(hits(Table::ranks(&table.player), Table::ranks(&table.dealer))),
+        };
+        let dist = if hits == Some(false) {
+            fold
+        } else {
+            let mut hit = [0; 21];
+            for rank in 1..=10u8 {
+                let copies = i128::from(table.shoe[usize::from(rank)]);
+                if copies == 0 {
+                    continue;
+                }
+                let sub = if table.player.contains(&rank) {
+                    let mut end = [0; 21];
+                    end[10 - usize::from(rank)] = scale(n - 1);
+                    end
+                } else {
+                    let mut next = table.take(rank);
+                    next.player.push(rank);
+                    self.dealer_card(&next)
+                };
+                for (h, s) in hit.iter_mut().zip(sub) {
+                    *h += copies * s;
+                }
+            }
+            if hits == Some(true) || expectation(&hit) > expectation(&fold) {
+                hit
+            } else {
+                fold
+            }
+        };
+        self.memo.insert(key, dist);
+        dist
+    }
+}
+
+fn enumerate(play: Play<'_>) -> Dist {
+    Enumeration {
+        play,
+        memo: HashMap::new(),
+    }
+    .deal()
+}
+
+fn one_deck() -> Decks {
+    Decks::new(1).unwrap()
+}
+
+/// The chance of each net result, as f64 (exact integers divided once).
+fn chances(dist: &Dist) -> Vec<f64> {
+    let whole = scale(ONE_DECK) as f64;
+    assert_eq!(dist.iter().sum::<i128>(), scale(ONE_DECK), "chances sum to 1");
+    dist.iter().map(|&p| p as f64 / whole).collect()
+}
+
+fn assert_close(what: &str, ours: f64, exact: f64) {
+    assert!(
+        (ours - exact).abs() <= ERROR_BOUND,
+        "{what}: par sheet {ours:.15}, enumeration {exact:.15}"
+    );
+}
+
+/// Checks the par sheet's figures of a play against the enumeration's.
+fn check_figures(name: &str, figures: &rocket::RocketFigures, dist: &Dist) {
+    let exact = chances(dist);
+    for chance in &figures.net_tenths {
+        let index = (chance.tenths + 10) as usize;
+        assert_close(&format!("{name} net {}", chance.tenths), chance.probability, exact[index]);
+    }
+    assert_eq!(exact[10], 0.0, "no hand ends even");
+    let mean: f64 = exact.iter().enumerate().map(|(i, p)| p * (i as f64 - 10.0)).sum();
+    let square: f64 = exact
+        .iter()
+        .enumerate()
+        .map(|(i, p)| p * (i as f64 - 10.0).powi(2))
+        .sum();
+    assert_close(&format!("{name} edge"), figures.house_edge, -mean / 10.0);
+    let variance = (square - mean * mean) / 100.0;
+    assert_close(&format!("{name} variance"), figures.variance, variance);
+    assert_close(&format!("{name} std dev"), figures.std_dev, variance.sqrt());
+    assert_close(
+        &format!("{name} hit frequency"),
+        figures.hit_frequency,
+        exact[11..].iter().sum(),
+    );
+}
+
+#[test]
+fn one_deck_best_play_matches_a_brute_force_enumeration_exactly() {
+    let decks = one_deck();
+    let solution = rocket::solve(decks);
+    let best = enumerate(Play::Best);
+    let exact_edge = -(expectation(&best) as f64) / scale(ONE_DECK) as f64 / 10.0;
+    assert_close("best edge", solution.house_edge(), exact_edge);
+    // The par sheet's own decisions, played out exactly, are worth exactly
+    // the best: no decision of the f64 solution is a mistake.
+    let strategy = solution.strategy();
+    let follow = |p: RankSet, d: RankSet| strategy.hits(p, d);
+    let played = enumerate(Play::Follow(&follow));
+    assert_eq!(expectation(&played), expectation(&best));
+    let figures = rocket::figures(decks, |p, d| f64::from(u8::from(strategy.hits(p, d))));
+    check_figures("optimal", &figures, &played);
+    // The forward pass and the backward induction agree.
+    assert_close("forward edge", figures.house_edge, solution.house_edge());
+    // A sanity anchor: the house has the edge, of a few percent.
+    assert!((0.0..0.1).contains(&solution.house_edge()), "{}", solution.house_edge());
+}
+
+#[test]
+fn one_deck_figures_of_every_pure_strategy_match_the_enumeration() {
+    let decks = one_deck();
+    for strategy in [Strategy::NextCard, Strategy::Bold, Strategy::Timid] {
+        let follow = |p: RankSet, d: RankSet| strategy.rocket_hit_chance(p, d, decks) > 0.5;
+        let dist = enumerate(Play::Follow(&follow));
+        let figures = rocket::figures(decks, |p, d| strategy.rocket_hit_chance(p, d, decks));
+        check_figures(&strategy.to_string(), &figures, &dist);
+    }
+}
+
+#[test]
+fn timid_play_folds_once_for_the_lower_first_card() {
+    // Checked by hand: the player pays the lower of the two first cards
+    // unless the dealer's first card is a 3.
+    let decks = one_deck();
+    let figures = rocket::figures(decks, |_, _| 0.0);
+    let three_first = 3.0 / 55.0;
+    assert_close("three first", figures.outcomes.dealer_three_first_card, three_first);
+    assert_close("decisions", figures.decisions_per_hand, 1.0 - three_first);
+    assert_close("cards", figures.cards_per_hand, 2.0);
+    assert_eq!(figures.hits_per_hand, 0.0);
+}
+
+/// Every decision state: equal stack sizes 1..=9, no 3 with the dealer.
+fn decision_states() -> impl Iterator<Item = (RankSet, RankSet)> {
+    (1u16..1 << 10).flat_map(|player| {
+        (1u16..1 << 10)
+            .filter(move |dealer| {
+                dealer & 0b100 == 0 && dealer.count_ones() == player.count_ones()
+            })
+            .map(move |dealer| (RankSet::from_bits(player), RankSet::from_bits(dealer)))
+    })
+}
+
+#[test]
+fn the_best_play_is_never_worse_than_another_at_any_state() {
+    for count in [1, 6] {
+        let decks = Decks::new(count).unwrap();
+        let solution = rocket::solve(decks);
+        for strategy in [Strategy::NextCard, Strategy::Bold, Strategy::Timid, Strategy::Random] {
+            let other = rocket::state_values(decks, |p, d| strategy.rocket_hit_chance(p, d, decks));
+            let mut strictly_better = 0;
+            for (player, dealer) in decision_states() {
+                let best = solution.value_at(player, dealer).unwrap();
+                let theirs = other.at(player, dealer).unwrap();
+                assert!(
+                    best >= theirs - ERROR_BOUND,
+                    "{count} decks, {strategy} beats the best at {player:?} v {dealer:?}: {theirs} > {best}"
+                );
+                strictly_better += u32::from(best > theirs + ERROR_BOUND);
+            }
+            assert!(strictly_better > 0, "{strategy} plays like the best everywhere");
+            assert!(other.start() < -10.0 * solution.house_edge());
+        }
+    }
+}

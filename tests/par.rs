@@ -312,3 +312,95 @@ fn the_best_play_is_never_worse_than_another_at_any_state() {
         }
     }
 }
+
+#[test]
+fn simulation_at_one_seat_agrees_with_the_exact_edge() {
+    let decks = Decks::new(6).unwrap();
+    let rules = pairs_table::engine::rules::HouseRules::default();
+    for (strategy, seed) in [(Strategy::Optimal, 11), (Strategy::NextCard, 12)] {
+        let exact = pairs_table::par::rocket_figures(decks, strategy).house_edge;
+        let simulated =
+            pairs_table::par::rocket_simulated_edge(decks, &rules, strategy, 1, 150_000, seed)
+                .unwrap();
+        assert!(
+            simulated.covers(exact),
+            "{strategy}: exact {exact}, simulated {simulated:?}"
+        );
+        // The interval is narrow enough to tell the two strategies apart.
+        assert!(simulated.high - simulated.low < 0.012, "{simulated:?}");
+    }
+}
+
+#[test]
+fn the_par_command_prints_the_documented_json() {
+    let output = crate::pairs_table()
+        .args(["par", "--game", "rocket", "--decks", "2", "--json", "--hands", "2000", "--seed", "5"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let sheet: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(sheet["game"], "rocket");
+    assert_eq!(sheet["decks"], 2);
+    assert_eq!(sheet["seed"], 5);
+    let decks = Decks::new(2).unwrap();
+    for (name, strategy) in Strategy::ALL {
+        let edge = sheet["strategies"][name]["house_edge"].as_f64().unwrap();
+        let exact = pairs_table::par::rocket_figures(decks, strategy).house_edge;
+        assert!((edge - exact).abs() <= ERROR_BOUND, "{name}: {edge} v {exact}");
+        let chances = sheet["strategies"][name]["net_tenths"].as_array().unwrap();
+        let total: f64 = chances.iter().map(|c| c["probability"].as_f64().unwrap()).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{name}: {total}");
+    }
+    let optimal = sheet["strategies"]["optimal"]["house_edge"].as_f64().unwrap();
+    let next_card = sheet["strategies"]["next_card"]["house_edge"].as_f64().unwrap();
+    assert!(next_card - optimal > 0.01, "the best play gains over a point");
+    assert_eq!(sheet["seats"].as_array().unwrap().len(), 6);
+    let seat = &sheet["seats"][0]["house_edge"];
+    assert!(seat["low"].as_f64().unwrap() <= seat["high"].as_f64().unwrap());
+    // The best play folds a 6 to 9 against the dealer's 1, as the issue says.
+    let against_one = &sheet["first_decision"][0];
+    assert_eq!(against_one["dealer"], 1);
+    for card in 6..=9 {
+        assert!(against_one["fold"].as_array().unwrap().contains(&card.into()), "{against_one}");
+    }
+    // Every deck count, with the edge rising with decks.
+    let output = crate::pairs_table()
+        .args(["par", "--game", "rocket", "--json", "--hands", "0"])
+        .output()
+        .unwrap();
+    let all: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let edges: Vec<f64> = all["edge_by_decks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["house_edge"]["optimal"].as_f64().unwrap())
+        .collect();
+    assert_eq!(edges.len(), 8);
+    assert!(edges.windows(2).all(|w| w[0] < w[1]), "{edges:?}");
+    assert_eq!(all["sheets"][7]["decks"], 8);
+}
+
+#[test]
+fn simulate_plays_the_optimal_strategy_and_refuses_it_at_starboard() {
+    let output = crate::pairs_table()
+        .args(["simulate", "--game", "rocket", "--strategy", "optimal", "--hands", "200", "--seed", "3", "--seats", "2"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let summary: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(summary["strategy"], "optimal");
+    let output = crate::pairs_table()
+        .args(["simulate", "--game", "starboard", "--strategy", "optimal", "--hands", "5"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("Rocket's only"), "{error}");
+    // The former name still works.
+    let output = crate::pairs_table()
+        .args(["simulate", "--game", "rocket", "--strategy", "basic", "--hands", "5", "--seed", "1"])
+        .output()
+        .unwrap();
+    let summary: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(summary["strategy"], "next_card");
+}

@@ -404,3 +404,29 @@ fn simulate_plays_the_optimal_strategy_and_refuses_it_at_starboard() {
     let summary: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(summary["strategy"], "next_card");
 }
+
+#[test]
+fn the_strategy_cards_rules_reproduce_the_full_table() {
+    for count in [1, 6] {
+        let solution = rocket::solve(Decks::new(count).unwrap());
+        let card = pairs_table::par::card::StrategyCard::new(&solution);
+        let decisions = solution.reachable_decisions();
+        assert_eq!(card.states, decisions.len());
+        let mut by_rule = 0;
+        for &(player, dealer, hit) in &decisions {
+            assert_eq!(card.hits(player, dealer), hit, "{player:?} v {dealer:?}");
+            by_rule += usize::from(card.rule_hits(player, dealer) == hit);
+        }
+        // The rules alone get the great majority right; the rest are listed.
+        assert_eq!(by_rule + card.exceptions.len(), decisions.len());
+        assert!(card.exceptions.len() * 20 < decisions.len(), "{}", card.exceptions.len());
+        // Dealer's 1: the first card folds from 7 (one deck) or 6 (the
+        // issue's example, six decks) up.
+        let against_one = card.first_hits.iter().find(|(d, _)| *d == 1).unwrap();
+        let folds_from = if count == 1 { 7 } else { 6 };
+        assert!(
+            !against_one.1.contains(&folds_from) && against_one.1.contains(&(folds_from - 1)),
+            "{against_one:?}"
+        );
+    }
+}

@@ -9,6 +9,7 @@
 //! deviation per hand, per unit bet, for a deck count and strategy) and
 //! [`RocketSheet::new`] (everything the printed sheet shows).
 
+pub mod card;
 pub mod rocket;
 
 use std::collections::BTreeMap;

@@ -82,7 +82,9 @@ pub enum Command {
     /// shoe of --decks decks (default: every count from 1 to 8), for the
     /// best play (`optimal`) and every `simulate` strategy, and the best
     /// play's edge at 1 to 6 seats by simulation with 99% intervals. Text
-    /// by default; --json for the documented JSON. See docs/par-sheet.md.
+    /// by default; --json for the documented JSON. --pdf writes the par
+    /// sheet and --card the one-page strategy card (both need --decks).
+    /// See docs/par-sheet.md.
     Par(ParArgs),
     /// Check or export the ledger.
     #[command(subcommand)]
@@ -368,6 +370,16 @@ pub struct ParArgs {
     /// the seed used is printed.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Also write the par sheet for --decks as a PDF here: the figures,
+    /// the strategy card and every exception to its rule.
+    #[arg(long, value_name = "FILE.pdf", requires = "decks")]
+    pub pdf: Option<PathBuf>,
+    /// Also write the best play for --decks as a one-page strategy card PDF here.
+    #[arg(long, value_name = "FILE.pdf", requires = "decks")]
+    pub card: Option<PathBuf>,
+    /// The paper size of the PDFs (default: US Letter).
+    #[arg(long, value_enum)]
+    pub page: Option<PageArg>,
 }
 
 /// Arguments of `rules`.
@@ -683,6 +695,21 @@ fn par(args: &ParArgs) -> anyhow::Result<()> {
     };
     if let (Some(fields), Some(extra)) = (document.as_object_mut(), heading.as_object()) {
         fields.extend(extra.clone());
+    }
+    if let ([sheet], true) = (sheets.as_slice(), args.pdf.is_some() || args.card.is_some()) {
+        let print = crate::report::ParSheetPrint {
+            card: crate::par::card::StrategyCard::new(&crate::par::rocket::solve(sheet.decks)),
+            sheet: sheet.clone(),
+            rules_hash: rules.hash_hex(),
+            printed_at: chrono::Utc::now(),
+        };
+        let layout = layout_for(args.page)?;
+        if let Some(out) = &args.pdf {
+            crate::printing::save_pdf(out, &crate::report::render_par_sheet(&print, &layout)?)?;
+        }
+        if let Some(out) = &args.card {
+            crate::printing::save_pdf(out, &crate::report::render_strategy_card(&print, &layout)?)?;
+        }
     }
     if args.json {
         return print_json(&document);

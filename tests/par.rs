@@ -430,3 +430,34 @@ fn the_strategy_cards_rules_reproduce_the_full_table() {
         );
     }
 }
+
+#[test]
+fn the_par_command_writes_the_par_sheet_and_a_one_page_strategy_card() {
+    let dir = std::env::temp_dir().join(format!("pairs-table-par-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (sheet, card) = (dir.join("sheet.pdf"), dir.join("card.pdf"));
+    let output = crate::pairs_table()
+        .args(["par", "--game", "rocket", "--decks", "1", "--hands", "0", "--pdf"])
+        .arg(&sheet)
+        .arg("--card")
+        .arg(&card)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let card_text = crate::pdf_text::pdf_text(&std::fs::read(&card).unwrap());
+    assert!(card_text.contains("Rocket best play, 1 deck"), "{card_text}");
+    assert!(card_text.contains("Page 1 of 1"), "one page: {card_text}");
+    assert!(card_text.contains("Your first decision") && card_text.contains("Exceptions"));
+    let edge = pairs_table::par::rocket_figures(one_deck(), Strategy::Optimal).house_edge;
+    assert!(card_text.contains(&format!("{:.4}%", edge * 100.0)), "{card_text}");
+    let sheet_text = crate::pdf_text::pdf_text(&std::fs::read(&sheet).unwrap());
+    assert!(sheet_text.contains("Rocket par sheet, 1 deck"));
+    assert!(sheet_text.contains("Exceptions to the rule"));
+    // --pdf needs one deck count.
+    let output = crate::pairs_table()
+        .args(["par", "--game", "rocket", "--pdf"])
+        .arg(&sheet)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+}

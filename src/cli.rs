@@ -72,16 +72,20 @@ pub enum Command {
     /// Players sit in seats 1..SEATS and follow one strategy: next_card
     /// (hit or draw while the next card alone is more likely to help than
     /// to cost; formerly `basic`), optimal (Rocket: the par sheet's exact
-    /// best play), bold (always hit or draw), timid (always fold or lock)
-    /// or random. See docs/simulation.md.
+    /// best play), mixed and realistic (Starboard: players of different
+    /// nerve, who knock each other out), bold (always hit or draw), timid
+    /// (always fold or lock) or random. See docs/simulation.md.
     Simulate(SimulateArgs),
-    /// Print a game's par sheet: the exact house edge, the best strategy
-    /// and what each strategy and house option changes.
+    /// Print a game's par sheet: Rocket's exact house edge, best strategy
+    /// and what each strategy and house option changes; Starboard's
+    /// expected rake by players and strategy.
     ///
     /// Rocket: exact figures for one player against the dealer from a full
     /// shoe of --decks decks (default: every count from 1 to 8), for the
     /// best play (`optimal`) and every `simulate` strategy, and the best
-    /// play's edge at 1 to 6 seats by simulation with 99% intervals. Text
+    /// play's edge at 1 to 6 seats by simulation with 99% intervals.
+    /// Starboard: the rake per hand and per hour by players (2 to 7) and
+    /// strategy, simulated with 99% intervals, and the median pot. Text
     /// by default; --json for the documented JSON. --pdf writes the par
     /// sheet and --card the one-page strategy card (both need --decks).
     /// See docs/par-sheet.md.
@@ -330,7 +334,7 @@ pub struct SimulateArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// How players decide: next_card (formerly `basic`), optimal (Rocket
-    /// only), bold, timid or random.
+    /// only), mixed or realistic (Starboard only), bold, timid or random.
     #[arg(long, default_value = "next_card")]
     pub strategy: Strategy,
     /// Rocket: each player's bet in table units (a multiple of 10 within the limits).
@@ -363,13 +367,17 @@ pub struct ParArgs {
     /// Print the sheet as JSON (docs/par-sheet.md) instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Simulated hands for each seat count (0: no simulation).
+    /// Simulated hands for each seat count (Rocket; 0: no simulation) or
+    /// for each table size and strategy (Starboard; at least 1).
     #[arg(long, default_value_t = 100_000)]
     pub hands: u64,
     /// Seed for the simulations; without it, the OS seeds a CSPRNG and
     /// the seed used is printed.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Starboard: the table's pace, for the rake per hour.
+    #[arg(long, default_value_t = 60, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub hands_per_hour: u32,
     /// Also write the par sheet for --decks as a PDF here: the figures,
     /// the strategy card and every exception to its rule.
     #[arg(long, value_name = "FILE.pdf", requires = "decks")]
@@ -536,6 +544,19 @@ pub fn load_rules(path: Option<&Path>) -> anyhow::Result<HouseRules> {
 
 fn rules(args: &RulesArgs) -> anyhow::Result<()> {
     let rules = load_rules(args.file.as_deref())?;
+    let mut rake_line = String::new();
+    if rules.starboard.rake_percent > 0 {
+        let decks = Decks::new(i64::from(args.decks.unwrap_or(6)))?;
+        let median = crate::par::starboard::median_pot(decks, &rules)?;
+        let rake = rules.starboard.rake_on(median);
+        if rake == 0 {
+            bail!(
+                "house rule `starboard.rake_percent` ({}%) collects nothing on the median pot of {median} units, rounded down: raise starboard.unit or the percentage, or set no rake",
+                rules.starboard.rake_percent
+            );
+        }
+        rake_line = format!("# starboard median pot: {median} units, rake {rake}\n");
+    }
     if let (Some(out), Some(game)) = (&args.card, args.game) {
         if args
             .file
@@ -558,7 +579,11 @@ fn rules(args: &RulesArgs) -> anyhow::Result<()> {
         crate::printing::save_pdf(out, &pdf)?;
         print_line(&format!("# card: {} ({} rules)", out.display(), card.game))?;
     }
-    print_line(&format!("{}# hash: {}", rules.to_toml(), rules.hash_hex()))
+    print_line(&format!(
+        "{}{rake_line}# hash: {}",
+        rules.to_toml(),
+        rules.hash_hex()
+    ))
 }
 
 /// The standard layout on the paper asked for.
@@ -609,7 +634,12 @@ fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Result<()> {
         );
     }
     if !args.strategy.plays(game) {
-        bail!("the {} strategy is Rocket's only; {game} players choose next_card, bold, timid or random", args.strategy);
+        let names: Vec<&str> = Strategy::for_game(game).map(|(name, _)| name).collect();
+        bail!(
+            "the {} strategy does not play {game}; {game} players choose {}",
+            args.strategy,
+            names.join(", ")
+        );
     }
     let config = SimConfig {
         game,
@@ -662,14 +692,14 @@ fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Result<()> {
 
 fn par(args: &ParArgs) -> anyhow::Result<()> {
     let game = GameKind::from(args.game);
-    if game != GameKind::Rocket {
-        bail!("the par sheet is for Rocket; Starboard's house result is its rake (docs/par-sheet.md)");
-    }
     let rules = load_rules(args.rules.as_deref())?;
     let seed = match args.seed {
         Some(seed) => seed,
         None => rand::RngExt::random(&mut seeded_rng(None)?),
     };
+    if game == GameKind::Starboard {
+        return starboard_par(args, &rules, seed);
+    }
     let counts = match args.decks {
         Some(count) => count..=count,
         None => 1..=crate::engine::card::MAX_DECKS,
@@ -715,6 +745,75 @@ fn par(args: &ParArgs) -> anyhow::Result<()> {
         return print_json(&document);
     }
     print_line(&par_text(&sheets, &rules, seed, args.hands))
+}
+
+/// Starboard's par: the rake by players and strategy.
+fn starboard_par(args: &ParArgs, rules: &HouseRules, seed: u64) -> anyhow::Result<()> {
+    use crate::par::starboard::{median_pot, starboard_table};
+    if args.pdf.is_some() || args.card.is_some() {
+        bail!("--pdf and --card print Rocket's par sheet and strategy card; Starboard's par is text or JSON");
+    }
+    let decks = Decks::new(i64::from(args.decks.unwrap_or(6)))?;
+    let mut tables = Vec::new();
+    for (name, strategy) in Strategy::for_game(GameKind::Starboard) {
+        for players in 2..=GameKind::Starboard.max_seat() {
+            let table_seed = seed
+                .wrapping_add(u64::from(players))
+                .wrapping_add(1000 * Strategy::ALL.iter().position(|(n, _)| *n == name).unwrap_or(0) as u64);
+            tables.push(starboard_table(
+                decks,
+                rules,
+                strategy,
+                players,
+                args.hands.max(1),
+                args.hands_per_hour,
+                table_seed,
+            )?);
+        }
+    }
+    let median = median_pot(decks, rules)?;
+    let document = serde_json::json!({
+        "game": GameKind::Starboard,
+        "rules_hash": rules.hash_hex(),
+        "seed": seed,
+        "decks": decks,
+        "hands": args.hands.max(1),
+        "hands_per_hour": args.hands_per_hour,
+        "median_pot": median,
+        "rake_on_median_pot": rules.starboard.rake_on(median),
+        "tables": tables,
+    });
+    if args.json {
+        return print_json(&document);
+    }
+    use std::fmt::Write as _;
+    let mut out = format!(
+        "Starboard par: the rake by players and strategy ({} decks, {} hands each, {} hands an hour, seed {seed})\nmedian pot {median} units, rake on it {}\n",
+        decks.count(),
+        args.hands.max(1),
+        args.hands_per_hour,
+        rules.starboard.rake_on(median)
+    );
+    let _ = writeln!(
+        out,
+        "  {:<10} {:>7} {:>22} {:>14} {:>13} {:>11}",
+        "strategy", "players", "rake/hand (99%)", "rake/hour", "median pot", "knock-outs"
+    );
+    for t in &tables {
+        let _ = writeln!(
+            out,
+            "  {:<10} {:>7} {:>8.4} ({:.4}-{:.4}) {:>14.2} {:>13} {:>11.4}",
+            t.strategy,
+            t.players,
+            t.rake_per_hand.mean,
+            t.rake_per_hand.low,
+            t.rake_per_hand.high,
+            t.rake_per_hour.mean,
+            t.median_paid_in,
+            t.knock_outs_per_hand
+        );
+    }
+    print_line(out.trim_end())
 }
 
 /// The par sheet in words, for a terminal.

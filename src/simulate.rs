@@ -27,6 +27,15 @@ pub enum Strategy {
     /// may pay and every later card). Starboard: draw while fewer than half
     /// the unseen cards would bust, else lock. Formerly called `basic`.
     NextCard,
+    /// Starboard only: each seat has its own nerve, so players lock at
+    /// different counts and bolder ones knock out the cautious: seat s
+    /// draws while the chance of busting is below 30%, 40%, 50% or 60%
+    /// (seat 1 the first, seat 2 the second, …, seat 5 the first again).
+    Mixed,
+    /// Starboard only: draw while the chance of busting is below 40%; when
+    /// players are locked at the common hand's count (so a good draw knocks
+    /// them out), draw while it is below 60%.
+    Realistic,
     /// Rocket only: the best play for one player from a full shoe, worked
     /// out exactly by the par sheet (`crate::par::rocket::best_play`) from
     /// the player's and the dealer's stacks.
@@ -41,9 +50,11 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy with its name.
-    pub const ALL: [(&'static str, Strategy); 5] = [
+    pub const ALL: [(&'static str, Strategy); 7] = [
         ("next_card", Strategy::NextCard),
         ("optimal", Strategy::Optimal),
+        ("mixed", Strategy::Mixed),
+        ("realistic", Strategy::Realistic),
         ("bold", Strategy::Bold),
         ("timid", Strategy::Timid),
         ("random", Strategy::Random),
@@ -59,15 +70,27 @@ impl Strategy {
             Strategy::Random => return 0.5,
             Strategy::Bold => true,
             Strategy::Timid => false,
-            Strategy::NextCard => rocket_next_card_hits(mine, dealer, decks),
+            Strategy::NextCard | Strategy::Mixed | Strategy::Realistic => {
+                rocket_next_card_hits(mine, dealer, decks)
+            }
             Strategy::Optimal => best_play(decks).hits(mine, dealer),
         };
         f64::from(u8::from(hits))
     }
 
-    /// Whether this strategy plays `game` (`optimal` is Rocket's only).
+    /// Whether this strategy plays `game` (`optimal` is Rocket's only;
+    /// `mixed` and `realistic` Starboard's).
     pub fn plays(self, game: GameKind) -> bool {
-        self != Strategy::Optimal || game == GameKind::Rocket
+        match self {
+            Strategy::Optimal => game == GameKind::Rocket,
+            Strategy::Mixed | Strategy::Realistic => game == GameKind::Starboard,
+            _ => true,
+        }
+    }
+
+    /// The strategies that play `game`, with their names.
+    pub fn for_game(game: GameKind) -> impl Iterator<Item = (&'static str, Strategy)> {
+        Strategy::ALL.into_iter().filter(move |(_, s)| s.plays(game))
     }
 }
 
@@ -81,7 +104,7 @@ impl FromStr for Strategy {
             .map(|(_, s)| *s)
             .ok_or_else(|| {
                 format!(
-                    "unknown strategy {name:?}: choose next_card, optimal, bold, timid or random"
+                    "unknown strategy {name:?}: choose next_card, optimal, mixed, realistic, bold, timid or random"
                 )
             })
     }
@@ -338,7 +361,15 @@ pub fn decide(strategy: Strategy, hand: &Hand, seat: u8, decks: Decks, rng: &mut
         (Strategy::Bold, Hand::Starboard(_)) => true,
         (Strategy::Timid, Hand::Starboard(_)) => false,
         (Strategy::NextCard | Strategy::Optimal, Hand::Starboard(h)) => {
-            starboard_next_card_draws(h, decks)
+            starboard_bust_percent(h, decks) < 50
+        }
+        (Strategy::Mixed, Hand::Starboard(h)) => {
+            starboard_bust_percent(h, decks) < 30 + 10 * u32::from((seat + 3) % 4)
+        }
+        (Strategy::Realistic, Hand::Starboard(h)) => {
+            let count = h.common().len() as u8;
+            let knocks_out = h.seats().any(|s| h.state(s) == SeatState::Locked(count));
+            starboard_bust_percent(h, decks) < if knocks_out { 60 } else { 40 }
         }
     };
     if keep_going { go_on } else { stop }
@@ -362,14 +393,16 @@ fn rocket_next_card_hits(mine: RankSet, dealer: RankSet, decks: Decks) -> bool {
     risk < fold_fee * total
 }
 
-/// Draw while fewer than half the unseen cards (the full shoe less the
-/// common hand, which holds one card of each of its ranks) pair the common hand.
-fn starboard_next_card_draws(hand: &StarboardHand, decks: Decks) -> bool {
+/// The chance that a draw busts, in whole percent rounded down: the unseen
+/// cards (the full shoe less the common hand, which holds one card of
+/// each of its ranks) that pair the common hand, over all unseen cards.
+/// `next_card` draws while it is under 50 (fewer than half would bust).
+fn starboard_bust_percent(hand: &StarboardHand, decks: Decks) -> u32 {
     let common = hand.common();
     let total = u32::from(decks.cards()) - common.len() as u32;
     let busting: u32 = common
         .iter()
         .map(|r| u32::from(decks.copies_of(*r)) - 1)
         .sum();
-    busting * 2 < total
+    busting * 100 / total
 }

@@ -11,6 +11,7 @@
 
 pub mod card;
 pub mod rocket;
+pub mod starboard;
 
 use std::collections::BTreeMap;
 
@@ -169,7 +170,7 @@ impl RocketSheet {
         let solution = rocket::solve(decks);
         let best = solution.strategy();
         let mut strategies = BTreeMap::new();
-        for (name, strategy) in Strategy::ALL {
+        for (name, strategy) in Strategy::for_game(GameKind::Rocket) {
             let figures = if strategy == Strategy::Optimal {
                 rocket::figures(decks, |p, d| f64::from(u8::from(best.hits(p, d))))
             } else {

@@ -461,3 +461,89 @@ fn the_par_command_writes_the_par_sheet_and_a_one_page_strategy_card() {
         .unwrap();
     assert!(!output.status.success());
 }
+
+#[test]
+fn starboard_strategies_knock_players_out_and_the_par_gives_the_rake() {
+    let rules_file = std::env::temp_dir().join(format!("pairs-table-par-rake-{}.toml", std::process::id()));
+    std::fs::write(&rules_file, "[starboard]\nunit = 2\nrake_percent = 5\nrake_cap = 3\n").unwrap();
+    let output = crate::pairs_table()
+        .args(["par", "--game", "starboard", "--json", "--hands", "1500", "--seed", "4"])
+        .arg("--rules")
+        .arg(&rules_file)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let par: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(par["game"], "starboard");
+    let median = par["median_pot"].as_u64().unwrap();
+    assert!((10..=40).contains(&median), "{median}");
+    assert_eq!(par["rake_on_median_pot"], median * 5 / 100);
+    let tables = par["tables"].as_array().unwrap();
+    assert_eq!(tables.len(), 6 * 6, "six strategies at 2 to 7 players");
+    let knock_outs = |strategy: &str| -> f64 {
+        tables
+            .iter()
+            .filter(|t| t["strategy"] == strategy)
+            .map(|t| t["knock_outs_per_hand"].as_f64().unwrap())
+            .sum()
+    };
+    // One threshold for everyone locks everyone at the same count.
+    assert_eq!(knock_outs("next_card"), 0.0);
+    assert!(knock_outs("mixed") > 1.0 && knock_outs("realistic") > 1.0);
+    for table in tables {
+        let hand = &table["rake_per_hand"];
+        let (mean, low, high) = (
+            hand["mean"].as_f64().unwrap(),
+            hand["low"].as_f64().unwrap(),
+            hand["high"].as_f64().unwrap(),
+        );
+        assert!(low <= mean && mean <= high && mean <= 3.0, "{table}");
+        let hour = table["rake_per_hour"]["mean"].as_f64().unwrap();
+        assert!((hour - 60.0 * mean).abs() < 1e-9, "{table}");
+    }
+    // More players pay in more: seven realistic players are raked more than two.
+    let rake_at = |players: u64| {
+        tables
+            .iter()
+            .find(|t| t["strategy"] == "realistic" && t["players"] == players)
+            .unwrap()["rake_per_hand"]["mean"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(rake_at(7) > rake_at(2));
+}
+
+#[test]
+fn rules_refuses_a_rake_that_collects_nothing_on_the_median_pot() {
+    let dir = std::env::temp_dir().join(format!("pairs-table-rake-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let token = dir.join("token.toml");
+    std::fs::write(&token, "[starboard]\nrake_percent = 5\n").unwrap();
+    let output = crate::pairs_table().arg("rules").arg(&token).output().unwrap();
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        error.contains("starboard.rake_percent") && error.contains("collects nothing on the median pot"),
+        "{error}"
+    );
+    assert_eq!(error.trim().lines().count(), 1, "one sentence: {error}");
+    let honest = dir.join("honest.toml");
+    std::fs::write(&honest, "[starboard]\nunit = 2\nrake_percent = 5\nrake_cap = 3\n").unwrap();
+    let card = dir.join("card.pdf");
+    let output = crate::pairs_table()
+        .arg("rules")
+        .arg(&honest)
+        .args(["--game", "starboard", "--card"])
+        .arg(&card)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(printed.contains("# starboard median pot:"), "{printed}");
+    // The card shows exactly what the rake collects on typical pots:
+    // 5% of 20 units paid in is 1, of 80 it is 4 but the cap is 3.
+    let text = crate::pdf_text::pdf_text(&std::fs::read(&card).unwrap());
+    assert!(text.contains("What the rake collects"), "{text}");
+    assert!(text.contains("20\t1"), "{text}");
+    assert!(text.contains("80\t3"), "{text}");
+}

@@ -1035,8 +1035,11 @@ fn the_rules_cards_state_the_house_rules_in_force_and_pay_as_the_engine() {
         "Draw: pay 5 units into the pot",
         "The house takes 5% of the units paid into the pot in this game",
         "never more than 20 units a pot",
-        // 5% of 200 is 10, under the cap.
-        "with 200 units paid in, the rake is 10",
+        // The rake on typical pots, figured by the engine: 5% of 25 units
+        // paid in rounds down to 1; of 200 it is 10, under the cap.
+        "What the rake collects",
+        "25 1",
+        "200 10",
         "Page 1 of 1",
     ] {
         assert!(text.contains(said), "{said:?} missing from: {text}");

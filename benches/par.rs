@@ -66,5 +66,8 @@ fn main() {
         baseline.as_secs_f64(),
         sheet.as_secs_f64() / baseline.as_secs_f64()
     );
-    assert!(sheet < Duration::from_secs(1), "the par sheet took over 1 s");
+    assert!(
+        sheet < Duration::from_secs(1),
+        "the par sheet took over 1 s"
+    );
 }

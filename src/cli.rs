@@ -26,10 +26,10 @@ use crate::ledger::{
     ChainHead, DEFAULT_CHECKPOINT_EVERY_HANDS, HandContext, KeyPin, Ledger, LedgerError, Recorder,
     Role, SystemClock, VerifyOptions,
 };
+use crate::par::{RocketSheet, edge_by_decks};
 use crate::scanner::Protocol;
 use crate::scanner::reader::{Reader, ReaderConfig, list_ports};
 use crate::scanner::sim::{SimFault, SimRun, run_sim, shoe_script};
-use crate::par::{RocketSheet, edge_by_decks};
 use crate::simulate::{SimConfig, Simulation, Strategy, Summary};
 
 /// Table management and dealer assist for the Pairs casino games Rocket and Starboard.
@@ -751,15 +751,20 @@ fn par(args: &ParArgs) -> anyhow::Result<()> {
 fn starboard_par(args: &ParArgs, rules: &HouseRules, seed: u64) -> anyhow::Result<()> {
     use crate::par::starboard::{median_pot, starboard_table};
     if args.pdf.is_some() || args.card.is_some() {
-        bail!("--pdf and --card print Rocket's par sheet and strategy card; Starboard's par is text or JSON");
+        bail!(
+            "--pdf and --card print Rocket's par sheet and strategy card; Starboard's par is text or JSON"
+        );
     }
     let decks = Decks::new(i64::from(args.decks.unwrap_or(6)))?;
     let mut tables = Vec::new();
     for (name, strategy) in Strategy::for_game(GameKind::Starboard) {
         for players in 2..=GameKind::Starboard.max_seat() {
-            let table_seed = seed
-                .wrapping_add(u64::from(players))
-                .wrapping_add(1000 * Strategy::ALL.iter().position(|(n, _)| *n == name).unwrap_or(0) as u64);
+            let table_seed = seed.wrapping_add(u64::from(players)).wrapping_add(
+                1000 * Strategy::ALL
+                    .iter()
+                    .position(|(n, _)| *n == name)
+                    .unwrap_or(0) as u64,
+            );
             tables.push(starboard_table(
                 decks,
                 rules,
@@ -855,7 +860,11 @@ fn par_text(sheets: &[RocketSheet], rules: &HouseRules, seed: u64, hands: u64) -
         let _ = writeln!(out, "  first decision (best play):");
         for first in &sheet.first_decision {
             let list = |ranks: &[Rank]| {
-                ranks.iter().map(Rank::to_string).collect::<Vec<_>>().join(" ")
+                ranks
+                    .iter()
+                    .map(Rank::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
             };
             let _ = writeln!(
                 out,

@@ -15,8 +15,8 @@ use crate::engine::rocket::RocketOutcome;
 use crate::engine::rules::HouseRules;
 use crate::engine::shoe::Shoe;
 use crate::engine::starboard::{SeatState, StarboardHand};
-use crate::par::rocket::best_play;
 use crate::engine::table::{CardSupply, FinishedHand, HandEvent, Seating, Table, TableError};
+use crate::par::rocket::best_play;
 
 /// How simulated players decide. See docs/simulation.md.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
@@ -90,7 +90,9 @@ impl Strategy {
 
     /// The strategies that play `game`, with their names.
     pub fn for_game(game: GameKind) -> impl Iterator<Item = (&'static str, Strategy)> {
-        Strategy::ALL.into_iter().filter(move |(_, s)| s.plays(game))
+        Strategy::ALL
+            .into_iter()
+            .filter(move |(_, s)| s.plays(game))
     }
 }
 

@@ -158,15 +158,28 @@ fn exports_of_a_non_default_table_replay_to_its_ledger_transfers() {
         let path = dir.join(format!("{game}.sqlite3"));
         let hands = 25;
         let out = crate::pairs_table()
-            .args(["simulate", "--game", game, "--seats", seats, "--decks", "2", "--bet", "40"])
-            .args(["--hands", &hands.to_string(), "--seed", "9", "--strategy", "random"])
+            .args([
+                "simulate", "--game", game, "--seats", seats, "--decks", "2", "--bet", "40",
+            ])
+            .args([
+                "--hands",
+                &hands.to_string(),
+                "--seed",
+                "9",
+                "--strategy",
+                "random",
+            ])
             .arg("--rules")
             .arg(&rules_file)
             .arg("--db")
             .arg(&path)
             .output()
             .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let ledger = Ledger::open_read_only(&path, Box::new(FixedClock), false).unwrap();
         let mut raked = 0;
         for id in 1..=hands {
@@ -175,7 +188,11 @@ fn exports_of_a_non_default_table_replay_to_its_ledger_transfers() {
                 .arg(&path)
                 .output()
                 .unwrap();
-            assert!(export.status.success(), "{}", String::from_utf8_lossy(&export.stderr));
+            assert!(
+                export.status.success(),
+                "{}",
+                String::from_utf8_lossy(&export.stderr)
+            );
             let history: serde_json::Value = serde_json::from_slice(&export.stdout).unwrap();
             if game == "starboard" {
                 assert_eq!(history["unit"], 2, "{history}");
@@ -193,12 +210,25 @@ fn exports_of_a_non_default_table_replay_to_its_ledger_transfers() {
                 .spawn()
                 .unwrap();
             use std::io::Write;
-            replay.stdin.take().unwrap().write_all(&export.stdout).unwrap();
+            replay
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(&export.stdout)
+                .unwrap();
             let replayed = replay.wait_with_output().unwrap();
-            assert!(replayed.status.success(), "{}", String::from_utf8_lossy(&replayed.stderr));
+            assert!(
+                replayed.status.success(),
+                "{}",
+                String::from_utf8_lossy(&replayed.stderr)
+            );
             let result: serde_json::Value = serde_json::from_slice(&replayed.stdout).unwrap();
             let recorded = ledger.load_hand(id).unwrap().transfers;
-            assert_eq!(result["transfers"], serde_json::to_value(&recorded).unwrap(), "hand {id}");
+            assert_eq!(
+                result["transfers"],
+                serde_json::to_value(&recorded).unwrap(),
+                "hand {id}"
+            );
             raked += result["rake"].as_u64().unwrap_or(0);
         }
         if game == "starboard" {

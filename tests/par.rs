@@ -143,12 +143,21 @@ impl Enumeration<'_> {
             return *dist;
         }
         let n = table.left();
-        let lowest = table.player.iter().chain(&table.dealer).min().copied().unwrap();
+        let lowest = table
+            .player
+            .iter()
+            .chain(&table.dealer)
+            .min()
+            .copied()
+            .unwrap();
         let mut fold = [0; 21];
         fold[10 - usize::from(lowest)] = scale(n);
         let hits = match &self.play {
             Play::Best => None,
-            Play::Follow(hits) => Some(hits(Table::ranks(&table.player), Table::ranks(&table.dealer))),
+            Play::Follow(hits) => Some(hits(
+                Table::ranks(&table.player),
+                Table::ranks(&table.dealer),
+            )),
         };
         let dist = if hits == Some(false) {
             fold
@@ -198,7 +207,11 @@ fn one_deck() -> Decks {
 /// The chance of each net result, as f64 (exact integers divided once).
 fn chances(dist: &Dist) -> Vec<f64> {
     let whole = scale(ONE_DECK) as f64;
-    assert_eq!(dist.iter().sum::<i128>(), scale(ONE_DECK), "chances sum to 1");
+    assert_eq!(
+        dist.iter().sum::<i128>(),
+        scale(ONE_DECK),
+        "chances sum to 1"
+    );
     dist.iter().map(|&p| p as f64 / whole).collect()
 }
 
@@ -214,10 +227,18 @@ fn check_figures(name: &str, figures: &rocket::RocketFigures, dist: &Dist) {
     let exact = chances(dist);
     for chance in &figures.net_tenths {
         let index = (chance.tenths + 10) as usize;
-        assert_close(&format!("{name} net {}", chance.tenths), chance.probability, exact[index]);
+        assert_close(
+            &format!("{name} net {}", chance.tenths),
+            chance.probability,
+            exact[index],
+        );
     }
     assert_eq!(exact[10], 0.0, "no hand ends even");
-    let mean: f64 = exact.iter().enumerate().map(|(i, p)| p * (i as f64 - 10.0)).sum();
+    let mean: f64 = exact
+        .iter()
+        .enumerate()
+        .map(|(i, p)| p * (i as f64 - 10.0))
+        .sum();
     let square: f64 = exact
         .iter()
         .enumerate()
@@ -252,7 +273,11 @@ fn one_deck_best_play_matches_a_brute_force_enumeration_exactly() {
     // The forward pass and the backward induction agree.
     assert_close("forward edge", figures.house_edge, solution.house_edge());
     // A sanity anchor: the house has the edge, of a few percent.
-    assert!((0.0..0.1).contains(&solution.house_edge()), "{}", solution.house_edge());
+    assert!(
+        (0.0..0.1).contains(&solution.house_edge()),
+        "{}",
+        solution.house_edge()
+    );
 }
 
 #[test]
@@ -273,7 +298,11 @@ fn timid_play_folds_once_for_the_lower_first_card() {
     let decks = one_deck();
     let figures = rocket::figures(decks, |_, _| 0.0);
     let three_first = 3.0 / 55.0;
-    assert_close("three first", figures.outcomes.dealer_three_first_card, three_first);
+    assert_close(
+        "three first",
+        figures.outcomes.dealer_three_first_card,
+        three_first,
+    );
     assert_close("decisions", figures.decisions_per_hand, 1.0 - three_first);
     assert_close("cards", figures.cards_per_hand, 2.0);
     assert_eq!(figures.hits_per_hand, 0.0);
@@ -283,9 +312,7 @@ fn timid_play_folds_once_for_the_lower_first_card() {
 fn decision_states() -> impl Iterator<Item = (RankSet, RankSet)> {
     (1u16..1 << 10).flat_map(|player| {
         (1u16..1 << 10)
-            .filter(move |dealer| {
-                dealer & 0b100 == 0 && dealer.count_ones() == player.count_ones()
-            })
+            .filter(move |dealer| dealer & 0b100 == 0 && dealer.count_ones() == player.count_ones())
             .map(move |dealer| (RankSet::from_bits(player), RankSet::from_bits(dealer)))
     })
 }
@@ -295,7 +322,12 @@ fn the_best_play_is_never_worse_than_another_at_any_state() {
     for count in [1, 6] {
         let decks = Decks::new(count).unwrap();
         let solution = rocket::solve(decks);
-        for strategy in [Strategy::NextCard, Strategy::Bold, Strategy::Timid, Strategy::Random] {
+        for strategy in [
+            Strategy::NextCard,
+            Strategy::Bold,
+            Strategy::Timid,
+            Strategy::Random,
+        ] {
             let other = rocket::state_values(decks, |p, d| strategy.rocket_hit_chance(p, d, decks));
             let mut strictly_better = 0;
             for (player, dealer) in decision_states() {
@@ -307,7 +339,10 @@ fn the_best_play_is_never_worse_than_another_at_any_state() {
                 );
                 strictly_better += u32::from(best > theirs + ERROR_BOUND);
             }
-            assert!(strictly_better > 0, "{strategy} plays like the best everywhere");
+            assert!(
+                strictly_better > 0,
+                "{strategy} plays like the best everywhere"
+            );
             assert!(other.start() < -10.0 * solution.house_edge());
         }
     }
@@ -334,10 +369,16 @@ fn simulation_at_one_seat_agrees_with_the_exact_edge() {
 #[test]
 fn the_par_command_prints_the_documented_json() {
     let output = crate::pairs_table()
-        .args(["par", "--game", "rocket", "--decks", "2", "--json", "--hands", "2000", "--seed", "5"])
+        .args([
+            "par", "--game", "rocket", "--decks", "2", "--json", "--hands", "2000", "--seed", "5",
+        ])
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let sheet: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(sheet["game"], "rocket");
     assert_eq!(sheet["decks"], 2);
@@ -346,14 +387,27 @@ fn the_par_command_prints_the_documented_json() {
     for (name, strategy) in Strategy::for_game(pairs_table::engine::hand::GameKind::Rocket) {
         let edge = sheet["strategies"][name]["house_edge"].as_f64().unwrap();
         let exact = pairs_table::par::rocket_figures(decks, strategy).house_edge;
-        assert!((edge - exact).abs() <= ERROR_BOUND, "{name}: {edge} v {exact}");
+        assert!(
+            (edge - exact).abs() <= ERROR_BOUND,
+            "{name}: {edge} v {exact}"
+        );
         let chances = sheet["strategies"][name]["net_tenths"].as_array().unwrap();
-        let total: f64 = chances.iter().map(|c| c["probability"].as_f64().unwrap()).sum();
+        let total: f64 = chances
+            .iter()
+            .map(|c| c["probability"].as_f64().unwrap())
+            .sum();
         assert!((total - 1.0).abs() < 1e-9, "{name}: {total}");
     }
-    let optimal = sheet["strategies"]["optimal"]["house_edge"].as_f64().unwrap();
-    let next_card = sheet["strategies"]["next_card"]["house_edge"].as_f64().unwrap();
-    assert!(next_card - optimal > 0.01, "the best play gains over a point");
+    let optimal = sheet["strategies"]["optimal"]["house_edge"]
+        .as_f64()
+        .unwrap();
+    let next_card = sheet["strategies"]["next_card"]["house_edge"]
+        .as_f64()
+        .unwrap();
+    assert!(
+        next_card - optimal > 0.01,
+        "the best play gains over a point"
+    );
     assert_eq!(sheet["seats"].as_array().unwrap().len(), 6);
     let seat = &sheet["seats"][0]["house_edge"];
     assert!(seat["low"].as_f64().unwrap() <= seat["high"].as_f64().unwrap());
@@ -361,7 +415,13 @@ fn the_par_command_prints_the_documented_json() {
     let against_one = &sheet["first_decision"][0];
     assert_eq!(against_one["dealer"], 1);
     for card in 6..=9 {
-        assert!(against_one["fold"].as_array().unwrap().contains(&card.into()), "{against_one}");
+        assert!(
+            against_one["fold"]
+                .as_array()
+                .unwrap()
+                .contains(&card.into()),
+            "{against_one}"
+        );
     }
     // Every deck count, with the edge rising with decks.
     let output = crate::pairs_table()
@@ -383,14 +443,38 @@ fn the_par_command_prints_the_documented_json() {
 #[test]
 fn simulate_plays_the_optimal_strategy_and_refuses_it_at_starboard() {
     let output = crate::pairs_table()
-        .args(["simulate", "--game", "rocket", "--strategy", "optimal", "--hands", "200", "--seed", "3", "--seats", "2"])
+        .args([
+            "simulate",
+            "--game",
+            "rocket",
+            "--strategy",
+            "optimal",
+            "--hands",
+            "200",
+            "--seed",
+            "3",
+            "--seats",
+            "2",
+        ])
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let summary: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(summary["strategy"], "optimal");
     let output = crate::pairs_table()
-        .args(["simulate", "--game", "starboard", "--strategy", "optimal", "--hands", "5"])
+        .args([
+            "simulate",
+            "--game",
+            "starboard",
+            "--strategy",
+            "optimal",
+            "--hands",
+            "5",
+        ])
         .output()
         .unwrap();
     assert!(!output.status.success());
@@ -398,7 +482,17 @@ fn simulate_plays_the_optimal_strategy_and_refuses_it_at_starboard() {
     assert!(error.contains("does not play Starboard"), "{error}");
     // The former name still works.
     let output = crate::pairs_table()
-        .args(["simulate", "--game", "rocket", "--strategy", "basic", "--hands", "5", "--seed", "1"])
+        .args([
+            "simulate",
+            "--game",
+            "rocket",
+            "--strategy",
+            "basic",
+            "--hands",
+            "5",
+            "--seed",
+            "1",
+        ])
         .output()
         .unwrap();
     let summary: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
@@ -419,7 +513,11 @@ fn the_strategy_cards_rules_reproduce_the_full_table() {
         }
         // The rules alone get the great majority right; the rest are listed.
         assert_eq!(by_rule + card.exceptions.len(), decisions.len());
-        assert!(card.exceptions.len() * 20 < decisions.len(), "{}", card.exceptions.len());
+        assert!(
+            card.exceptions.len() * 20 < decisions.len(),
+            "{}",
+            card.exceptions.len()
+        );
         // Dealer's 1: the first card folds from 7 (one deck) or 6 (the
         // issue's example, six decks) up.
         let against_one = card.first_hits.iter().find(|(d, _)| *d == 1).unwrap();
@@ -437,19 +535,31 @@ fn the_par_command_writes_the_par_sheet_and_a_one_page_strategy_card() {
     std::fs::create_dir_all(&dir).unwrap();
     let (sheet, card) = (dir.join("sheet.pdf"), dir.join("card.pdf"));
     let output = crate::pairs_table()
-        .args(["par", "--game", "rocket", "--decks", "1", "--hands", "0", "--pdf"])
+        .args([
+            "par", "--game", "rocket", "--decks", "1", "--hands", "0", "--pdf",
+        ])
         .arg(&sheet)
         .arg("--card")
         .arg(&card)
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let card_text = crate::pdf_text::pdf_text(&std::fs::read(&card).unwrap());
-    assert!(card_text.contains("Rocket best play, 1 deck"), "{card_text}");
+    assert!(
+        card_text.contains("Rocket best play, 1 deck"),
+        "{card_text}"
+    );
     assert!(card_text.contains("Page 1 of 1"), "one page: {card_text}");
     assert!(card_text.contains("Your first decision") && card_text.contains("Exceptions"));
     let edge = pairs_table::par::rocket_figures(one_deck(), Strategy::Optimal).house_edge;
-    assert!(card_text.contains(&format!("{:.4}%", edge * 100.0)), "{card_text}");
+    assert!(
+        card_text.contains(&format!("{:.4}%", edge * 100.0)),
+        "{card_text}"
+    );
     let sheet_text = crate::pdf_text::pdf_text(&std::fs::read(&sheet).unwrap());
     assert!(sheet_text.contains("Rocket par sheet, 1 deck"));
     assert!(sheet_text.contains("Exceptions to the rule"));
@@ -464,15 +574,33 @@ fn the_par_command_writes_the_par_sheet_and_a_one_page_strategy_card() {
 
 #[test]
 fn starboard_strategies_knock_players_out_and_the_par_gives_the_rake() {
-    let rules_file = std::env::temp_dir().join(format!("pairs-table-par-rake-{}.toml", std::process::id()));
-    std::fs::write(&rules_file, "[starboard]\nunit = 2\nrake_percent = 5\nrake_cap = 3\n").unwrap();
+    let rules_file =
+        std::env::temp_dir().join(format!("pairs-table-par-rake-{}.toml", std::process::id()));
+    std::fs::write(
+        &rules_file,
+        "[starboard]\nunit = 2\nrake_percent = 5\nrake_cap = 3\n",
+    )
+    .unwrap();
     let output = crate::pairs_table()
-        .args(["par", "--game", "starboard", "--json", "--hands", "1500", "--seed", "4"])
+        .args([
+            "par",
+            "--game",
+            "starboard",
+            "--json",
+            "--hands",
+            "1500",
+            "--seed",
+            "4",
+        ])
         .arg("--rules")
         .arg(&rules_file)
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let par: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(par["game"], "starboard");
     let median = par["median_pot"].as_u64().unwrap();
@@ -519,16 +647,25 @@ fn rules_refuses_a_rake_that_collects_nothing_on_the_median_pot() {
     std::fs::create_dir_all(&dir).unwrap();
     let token = dir.join("token.toml");
     std::fs::write(&token, "[starboard]\nrake_percent = 5\n").unwrap();
-    let output = crate::pairs_table().arg("rules").arg(&token).output().unwrap();
+    let output = crate::pairs_table()
+        .arg("rules")
+        .arg(&token)
+        .output()
+        .unwrap();
     assert!(!output.status.success());
     let error = String::from_utf8_lossy(&output.stderr);
     assert!(
-        error.contains("starboard.rake_percent") && error.contains("collects nothing on the median pot"),
+        error.contains("starboard.rake_percent")
+            && error.contains("collects nothing on the median pot"),
         "{error}"
     );
     assert_eq!(error.trim().lines().count(), 1, "one sentence: {error}");
     let honest = dir.join("honest.toml");
-    std::fs::write(&honest, "[starboard]\nunit = 2\nrake_percent = 5\nrake_cap = 3\n").unwrap();
+    std::fs::write(
+        &honest,
+        "[starboard]\nunit = 2\nrake_percent = 5\nrake_cap = 3\n",
+    )
+    .unwrap();
     let card = dir.join("card.pdf");
     let output = crate::pairs_table()
         .arg("rules")
@@ -537,7 +674,11 @@ fn rules_refuses_a_rake_that_collects_nothing_on_the_median_pot() {
         .arg(&card)
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let printed = String::from_utf8_lossy(&output.stdout);
     assert!(printed.contains("# starboard median pot:"), "{printed}");
     // The card shows exactly what the rake collects on typical pots:

@@ -306,7 +306,10 @@ impl RocketSolution {
     /// (player, dealer, hits), smallest stacks first.
     pub fn reachable_decisions(&self) -> Vec<(RankSet, RankSet, bool)> {
         let strategy = &self.strategy;
-        let reach = forward(strategy.decks, |p, d| f64::from(u8::from(strategy.hits(p, d)))).1;
+        let reach = forward(strategy.decks, |p, d| {
+            f64::from(u8::from(strategy.hits(p, d)))
+        })
+        .1;
         let (players, dealers) = masks_by_size();
         let mut out = Vec::new();
         for size in 1..=MAX_DECISION_CARDS {
@@ -380,7 +383,10 @@ pub fn figures(decks: Decks, hit_chance: impl Fn(RankSet, RankSet) -> f64) -> Ro
 
 /// The forward pass: the chance of reaching each decision state, and what
 /// follows from it.
-fn forward(decks: Decks, hit_chance: impl Fn(RankSet, RankSet) -> f64) -> (RocketFigures, Vec<f64>) {
+fn forward(
+    decks: Decks,
+    hit_chance: impl Fn(RankSet, RankSet) -> f64,
+) -> (RocketFigures, Vec<f64>) {
     let (players, dealers) = masks_by_size();
     let mut reach = vec![0.0f64; STATE_SLOTS];
     let mut outcomes = RocketOutcomes::default();
@@ -406,8 +412,8 @@ fn forward(decks: Decks, hit_chance: impl Fn(RankSet, RankSet) -> f64) -> (Rocke
                     continue;
                 }
                 decisions += here;
-                let chance =
-                    hit_chance(RankSet::from_bits(player), RankSet::from_bits(dealer)).clamp(0.0, 1.0);
+                let chance = hit_chance(RankSet::from_bits(player), RankSet::from_bits(dealer))
+                    .clamp(0.0, 1.0);
                 let lowest = (player | dealer).trailing_zeros() as usize;
                 outcomes.player_folded[lowest] += here * (1.0 - chance);
                 if chance == 0.0 {
@@ -450,7 +456,11 @@ fn forward(decks: Decks, hit_chance: impl Fn(RankSet, RankSet) -> f64) -> (Rocke
     }
     net_tenths[13] += outcomes.dealer_three_first_card + outcomes.dealer_three_later;
     let tenths = |i: usize| i as f64 - 10.0;
-    let mean: f64 = net_tenths.iter().enumerate().map(|(i, p)| p * tenths(i)).sum();
+    let mean: f64 = net_tenths
+        .iter()
+        .enumerate()
+        .map(|(i, p)| p * tenths(i))
+        .sum();
     let square: f64 = net_tenths
         .iter()
         .enumerate()

@@ -62,7 +62,11 @@ pub fn starboard_table(
             continue;
         };
         rakes.push(hand.split().map_or(0, |s| s.rake) as f64);
-        paid_in.push(hand.seats().map(|s| (1 + hand.draws(s)) * unit).sum::<u64>());
+        paid_in.push(
+            hand.seats()
+                .map(|s| (1 + hand.draws(s)) * unit)
+                .sum::<u64>(),
+        );
         knock_outs += hand
             .seats()
             .filter(|&s| hand.state(s) == SeatState::KnockedOut)
@@ -98,8 +102,16 @@ pub const MEDIAN_POT_HANDS: u64 = 1_000;
 pub fn median_pot(decks: Decks, rules: &HouseRules) -> Result<u64, TableError> {
     let mut medians = (2..=7)
         .map(|players| {
-            starboard_table(decks, rules, Strategy::Realistic, players, MEDIAN_POT_HANDS, 1, 0)
-                .map(|t| t.median_paid_in)
+            starboard_table(
+                decks,
+                rules,
+                Strategy::Realistic,
+                players,
+                MEDIAN_POT_HANDS,
+                1,
+                0,
+            )
+            .map(|t| t.median_paid_in)
         })
         .collect::<Result<Vec<_>, _>>()?;
     medians.sort_unstable();

@@ -12,8 +12,8 @@ use printpdf::{
 };
 
 use super::card::RulesCard;
-use super::par::ParSheetPrint;
 use super::document::{self, Align, Block, Column, Row, Section};
+use super::par::ParSheetPrint;
 use super::{Layout, RenderError, when};
 use crate::ledger::report::ShiftReport;
 

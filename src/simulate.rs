@@ -64,7 +64,9 @@ impl Strategy {
 impl Strategy {
     /// The chance that a Rocket player following this strategy hits with
     /// the ranks `mine` against the dealer's `dealer` (1 or 0 but for
-    /// `random`'s fair coin), from a shoe of `decks`.
+    /// `random`'s fair coin), from a shoe of `decks`. Starboard's own
+    /// strategies (`mixed`, `realistic`), which [`Strategy::plays`] keeps
+    /// from a Rocket table, would play as `next_card`.
     pub fn rocket_hit_chance(self, mine: RankSet, dealer: RankSet, decks: Decks) -> f64 {
         let hits = match self {
             Strategy::Random => return 0.5,
@@ -351,7 +353,8 @@ impl Simulation {
     }
 }
 
-/// The decision `strategy` makes for `seat`.
+/// The decision `strategy` makes for `seat`. `optimal` at a Starboard
+/// table, which [`Strategy::plays`] refuses, would play as `next_card`.
 #[inline]
 pub fn decide(strategy: Strategy, hand: &Hand, seat: u8, decks: Decks, rng: &mut StdRng) -> Action {
     let [go_on, stop] = hand.game().choices();

@@ -730,6 +730,7 @@ fn par(args: &ParArgs) -> anyhow::Result<()> {
         let print = crate::report::ParSheetPrint {
             card: crate::par::card::StrategyCard::new(&crate::par::rocket::solve(sheet.decks)),
             sheet: sheet.clone(),
+            edge_by_decks: crate::par::best_edge_by_decks(),
             rules_hash: rules.hash_hex(),
             printed_at: chrono::Utc::now(),
         };

@@ -290,6 +290,14 @@ pub struct DeckEdge {
     pub house_edge: BTreeMap<String, f64>,
 }
 
+/// The best play's exact house edge at every deck count, 1 to 8.
+pub fn best_edge_by_decks() -> Vec<(Decks, f64)> {
+    (1..=crate::engine::card::MAX_DECKS)
+        .filter_map(|count| Decks::new(i64::from(count)).ok())
+        .map(|decks| (decks, rocket::solve(decks).house_edge()))
+        .collect()
+}
+
 /// The edges of several sheets side by side.
 pub fn edge_by_decks(sheets: &[RocketSheet]) -> Vec<DeckEdge> {
     sheets

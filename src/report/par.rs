@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 
 use super::document::{Align, Block, Column, Row, Section, row};
+use super::units;
 use crate::par::RocketSheet;
 use crate::par::card::StrategyCard;
 
@@ -14,6 +15,8 @@ pub struct ParSheetPrint {
     pub sheet: RocketSheet,
     /// The best play as a card.
     pub card: StrategyCard,
+    /// The best play's exact edge at every deck count (`par::best_edge_by_decks`).
+    pub edge_by_decks: Vec<(crate::engine::card::Decks, f64)>,
     /// The house rules' hash (docs/house-rules.md).
     pub rules_hash: String,
     /// When it was printed.
@@ -157,8 +160,8 @@ impl ParSheetPrint {
                      differently from the best play; the par sheet lists each one. With \
                      them, this card is the exact best play for one player from a full \
                      shoe of {}, house edge {}.",
-                    card.states,
-                    card.exceptions.len(),
+                    units(card.states as i64),
+                    units(card.exceptions.len() as i64),
                     self.decks_text(),
                     percent(self.sheet.strategies["optimal"].house_edge)
                 ))],
@@ -239,10 +242,10 @@ impl ParSheetPrint {
                          within {:e} of the exact fraction. The best play hits in {} of the \
                          {} positions a hand can reach.",
                         self.decks_text(),
-                        sheet.states_visited,
+                        units(sheet.states_visited as i64),
                         sheet.error_bound,
-                        sheet.hit_states,
-                        sheet.reachable_states
+                        units(sheet.hit_states as i64),
+                        units(sheet.reachable_states as i64)
                     )),
                     table(
                         vec![
@@ -304,6 +307,19 @@ impl ParSheetPrint {
                 )],
             ));
         }
+        sections.push(section(
+            "Edge by decks (best play, exact)",
+            vec![table(
+                vec![
+                    column("Decks", 0.5, Align::Left),
+                    column("House edge", 0.5, Align::Right),
+                ],
+                self.edge_by_decks
+                    .iter()
+                    .map(|(decks, edge)| row([decks.count().to_string(), percent(*edge)]))
+                    .collect(),
+            )],
+        ));
         sections.push(section(
             "House options",
             vec![table(

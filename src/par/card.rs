@@ -186,3 +186,20 @@ fn best_limit(states: &[(i32, bool)]) -> Option<i32> {
     }
     best
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_limit_has_the_fewest_disagreements() {
+        // Hits at low points, folds at high: the limit sits between.
+        let states = [(10, true), (20, true), (30, false), (40, false)];
+        assert_eq!(best_limit(&states), Some(20));
+        // One stray fold among hits costs less than moving the limit.
+        let states = [(10, true), (15, false), (20, true), (30, true), (40, false)];
+        assert_eq!(best_limit(&states), Some(30));
+        // Folding everywhere: no limit.
+        assert_eq!(best_limit(&[(10, false), (20, false)]), None);
+    }
+}

@@ -312,3 +312,20 @@ pub fn edge_by_decks(sheets: &[RocketSheet]) -> Vec<DeckEdge> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_estimate_is_the_mean_with_a_99_percent_interval() {
+        let samples = [1.0, 2.0, 3.0, 4.0];
+        let estimate = Estimate::of(&samples);
+        assert_eq!(estimate.mean, 2.5);
+        // Sample variance 5/3; standard error √(5/12).
+        let half = Z_99 * (5.0f64 / 12.0).sqrt();
+        assert!((estimate.high - estimate.mean - half).abs() < 1e-12);
+        assert!(estimate.covers(2.5) && !estimate.covers(2.5 + 1.01 * half));
+        assert_eq!(estimate.samples, 4);
+    }
+}

@@ -35,7 +35,7 @@ fn play(game: GameKind, seats: u8, hands: u64) -> (Duration, u64) {
         seats,
         bet: 100,
         rules: HouseRules::default(),
-        strategy: Strategy::Basic,
+        strategy: Strategy::NextCard,
     };
     let mut sim = Simulation::seeded(&config, 42).expect("valid config");
     let mut cards = 0u64;
@@ -107,7 +107,7 @@ fn play_core(game: GameKind, seats: u8, hands: u64) -> (Duration, u64) {
                     cards += 1;
                 }
                 Need::Decision { seat, .. } => {
-                    let action = decide(Strategy::Basic, &hand, seat, decks, &mut rng);
+                    let action = decide(Strategy::NextCard, &hand, seat, decks, &mut rng);
                     hand.act(seat, action).expect("legal decision");
                 }
                 Need::Done => break,

@@ -37,7 +37,7 @@ fn hands(count: usize, seed: u64) -> Vec<FinishedHand> {
         seats: 6,
         bet: 100,
         rules: HouseRules::default(),
-        strategy: Strategy::Basic,
+        strategy: Strategy::NextCard,
     };
     let mut simulation = Simulation::seeded(&config, seed).unwrap();
     (0..count)

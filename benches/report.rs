@@ -59,7 +59,7 @@ fn main() {
         seats: 6,
         bet: 100,
         rules: HouseRules::default(),
-        strategy: Strategy::Basic,
+        strategy: Strategy::NextCard,
     };
     let mut simulation = Simulation::seeded(&config, 3).unwrap();
     let build = Instant::now();

@@ -125,7 +125,7 @@ fn play_hand(
             Need::Card(_) => Key::Space,
             Need::Decision { seat, .. } => {
                 let hand = station.hand().expect("hand");
-                match decide(Strategy::Basic, hand, seat, station.setup().decks, rng) {
+                match decide(Strategy::NextCard, hand, seat, station.setup().decks, rng) {
                     Action::Hit => Key::H,
                     _ => Key::F,
                 }

@@ -11,7 +11,7 @@ use crate::engine::hand::{Action, GameKind, Hand, Need, PlayError, SetupError};
 use crate::engine::money::Transfer;
 use crate::engine::rocket::{RocketEnd, RocketHand, RocketOutcome};
 use crate::engine::rules::{
-    BET_GRID_UNITS, MAX_BET_LIMIT_UNITS, RocketRules, StarboardRules, StartRule,
+    BET_GRID_UNITS, HouseRules, MAX_BET_LIMIT_UNITS, RocketRules, StarboardRules, StartRule,
 };
 use crate::engine::starboard::{SeatState, StarboardHand};
 use crate::engine::table::{FinishedHand, HandEvent};
@@ -61,6 +61,16 @@ pub struct StarboardHistory {
     pub button: i64,
     /// Odd units carried into the pot.
     pub carry_in: i64,
+    /// Table units per ante and per draw (house rule `starboard.unit`;
+    /// absent: 1).
+    #[serde(default = "one_unit")]
+    pub unit: i64,
+    /// The rake in percent of the units paid in this game (absent: 0).
+    #[serde(default)]
+    pub rake_percent: i64,
+    /// The most the rake takes from one pot, table units (absent: 0, no cap).
+    #[serde(default)]
+    pub rake_cap: i64,
     /// The seated players.
     pub seats: Vec<StarboardSeat>,
     /// Cards in the order they left the shoe (no burns; replaced first-pair
@@ -68,6 +78,10 @@ pub struct StarboardHistory {
     pub cards: Vec<i64>,
     /// Decisions in order.
     pub actions: Vec<Decision>,
+}
+
+fn one_unit() -> i64 {
+    1
 }
 
 /// A Starboard seat.
@@ -240,6 +254,9 @@ impl HandHistory {
                 decks,
                 button: setup.button.map_or(0, i64::from),
                 carry_in: setup.carry_in as i64,
+                unit: setup.rules.starboard.unit as i64,
+                rake_percent: setup.rules.starboard.rake_percent as i64,
+                rake_cap: setup.rules.starboard.rake_cap as i64,
                 seats: setup
                     .seats
                     .iter()
@@ -253,14 +270,9 @@ impl HandHistory {
         }
     }
 
-    /// Replays the history with replay-format rules (Starboard: 1-unit ante
-    /// and draw, no rake) and returns the finished hand.
+    /// Replays the history under the house rules it carries (absent ones
+    /// at their defaults) and returns the finished hand.
     pub fn replay(&self) -> Result<Hand, ReplayError> {
-        self.replay_with(&StarboardRules::default())
-    }
-
-    /// Replays the history with the given Starboard unit and rake.
-    pub fn replay_with(&self, starboard_rules: &StarboardRules) -> Result<Hand, ReplayError> {
         let (decks, raw_cards, raw_actions, mut hand) = match self {
             HandHistory::Rocket(h) => {
                 let decks = Decks::new(h.decks).map_err(|e| ReplayError::Invalid(e.to_string()))?;
@@ -272,7 +284,8 @@ impl HandHistory {
             HandHistory::Starboard(h) => {
                 let decks = Decks::new(h.decks).map_err(|e| ReplayError::Invalid(e.to_string()))?;
                 let seats: Vec<i64> = h.seats.iter().map(|s| s.seat).collect();
-                let hand = StarboardHand::new(&seats, h.button, h.carry_in, starboard_rules)?;
+                let rules = starboard_rules(h)?;
+                let hand = StarboardHand::new(&seats, h.button, h.carry_in, &rules)?;
                 (decks, &h.cards, &h.actions, Hand::Starboard(hand))
             }
         };
@@ -311,6 +324,27 @@ fn rocket_rules(h: &RocketHistory) -> Result<RocketRules, ReplayError> {
         min_bet: h.min_bet as u64,
         max_bet: h.max_bet as u64,
     })
+}
+
+/// The Starboard unit and rake a history carries, checked as a rules file's.
+fn starboard_rules(h: &StarboardHistory) -> Result<StarboardRules, ReplayError> {
+    let field = |name: &str, value: i64| {
+        u64::try_from(value)
+            .map_err(|_| ReplayError::Invalid(format!("{name} {value} is negative")))
+    };
+    let rules = StarboardRules {
+        unit: field("unit", h.unit)?,
+        rake_percent: field("rake_percent", h.rake_percent)?,
+        rake_cap: field("rake_cap", h.rake_cap)?,
+    };
+    let house = HouseRules {
+        starboard: rules,
+        ..HouseRules::default()
+    };
+    house
+        .validate()
+        .map_err(|e| ReplayError::Invalid(e.to_string()))?;
+    Ok(rules)
 }
 
 /// Checks every card is a rank and that no rank appears more often than

@@ -8,6 +8,7 @@ pub mod history;
 pub mod inventory;
 pub mod keys;
 pub mod ledger;
+pub mod par;
 pub mod printing;
 pub mod report;
 pub mod scanner;

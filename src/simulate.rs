@@ -9,22 +9,37 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 
-use crate::engine::card::Decks;
+use crate::engine::card::{Decks, RankSet};
 use crate::engine::hand::{Action, GameKind, Hand, Need};
-use crate::engine::rocket::{RocketHand, RocketOutcome};
+use crate::engine::rocket::RocketOutcome;
 use crate::engine::rules::HouseRules;
 use crate::engine::shoe::Shoe;
 use crate::engine::starboard::{SeatState, StarboardHand};
 use crate::engine::table::{CardSupply, FinishedHand, HandEvent, Seating, Table, TableError};
+use crate::par::rocket::best_play;
 
 /// How simulated players decide. See docs/simulation.md.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Strategy {
-    /// Rocket: hit while the expected cost of pairing on the next card is
-    /// below the fold fee, else fold. Starboard: draw while fewer than half
-    /// the unseen cards would bust, else lock.
-    Basic,
+    /// Rocket: hit while the expected cost of pairing on the next card
+    /// alone is below the fold fee, else fold (it ignores what the dealer
+    /// may pay and every later card). Starboard: draw while fewer than half
+    /// the unseen cards would bust, else lock. Formerly called `basic`.
+    NextCard,
+    /// Starboard only: each seat has its own nerve, so players lock at
+    /// different counts and bolder ones knock out the cautious: seat s
+    /// draws while the chance of busting is below 30%, 40%, 50% or 60%
+    /// (seat 1 the first, seat 2 the second, …, seat 5 the first again).
+    Mixed,
+    /// Starboard only: draw while the chance of busting is below 40%; when
+    /// players are locked at the common hand's count (so a good draw knocks
+    /// them out), draw while it is below 60%.
+    Realistic,
+    /// Rocket only: the best play for one player from a full shoe, worked
+    /// out exactly by the par sheet (`crate::par::rocket::best_play`) from
+    /// the player's and the dealer's stacks.
+    Optimal,
     /// Always hit (Rocket) or draw (Starboard).
     Bold,
     /// Always fold (Rocket) or lock (Starboard) at once.
@@ -35,23 +50,66 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy with its name.
-    pub const ALL: [(&'static str, Strategy); 4] = [
-        ("basic", Strategy::Basic),
+    pub const ALL: [(&'static str, Strategy); 7] = [
+        ("next_card", Strategy::NextCard),
+        ("optimal", Strategy::Optimal),
+        ("mixed", Strategy::Mixed),
+        ("realistic", Strategy::Realistic),
         ("bold", Strategy::Bold),
         ("timid", Strategy::Timid),
         ("random", Strategy::Random),
     ];
 }
 
+impl Strategy {
+    /// The chance that a Rocket player following this strategy hits with
+    /// the ranks `mine` against the dealer's `dealer` (1 or 0 but for
+    /// `random`'s fair coin), from a shoe of `decks`. Starboard's own
+    /// strategies (`mixed`, `realistic`), which [`Strategy::plays`] keeps
+    /// from a Rocket table, would play as `next_card`.
+    pub fn rocket_hit_chance(self, mine: RankSet, dealer: RankSet, decks: Decks) -> f64 {
+        let hits = match self {
+            Strategy::Random => return 0.5,
+            Strategy::Bold => true,
+            Strategy::Timid => false,
+            Strategy::NextCard | Strategy::Mixed | Strategy::Realistic => {
+                rocket_next_card_hits(mine, dealer, decks)
+            }
+            Strategy::Optimal => best_play(decks).hits(mine, dealer),
+        };
+        f64::from(u8::from(hits))
+    }
+
+    /// Whether this strategy plays `game` (`optimal` is Rocket's only;
+    /// `mixed` and `realistic` Starboard's).
+    pub fn plays(self, game: GameKind) -> bool {
+        match self {
+            Strategy::Optimal => game == GameKind::Rocket,
+            Strategy::Mixed | Strategy::Realistic => game == GameKind::Starboard,
+            _ => true,
+        }
+    }
+
+    /// The strategies that play `game`, with their names.
+    pub fn for_game(game: GameKind) -> impl Iterator<Item = (&'static str, Strategy)> {
+        Strategy::ALL
+            .into_iter()
+            .filter(move |(_, s)| s.plays(game))
+    }
+}
+
 impl FromStr for Strategy {
     type Err = String;
     fn from_str(name: &str) -> Result<Strategy, String> {
+        let name = if name == "basic" { "next_card" } else { name };
         Strategy::ALL
             .iter()
             .find(|(n, _)| *n == name)
             .map(|(_, s)| *s)
             .ok_or_else(|| {
-                format!("unknown strategy {name:?}: choose basic, bold, timid or random")
+                format!(
+                    "unknown strategy {name:?}: choose next_card, optimal, mixed, realistic, bold, timid or random"
+                )
             })
     }
 }
@@ -295,18 +353,29 @@ impl Simulation {
     }
 }
 
-/// The decision `strategy` makes for `seat`.
+/// The decision `strategy` makes for `seat`. `optimal` at a Starboard
+/// table, which [`Strategy::plays`] refuses, would play as `next_card`.
 #[inline]
 pub fn decide(strategy: Strategy, hand: &Hand, seat: u8, decks: Decks, rng: &mut StdRng) -> Action {
     let [go_on, stop] = hand.game().choices();
-    let keep_going = match strategy {
-        Strategy::Bold => true,
-        Strategy::Timid => false,
-        Strategy::Random => rng.random_bool(0.5),
-        Strategy::Basic => match hand {
-            Hand::Rocket(h) => rocket_basic_hits(h, seat, decks),
-            Hand::Starboard(h) => starboard_basic_draws(h, decks),
-        },
+    let keep_going = match (strategy, hand) {
+        (Strategy::Random, _) => rng.random_bool(0.5),
+        (_, Hand::Rocket(h)) => {
+            strategy.rocket_hit_chance(h.ranks(seat), h.dealer_ranks(), decks) > 0.5
+        }
+        (Strategy::Bold, Hand::Starboard(_)) => true,
+        (Strategy::Timid, Hand::Starboard(_)) => false,
+        (Strategy::NextCard | Strategy::Optimal, Hand::Starboard(h)) => {
+            starboard_bust_percent(h, decks) < 50
+        }
+        (Strategy::Mixed, Hand::Starboard(h)) => {
+            starboard_bust_percent(h, decks) < 30 + 10 * u32::from((seat + 3) % 4)
+        }
+        (Strategy::Realistic, Hand::Starboard(h)) => {
+            let count = h.common().len() as u8;
+            let knocks_out = h.seats().any(|s| h.state(s) == SeatState::Locked(count));
+            starboard_bust_percent(h, decks) < if knocks_out { 60 } else { 40 }
+        }
     };
     if keep_going { go_on } else { stop }
 }
@@ -314,9 +383,7 @@ pub fn decide(strategy: Strategy, hand: &Hand, seat: u8, decks: Decks, rng: &mut
 /// Hit while Σ(unseen copies of each rank I hold × rank) < fold fee ×
 /// unseen cards, i.e. the expected cost of the next card is below folding.
 /// "Unseen" counts the full shoe less my stack and the dealer's.
-fn rocket_basic_hits(hand: &RocketHand, seat: u8, decks: Decks) -> bool {
-    let mine = hand.ranks(seat);
-    let dealer = hand.dealer_ranks();
+fn rocket_next_card_hits(mine: RankSet, dealer: RankSet, decks: Decks) -> bool {
     let total = u32::from(decks.cards()) - mine.len() - dealer.len();
     // Σ over my ranks r of (unseen copies of r) × r, where the unseen copies
     // are r × decks, less mine, less the dealer's if the dealer holds r:
@@ -331,14 +398,16 @@ fn rocket_basic_hits(hand: &RocketHand, seat: u8, decks: Decks) -> bool {
     risk < fold_fee * total
 }
 
-/// Draw while fewer than half the unseen cards (the full shoe less the
-/// common hand, which holds one card of each of its ranks) pair the common hand.
-fn starboard_basic_draws(hand: &StarboardHand, decks: Decks) -> bool {
+/// The chance that a draw busts, in whole percent rounded down: the unseen
+/// cards (the full shoe less the common hand, which holds one card of
+/// each of its ranks) that pair the common hand, over all unseen cards.
+/// `next_card` draws while it is under 50 (fewer than half would bust).
+fn starboard_bust_percent(hand: &StarboardHand, decks: Decks) -> u32 {
     let common = hand.common();
     let total = u32::from(decks.cards()) - common.len() as u32;
     let busting: u32 = common
         .iter()
         .map(|r| u32::from(decks.copies_of(*r)) - 1)
         .sum();
-    busting * 2 < total
+    busting * 100 / total
 }

@@ -114,9 +114,7 @@ fn recorded_hands_verify_recall_and_export() {
             let finished = ledger.load_hand(record.id).unwrap();
             assert_eq!(finished.transfers, record.transfers);
             let history = HandHistory::from_finished(&finished);
-            let replayed = history
-                .replay_with(&finished.setup.rules.starboard)
-                .unwrap();
+            let replayed = history.replay().unwrap();
             assert_eq!(replayed.transfers(), record.transfers);
         }
     }
@@ -141,6 +139,102 @@ fn export_command_replays_to_the_recorded_transfers() {
         replayed.transfers(),
         open(&path).load_hand(4).unwrap().transfers
     );
+}
+
+/// Every hand of a table under non-default house rules (a Starboard
+/// unit of 2 with a 5% rake capped at 3; Rocket limits 20..400 and the
+/// dealer_left start) exports with its rules and replays, through the
+/// `replay` command, to exactly the transfers the ledger holds.
+#[test]
+fn exports_of_a_non_default_table_replay_to_its_ledger_transfers() {
+    let dir = temp_db("rules").with_file_name("");
+    let rules_file = dir.join("house.toml");
+    std::fs::write(
+        &rules_file,
+        "[rocket]\nstart = \"dealer_left\"\nmin_bet = 20\nmax_bet = 400\n\n[starboard]\nunit = 2\nrake_percent = 5\nrake_cap = 3\n",
+    )
+    .unwrap();
+    for (game, seats) in [("starboard", "5"), ("rocket", "4")] {
+        let path = dir.join(format!("{game}.sqlite3"));
+        let hands = 25;
+        let out = crate::pairs_table()
+            .args([
+                "simulate", "--game", game, "--seats", seats, "--decks", "2", "--bet", "40",
+            ])
+            .args([
+                "--hands",
+                &hands.to_string(),
+                "--seed",
+                "9",
+                "--strategy",
+                "random",
+            ])
+            .arg("--rules")
+            .arg(&rules_file)
+            .arg("--db")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let ledger = Ledger::open_read_only(&path, Box::new(FixedClock), false).unwrap();
+        let mut raked = 0;
+        for id in 1..=hands {
+            let export = crate::pairs_table()
+                .args(["audit", "export", "--hand", &id.to_string(), "--db"])
+                .arg(&path)
+                .output()
+                .unwrap();
+            assert!(
+                export.status.success(),
+                "{}",
+                String::from_utf8_lossy(&export.stderr)
+            );
+            let history: serde_json::Value = serde_json::from_slice(&export.stdout).unwrap();
+            if game == "starboard" {
+                assert_eq!(history["unit"], 2, "{history}");
+                assert_eq!(history["rake_percent"], 5);
+                assert_eq!(history["rake_cap"], 3);
+            } else {
+                assert_eq!(history["start"], "dealer_left");
+                assert_eq!(history["min_bet"], 20);
+            }
+            let mut replay = crate::pairs_table()
+                .args(["replay", "-"])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            use std::io::Write;
+            replay
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(&export.stdout)
+                .unwrap();
+            let replayed = replay.wait_with_output().unwrap();
+            assert!(
+                replayed.status.success(),
+                "{}",
+                String::from_utf8_lossy(&replayed.stderr)
+            );
+            let result: serde_json::Value = serde_json::from_slice(&replayed.stdout).unwrap();
+            let recorded = ledger.load_hand(id).unwrap().transfers;
+            assert_eq!(
+                result["transfers"],
+                serde_json::to_value(&recorded).unwrap(),
+                "hand {id}"
+            );
+            raked += result["rake"].as_u64().unwrap_or(0);
+        }
+        if game == "starboard" {
+            assert!(raked > 0, "the rake collected on these pots");
+        }
+    }
 }
 
 #[test]

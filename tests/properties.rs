@@ -16,7 +16,7 @@ use proptest::prelude::*;
 
 fn player_strategy() -> impl Strategy<Value = PlayerStrategy> {
     prop_oneof![
-        Just(PlayerStrategy::Basic),
+        Just(PlayerStrategy::NextCard),
         Just(PlayerStrategy::Bold),
         Just(PlayerStrategy::Timid),
         Just(PlayerStrategy::Random)
@@ -73,7 +73,7 @@ proptest! {
                 e,
                 HandEvent::Shoe(pairs_table::engine::shoe::ShoeEvent::Shuffled(s)) if s.mid_hand
             ));
-            match history.replay_with(&finished.setup.rules.starboard) {
+            match history.replay() {
                 Ok(replayed) => prop_assert_eq!(replayed.transfers(), finished.transfers.clone()),
                 // A replay file has no reshuffle marker, so a card dealt twice
                 // in one hand across a mid-hand reshuffle reads as foreign.

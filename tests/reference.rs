@@ -194,7 +194,7 @@ fn check(game: GameKind, decks: i64, seats: u8, strategy: Strategy, seed: u64, h
 /// Checks 700 hands for each of three strategies (with 1, 4 and 7 decks)
 /// and three table sizes.
 fn check_many(game: GameKind, table_sizes: [u8; 3]) {
-    let strategies = [Strategy::Basic, Strategy::Random, Strategy::Bold];
+    let strategies = [Strategy::NextCard, Strategy::Random, Strategy::Bold];
     for (i, strategy) in strategies.into_iter().enumerate() {
         for seats in table_sizes {
             let seed = u64::from(seats) * 31 + i as u64;

@@ -112,3 +112,35 @@ fn malformed_input_is_one_clear_sentence() {
         assert!(stderr.contains(needle), "{input:?}: {stderr}");
     }
 }
+
+/// The issue's hand: dealt at ante 2 with a 5% rake, it replays to a pot
+/// of 14 and 7 each only when the history carries its rules; without them
+/// it is judged under the defaults; a bad rule is refused by name.
+#[test]
+fn a_history_carries_its_starboard_rules() {
+    use pairs_table::history::replay_text;
+    let hand = |rules: &str| {
+        format!(
+            r#"{{"game": "starboard", "decks": 1, "button": 1, "carry_in": 0, {rules}
+               "seats": [{{"seat": 1}}, {{"seat": 2}}],
+               "cards": [4, 5, 6], "actions": [{{"seat": 1, "action": "draw"}},
+               {{"seat": 2, "action": "lock"}}, {{"seat": 1, "action": "lock"}}]}}"#
+        )
+    };
+    // Seat 1 draws (a 6, no pair), then both lock at three cards and split
+    // the pot: antes and one draw, 3 units.
+    let raked = replay_text(&hand(r#""unit": 2, "rake_percent": 25, "rake_cap": 0,"#)).unwrap();
+    assert_eq!(raked.pot, Some(6));
+    assert_eq!(raked.rake, Some(1));
+    let plain = replay_text(&hand("")).unwrap();
+    assert_eq!(plain.pot, Some(3));
+    assert_eq!(plain.rake, Some(0));
+    for (bad, key) in [
+        (r#""unit": 0,"#, "starboard.unit"),
+        (r#""rake_percent": 26,"#, "starboard.rake_percent"),
+        (r#""rake_cap": -1,"#, "rake_cap"),
+    ] {
+        let error = replay_text(&hand(bad)).unwrap_err().to_string();
+        assert!(error.contains(key), "{bad}: {error}");
+    }
+}

@@ -6,6 +6,7 @@ mod engine;
 mod insider;
 mod inventory;
 mod ledger;
+mod par;
 mod pdf_text;
 mod pit;
 mod properties;

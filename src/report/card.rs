@@ -195,16 +195,20 @@ fn starboard(card: &RulesCard) -> Vec<Section> {
         } else {
             String::new()
         };
-        let example_paid = 40 * rules.unit;
         format!(
             "The house takes {}% of the units paid into the pot in this game (antes and \
              draws, not units carried in from the last game), rounded down{cap}, before the \
-             pot is split. For example, with {} units paid in, the rake is {}.",
+             pot is split. The table below shows exactly what it collects.",
             rules.rake_percent,
-            units(example_paid as i64),
-            units(rules.rake_on(example_paid) as i64)
         )
     };
+    let rake_rows = TYPICAL_POTS
+        .iter()
+        .map(|&draws_and_antes| {
+            let paid = draws_and_antes * rules.unit;
+            row([units(paid as i64), units(rules.rake_on(paid) as i64)])
+        })
+        .collect();
     vec![
         section(
             "Ante and button",
@@ -251,5 +255,28 @@ fn starboard(card: &RulesCard) -> Vec<Section> {
                 note(rake),
             ],
         ),
+        section(
+            "What the rake collects",
+            vec![Block::Table {
+                columns: vec![
+                    Column {
+                        title: "Units paid into the pot",
+                        share: 0.6,
+                        align: Align::Left,
+                    },
+                    Column {
+                        title: "Rake",
+                        share: 0.4,
+                        align: Align::Right,
+                    },
+                ],
+                titled: true,
+                rows: rake_rows,
+            }],
+        ),
     ]
 }
+
+/// The pots the card figures the rake on, in antes and draws: a game of
+/// 2 to 7 players pays in about 5 to 15 of them (the median near 10).
+const TYPICAL_POTS: [u64; 7] = [5, 8, 10, 12, 15, 20, 40];

@@ -6,6 +6,7 @@
 pub mod card;
 pub mod csv;
 mod document;
+pub mod par;
 pub mod pdf;
 
 use serde::Deserialize;
@@ -15,7 +16,8 @@ use thiserror::Error;
 
 pub use card::RulesCard;
 pub use csv::render_csv;
-pub use pdf::{render_pdf, render_rules_card};
+pub use par::ParSheetPrint;
+pub use pdf::{render_par_sheet, render_pdf, render_rules_card, render_strategy_card};
 
 /// The layout definition, `reports/shift-report.toml`, embedded at build time.
 pub const LAYOUT_TOML: &str = include_str!("../../reports/shift-report.toml");

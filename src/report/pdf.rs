@@ -13,6 +13,7 @@ use printpdf::{
 
 use super::card::RulesCard;
 use super::document::{self, Align, Block, Column, Row, Section};
+use super::par::ParSheetPrint;
 use super::{Layout, RenderError};
 use crate::ledger::report::ShiftReport;
 use crate::time_text::when;
@@ -539,6 +540,36 @@ pub fn render_rules_card(card: &RulesCard, layout: &Layout) -> Result<Vec<u8>, R
         reprint: false,
     };
     pages.render(&card.sections(), layout)
+}
+
+/// Rocket's par sheet for one deck count as a PDF document's bytes.
+pub fn render_par_sheet(print: &ParSheetPrint, layout: &Layout) -> Result<Vec<u8>, RenderError> {
+    let title = format!("Rocket par sheet, {}", print.decks_text());
+    par_pages(print, title, "par sheet", layout).render(&print.sheet_sections(), layout)
+}
+
+/// Rocket's best play for one deck count as a one-page strategy card.
+pub fn render_strategy_card(
+    print: &ParSheetPrint,
+    layout: &Layout,
+) -> Result<Vec<u8>, RenderError> {
+    let title = format!("Rocket best play, {}", print.decks_text());
+    par_pages(print, title, "strategy card", layout).render(&print.card_sections(), layout)
+}
+
+fn par_pages(print: &ParSheetPrint, title: String, what: &str, layout: &Layout) -> Pages {
+    Pages {
+        document_title: title.clone(),
+        running: format!("{title} · {what}"),
+        footer: format!(
+            "Printed {} · house rules {}…",
+            when(print.printed_at, layout.zone),
+            &print.rules_hash[..16]
+        ),
+        title,
+        printed_at: print.printed_at,
+        reprint: false,
+    }
 }
 
 /// What every page of a document carries besides its sections.

@@ -173,6 +173,16 @@ impl RankSet {
         (self.0 >> 1) as usize & (SUBSET_SUMS.len() - 1)
     }
 
+    /// The set as ten bits, rank r at bit r − 1 (for tables indexed by set).
+    pub const fn bits(self) -> u16 {
+        (self.0 >> 1) & 0x3FF
+    }
+
+    /// The set whose ranks are the bits of [`RankSet::bits`] (higher bits ignored).
+    pub const fn from_bits(bits: u16) -> RankSet {
+        RankSet((bits & 0x3FF) << 1)
+    }
+
     /// The ranks held, lowest first.
     pub fn iter(self) -> impl Iterator<Item = Rank> {
         let mut bits = self.0;

@@ -1,0 +1,690 @@
+//! The par sheet: Rocket's exact figures against a brute-force enumeration
+//! written here separately (exact integer arithmetic over the hand as the
+//! rule text deals it), the best play against every other play at every
+//! state, and simulation against the exact edge.
+
+use std::collections::HashMap;
+
+use pairs_table::engine::card::{Decks, Rank, RankSet};
+use pairs_table::par::rocket::{self, ERROR_BOUND};
+use pairs_table::simulate::Strategy;
+
+/// Cards in a one-deck shoe.
+const ONE_DECK: u32 = 55;
+/// The fewest cards a one-deck shoe can hold when a hand ends: at most 19
+/// cards at a decision (ten ranks with the player, nine with the dealer,
+/// who never holds a 3), one hit and one dealer card.
+const FLOOR: u32 = ONE_DECK - 21;
+
+/// 35 × 36 × … × n: multiplying a value at a shoe of `n` cards by this
+/// makes every chance in it an integer (each card drawn divides by the
+/// cards left).
+fn scale(n: u32) -> i128 {
+    (FLOOR + 1..=n).map(i128::from).product()
+}
+
+/// A hand in progress as the rule text deals it: the shoe as copies of
+/// each rank, and both stacks in the order dealt.
+#[derive(Clone)]
+struct Table {
+    shoe: [u32; 11],
+    player: Vec<u8>,
+    dealer: Vec<u8>,
+}
+
+impl Table {
+    fn full() -> Table {
+        let mut shoe = [0; 11];
+        for rank in 1..=10u8 {
+            shoe[usize::from(rank)] = u32::from(rank);
+        }
+        Table {
+            shoe,
+            player: Vec::new(),
+            dealer: Vec::new(),
+        }
+    }
+
+    fn left(&self) -> u32 {
+        self.shoe.iter().sum()
+    }
+
+    fn take(&self, rank: u8) -> Table {
+        let mut next = self.clone();
+        next.shoe[usize::from(rank)] -= 1;
+        next
+    }
+
+    fn key(&self) -> (Vec<u8>, Vec<u8>) {
+        let mut player = self.player.clone();
+        let mut dealer = self.dealer.clone();
+        player.sort_unstable();
+        dealer.sort_unstable();
+        (player, dealer)
+    }
+
+    fn ranks(stack: &[u8]) -> RankSet {
+        stack.iter().fold(RankSet::EMPTY, |set, &r| {
+            set.with(Rank::new(i64::from(r)).unwrap())
+        })
+    }
+}
+
+/// How the player decides in the enumeration.
+enum Play<'a> {
+    /// Whichever of hit and fold has the higher exact expectation (fold on a tie).
+    Best,
+    /// As told.
+    Follow(&'a dyn Fn(RankSet, RankSet) -> bool),
+}
+
+/// Net results −10..=+10 tenths of the bet, each with its chance × scale(n).
+type Dist = [i128; 21];
+
+fn expectation(dist: &Dist) -> i128 {
+    dist.iter()
+        .enumerate()
+        .map(|(i, p)| (i as i128 - 10) * p)
+        .sum()
+}
+
+struct Enumeration<'a> {
+    play: Play<'a>,
+    memo: HashMap<(Vec<u8>, Vec<u8>), Dist>,
+}
+
+impl Enumeration<'_> {
+    /// The distribution from the deal, × scale(55).
+    fn deal(&mut self) -> Dist {
+        let mut dist = [0; 21];
+        let table = Table::full();
+        for first in 1..=10u8 {
+            let copies = i128::from(table.shoe[usize::from(first)]);
+            let mut after = table.take(first);
+            after.player.push(first);
+            let sub = self.dealer_card(&after);
+            for (d, s) in dist.iter_mut().zip(sub) {
+                *d += copies * s;
+            }
+        }
+        dist
+    }
+
+    /// The dealer's card: 3 ends it (+3), a pair ends it (+rank), else the
+    /// player decides. × scale(cards left before the dealer's card).
+    fn dealer_card(&mut self, table: &Table) -> Dist {
+        let n = table.left();
+        let mut dist = [0; 21];
+        for rank in 1..=10u8 {
+            let copies = i128::from(table.shoe[usize::from(rank)]);
+            if copies == 0 {
+                continue;
+            }
+            let sub = if rank == 3 || table.dealer.contains(&rank) {
+                let mut end = [0; 21];
+                end[10 + usize::from(rank)] = scale(n - 1);
+                end
+            } else {
+                let mut next = table.take(rank);
+                next.dealer.push(rank);
+                self.decision(&next)
+            };
+            for (d, s) in dist.iter_mut().zip(sub) {
+                *d += copies * s;
+            }
+        }
+        dist
+    }
+
+    /// The player's decision. × scale(cards left).
+    fn decision(&mut self, table: &Table) -> Dist {
+        let key = table.key();
+        if let Some(dist) = self.memo.get(&key) {
+            return *dist;
+        }
+        let n = table.left();
+        let lowest = table
+            .player
+            .iter()
+            .chain(&table.dealer)
+            .min()
+            .copied()
+            .unwrap();
+        let mut fold = [0; 21];
+        fold[10 - usize::from(lowest)] = scale(n);
+        let hits = match &self.play {
+            Play::Best => None,
+            Play::Follow(hits) => Some(hits(
+                Table::ranks(&table.player),
+                Table::ranks(&table.dealer),
+            )),
+        };
+        let dist = if hits == Some(false) {
+            fold
+        } else {
+            let mut hit = [0; 21];
+            for rank in 1..=10u8 {
+                let copies = i128::from(table.shoe[usize::from(rank)]);
+                if copies == 0 {
+                    continue;
+                }
+                let sub = if table.player.contains(&rank) {
+                    let mut end = [0; 21];
+                    end[10 - usize::from(rank)] = scale(n - 1);
+                    end
+                } else {
+                    let mut next = table.take(rank);
+                    next.player.push(rank);
+                    self.dealer_card(&next)
+                };
+                for (h, s) in hit.iter_mut().zip(sub) {
+                    *h += copies * s;
+                }
+            }
+            if hits == Some(true) || expectation(&hit) > expectation(&fold) {
+                hit
+            } else {
+                fold
+            }
+        };
+        self.memo.insert(key, dist);
+        dist
+    }
+}
+
+fn enumerate(play: Play<'_>) -> Dist {
+    Enumeration {
+        play,
+        memo: HashMap::new(),
+    }
+    .deal()
+}
+
+fn one_deck() -> Decks {
+    Decks::new(1).unwrap()
+}
+
+/// The chance of each net result, as f64 (exact integers divided once).
+fn chances(dist: &Dist) -> Vec<f64> {
+    let whole = scale(ONE_DECK) as f64;
+    assert_eq!(
+        dist.iter().sum::<i128>(),
+        scale(ONE_DECK),
+        "chances sum to 1"
+    );
+    dist.iter().map(|&p| p as f64 / whole).collect()
+}
+
+fn assert_close(what: &str, ours: f64, exact: f64) {
+    assert!(
+        (ours - exact).abs() <= ERROR_BOUND,
+        "{what}: par sheet {ours:.15}, enumeration {exact:.15}"
+    );
+}
+
+/// Checks the par sheet's figures of a play against the enumeration's.
+fn check_figures(name: &str, figures: &rocket::RocketFigures, dist: &Dist) {
+    let exact = chances(dist);
+    for chance in &figures.net_tenths {
+        let index = (chance.tenths + 10) as usize;
+        assert_close(
+            &format!("{name} net {}", chance.tenths),
+            chance.probability,
+            exact[index],
+        );
+    }
+    assert_eq!(exact[10], 0.0, "no hand ends even");
+    let mean: f64 = exact
+        .iter()
+        .enumerate()
+        .map(|(i, p)| p * (i as f64 - 10.0))
+        .sum();
+    let square: f64 = exact
+        .iter()
+        .enumerate()
+        .map(|(i, p)| p * (i as f64 - 10.0).powi(2))
+        .sum();
+    assert_close(&format!("{name} edge"), figures.house_edge, -mean / 10.0);
+    let variance = (square - mean * mean) / 100.0;
+    assert_close(&format!("{name} variance"), figures.variance, variance);
+    assert_close(&format!("{name} std dev"), figures.std_dev, variance.sqrt());
+    assert_close(
+        &format!("{name} hit frequency"),
+        figures.hit_frequency,
+        exact[11..].iter().sum(),
+    );
+}
+
+#[test]
+fn one_deck_best_play_matches_a_brute_force_enumeration_exactly() {
+    let decks = one_deck();
+    let solution = rocket::solve(decks);
+    let best = enumerate(Play::Best);
+    let exact_edge = -(expectation(&best) as f64) / scale(ONE_DECK) as f64 / 10.0;
+    assert_close("best edge", solution.house_edge(), exact_edge);
+    // The par sheet's own decisions, played out exactly, are worth exactly
+    // the best: no decision of the f64 solution is a mistake.
+    let strategy = solution.strategy();
+    let follow = |p: RankSet, d: RankSet| strategy.hits(p, d);
+    let played = enumerate(Play::Follow(&follow));
+    assert_eq!(expectation(&played), expectation(&best));
+    let figures = rocket::figures(decks, |p, d| f64::from(u8::from(strategy.hits(p, d))));
+    check_figures("optimal", &figures, &played);
+    // The forward pass and the backward induction agree.
+    assert_close("forward edge", figures.house_edge, solution.house_edge());
+    // A sanity anchor: the house has the edge, of a few percent.
+    assert!(
+        (0.0..0.1).contains(&solution.house_edge()),
+        "{}",
+        solution.house_edge()
+    );
+}
+
+#[test]
+fn one_deck_figures_of_every_pure_strategy_match_the_enumeration() {
+    let decks = one_deck();
+    for strategy in [Strategy::NextCard, Strategy::Bold, Strategy::Timid] {
+        let follow = |p: RankSet, d: RankSet| strategy.rocket_hit_chance(p, d, decks) > 0.5;
+        let dist = enumerate(Play::Follow(&follow));
+        let figures = rocket::figures(decks, |p, d| strategy.rocket_hit_chance(p, d, decks));
+        check_figures(&strategy.to_string(), &figures, &dist);
+    }
+}
+
+#[test]
+fn timid_play_folds_once_for_the_lower_first_card() {
+    // Checked by hand: the player pays the lower of the two first cards
+    // unless the dealer's first card is a 3.
+    let decks = one_deck();
+    let figures = rocket::figures(decks, |_, _| 0.0);
+    let three_first = 3.0 / 55.0;
+    assert_close(
+        "three first",
+        figures.outcomes.dealer_three_first_card,
+        three_first,
+    );
+    assert_close("decisions", figures.decisions_per_hand, 1.0 - three_first);
+    assert_close("cards", figures.cards_per_hand, 2.0);
+    assert_eq!(figures.hits_per_hand, 0.0);
+}
+
+/// Every decision state: equal stack sizes 1..=9, no 3 with the dealer.
+fn decision_states() -> impl Iterator<Item = (RankSet, RankSet)> {
+    (1u16..1 << 10).flat_map(|player| {
+        (1u16..1 << 10)
+            .filter(move |dealer| dealer & 0b100 == 0 && dealer.count_ones() == player.count_ones())
+            .map(move |dealer| (RankSet::from_bits(player), RankSet::from_bits(dealer)))
+    })
+}
+
+#[test]
+fn the_best_play_is_never_worse_than_another_at_any_state() {
+    for count in [1, 6] {
+        let decks = Decks::new(count).unwrap();
+        let solution = rocket::solve(decks);
+        for strategy in [
+            Strategy::NextCard,
+            Strategy::Bold,
+            Strategy::Timid,
+            Strategy::Random,
+        ] {
+            let other = rocket::state_values(decks, |p, d| strategy.rocket_hit_chance(p, d, decks));
+            let mut strictly_better = 0;
+            for (player, dealer) in decision_states() {
+                let best = solution.value_at(player, dealer).unwrap();
+                let theirs = other.at(player, dealer).unwrap();
+                assert!(
+                    best >= theirs - ERROR_BOUND,
+                    "{count} decks, {strategy} beats the best at {player:?} v {dealer:?}: {theirs} > {best}"
+                );
+                strictly_better += u32::from(best > theirs + ERROR_BOUND);
+            }
+            assert!(
+                strictly_better > 0,
+                "{strategy} plays like the best everywhere"
+            );
+            assert!(other.start() < -10.0 * solution.house_edge());
+        }
+    }
+}
+
+#[test]
+fn simulation_at_one_seat_agrees_with_the_exact_edge() {
+    let decks = Decks::new(6).unwrap();
+    let rules = pairs_table::engine::rules::HouseRules::default();
+    for (strategy, seed) in [(Strategy::Optimal, 11), (Strategy::NextCard, 12)] {
+        let exact = pairs_table::par::rocket_figures(decks, strategy).house_edge;
+        let simulated =
+            pairs_table::par::rocket_simulated_edge(decks, &rules, strategy, 1, 150_000, seed)
+                .unwrap();
+        assert!(
+            simulated.covers(exact),
+            "{strategy}: exact {exact}, simulated {simulated:?}"
+        );
+        // The interval is narrow enough to tell the two strategies apart.
+        assert!(simulated.high - simulated.low < 0.012, "{simulated:?}");
+    }
+}
+
+#[test]
+fn the_par_command_prints_the_documented_json() {
+    let output = crate::pairs_table()
+        .args([
+            "par", "--game", "rocket", "--decks", "2", "--json", "--hands", "2000", "--seed", "5",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let sheet: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(sheet["game"], "rocket");
+    assert_eq!(sheet["decks"], 2);
+    assert_eq!(sheet["seed"], 5);
+    let decks = Decks::new(2).unwrap();
+    for (name, strategy) in Strategy::for_game(pairs_table::engine::hand::GameKind::Rocket) {
+        let edge = sheet["strategies"][name]["house_edge"].as_f64().unwrap();
+        let exact = pairs_table::par::rocket_figures(decks, strategy).house_edge;
+        assert!(
+            (edge - exact).abs() <= ERROR_BOUND,
+            "{name}: {edge} v {exact}"
+        );
+        let chances = sheet["strategies"][name]["net_tenths"].as_array().unwrap();
+        let total: f64 = chances
+            .iter()
+            .map(|c| c["probability"].as_f64().unwrap())
+            .sum();
+        assert!((total - 1.0).abs() < 1e-9, "{name}: {total}");
+    }
+    let optimal = sheet["strategies"]["optimal"]["house_edge"]
+        .as_f64()
+        .unwrap();
+    let next_card = sheet["strategies"]["next_card"]["house_edge"]
+        .as_f64()
+        .unwrap();
+    assert!(
+        next_card - optimal > 0.01,
+        "the best play gains over a point"
+    );
+    assert_eq!(sheet["seats"].as_array().unwrap().len(), 6);
+    let seat = &sheet["seats"][0]["house_edge"];
+    assert!(seat["low"].as_f64().unwrap() <= seat["high"].as_f64().unwrap());
+    // The best play folds a 6 to 9 against the dealer's 1, as the issue says.
+    let against_one = &sheet["first_decision"][0];
+    assert_eq!(against_one["dealer"], 1);
+    for card in 6..=9 {
+        assert!(
+            against_one["fold"]
+                .as_array()
+                .unwrap()
+                .contains(&card.into()),
+            "{against_one}"
+        );
+    }
+    // Every deck count, with the edge rising with decks.
+    let output = crate::pairs_table()
+        .args(["par", "--game", "rocket", "--json", "--hands", "0"])
+        .output()
+        .unwrap();
+    let all: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let edges: Vec<f64> = all["edge_by_decks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["house_edge"]["optimal"].as_f64().unwrap())
+        .collect();
+    assert_eq!(edges.len(), 8);
+    assert!(edges.windows(2).all(|w| w[0] < w[1]), "{edges:?}");
+    assert_eq!(all["sheets"][7]["decks"], 8);
+}
+
+#[test]
+fn simulate_plays_the_optimal_strategy_and_refuses_it_at_starboard() {
+    let output = crate::pairs_table()
+        .args([
+            "simulate",
+            "--game",
+            "rocket",
+            "--strategy",
+            "optimal",
+            "--hands",
+            "200",
+            "--seed",
+            "3",
+            "--seats",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let summary: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(summary["strategy"], "optimal");
+    let output = crate::pairs_table()
+        .args([
+            "simulate",
+            "--game",
+            "starboard",
+            "--strategy",
+            "optimal",
+            "--hands",
+            "5",
+        ])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("does not play Starboard"), "{error}");
+    // The former name still works.
+    let output = crate::pairs_table()
+        .args([
+            "simulate",
+            "--game",
+            "rocket",
+            "--strategy",
+            "basic",
+            "--hands",
+            "5",
+            "--seed",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let summary: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(summary["strategy"], "next_card");
+}
+
+#[test]
+fn the_strategy_cards_rules_reproduce_the_full_table() {
+    for count in [1, 6] {
+        let solution = rocket::solve(Decks::new(count).unwrap());
+        let card = pairs_table::par::card::StrategyCard::new(&solution);
+        let decisions = solution.reachable_decisions();
+        assert_eq!(card.states, decisions.len());
+        let mut by_rule = 0;
+        for &(player, dealer, hit) in &decisions {
+            assert_eq!(card.hits(player, dealer), hit, "{player:?} v {dealer:?}");
+            by_rule += usize::from(card.rule_hits(player, dealer) == hit);
+        }
+        // The rules alone get the great majority right; the rest are listed.
+        assert_eq!(by_rule + card.exceptions.len(), decisions.len());
+        assert!(
+            card.exceptions.len() * 20 < decisions.len(),
+            "{}",
+            card.exceptions.len()
+        );
+        // Dealer's 1: the first card folds from 7 (one deck) or 6 (the
+        // issue's example, six decks) up.
+        let against_one = card.first_hits.iter().find(|(d, _)| *d == 1).unwrap();
+        let folds_from = if count == 1 { 7 } else { 6 };
+        assert!(
+            !against_one.1.contains(&folds_from) && against_one.1.contains(&(folds_from - 1)),
+            "{against_one:?}"
+        );
+    }
+}
+
+#[test]
+fn the_par_command_writes_the_par_sheet_and_a_one_page_strategy_card() {
+    let dir = std::env::temp_dir().join(format!("pairs-table-par-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (sheet, card) = (dir.join("sheet.pdf"), dir.join("card.pdf"));
+    let output = crate::pairs_table()
+        .args([
+            "par", "--game", "rocket", "--decks", "1", "--hands", "0", "--pdf",
+        ])
+        .arg(&sheet)
+        .arg("--card")
+        .arg(&card)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let card_text = crate::pdf_text::pdf_text(&std::fs::read(&card).unwrap());
+    assert!(
+        card_text.contains("Rocket best play, 1 deck"),
+        "{card_text}"
+    );
+    assert!(card_text.contains("Page 1 of 1"), "one page: {card_text}");
+    assert!(card_text.contains("Your first decision") && card_text.contains("Exceptions"));
+    let edge = pairs_table::par::rocket_figures(one_deck(), Strategy::Optimal).house_edge;
+    assert!(
+        card_text.contains(&format!("{:.4}%", edge * 100.0)),
+        "{card_text}"
+    );
+    let sheet_text = crate::pdf_text::pdf_text(&std::fs::read(&sheet).unwrap());
+    assert!(sheet_text.contains("Rocket par sheet, 1 deck"));
+    assert!(sheet_text.contains("Exceptions to the rule"));
+    // --pdf needs one deck count.
+    let output = crate::pairs_table()
+        .args(["par", "--game", "rocket", "--pdf"])
+        .arg(&sheet)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+}
+
+#[test]
+fn starboard_strategies_knock_players_out_and_the_par_gives_the_rake() {
+    let rules_file =
+        std::env::temp_dir().join(format!("pairs-table-par-rake-{}.toml", std::process::id()));
+    std::fs::write(
+        &rules_file,
+        "[starboard]\nunit = 2\nrake_percent = 5\nrake_cap = 3\n",
+    )
+    .unwrap();
+    let output = crate::pairs_table()
+        .args([
+            "par",
+            "--game",
+            "starboard",
+            "--json",
+            "--hands",
+            "1500",
+            "--seed",
+            "4",
+        ])
+        .arg("--rules")
+        .arg(&rules_file)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let par: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(par["game"], "starboard");
+    let median = par["median_pot"].as_u64().unwrap();
+    assert!((10..=40).contains(&median), "{median}");
+    assert_eq!(par["rake_on_median_pot"], median * 5 / 100);
+    let tables = par["tables"].as_array().unwrap();
+    assert_eq!(tables.len(), 6 * 6, "six strategies at 2 to 7 players");
+    let knock_outs = |strategy: &str| -> f64 {
+        tables
+            .iter()
+            .filter(|t| t["strategy"] == strategy)
+            .map(|t| t["knock_outs_per_hand"].as_f64().unwrap())
+            .sum()
+    };
+    // One threshold for everyone locks everyone at the same count.
+    assert_eq!(knock_outs("next_card"), 0.0);
+    assert!(knock_outs("mixed") > 1.0 && knock_outs("realistic") > 1.0);
+    for table in tables {
+        let hand = &table["rake_per_hand"];
+        let (mean, low, high) = (
+            hand["mean"].as_f64().unwrap(),
+            hand["low"].as_f64().unwrap(),
+            hand["high"].as_f64().unwrap(),
+        );
+        assert!(low <= mean && mean <= high && mean <= 3.0, "{table}");
+        let hour = table["rake_per_hour"]["mean"].as_f64().unwrap();
+        assert!((hour - 60.0 * mean).abs() < 1e-9, "{table}");
+    }
+    // More players pay in more: seven realistic players are raked more than two.
+    let rake_at = |players: u64| {
+        tables
+            .iter()
+            .find(|t| t["strategy"] == "realistic" && t["players"] == players)
+            .unwrap()["rake_per_hand"]["mean"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(rake_at(7) > rake_at(2));
+}
+
+#[test]
+fn rules_refuses_a_rake_that_collects_nothing_on_the_median_pot() {
+    let dir = std::env::temp_dir().join(format!("pairs-table-rake-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let token = dir.join("token.toml");
+    std::fs::write(&token, "[starboard]\nrake_percent = 5\n").unwrap();
+    let output = crate::pairs_table()
+        .arg("rules")
+        .arg(&token)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        error.contains("starboard.rake_percent")
+            && error.contains("collects nothing on the median pot"),
+        "{error}"
+    );
+    assert_eq!(error.trim().lines().count(), 1, "one sentence: {error}");
+    let honest = dir.join("honest.toml");
+    std::fs::write(
+        &honest,
+        "[starboard]\nunit = 2\nrake_percent = 5\nrake_cap = 3\n",
+    )
+    .unwrap();
+    let card = dir.join("card.pdf");
+    let output = crate::pairs_table()
+        .arg("rules")
+        .arg(&honest)
+        .args(["--game", "starboard", "--card"])
+        .arg(&card)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(printed.contains("# starboard median pot:"), "{printed}");
+    // The card shows exactly what the rake collects on typical pots:
+    // 5% of 20 units paid in is 1, of 80 it is 4 but the cap is 3.
+    let text = crate::pdf_text::pdf_text(&std::fs::read(&card).unwrap());
+    assert!(text.contains("What the rake collects"), "{text}");
+    assert!(text.contains("20\t1"), "{text}");
+    assert!(text.contains("80\t3"), "{text}");
+}

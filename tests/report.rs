@@ -1621,3 +1621,64 @@ fn month_and_year_to_date_sum_each_shifts_inventory_at_the_table_and_its_game() 
         "{csv}"
     );
 }
+
+#[test]
+fn the_expected_hold_is_the_par_sheets_edge_times_the_bets_with_its_95_percent_range() {
+    use pairs_table::par::hold::Z_95;
+    let path = shift(GameKind::Rocket, 60, 2);
+    let report = print(&path);
+    let hold = report.play.expected_hold.expect("hands were dealt");
+    // Directly: every standing hand's bets from the ledger, the exact edge
+    // and spread of the best play at 6 decks.
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let mut statement = conn
+        .prepare("SELECT seats FROM hands WHERE id NOT IN (SELECT hand_id FROM voids) ORDER BY id")
+        .unwrap();
+    let totals: Vec<u64> = statement
+        .query_map([], |r| r.get::<_, String>(0))
+        .unwrap()
+        .map(|seats| {
+            seats
+                .unwrap()
+                .split(' ')
+                .map(|pair| pair.split(':').nth(1).unwrap().parse::<u64>().unwrap())
+                .sum()
+        })
+        .collect();
+    assert_eq!(totals.len(), 58);
+    let figures = pairs_table::par::rocket_figures(
+        Decks::new(6).unwrap(),
+        pairs_table::simulate::Strategy::Optimal,
+    );
+    let mean: f64 = totals.iter().map(|t| figures.house_edge * *t as f64).sum();
+    let spread = totals
+        .iter()
+        .map(|t| (figures.std_dev * *t as f64).powi(2))
+        .sum::<f64>()
+        .sqrt();
+    assert_eq!(hold.hands, 58);
+    assert_eq!(hold.expected, mean.round() as i64);
+    assert_eq!(hold.low, (mean - Z_95 * spread).floor() as i64);
+    assert_eq!(hold.high, (mean + Z_95 * spread).ceil() as i64);
+    assert_eq!(report.play.actual_hold, report.inventory.ledger_win);
+    let verdict = if hold.covers(report.play.actual_hold) {
+        "within its 95% range"
+    } else {
+        "FLAGGED: outside its 95% range"
+    };
+    let text = pdf_text(&render_pdf(&report, &Layout::standard().unwrap()).unwrap());
+    assert!(text.contains("Expected win"), "{text}");
+    assert!(text.contains(verdict), "{text}");
+    let csv = render_csv(&report);
+    assert!(
+        csv.contains(&format!("play,expected_hold,,58,{},,,", hold.expected)),
+        "{csv}"
+    );
+    assert!(
+        csv.contains(&format!(
+            "play,actual_hold,,,{},,,",
+            report.play.actual_hold
+        )),
+        "{csv}"
+    );
+}

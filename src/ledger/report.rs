@@ -15,10 +15,14 @@ use thiserror::Error;
 use super::chain::REPORT_PRINTS;
 use super::{AlarmKind, CountKind, DENOMINATIONS_KEY, SlipKind, rows};
 use super::{ChainHead, Ledger, LedgerError, PinEntry, VerifyOptions, row_time, timestamp, verify};
-use crate::engine::card::Rank;
+use crate::engine::card::{Decks, Rank};
 use crate::engine::hand::GameKind;
 use crate::engine::money::{Account, Transfer, TransferKind};
 use crate::engine::rules::HouseRules;
+use crate::par::hold::{
+    ExpectedHold, RocketHandBets, StarboardHandTable, rocket_expected, starboard_expected,
+};
+use crate::simulate::Strategy;
 
 /// How many of the largest Rocket payouts a report lists.
 pub const LARGEST_PAYOUTS: usize = 5;
@@ -171,6 +175,13 @@ pub struct PlayFigures {
     pub cards_burned: u64,
     /// Units wagered: Rocket bets; Starboard antes and draws (hands that stand).
     pub wagered: u64,
+    /// What the house should have won (Rocket, the best play) or raked
+    /// (Starboard) over the hands that stand, and its 95% range; None
+    /// without hands.
+    pub expected_hold: Option<ExpectedHold>,
+    /// What it did: Rocket, the house's net from the hands (the ledger
+    /// win); Starboard, the rake.
+    pub actual_hold: i64,
 }
 
 /// A count and an amount of one kind of transfer, net of reversals (a
@@ -665,6 +676,15 @@ impl ShiftReport {
     }
 }
 
+/// A hand as the expected hold needs it.
+struct DealtHand {
+    id: i64,
+    decks: i64,
+    rules_hash: String,
+    /// (seat, bet) per player.
+    bets: Vec<(u8, u64)>,
+}
+
 /// A shift as a report chooser lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShiftSpan {
@@ -892,6 +912,69 @@ impl Ledger {
         Ok(report)
     }
 
+    /// The expected hold of the hands that stand (`dealt`: id, decks,
+    /// rules hash, bets; without the `voided`): Rocket's theoretical win
+    /// with every player on the best play, Starboard's expected rake with
+    /// realistic players (docs/reports.md, "Expected hold").
+    fn expected_hold(
+        &self,
+        game: GameKind,
+        dealt: &[DealtHand],
+        voided: &BTreeSet<i64>,
+    ) -> Result<Option<ExpectedHold>, LedgerError> {
+        let standing: Vec<_> = dealt
+            .iter()
+            .filter(|hand| !voided.contains(&hand.id))
+            .collect();
+        if standing.is_empty() {
+            return Ok(None);
+        }
+        let decks = |id: i64, decks: i64| {
+            Decks::new(decks).map_err(|e| LedgerError::BadRow {
+                table: "hands",
+                seq: id,
+                problem: e.to_string(),
+            })
+        };
+        match game {
+            GameKind::Rocket => {
+                let hands = standing
+                    .iter()
+                    .map(|hand| {
+                        Ok(RocketHandBets {
+                            decks: decks(hand.id, hand.decks)?,
+                            bets: hand.bets.iter().map(|(_, bet)| *bet).collect(),
+                        })
+                    })
+                    .collect::<Result<Vec<_>, LedgerError>>()?;
+                Ok(Some(rocket_expected(&hands, Strategy::Optimal)))
+            }
+            GameKind::Starboard => {
+                let mut rules: HashMap<&str, HouseRules> = HashMap::new();
+                let mut hands = Vec::with_capacity(standing.len());
+                for hand in standing {
+                    let hash = hand.rules_hash.as_str();
+                    let in_force = match rules.get(hash) {
+                        Some(found) => *found,
+                        None => *rules.entry(hash).or_insert(self.rules(hash)?),
+                    };
+                    hands.push(StarboardHandTable {
+                        decks: decks(hand.id, hand.decks)?,
+                        rules: in_force,
+                        players: hand.bets.len() as u8,
+                    });
+                }
+                starboard_expected(&hands, Strategy::Realistic)
+                    .map(Some)
+                    .map_err(|e| LedgerError::BadRow {
+                        table: "hands",
+                        seq: 0,
+                        problem: e.to_string(),
+                    })
+            }
+        }
+    }
+
     /// The shifts of `table`, newest first: what a report can cover.
     pub fn shifts(&self, table: i64) -> Result<Vec<ShiftSpan>, LedgerError> {
         let mut statement = self.conn.prepare(
@@ -1039,10 +1122,12 @@ impl Ledger {
         let mut rules_hashes: Vec<String> = Vec::new();
         let mut shoes = BTreeSet::new();
         let mut wagers: HashMap<i64, u64> = HashMap::new();
+        // Each hand's decks, rules and bets, for the expected hold.
+        let mut dealt: Vec<DealtHand> = Vec::new();
         {
             let sql = format!(
                 "SELECT h.seq, h.id, h.dealer_id, h.shoe_id, h.rules_hash, h.seats, h.ended_at, \
-                 CASE WHEN v.hand_id IS NULL THEN h.status ELSE 'voided' END \
+                 CASE WHEN v.hand_id IS NULL THEN h.status ELSE 'voided' END, h.decks \
                  FROM hands h LEFT JOIN voids v ON v.hand_id = h.id WHERE {IN_PERIOD} ORDER BY h.id"
             );
             let mut statement = self.conn.prepare(&sql)?;
@@ -1065,11 +1150,17 @@ impl Ledger {
                 shoes.insert(row.get::<_, i64>(3)?);
                 let hash: String = row.get(4)?;
                 if !rules_hashes.contains(&hash) {
-                    rules_hashes.push(hash);
+                    rules_hashes.push(hash.clone());
                 }
                 let seats: String = row.get(5)?;
                 let bets = rows::parse_seats(&seats).map_err(bad("hands", seq))?;
                 wagers.insert(id, bets.iter().map(|(_, bet)| bet).sum());
+                dealt.push(DealtHand {
+                    id,
+                    decks: row.get(8)?,
+                    rules_hash: hash,
+                    bets,
+                });
             }
         }
         play.shoes = shoes.len() as u64;
@@ -1184,6 +1275,12 @@ impl Ledger {
                 play.wagered = (figures.antes.amount + figures.draws.amount).max(0) as u64;
                 GameFigures::Starboard(figures)
             }
+        };
+
+        play.expected_hold = self.expected_hold(resolved.game, &dealt, &voided)?;
+        play.actual_hold = match &game {
+            GameFigures::Rocket(_) => ledger_win,
+            GameFigures::Starboard(figures) => figures.rake.amount,
         };
 
         // Exceptions.

@@ -10,6 +10,7 @@
 //! [`RocketSheet::new`] (everything the printed sheet shows).
 
 pub mod card;
+pub mod hold;
 pub mod rocket;
 pub mod starboard;
 

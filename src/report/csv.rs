@@ -309,6 +309,22 @@ fn lines(report: &ShiftReport) -> Vec<Line> {
     if let Some(t) = report.hands_per_hour_tenths() {
         out.push(Line::new("play", "hands_per_hour").text(tenths(t)));
     }
+    if let Some(hold) = p.expected_hold {
+        out.extend([
+            Line::new("play", "expected_hold")
+                .count(hold.hands)
+                .units(hold.expected),
+            Line::new("play", "expected_low").units(hold.low),
+            Line::new("play", "expected_high").units(hold.high),
+            Line::new("play", "actual_hold").units(p.actual_hold).text(
+                if hold.covers(p.actual_hold) {
+                    "within the 95% range"
+                } else {
+                    "flagged: outside the 95% range"
+                },
+            ),
+        ]);
+    }
 
     match &report.game {
         GameFigures::Rocket(r) => {

@@ -12,6 +12,7 @@ use crate::ledger::report::{
     Inventory, KindTotal, ShiftReport, Slip, StaffChange, StaffRef, ToDateFigures,
 };
 use crate::ledger::{AlarmKind, CountKind, SlipKind};
+use crate::par::hold::ExpectedHold;
 use crate::time_text::{Zone, when};
 
 /// How a column's cells sit.
@@ -485,7 +486,7 @@ fn to_date_blocks(table: &str, to_date: &ToDateFigures, blocks: &mut Vec<Block>)
 fn play(report: &ShiftReport) -> Section {
     let p = &report.play;
     let n = |v: u64| units(v as i64);
-    Section {
+    let mut section = Section {
         title: "Play".into(),
         blocks: vec![pairs(vec![
             ("Hands dealt", n(p.hands)),
@@ -511,7 +512,57 @@ fn play(report: &ShiftReport) -> Section {
             ("Cards burned", n(p.cards_burned)),
             ("Units wagered", n(p.wagered)),
         ])],
+    };
+    if let Some(hold) = p.expected_hold {
+        section
+            .blocks
+            .extend(expected_hold(report.header.game, hold, p.actual_hold));
     }
+    section
+}
+
+/// The expected hold beside what the hands did, flagged when outside its
+/// 95% range.
+fn expected_hold(game: GameKind, hold: ExpectedHold, actual: i64) -> Vec<Block> {
+    let (what, did, basis) = match game {
+        GameKind::Rocket => (
+            "Expected win",
+            "Actual win",
+            "Expected win: each hand's bets × the par sheet's house edge for the best play at its decks; actual win: the ledger win.",
+        ),
+        GameKind::Starboard => (
+            "Expected rake",
+            "Rake taken",
+            "Expected rake: the rake per hand of realistic players at each hand's table size, decks and rules, by simulation.",
+        ),
+    };
+    let verdict = if hold.covers(actual) {
+        "within its 95% range".to_owned()
+    } else {
+        format!(
+            "FLAGGED: outside its 95% range ({} to {}); look for a dealing error or cheating",
+            units(hold.low),
+            units(hold.high)
+        )
+    };
+    vec![
+        pairs(vec![
+            (
+                what,
+                format!(
+                    "{} over {} hands",
+                    units(hold.expected),
+                    units(hold.hands as i64)
+                ),
+            ),
+            (
+                "95% range",
+                format!("{} to {}", units(hold.low), units(hold.high)),
+            ),
+            (did, format!("{}: {verdict}", units(actual))),
+        ]),
+        Block::Note(basis.to_owned()),
+    ]
 }
 
 fn sum(totals: &[KindTotal]) -> KindTotal {

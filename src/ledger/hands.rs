@@ -292,7 +292,12 @@ impl Ledger {
         }
     }
 
-    pub(super) fn check_approver(&self, approver: u32, dealer: u32, hand: i64) -> Result<(), LedgerError> {
+    pub(super) fn check_approver(
+        &self,
+        approver: u32,
+        dealer: u32,
+        hand: i64,
+    ) -> Result<(), LedgerError> {
         let role: Option<String> = self
             .conn
             .query_row("SELECT role FROM staff WHERE id = ?1", [approver], |r| {

@@ -41,13 +41,13 @@ use chain::{
 };
 
 pub use crate::access::Role;
-pub use error::LedgerError;
-pub use hands::Recorder;
 pub use access::{DENOMINATIONS_KEY, LIMITS_KEY, PinEntry, Session, StaffMember};
 pub use audit::{
     Alarm, AlarmKind, Exception, ExceptionKind, HandFilter, HandOutcome, HandSummary, TimeRange,
 };
+pub use error::LedgerError;
 pub use file::APPLICATION_ID;
+pub use hands::Recorder;
 pub use inventory::{CountKind, CountState, ShiftInventory, Slip, SlipKind};
 pub use startup::{ApprovedProgram, ProgramStart};
 pub use station::{OpenShift, ShoeDevice};

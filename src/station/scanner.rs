@@ -1,0 +1,254 @@
+//! The card-reading shoe at the table: its events into the intake, the
+//! device that reads the shoe, the alarms and their ways out (re-read, a
+//! card entered by hand, a pit boss's override), and the simulated shoe.
+
+use super::*;
+
+impl Station {
+    /// Handles every scanner event that has arrived; returns how many.
+    pub fn poll_scanner(&mut self) -> Result<usize, StationError> {
+        let mut handled = 0;
+        loop {
+            let Feed::Scanner(link) = &self.feed else {
+                return Ok(handled);
+            };
+            let Some(event) = link.try_next() else {
+                return Ok(handled);
+            };
+            handled += 1;
+            let stopped = match (self.dealer, self.notices.first()) {
+                (None, _) => Some("no dealer is signed in".to_owned()),
+                (Some(_), Some(_)) => Some("a notice waits to be acknowledged".to_owned()),
+                (Some(_), None) => None,
+            };
+            self.intake.set_stopped(stopped);
+            if let Some(fault) = self.note_device(&event)? {
+                let outcome = self.intake.raise_alarm(fault);
+                self.record_outcome(outcome)?;
+            }
+            let outcome = self.intake.handle(&event, &mut self.table);
+            self.record_outcome(outcome)?;
+        }
+    }
+
+    /// Records which card-reading shoe reads the table's shoe: when it is
+    /// first heard, for each new shoe of cards it reports, and when a
+    /// different one appears (returned as a fault: play stops).
+    fn note_device(&mut self, event: &ScanEvent) -> Result<Option<Fault>, StationError> {
+        let heard = match event {
+            ScanEvent::Protocol { version } => {
+                self.link_protocol = Some(*version);
+                if *version == Protocol::V2 {
+                    // A version 2 shoe says who it is in its HELLO.
+                    return Ok(None);
+                }
+                Device {
+                    protocol: *version,
+                    identity: None,
+                }
+            }
+            ScanEvent::Frame {
+                message: Message::Hello { identity, .. },
+                ..
+            } => Device {
+                protocol: Protocol::V2,
+                identity: Some(identity.clone()),
+            },
+            ScanEvent::Frame {
+                message: Message::ShoeInserted { shoe_id },
+                ..
+            } => {
+                let device = self.device.clone().unwrap_or(Device {
+                    protocol: self.link_protocol.unwrap_or(Protocol::V1),
+                    identity: None,
+                });
+                self.ledger.record_shoe_device(
+                    self.context.shoe,
+                    Some(shoe_id),
+                    device.protocol,
+                    device.identity.as_ref(),
+                )?;
+                self.device = Some(device);
+                return Ok(None);
+            }
+            _ => return Ok(None),
+        };
+        let fault = match &self.device {
+            Some(known) if same_device(known, &heard) => {
+                if *known == heard {
+                    return Ok(None);
+                }
+                // The same shoe with other firmware: recorded, no alarm.
+                None
+            }
+            Some(known) => Some(Fault::OtherShoe(format!(
+                "{heard} is reading; this shift's shoe was {known}"
+            ))),
+            None => None,
+        };
+        self.ledger.record_shoe_device(
+            self.context.shoe,
+            None,
+            heard.protocol,
+            heard.identity.as_ref(),
+        )?;
+        self.device = Some(heard);
+        Ok(fault)
+    }
+
+    /// The card-reading shoe recorded as reading this table's shoe, if one
+    /// has been heard.
+    pub fn device(&self) -> Option<&Device> {
+        self.device.as_ref()
+    }
+
+    /// Cards that left the shoe and were neither dealt nor burned: they
+    /// wait for a pit boss to set them aside or enter the card due by hand.
+    pub fn strays(&self) -> Vec<Stray> {
+        self.intake.strays().collect()
+    }
+
+    fn record_outcome(&mut self, outcome: Outcome) -> Result<(), StationError> {
+        {
+            match outcome {
+                // Between hands too: every card that leaves the shoe, and
+                // every shuffle, is journaled before the next step.
+                Outcome::Dealt { .. } | Outcome::Burned { .. } | Outcome::Shuffled { .. } => {
+                    self.record()?
+                }
+                Outcome::Alarm(fault) => {
+                    let kind = match fault {
+                        Fault::ForeignCard { .. } => AlarmKind::ForeignCard,
+                        Fault::Disconnected(_) | Fault::Silent { .. } => AlarmKind::Connection,
+                        _ => AlarmKind::Scanner,
+                    };
+                    let hand = self.table.hand().map(|(setup, _)| setup.number as i64);
+                    let id = self.ledger.raise_alarm(
+                        self.context.table,
+                        kind,
+                        &fault.to_string(),
+                        hand,
+                    )?;
+                    self.scanner_alarm_ids.push(id);
+                }
+                Outcome::Noted | Outcome::Held { .. } => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The dealer resolves the scanner alarms by re-reading the card (after
+    /// fixing the cause, or inserting a freshly shuffled shoe).
+    pub fn re_read(&mut self) -> Result<(), StationError> {
+        let dealer = self.check_dealer_session()?;
+        self.resolve(Resolution::ReRead, dealer, "re-read the card")
+    }
+
+    /// Enters the card due by hand, approved by a pit boss with their PIN
+    /// (never the dealer); recorded as a manual card.
+    pub fn enter_card_by_hand(
+        &mut self,
+        rank: Rank,
+        approver: &PinEntry<'_>,
+    ) -> Result<(), StationError> {
+        let dealer = self.check_dealer_session()?;
+        let Some((setup, _)) = self.table.hand() else {
+            return Err(TableError::NoHand.into());
+        };
+        let hand = setup.number as i64;
+        self.intake.check_way(WayOut::EnterByHand)?;
+        if let Need::Decision { seat, .. } = self.table.need() {
+            return Err(TableError::Play(PlayError::DecisionDue { seat }).into());
+        }
+        self.table.count().check(rank).map_err(TableError::from)?;
+        let mut detail = format!("card {rank} entered by hand");
+        let strays = self.strays();
+        if let Some((first, others)) = strays.split_first() {
+            detail.push_str(&format!(" in place of {first} as read"));
+            if !others.is_empty() {
+                let cards: Vec<String> = others.iter().map(|s| s.to_string()).collect();
+                detail.push_str(&format!(
+                    "; set aside (left the shoe, not dealt): {}",
+                    cards.join(", ")
+                ));
+            }
+        }
+        let approved_by =
+            self.ledger
+                .approve_manual_card(self.context.table, hand, dealer, approver, &detail)?;
+        self.resolve(
+            Resolution::EnterByHand { rank, approved_by },
+            approved_by,
+            &detail,
+        )
+    }
+
+    /// A pit boss overrides the scanner alarms with their PIN (never the
+    /// dealer): play goes on without a re-read; recorded as a scanner override.
+    pub fn override_alarms(&mut self, approver: &PinEntry<'_>) -> Result<(), StationError> {
+        let dealer = self.check_dealer_session()?;
+        self.intake.check_way(WayOut::Override)?;
+        let Some(first) = self.intake.alarms().first() else {
+            return Err(IntakeError::NoAlarm.into());
+        };
+        let mut detail = format!("scanner alarm overridden: {first}");
+        let strays = self.strays();
+        if !strays.is_empty() {
+            let cards: Vec<String> = strays.iter().map(|s| s.to_string()).collect();
+            detail.push_str(&format!(
+                "; set aside (left the shoe, not dealt): {}",
+                cards.join(", ")
+            ));
+        }
+        let hand = self.table.hand().map(|(setup, _)| setup.number as i64);
+        let approved_by = self.ledger.approve_scanner_override(
+            self.context.table,
+            hand,
+            dealer,
+            approver,
+            &detail,
+        )?;
+        self.resolve(Resolution::Override { approved_by }, approved_by, &detail)
+    }
+
+    fn resolve(&mut self, resolution: Resolution, by: u32, how: &str) -> Result<(), StationError> {
+        self.intake.resolve(resolution, &mut self.table)?;
+        self.touch();
+        // Cards set aside are journaled before the alarm is cleared.
+        self.record()?;
+        for id in std::mem::take(&mut self.scanner_alarm_ids) {
+            self.ledger.clear_alarm(id, by, how)?;
+        }
+        Ok(())
+    }
+
+    /// Simulated shoe: the dealer pulls the next card through the reader.
+    pub fn pull_simulated_card(&mut self) -> Result<(), StationError> {
+        let Feed::Scanner(link) = &mut self.feed else {
+            return Err(LinkError::NotSimulated.into());
+        };
+        if link.pull()?.is_none() {
+            link.insert_shuffled(&mut self.rng)?;
+        }
+        Ok(())
+    }
+
+    /// Simulated shoe: inserts a freshly shuffled stack.
+    pub fn insert_simulated_shoe(&mut self) -> Result<(), StationError> {
+        let Feed::Scanner(link) = &mut self.feed else {
+            return Err(LinkError::NotSimulated.into());
+        };
+        link.insert_shuffled(&mut self.rng)?;
+        Ok(())
+    }
+}
+
+/// Whether two devices are the same shoe: the same version 2 maker, model
+/// and serial number, or both version 1 shoes (which cannot tell more).
+fn same_device(a: &Device, b: &Device) -> bool {
+    match (&a.identity, &b.identity) {
+        (Some(x), Some(y)) => x.same_device(y),
+        (None, None) => a.protocol == b.protocol,
+        _ => false,
+    }
+}

@@ -397,7 +397,7 @@ fn a_void_through_an_approval_reverses_the_hand_and_verifies() {
         .into_iter()
         .find(|h| h.id == 4)
         .unwrap();
-    assert_eq!(record.status, "voided");
+    assert_eq!(record.status, pairs_table::ledger::HandStatus::Voided);
     assert_eq!(record.transfers.len(), 2 * hand.transfers.len());
     assert_eq!(net_of(&record.transfers, Account::House), 0);
     assert_eq!(ledger.ledger_win(shift).unwrap(), before - hand_net);

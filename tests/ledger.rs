@@ -420,7 +420,7 @@ fn a_void_reverses_the_hand_with_a_reason_and_approver() {
         .into_iter()
         .find(|h| h.id == 3)
         .unwrap();
-    assert_eq!(record.status, "voided");
+    assert_eq!(record.status, pairs_table::ledger::HandStatus::Voided);
     let half = record.transfers.len() / 2;
     for (original, reversal) in record.transfers[..half]
         .iter()
@@ -476,7 +476,10 @@ fn a_journaled_hand_is_recovered_where_it_stopped() {
         Some(2)
     );
     assert!(ledger.recover_in_progress().unwrap().is_none());
-    assert_eq!(ledger.last_hands(10).unwrap()[1].status, "voided");
+    assert_eq!(
+        ledger.last_hands(10).unwrap()[1].status,
+        pairs_table::ledger::HandStatus::Voided
+    );
     assert_eq!(discrepancies(&path), Vec::new());
 }
 

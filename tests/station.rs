@@ -229,7 +229,7 @@ fn confirm_and_check(station: &mut Station, path: &Path) -> i64 {
     let last = ledger.last_hands(1).unwrap();
     assert_eq!(last.len(), 1);
     assert_eq!(last[0].id, id);
-    assert_eq!(last[0].status, "complete");
+    assert_eq!(last[0].status, pairs_table::ledger::HandStatus::Complete);
     let recorded = ledger.load_hand(id).unwrap();
     assert_eq!(recorded.setup.number, settlement.hand);
     assert!(balances(&last[0].transfers), "the hand's transfers balance");

@@ -154,7 +154,7 @@ fn settle(harness: &mut Harness<'_, StationApp>, path: &Path) {
     ));
     let last = station.ledger().last_hands(1).unwrap();
     assert_eq!(last[0].id, settlement.hand as i64);
-    assert_eq!(last[0].status, "complete");
+    assert_eq!(last[0].status, pairs_table::ledger::HandStatus::Complete);
     assert_eq!(discrepancies(path), []);
 }
 

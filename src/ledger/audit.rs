@@ -438,15 +438,16 @@ impl Ledger {
             let bad = LedgerError::bad_row("hands", id);
             let seats = rows::parse_seats(rows::text(&values, 3).map_err(&bad)?).map_err(&bad)?;
             let house_net = rows::int(&values, 7).map_err(&bad)?;
-            let outcome = if rows::text(&values, 4).map_err(&bad)? == "voided" {
-                HandOutcome::Voided
-            } else {
-                match house_net.signum() {
-                    1 => HandOutcome::HouseWon,
-                    -1 => HandOutcome::HouseLost,
-                    _ => HandOutcome::Even,
-                }
-            };
+            let outcome =
+                if rows::text(&values, 4).map_err(&bad)? == super::HandStatus::Voided.as_str() {
+                    HandOutcome::Voided
+                } else {
+                    match house_net.signum() {
+                        1 => HandOutcome::HouseWon,
+                        -1 => HandOutcome::HouseLost,
+                        _ => HandOutcome::Even,
+                    }
+                };
             if filter
                 .seat
                 .is_some_and(|seat| !seats.iter().any(|(s, _)| *s == seat))

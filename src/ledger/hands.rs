@@ -3,7 +3,19 @@
 //! after a crash, voids, and hands read back. [`Recorder`] is the one path
 //! by which live and simulated hands reach the ledger.
 
+use std::collections::HashMap;
+
 use super::*;
+
+/// What a hand's commit writes beside the journal.
+struct Commit<'a> {
+    id: i64,
+    status: HandStatus,
+    button: Option<u8>,
+    events: &'a [HandEvent],
+    transfers: &'a [Transfer],
+    at: &'a str,
+}
 
 impl Ledger {
     /// Journals the start of a hand: its context and setup, and its first
@@ -175,12 +187,14 @@ impl Ledger {
             Hand::Starboard(_) => finished.setup.button,
         };
         self.commit_with(
-            id,
-            "complete",
-            button,
-            &finished.events,
-            &finished.transfers,
-            &at,
+            &Commit {
+                id,
+                status: HandStatus::Complete,
+                button,
+                events: &finished.events,
+                transfers: &finished.transfers,
+                at: &at,
+            },
             |_| Ok(()),
         )?;
         Ok(id)
@@ -208,48 +222,83 @@ impl Ledger {
             Value::Text(at.clone()),
         ];
         self.commit_with(
-            id,
-            "voided",
-            progress.setup.button,
-            &[],
-            &[],
-            &at,
+            &Commit {
+                id,
+                status: HandStatus::Voided,
+                button: progress.setup.button,
+                events: &[],
+                transfers: &[],
+                at: &at,
+            },
             |appender| appender.append(&VOIDS, &void).map(drop),
         )?;
         Ok(Some(id))
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Commits the journaled hand as `commit` says, with `finally`'s rows
+    /// (a void) in the same transaction.
     fn commit_with(
         &mut self,
-        id: i64,
-        status: &str,
-        button: Option<u8>,
-        events: &[HandEvent],
-        transfers: &[Transfer],
-        at: &str,
+        commit: &Commit<'_>,
         finally: impl FnOnce(&mut Appender<'_>) -> Result<(), LedgerError>,
     ) -> Result<(), LedgerError> {
+        let Commit {
+            id,
+            status,
+            button,
+            events,
+            transfers,
+            at,
+        } = *commit;
         let mut appender = self.appender()?;
-        let journal: Option<Vec<Value>> = appender
+        // The journaled hand's columns by name; the committed row takes
+        // the `hands` table's columns in its own order.
+        let journal: Option<HashMap<String, Value>> = appender
             .tx
-            .query_row(
-                "SELECT hand_id, table_id, shift_id, dealer_id, shoe_id, game, decks, rules_hash, seats, previous_button, button, carry_in, started_at FROM journal_hand",
-                [],
-                |r| (0..13).map(|i| r.get::<_, Value>(i)).collect(),
-            )
+            .query_row("SELECT * FROM journal_hand", [], |r| {
+                let names: Vec<String> = r.as_ref().column_names().map(str::to_owned).collect();
+                names
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, name)| Ok((name, r.get::<_, Value>(i)?)))
+                    .collect()
+            })
             .optional()?;
-        let mut row = journal.ok_or(LedgerError::NoHandInProgress)?;
-        let journaled = rows::int(&row, 0).map_err(LedgerError::bad_row("journal_hand", 1))?;
+        let mut columns = journal.ok_or(LedgerError::NoHandInProgress)?;
+        let journaled = match columns.get("hand_id") {
+            Some(Value::Integer(hand)) => *hand,
+            _ => {
+                return Err(LedgerError::BadRow {
+                    table: "journal_hand",
+                    seq: 1,
+                    problem: "no hand id".into(),
+                });
+            }
+        };
         if journaled != id {
             return Err(LedgerError::NotTheJournaledHand {
                 committed: id,
                 journaled,
             });
         }
-        row[10] = button.map_or(Value::Null, |b| Value::Integer(i64::from(b)));
-        row.insert(12, Value::Text(status.into()));
-        row.push(Value::Text(at.into()));
+        columns.insert("id".into(), Value::Integer(id));
+        columns.insert(
+            "button".into(),
+            button.map_or(Value::Null, |b| Value::Integer(i64::from(b))),
+        );
+        columns.insert("status".into(), Value::Text(status.as_str().into()));
+        columns.insert("ended_at".into(), Value::Text(at.into()));
+        let row = HANDS
+            .columns
+            .iter()
+            .map(|name| {
+                columns.remove(*name).ok_or(LedgerError::BadRow {
+                    table: "journal_hand",
+                    seq: 1,
+                    problem: format!("no {name}"),
+                })
+            })
+            .collect::<Result<Vec<Value>, LedgerError>>()?;
         let steps = journal_steps(&appender.tx)?.len();
         if events.len() > steps {
             journal_in(&appender.tx, steps, &events[steps..], at)?;
@@ -285,7 +334,7 @@ impl Ledger {
         appender.tx.execute("DELETE FROM journal_hand", [])?;
         // A complete hand is signed at the house's cadence; a hand voided
         // as abandoned is a void, signed at once like every other record.
-        if status == "complete" {
+        if status == HandStatus::Complete {
             appender.commit_hand()
         } else {
             appender.commit()
@@ -348,7 +397,7 @@ impl Ledger {
                 .query_row("SELECT status FROM hands WHERE id = ?1", [hand], |r| {
                     r.get(0)
                 })?;
-        if voided.is_some() || status == "voided" {
+        if voided.is_some() || status == HandStatus::Voided.as_str() {
             return Err(LedgerError::AlreadyVoided(hand));
         }
         let originals = transfers_of(&appender.tx, hand)?;
@@ -390,26 +439,31 @@ impl Ledger {
         let rows: Vec<Vec<Value>> = statement
             .query_map([n], |r| (0..6).map(|i| r.get::<_, Value>(i)).collect())?
             .collect::<Result<_, _>>()?;
-        let mut records = rows
-            .into_iter()
-            .map(|values| {
-                let id = rows::int(&values, 0).map_err(LedgerError::bad_row("hands", 0))?;
-                let bad = LedgerError::bad_row("hands", id);
-                Ok(HandRecord {
-                    id,
-                    game: rows::game(rows::text(&values, 1).map_err(&bad)?).map_err(&bad)?,
-                    seats: rows::parse_seats(rows::text(&values, 2).map_err(&bad)?)
-                        .map_err(&bad)?,
-                    status: rows::text(&values, 3).map_err(&bad)?.to_owned(),
-                    started_at: rows::text(&values, 4).map_err(&bad)?.to_owned(),
-                    ended_at: rows::text(&values, 5).map_err(&bad)?.to_owned(),
-                    transfers: transfers_of(&self.conn, id)?
-                        .into_iter()
-                        .map(|(_, t, _)| t)
-                        .collect(),
+        let mut records =
+            rows.into_iter()
+                .map(|values| {
+                    let id = rows::int(&values, 0).map_err(LedgerError::bad_row("hands", 0))?;
+                    let bad = LedgerError::bad_row("hands", id);
+                    Ok(HandRecord {
+                        id,
+                        game: rows::game(rows::text(&values, 1).map_err(&bad)?).map_err(&bad)?,
+                        seats: rows::parse_seats(rows::text(&values, 2).map_err(&bad)?)
+                            .map_err(&bad)?,
+                        status: HandStatus::parse(rows::text(&values, 3).map_err(&bad)?)
+                            .ok_or_else(|| LedgerError::BadRow {
+                                table: "hands",
+                                seq: id,
+                                problem: "unknown status".into(),
+                            })?,
+                        started_at: row_time("hands", id, rows::text(&values, 4).map_err(&bad)?)?,
+                        ended_at: row_time("hands", id, rows::text(&values, 5).map_err(&bad)?)?,
+                        transfers: transfers_of(&self.conn, id)?
+                            .into_iter()
+                            .map(|(_, t, _)| t)
+                            .collect(),
+                    })
                 })
-            })
-            .collect::<Result<Vec<_>, LedgerError>>()?;
+                .collect::<Result<Vec<_>, LedgerError>>()?;
         records.reverse();
         Ok(records)
     }

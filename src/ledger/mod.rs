@@ -182,14 +182,41 @@ pub struct HandRecord {
     pub game: GameKind,
     /// (seat, bet) per player.
     pub seats: Vec<(u8, u64)>,
-    /// "complete" or "voided".
-    pub status: String,
-    /// Start, UTC (RFC 3339).
-    pub started_at: String,
-    /// End, UTC (RFC 3339).
-    pub ended_at: String,
+    /// Played to the end, or voided.
+    pub status: HandStatus,
+    /// When it started.
+    pub started_at: DateTime<Utc>,
+    /// When it ended.
+    pub ended_at: DateTime<Utc>,
     /// The hand's transfers, reversals included.
     pub transfers: Vec<Transfer>,
+}
+
+/// How a committed hand stands, as the `hands` table stores it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandStatus {
+    /// Played to the end and settled.
+    Complete,
+    /// Abandoned mid-play and committed as voided (a hand voided after it
+    /// completed keeps `Complete` here; its void is a row of `voids`).
+    Voided,
+}
+
+impl HandStatus {
+    /// The name stored in the ledger.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            HandStatus::Complete => "complete",
+            HandStatus::Voided => "voided",
+        }
+    }
+
+    /// The status with this stored name.
+    pub fn parse(name: &str) -> Option<HandStatus> {
+        [HandStatus::Complete, HandStatus::Voided]
+            .into_iter()
+            .find(|s| s.as_str() == name)
+    }
 }
 
 /// Replays a hand's cards and decisions on a fresh hand from its setup.

@@ -797,7 +797,7 @@ impl Audit {
                         ),
                     ));
                 }
-                let complete = rows::text(values, 12)? == "complete";
+                let complete = rows::text(values, 12)? == super::HandStatus::Complete.as_str();
                 let rules_hash = rows::text(values, 7)?;
                 let setup = match self.rules.get(rules_hash) {
                     Some(rules) => Some(rows::values_setup(values, 5, id, *rules)?),

@@ -280,7 +280,7 @@ impl Ledger {
                 play.hand_ids = Some(play.hand_ids.map_or((id, id), |(first, _)| (first, id)));
                 let ended: String = row.get(6)?;
                 play.last_hand_end = Some(row_time("hands", seq, &ended)?);
-                if row.get::<_, String>(7)? == "voided" {
+                if row.get::<_, String>(7)? == crate::ledger::HandStatus::Voided.as_str() {
                     play.voided += 1;
                     voided.insert(id);
                 }

@@ -7,7 +7,7 @@ use pairs_table::ledger::{
     SlipKind, TimeRange,
 };
 
-use super::access::{
+use super::util::{
     BOSS, DEALER, OTHER_BOSS, boss, dealer, dealt, discrepancies, other_boss, staffed,
 };
 

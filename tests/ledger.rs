@@ -4,7 +4,6 @@
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 use chrono::{DateTime, TimeZone, Utc};
 use pairs_table::engine::hand::GameKind;
@@ -18,24 +17,14 @@ use pairs_table::ledger::{
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
 use rand::{RngExt, SeedableRng};
 
+use super::util::temp_db;
+
 struct FixedClock;
 
 impl Clock for FixedClock {
     fn now(&self) -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2025, 1, 2, 3, 4, 5).unwrap()
     }
-}
-
-/// A fresh path in a fresh directory, removed by nobody (the OS temp dir).
-fn temp_db(name: &str) -> PathBuf {
-    static N: AtomicU32 = AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "pairs-table-ledger-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::SeqCst)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(format!("{name}.sqlite3"))
 }
 
 fn config(game: GameKind) -> SimConfig {

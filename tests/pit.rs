@@ -18,10 +18,10 @@ use pairs_table::scanner::{ScanEvent, ScanLink};
 use pairs_table::station::{Feed, SourceChoice, Station, TableSetup};
 use pairs_table::ui::StationApp;
 
-use super::access::{
+use super::pdf_text::pdf_text;
+use super::util::{
     BOSS, BOSS_PIN, DEALER, DEALER_PIN, OTHER_BOSS, OTHER_PIN, boss, dealer, discrepancies, staffed,
 };
-use super::pdf_text::pdf_text;
 
 fn setup(source: SourceChoice) -> TableSetup {
     TableSetup {
@@ -52,7 +52,7 @@ fn station(name: &str) -> (Station, std::path::PathBuf) {
 /// [`station`], with the opener counted so hands can be dealt.
 fn counted_station(name: &str) -> (Station, std::path::PathBuf) {
     let (mut station, path) = station(name);
-    crate::station::count_opener(&mut station);
+    crate::util::count_opener(&mut station);
     (station, path)
 }
 
@@ -198,7 +198,7 @@ fn a_dealers_pin_cannot_approve_a_manual_card() {
         baud: 9600,
     };
     let mut station = Station::open(ledger, setup(source), &dealer(), &boss(), feed).unwrap();
-    crate::station::count_opener(&mut station);
+    crate::util::count_opener(&mut station);
     station.entry_mut(1).unwrap().bet = "100".into();
     station.start_hand().unwrap();
     lose_frames(&events);

@@ -1422,7 +1422,7 @@ fn a_killed_print_spends_no_number_and_its_partial_files_are_named_next_time() {
         before + 1
     );
     assert_eq!(prints_recorded(&path), before + 1);
-    assert_eq!(crate::access::discrepancies(&path), Vec::new());
+    assert_eq!(crate::util::discrepancies(&path), Vec::new());
 }
 
 #[test]
@@ -1458,7 +1458,7 @@ fn a_print_names_who_printed_and_asks_their_pin_never_on_the_command_line() {
     let (ok, stderr) = run(&["--db", db, "--out", o, "--pin", PIT_BOSS_PIN]);
     assert!(!ok && stderr.contains("--pin"), "{stderr}");
     drop(conn);
-    assert_eq!(crate::access::discrepancies(&path), Vec::new());
+    assert_eq!(crate::util::discrepancies(&path), Vec::new());
 }
 
 /// A clock the test sets.

@@ -17,8 +17,8 @@ use pairs_table::station::startup::{
 use pairs_table::station::{Feed, SourceChoice, Station, StationError};
 use pairs_table::ui::StationApp;
 
-use super::access::{BOSS, BOSS_PIN, boss, dealer, discrepancies};
-use super::station::{open, play_on_software_shoe, setup, staffed_ledger};
+use super::util::{BOSS, BOSS_PIN, boss, dealer, discrepancies};
+use super::util::{open, play_on_software_shoe, setup, staffed_ledger};
 
 fn program(version: &str, byte: u8) -> ProgramFingerprint {
     ProgramFingerprint {

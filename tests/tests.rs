@@ -19,6 +19,7 @@ mod startup;
 mod station;
 mod tidy;
 mod ui;
+mod util;
 
 /// The station keys every test ledger is signed with.
 pub fn test_keys() -> pairs_table::keys::StationKeys {

@@ -16,8 +16,8 @@ use pairs_table::scanner::ScanLink;
 use pairs_table::station::{Feed, Reopened, SourceChoice, Station};
 use pairs_table::ui::StationApp;
 
-use super::access::{BOSS, BOSS_PIN, DEALER, DEALER_PIN, TestClock, discrepancies, temp_db};
-use super::station::{RANKS, Script, open, policy, reopen_ledger, setup, staffed_ledger};
+use super::util::{BOSS, BOSS_PIN, DEALER, DEALER_PIN, TestClock, discrepancies, temp_db};
+use super::util::{RANKS, Script, open, policy, reopen_ledger, setup, staffed_ledger};
 
 /// The app at a dealer's touch-screen size.
 fn app_harness(app: StationApp) -> Harness<'static, StationApp> {
@@ -914,7 +914,7 @@ fn with_every_seat_paid_the_confirm_button_is_on_an_800_high_screen() {
         station.entry_mut(seat).unwrap().bet = "10".into();
     }
     station.start_hand().unwrap();
-    super::station::play_on_software_shoe(&mut station);
+    super::util::play_on_software_shoe(&mut station);
     let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
     harness.run();
     let button = harness.get_by_label("Confirm settlement (Enter)").rect();

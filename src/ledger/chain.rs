@@ -390,12 +390,29 @@ impl Linker {
         table: &TableSpec,
         values: impl ExactSizeIterator<Item = ValueRef<'a>>,
     ) -> [u8; 32] {
+        self.header(previous, seq, table.name);
+        encode_values(&mut self.buffer, values);
+        Sha256::digest(&self.buffer).into()
+    }
+
+    /// The same hash for a row whose columns are already encoded.
+    pub fn link_encoded(
+        &mut self,
+        previous: &[u8; 32],
+        seq: i64,
+        table: &str,
+        values: &[u8],
+    ) -> [u8; 32] {
+        self.header(previous, seq, table);
+        self.buffer.extend_from_slice(values);
+        Sha256::digest(&self.buffer).into()
+    }
+
+    fn header(&mut self, previous: &[u8; 32], seq: i64, table: &str) {
         self.buffer.clear();
         self.buffer.extend_from_slice(previous);
         self.buffer.extend_from_slice(&seq.to_be_bytes());
-        self.buffer.push(table.name.len() as u8);
-        self.buffer.extend_from_slice(table.name.as_bytes());
-        encode_values(&mut self.buffer, values);
-        Sha256::digest(&self.buffer).into()
+        self.buffer.push(table.len() as u8);
+        self.buffer.extend_from_slice(table.as_bytes());
     }
 }

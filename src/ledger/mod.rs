@@ -17,6 +17,7 @@ mod file;
 mod inventory;
 pub mod report;
 mod rows;
+mod ship;
 mod startup;
 mod station;
 mod verify;
@@ -46,6 +47,10 @@ pub use audit::{
 };
 pub use file::APPLICATION_ID;
 pub use inventory::{CountKind, CountState, ShiftInventory, Slip, SlipKind};
+pub use chain::GENESIS;
+pub use ship::{
+    ChainRow, chain_rows_after, link_encoded, shipped_checkpoint_problem, shipped_table_name,
+};
 pub use startup::ProgramStart;
 pub use station::{OpenShift, ShoeDevice};
 pub use verify::{AuditSummary, Discrepancy, KeyPin, VerifyOptions, verify};

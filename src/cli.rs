@@ -609,7 +609,11 @@ fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Result<()> {
             warn_about(&ledger);
             ledger.set_checkpoint_every(args.checkpoint_every);
             let shipper = match &args.floor {
-                Some(url) => Some(crate::floor::command::shipper(path, url, &station_keys(key)?)),
+                Some(url) => Some(crate::floor::command::shipper(
+                    path,
+                    url,
+                    &station_keys(key)?,
+                )?),
                 None => None,
             };
             record_simulation(

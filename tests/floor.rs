@@ -118,7 +118,10 @@ impl Drop for FloorDb {
         let Ok(mut admin) = Client::connect(&format!("{}/postgres", server()), NoTls) else {
             return;
         };
-        let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name));
+        let _ = admin.batch_execute(&format!(
+            "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+            self.name
+        ));
         let roles = admin
             .query(
                 "SELECT rolname FROM pg_roles WHERE starts_with(rolname, $1) ORDER BY rolname DESC",
@@ -141,7 +144,11 @@ fn simulate(db: &Path, hands: u32, seed: u32) {
         .arg(db)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 fn file_rows(db: &Path) -> Vec<pairs_table::ledger::ChainRow> {
@@ -189,7 +196,11 @@ fn rows_arrive_in_order_once_however_often_shipped() {
     let url = floor::enrol(&floor_db.url(), "table 1", None).unwrap();
     let rows = file_rows(&db);
     assert_eq!(floor::ship(&db, &url, None).unwrap(), rows.len() as u64);
-    assert_eq!(floor::ship(&db, &url, None).unwrap(), 0, "a second ship sends nothing");
+    assert_eq!(
+        floor::ship(&db, &url, None).unwrap(),
+        0,
+        "a second ship sends nothing"
+    );
     let shipped = floor_seqs(&floor_db, "table 1");
     assert_eq!(
         shipped,
@@ -206,8 +217,14 @@ fn rows_arrive_in_order_once_however_often_shipped() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    assert_eq!(String::from_utf8_lossy(&out.stdout), format!("shipped {more} rows\n"));
-    assert_eq!(verify_file(&db, &url), (true, format!("{} rows agree\n", rows.len() + more)));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("shipped {more} rows\n")
+    );
+    assert_eq!(
+        verify_file(&db, &url),
+        (true, format!("{} rows agree\n", rows.len() + more))
+    );
     let status = floor::status(&floor_db.url()).unwrap();
     assert_eq!(status.len(), 1);
     assert_eq!(status[0].rows_shipped as usize, rows.len() + more);
@@ -251,14 +268,20 @@ fn a_connection_killed_mid_ship_loses_and_doubles_nothing() {
     assert!(kills > 0 || first.is_ok(), "the killer found the shipper");
     let before = floor_seqs(&floor_db, "table 2").len() as u64;
     let rows = file_rows(&db);
-    assert_eq!(floor::ship(&db, &url, None).unwrap(), rows.len() as u64 - before);
+    assert_eq!(
+        floor::ship(&db, &url, None).unwrap(),
+        rows.len() as u64 - before
+    );
     assert_eq!(
         floor_seqs(&floor_db, "table 2"),
         rows.iter()
             .map(|r| (r.seq, r.hash.to_vec()))
             .collect::<Vec<_>>()
     );
-    assert_eq!(floor::verify_floor(&floor_db.url()).unwrap().1, Vec::<String>::new());
+    assert_eq!(
+        floor::verify_floor(&floor_db.url()).unwrap().1,
+        Vec::<String>::new()
+    );
 }
 
 #[test]
@@ -287,7 +310,9 @@ fn a_station_role_only_appends_its_own_chain() {
         let error = station_a.batch_execute(attack).unwrap_err();
         assert!(
             error.to_string().contains("permission denied")
-                || error.as_db_error().is_some_and(|e| e.message().contains("permission denied")),
+                || error
+                    .as_db_error()
+                    .is_some_and(|e| e.message().contains("permission denied")),
             "{attack}: {error}"
         );
     }
@@ -328,7 +353,11 @@ fn a_station_role_only_appends_its_own_chain() {
         )
         .unwrap_err();
     assert!(
-        error.as_db_error().unwrap().message().contains("does not link"),
+        error
+            .as_db_error()
+            .unwrap()
+            .message()
+            .contains("does not link"),
         "{error}"
     );
     // Not even the owner can change a row: the trigger refuses.
@@ -337,11 +366,18 @@ fn a_station_role_only_appends_its_own_chain() {
         .batch_execute("DELETE FROM floor.chain_rows WHERE station = 'table B'")
         .unwrap_err();
     assert!(
-        error.as_db_error().unwrap().message().contains("unalterable"),
+        error
+            .as_db_error()
+            .unwrap()
+            .message()
+            .contains("unalterable"),
         "{error}"
     );
     assert_eq!(floor_seqs(&floor_db, "table B"), before_b);
-    assert_eq!(floor::verify_floor(&floor_db.url()).unwrap().1, Vec::<String>::new());
+    assert_eq!(
+        floor::verify_floor(&floor_db.url()).unwrap().1,
+        Vec::<String>::new()
+    );
 }
 
 /// Runs `sql` on a copy of the ledger with its unalterable triggers dropped,
@@ -358,7 +394,8 @@ fn tampered(original: &Path, copy: &Path, sql: &str) {
         .collect::<Result<_, _>>()
         .unwrap();
     for trigger in triggers {
-        conn.execute_batch(&format!("DROP TRIGGER \"{trigger}\"")).unwrap();
+        conn.execute_batch(&format!("DROP TRIGGER \"{trigger}\""))
+            .unwrap();
     }
     conn.execute_batch(sql).unwrap();
 }
@@ -376,7 +413,11 @@ fn a_file_rewritten_cut_or_swapped_after_shipping_fails_floor_verify() {
     let transfer = rows.iter().find(|r| r.table == "transfers").unwrap().seq;
 
     let rewritten = dir.join("rewritten.sqlite3");
-    tampered(&db, &rewritten, &format!("UPDATE transfers SET amount = amount + 100 WHERE seq = {transfer}"));
+    tampered(
+        &db,
+        &rewritten,
+        &format!("UPDATE transfers SET amount = amount + 100 WHERE seq = {transfer}"),
+    );
     let (ok, said) = verify_file(&rewritten, &url);
     assert!(!ok);
     assert!(said.contains(&format!("row {transfer} (transfers on the floor, transfers in the file) was rewritten after shipping")), "{said}");
@@ -393,20 +434,43 @@ fn a_file_rewritten_cut_or_swapped_after_shipping_fails_floor_verify() {
     tampered(&db, &cut, &deletes);
     let (ok, said) = verify_file(&cut, &url);
     assert!(!ok);
-    assert!(said.contains(&format!("the file ends at row {cut_at} but the floor holds rows up to {}: the file was cut", rows.len())), "{said}");
+    assert!(
+        said.contains(&format!(
+            "the file ends at row {cut_at} but the floor holds rows up to {}: the file was cut",
+            rows.len()
+        )),
+        "{said}"
+    );
 
-    let checkpoint = rows.iter().rev().find(|r| r.table == "checkpoints").unwrap().seq;
+    let checkpoint = rows
+        .iter()
+        .rev()
+        .find(|r| r.table == "checkpoints")
+        .unwrap()
+        .seq;
     let unsigned = dir.join("unsigned.sqlite3");
-    tampered(&db, &unsigned, &format!("UPDATE checkpoints SET signature = zeroblob(64) WHERE seq = {checkpoint}"));
+    tampered(
+        &db,
+        &unsigned,
+        &format!("UPDATE checkpoints SET signature = zeroblob(64) WHERE seq = {checkpoint}"),
+    );
     let (ok, said) = verify_file(&unsigned, &url);
     assert!(!ok);
-    assert!(said.contains(&format!("the checkpoint at row {checkpoint} is missing or altered in the file")), "{said}");
+    assert!(
+        said.contains(&format!(
+            "the checkpoint at row {checkpoint} is missing or altered in the file"
+        )),
+        "{said}"
+    );
 
     let swapped = dir.join("swapped.sqlite3");
     simulate(&swapped, 8, 6);
     let (ok, said) = verify_file(&swapped, &url);
     assert!(!ok);
-    assert!(said.contains("row 1 differs from the floor's: the file was replaced by another ledger"), "{said}");
+    assert!(
+        said.contains("row 1 differs from the floor's: the file was replaced by another ledger"),
+        "{said}"
+    );
 }
 
 #[test]
@@ -425,7 +489,15 @@ fn fifty_stations_ship_at_once_and_every_row_arrives() {
         .enumerate()
         .map(|(i, (db, url))| {
             pairs_table()
-                .args(["simulate", "--game", "starboard", "--seats", "4", "--hands", "6"])
+                .args([
+                    "simulate",
+                    "--game",
+                    "starboard",
+                    "--seats",
+                    "4",
+                    "--hands",
+                    "6",
+                ])
                 .args(["--seed", &i.to_string(), "--floor", url])
                 .arg("--db")
                 .arg(db)
@@ -437,23 +509,40 @@ fn fifty_stations_ship_at_once_and_every_row_arrives() {
         .collect();
     for child in children {
         let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         assert!(
             String::from_utf8_lossy(&out.stderr).contains("rows to the floor\n"),
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
     }
-    assert!(start.elapsed() < Duration::from_secs(120), "took {:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(120),
+        "took {:?}",
+        start.elapsed()
+    );
     let status = floor::status(&floor_db.url()).unwrap();
     assert_eq!(status.len(), 50);
     for (i, (db, _)) in stations.iter().enumerate() {
         let rows = file_rows(db);
         let shipped = floor_seqs(&floor_db, &format!("table {i}"));
         assert_eq!(shipped.len(), rows.len(), "table {i}");
-        assert_eq!(shipped.last().unwrap().1, rows.last().unwrap().hash.to_vec());
+        assert_eq!(
+            shipped.last().unwrap().1,
+            rows.last().unwrap().hash.to_vec()
+        );
     }
     let (checked, findings) = floor::verify_floor(&floor_db.url()).unwrap();
     assert_eq!(findings, Vec::<String>::new());
-    assert_eq!(checked as usize, status.iter().map(|s| s.rows_shipped as usize).sum::<usize>());
+    assert_eq!(
+        checked as usize,
+        status
+            .iter()
+            .map(|s| s.rows_shipped as usize)
+            .sum::<usize>()
+    );
 }

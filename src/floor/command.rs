@@ -25,8 +25,8 @@ pub enum FloorCommand {
         /// The station's name (e.g. `table 3`).
         #[arg(long, value_name = "NAME")]
         station: String,
-        /// The station's public key, 64 hex digits (`pairs-table keys` prints
-        /// it); without it, the key the station presents first is recorded.
+        /// The station's Ed25519 public key, 64 hex digits; without it, the
+        /// key the station presents on its first shipment is recorded.
         #[arg(long, value_name = "HEX")]
         public_key: Option<String>,
     },
@@ -122,13 +122,20 @@ pub fn run(
 }
 
 fn parse_key(hex_key: &str) -> anyhow::Result<PublicKey> {
-    match hex::decode(hex_key).ok().and_then(|b| PublicKey::try_from(b).ok()) {
+    match hex::decode(hex_key)
+        .ok()
+        .and_then(|b| PublicKey::try_from(b).ok())
+    {
         Some(key) => Ok(key),
         None => bail!("the public key must be 64 hex digits"),
     }
 }
 
 /// Starts shipping `db` to `floor` as `simulate` writes it.
-pub fn shipper(db: &Path, floor: &str, keys: &StationKeys) -> super::Shipper {
+pub fn shipper(
+    db: &Path,
+    floor: &str,
+    keys: &StationKeys,
+) -> Result<super::Shipper, super::FloorError> {
     super::Shipper::start(db, floor, Some(keys.public_key()))
 }

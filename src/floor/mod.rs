@@ -33,6 +33,9 @@ pub enum FloorError {
     /// Reading the station's ledger failed.
     #[error(transparent)]
     Ledger(#[from] LedgerError),
+    /// The shipper's thread could not be started.
+    #[error("cannot start the floor shipper: {0}")]
+    Thread(#[from] std::io::Error),
     /// A request the floor cannot act on.
     #[error("{0}")]
     Refused(String),
@@ -116,7 +119,11 @@ fn quote(identifier: &str) -> String {
 /// Enrols a station: creates its login role, which may only append to its
 /// own chain, records its public key if given, and returns the URL the
 /// station ships with (the floor URL with the new role and its password).
-pub fn enrol(url: &str, station: &str, public_key: Option<PublicKey>) -> Result<String, FloorError> {
+pub fn enrol(
+    url: &str,
+    station: &str,
+    public_key: Option<PublicKey>,
+) -> Result<String, FloorError> {
     let station = station.trim();
     if station.is_empty() || station.len() > 100 || station.chars().any(char::is_control) {
         return Err(FloorError::Refused(
@@ -146,9 +153,16 @@ pub fn enrol(url: &str, station: &str, public_key: Option<PublicKey>) -> Result<
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .take(20)
         .collect();
-    let role = format!("{}_st{}_{slug}", &database[..database.len().min(30)], count + 1);
+    let role = format!(
+        "{}_st{}_{slug}",
+        &database[..database.len().min(30)],
+        count + 1
+    );
     let password: String = tx
-        .query_one("SELECT md5(gen_random_uuid()::text || clock_timestamp()::text)", &[])?
+        .query_one(
+            "SELECT md5(gen_random_uuid()::text || clock_timestamp()::text)",
+            &[],
+        )?
         .get(0);
     tx.batch_execute(&format!(
         "CREATE ROLE {} LOGIN PASSWORD '{password}' IN ROLE {}",
@@ -171,13 +185,18 @@ fn with_user(url: &str, user: &str, password: &str) -> Result<String, FloorError
         .ok_or_else(|| FloorError::Refused(format!("{url} is not a postgres:// URL")))?;
     let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
     let (authority, path) = rest.split_at(authority_end);
-    let host = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
+    let host = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, host)| host);
     Ok(format!("{scheme}://{user}:{password}@{host}{path}"))
 }
 
 /// The calling station's name and head on the floor.
 fn station_head(client: &mut Client) -> Result<(String, i64, [u8; 32]), FloorError> {
-    let row = client.query_one("SELECT station, head_seq, head_hash FROM floor.station_head()", &[])?;
+    let row = client.query_one(
+        "SELECT station, head_seq, head_hash FROM floor.station_head()",
+        &[],
+    )?;
     let hash: Vec<u8> = row.get(2);
     Ok((row.get(0), row.get(1), hash.try_into().unwrap_or([0; 32])))
 }
@@ -190,11 +209,16 @@ pub fn ship(db: &Path, url: &str, public_key: Option<PublicKey>) -> Result<u64, 
     ship_on(&mut client, db, public_key)
 }
 
-fn ship_on(client: &mut Client, db: &Path, public_key: Option<PublicKey>) -> Result<u64, FloorError> {
+fn ship_on(
+    client: &mut Client,
+    db: &Path,
+    public_key: Option<PublicKey>,
+) -> Result<u64, FloorError> {
     if let Some(key) = public_key {
         client.execute("SELECT floor.present_key($1)", &[&key.to_vec()])?;
     }
     let (_, start, _) = station_head(client)?;
+    let file_rows = ledger::chain_length(db)?;
     let mut head = start;
     loop {
         let rows = ledger::chain_rows_after(db, head, BATCH)?;
@@ -208,7 +232,7 @@ fn ship_on(client: &mut Client, db: &Path, public_key: Option<PublicKey>) -> Res
         head = client
             .query_one(
                 "SELECT floor.append_rows($1, $2, $3, $4, $5)",
-                &[&seqs, &tables, &payloads, &hashes, &last],
+                &[&seqs, &tables, &payloads, &hashes, &file_rows.max(last)],
             )?
             .get(0);
     }
@@ -235,47 +259,53 @@ pub struct ShipOutcome {
 
 impl Shipper {
     /// Starts shipping `db` to the floor at `url`.
-    pub fn start(db: &Path, url: &str, public_key: Option<PublicKey>) -> Shipper {
+    pub fn start(
+        db: &Path,
+        url: &str,
+        public_key: Option<PublicKey>,
+    ) -> Result<Shipper, FloorError> {
         let (wake, woken) = mpsc::channel::<()>();
         let (db, url) = (db.to_path_buf(), url.to_string());
-        let thread = thread::spawn(move || {
-            let mut outcome = ShipOutcome::default();
-            let mut client: Option<Client> = None;
-            let mut attempt = |outcome: &mut ShipOutcome| {
-                let result = match client.as_mut() {
-                    Some(c) => ship_on(c, &db, public_key),
-                    None => connect(&url).and_then(|mut c| {
-                        let shipped = ship_on(&mut c, &db, public_key);
-                        client = Some(c);
-                        shipped
-                    }),
+        let thread = thread::Builder::new()
+            .name("floor shipper".into())
+            .spawn(move || {
+                let mut outcome = ShipOutcome::default();
+                let mut client: Option<Client> = None;
+                let mut attempt = |outcome: &mut ShipOutcome| {
+                    let result = match client.as_mut() {
+                        Some(c) => ship_on(c, &db, public_key),
+                        None => connect(&url).and_then(|mut c| {
+                            let shipped = ship_on(&mut c, &db, public_key);
+                            client = Some(c);
+                            shipped
+                        }),
+                    };
+                    match result {
+                        Ok(n) => {
+                            outcome.shipped += n;
+                            outcome.last_error = None;
+                        }
+                        Err(error) => {
+                            client = None;
+                            outcome.last_error = Some(error.to_string());
+                        }
+                    }
                 };
-                match result {
-                    Ok(n) => {
-                        outcome.shipped += n;
-                        outcome.last_error = None;
+                loop {
+                    match woken.recv_timeout(Duration::from_secs(1)) {
+                        Ok(()) => while woken.try_recv().is_ok() {},
+                        Err(mpsc::RecvTimeoutError::Timeout) => {}
+                        Err(mpsc::RecvTimeoutError::Disconnected) => break,
                     }
-                    Err(error) => {
-                        client = None;
-                        outcome.last_error = Some(error.to_string());
-                    }
-                }
-            };
-            loop {
-                match woken.recv_timeout(Duration::from_secs(1)) {
-                    Ok(()) => while woken.try_recv().is_ok() {},
-                    Err(mpsc::RecvTimeoutError::Timeout) => {}
-                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                    attempt(&mut outcome);
                 }
                 attempt(&mut outcome);
-            }
-            attempt(&mut outcome);
-            outcome
-        });
-        Shipper {
+                outcome
+            })?;
+        Ok(Shipper {
             wake: Some(wake),
             thread: Some(thread),
-        }
+        })
     }
 
     /// Says a transaction was committed; returns at once.
@@ -328,7 +358,10 @@ pub fn verify_file(
             compared += 1;
             if row.table != kept.table || row.values != kept.values {
                 let what = if kept.table == "checkpoints" {
-                    format!("the checkpoint at row {} is missing or altered in the file", kept.seq)
+                    format!(
+                        "the checkpoint at row {} is missing or altered in the file",
+                        kept.seq
+                    )
                 } else if kept.seq == 1 {
                     "row 1 differs from the floor's: the file was replaced by another ledger".into()
                 } else {
@@ -424,12 +457,14 @@ pub fn verify_floor(url: &str) -> Result<(u64, Vec<String>), FloorError> {
                         row.seq
                     ));
                 }
-                if row.table == "checkpoints" {
-                    if let Some(problem) =
-                        shipped_checkpoint_problem(&row.values, seq, &previous, key.as_ref())
-                    {
-                        findings.push(format!("station {name}: the checkpoint at row {}: {problem}", row.seq));
-                    }
+                if let Some(problem) = (row.table == "checkpoints")
+                    .then(|| shipped_checkpoint_problem(&row.values, seq, &previous, key.as_ref()))
+                    .flatten()
+                {
+                    findings.push(format!(
+                        "station {name}: the checkpoint at row {}: {problem}",
+                        row.seq
+                    ));
                 }
                 let computed = link_encoded(&previous, row.seq, &row.table, &row.values);
                 if computed != row.hash {

@@ -45,11 +45,12 @@ pub use access::{DENOMINATIONS_KEY, LIMITS_KEY, PinEntry, Session, StaffMember};
 pub use audit::{
     Alarm, AlarmKind, Exception, ExceptionKind, HandFilter, HandOutcome, HandSummary, TimeRange,
 };
+pub use chain::GENESIS;
 pub use file::APPLICATION_ID;
 pub use inventory::{CountKind, CountState, ShiftInventory, Slip, SlipKind};
-pub use chain::GENESIS;
 pub use ship::{
-    ChainRow, chain_rows_after, link_encoded, shipped_checkpoint_problem, shipped_table_name,
+    ChainRow, chain_length, chain_rows_after, link_encoded, shipped_checkpoint_problem,
+    shipped_table_name,
 };
 pub use startup::ProgramStart;
 pub use station::{OpenShift, ShoeDevice};

@@ -132,3 +132,10 @@ pub fn shipped_table_name(values: &[u8]) -> Option<String> {
         _ => None,
     }
 }
+
+/// The number of rows in the ledger's chain at `path`, read without
+/// blocking a writer.
+pub fn chain_length(path: &Path) -> Result<i64, LedgerError> {
+    let file::ReadOnly { conn, lock: _lock } = file::open_read_only(path, false)?;
+    Ok(super::head_of(&conn)?.rows)
+}

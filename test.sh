@@ -5,7 +5,9 @@
 #
 # What the tests need outside cargo:
 # - a C compiler and the C library's headers: rustc links through `cc`, and
-#   rusqlite builds its bundled SQLite from C (Debian: gcc libc6-dev).
+#   rusqlite builds its bundled SQLite from C (Debian: gcc libc6-dev);
+# - PostgreSQL for the floor's tests (Debian: postgresql), unless
+#   PAIRS_TABLE_TEST_PG names a server.
 # Nothing else: the report tests read PDFs back in Rust (lopdf), the UI
 # tests (egui_kittest) need no display or GPU, the scanner tests make their
 # own pseudo-terminals and the printing test its own `lp`.
@@ -39,6 +41,11 @@ if ! command -v cc >/dev/null 2>&1 || ! compiles_c; then
     packages+=(gcc libc6-dev)
 fi
 
+# The floor's tests need a PostgreSQL server (docs/floor.md, "Tests").
+if ! command -v pg_lsclusters >/dev/null 2>&1 && [ -z "${PAIRS_TABLE_TEST_PG:-}" ]; then
+    packages+=(postgresql)
+fi
+
 if [ ${#packages[@]} -gt 0 ]; then
     if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
         say "installing ${packages[*]}"
@@ -49,7 +56,7 @@ if [ ${#packages[@]} -gt 0 ]; then
         printf '    sudo apt-get install -y --no-install-recommends %s\n' "${packages[*]}" >&2
         exit 1
     else
-        say "the tests need a C compiler (cc) and the C library's headers; install them and run ./test.sh again."
+        say "the tests need ${packages[*]} (a C compiler, the C library's headers, PostgreSQL); install them and run ./test.sh again."
         exit 1
     fi
 fi

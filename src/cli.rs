@@ -129,6 +129,10 @@ pub enum Command {
     /// See docs/access.md.
     #[command(subcommand)]
     Program(ProgramCommand),
+    /// The floor database on PostgreSQL: init, enrol, ship, verify, status.
+    /// See docs/floor.md.
+    #[command(subcommand)]
+    Floor(crate::floor::command::FloorCommand),
 }
 
 /// The `program` subcommands.
@@ -437,6 +441,10 @@ pub struct SimulateArgs {
     /// With --db: sign a checkpoint at least every N hands (a house setting).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_CHECKPOINT_EVERY_HANDS, value_parser = clap::value_parser!(u32).range(1..))]
     pub checkpoint_every: u32,
+    /// With --db: ship every committed row to this floor database (the
+    /// station's URL from `floor enrol`) in the background. See docs/floor.md.
+    #[arg(long, value_name = "URL", requires = "db")]
+    pub floor: Option<String>,
 }
 
 /// Arguments of `par`.
@@ -529,6 +537,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Scanner(args)) => scanner(&args),
         Some(Command::Ports) => ports(),
         Some(Command::Report(ReportCommand::Shift(args))) => report_shift(&args, key),
+        Some(Command::Floor(command)) => crate::floor::command::run(&command, || station_keys(key)),
         Some(Command::Audit(AuditCommand::Verify(args))) => audit_verify(&args, key),
         Some(Command::Program(ProgramCommand::Approve(args))) => {
             change_program_list(&args, true, key)
@@ -785,13 +794,31 @@ fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Result<()> {
             }
             warn_about(&ledger);
             ledger.set_checkpoint_every(args.checkpoint_every);
+            let shipper = match &args.floor {
+                Some(url) => Some(crate::floor::command::shipper(
+                    path,
+                    url,
+                    &station_keys(key)?,
+                )?),
+                None => None,
+            };
             record_simulation(
                 &mut ledger,
                 &config,
                 &mut simulation,
                 args.hands,
                 &mut summary,
-            )?
+                shipper.as_ref(),
+            )?;
+            if let Some(outcome) = shipper.map(crate::floor::Shipper::finish) {
+                match outcome.last_error {
+                    None => eprintln!("pairs-table: shipped {} rows to the floor", outcome.shipped),
+                    Some(error) => eprintln!(
+                        "pairs-table: shipped {} rows to the floor, then the link failed ({error}); `pairs-table floor ship` sends the rest",
+                        outcome.shipped
+                    ),
+                }
+            }
         }
     }
     print_json(&SimulationReport {
@@ -1095,6 +1122,7 @@ fn record_simulation(
     simulation: &mut Simulation,
     hands: u64,
     summary: &mut Summary,
+    shipper: Option<&crate::floor::Shipper>,
 ) -> anyhow::Result<()> {
     ledger.staff(SIM_DEALER, "simulated dealer", Role::Dealer)?;
     ledger.staff(SIM_PIT_BOSS, "simulated pit boss", Role::PitBoss)?;
@@ -1121,6 +1149,9 @@ fn record_simulation(
         let id = recorder.commit(ledger, &finished)?;
         writeln!(out, "committed {id}")?;
         out.flush()?;
+        if let Some(shipper) = shipper {
+            shipper.committed();
+        }
         summary.add(&finished);
     }
     ledger.close_shift(shift, SIM_DEALER)?;

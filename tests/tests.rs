@@ -3,6 +3,7 @@
 
 mod access;
 mod engine;
+mod floor;
 mod insider;
 mod inventory;
 mod ledger;

@@ -26,6 +26,11 @@ const RULES: &[Rule] = &[
         allowed: &["src/ui/"],
     },
     Rule {
+        what: "PostgreSQL",
+        needles: &["postgres::", "use postgres"],
+        allowed: &["src/floor/"],
+    },
+    Rule {
         what: "serial ports",
         needles: &["serialport"],
         allowed: &["src/scanner/reader.rs", "src/scanner/sim.rs"],

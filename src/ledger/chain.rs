@@ -400,6 +400,18 @@ pub struct Linker {
     buffer: Vec<u8>,
 }
 
+/// How many of a row's `len` columns its encoding holds: trailing columns
+/// a later version added ([`TableSpec::added_later`]) are left out while
+/// NULL, so rows written before they existed keep their hashes.
+pub fn encoded_count(table: &TableSpec, len: usize, is_null: impl Fn(usize) -> bool) -> usize {
+    let always = table.columns.len().saturating_sub(table.added_later);
+    let mut encoded = len;
+    while encoded > always && is_null(encoded - 1) {
+        encoded -= 1;
+    }
+    encoded
+}
+
 impl Linker {
     /// SHA-256(previous ‖ seq as 8 bytes big-endian ‖ table name length byte
     /// ‖ table name ‖ encoded columns).
@@ -412,18 +424,31 @@ impl Linker {
         table: &TableSpec,
         values: &[Value],
     ) -> [u8; 32] {
-        let always = table.columns.len().saturating_sub(table.added_later);
-        let mut encoded = values.len();
-        while encoded > always && values[encoded - 1] == Value::Null {
-            encoded -= 1;
-        }
+        let encoded = encoded_count(table, values.len(), |i| values[i] == Value::Null);
         let values = values[..encoded].iter().map(ValueRef::from);
+        self.header(previous, seq, table.name);
+        encode_values(&mut self.buffer, values);
+        Sha256::digest(&self.buffer).into()
+    }
+
+    /// The same hash for a row whose columns are already encoded.
+    pub fn link_encoded(
+        &mut self,
+        previous: &[u8; 32],
+        seq: i64,
+        table: &str,
+        values: &[u8],
+    ) -> [u8; 32] {
+        self.header(previous, seq, table);
+        self.buffer.extend_from_slice(values);
+        Sha256::digest(&self.buffer).into()
+    }
+
+    fn header(&mut self, previous: &[u8; 32], seq: i64, table: &str) {
         self.buffer.clear();
         self.buffer.extend_from_slice(previous);
         self.buffer.extend_from_slice(&seq.to_be_bytes());
-        self.buffer.push(table.name.len() as u8);
-        self.buffer.extend_from_slice(table.name.as_bytes());
-        encode_values(&mut self.buffer, values);
-        Sha256::digest(&self.buffer).into()
+        self.buffer.push(table.len() as u8);
+        self.buffer.extend_from_slice(table.as_bytes());
     }
 }

@@ -20,6 +20,7 @@ mod hands;
 mod inventory;
 pub mod report;
 mod rows;
+mod ship;
 mod startup;
 mod station;
 mod verify;
@@ -45,10 +46,15 @@ pub use access::{DENOMINATIONS_KEY, LIMITS_KEY, PinEntry, Session, StaffMember};
 pub use audit::{
     Alarm, AlarmKind, Exception, ExceptionKind, HandFilter, HandOutcome, HandSummary, TimeRange,
 };
+pub use chain::GENESIS;
 pub use error::LedgerError;
 pub use file::APPLICATION_ID;
 pub use hands::Recorder;
 pub use inventory::{CountKind, CountState, ShiftInventory, Slip, SlipKind};
+pub use ship::{
+    ChainRow, chain_length, chain_rows_after, link_encoded, shipped_checkpoint_problem,
+    shipped_table_name,
+};
 pub use startup::{ApprovedProgram, ProgramStart};
 pub use station::{OpenShift, ShoeDevice};
 pub use verify::{AuditSummary, Discrepancy, KeyPin, VerifyOptions, verify};

@@ -1,0 +1,532 @@
+//! The floor database on PostgreSQL (docs/floor.md): every station's chain
+//! shipped from its SQLite ledger, anchored by the floor's own check of each
+//! row, read by the pit. The only module that touches PostgreSQL.
+
+use std::path::Path;
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use postgres::{Client, NoTls};
+use serde::Serialize;
+
+use crate::keys::PublicKey;
+use crate::ledger::{
+    self, LedgerError, link_encoded, shipped_checkpoint_problem, shipped_table_name,
+};
+
+/// The floor schema's migrations: migration *i* takes the floor from version
+/// *i − 1* to *i*.
+const MIGRATIONS: [&str; 1] = [include_str!("../../schema/floor/0001_chains.sql")];
+
+pub mod command;
+
+/// Rows sent to the floor in one transaction.
+const BATCH: u32 = 1000;
+
+/// What went wrong talking to the floor.
+#[derive(Debug, thiserror::Error)]
+pub enum FloorError {
+    /// The server refused or the connection failed.
+    #[error("the floor database: {}", postgres_text(.0))]
+    Postgres(#[from] postgres::Error),
+    /// Reading the station's ledger failed.
+    #[error(transparent)]
+    Ledger(#[from] LedgerError),
+    /// The shipper's thread could not be started.
+    #[error("cannot start the floor shipper: {0}")]
+    Thread(#[from] std::io::Error),
+    /// A request the floor cannot act on.
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// A PostgreSQL error as one sentence: the server's message if it sent one.
+fn postgres_text(error: &postgres::Error) -> String {
+    match error.as_db_error() {
+        Some(db) => db.message().to_string(),
+        None => error.to_string(),
+    }
+}
+
+fn connect(url: &str) -> Result<Client, FloorError> {
+    Ok(Client::connect(url, NoTls)?)
+}
+
+/// The roles `floor init` creates for the database `database`: the group
+/// every station role belongs to, and the pit's read-only role.
+pub fn role_names(database: &str) -> (String, String) {
+    (format!("{database}_stations"), format!("{database}_pit"))
+}
+
+/// Creates or upgrades the floor schema and its roles; returns the schema
+/// version and the pit's read-only role.
+pub fn init(url: &str) -> Result<(usize, String), FloorError> {
+    let mut client = connect(url)?;
+    let mut tx = client.transaction()?;
+    tx.batch_execute(
+        "SELECT pg_advisory_xact_lock(2026111800); \
+         CREATE TABLE IF NOT EXISTS floor_schema_version (version integer NOT NULL); \
+         INSERT INTO floor_schema_version SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM floor_schema_version)",
+    )?;
+    let version: i32 = tx
+        .query_one("SELECT version FROM floor_schema_version", &[])?
+        .get(0);
+    let version = usize::try_from(version).unwrap_or(0);
+    if version > MIGRATIONS.len() {
+        return Err(FloorError::Refused(format!(
+            "the floor has schema version {version}, newer than the {} this pairs-table understands; use a newer pairs-table",
+            MIGRATIONS.len()
+        )));
+    }
+    for migration in &MIGRATIONS[version..] {
+        tx.batch_execute(migration)?;
+    }
+    tx.execute(
+        "UPDATE floor_schema_version SET version = $1",
+        &[&(MIGRATIONS.len() as i32)],
+    )?;
+    let database: String = tx.query_one("SELECT current_database()", &[])?.get(0);
+    let (stations, pit) = role_names(&database);
+    for (role, login) in [(&stations, "NOLOGIN"), (&pit, "LOGIN")] {
+        let exists: bool = tx
+            .query_one(
+                "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1)",
+                &[role],
+            )?
+            .get(0);
+        if !exists {
+            tx.batch_execute(&format!("CREATE ROLE {} {login}", quote(role)))?;
+        }
+    }
+    let (stations, pit) = (quote(&stations), quote(&pit));
+    tx.batch_execute(&format!(
+        "GRANT USAGE ON SCHEMA floor TO {stations}, {pit}; \
+         GRANT EXECUTE ON FUNCTION floor.station_head(), \
+             floor.append_rows(bigint[], text[], bytea[], bytea[], bigint), \
+             floor.present_key(bytea), floor.own_rows(bigint, integer) TO {stations}; \
+         GRANT SELECT ON ALL TABLES IN SCHEMA floor TO {pit};"
+    ))?;
+    tx.commit()?;
+    Ok((MIGRATIONS.len(), role_names(&database).1))
+}
+
+/// A PostgreSQL identifier, quoted.
+fn quote(identifier: &str) -> String {
+    format!("\"{}\"", identifier.replace('"', "\"\""))
+}
+
+/// Enrols a station: creates its login role, which may only append to its
+/// own chain, records its public key if given, and returns the URL the
+/// station ships with (the floor URL with the new role and its password).
+pub fn enrol(
+    url: &str,
+    station: &str,
+    public_key: Option<PublicKey>,
+) -> Result<String, FloorError> {
+    let station = station.trim();
+    if station.is_empty() || station.len() > 100 || station.chars().any(char::is_control) {
+        return Err(FloorError::Refused(
+            "a station name is 1 to 100 printable characters".into(),
+        ));
+    }
+    let mut client = connect(url)?;
+    let mut tx = client.transaction()?;
+    let known: bool = tx
+        .query_one(
+            "SELECT EXISTS (SELECT 1 FROM floor.stations WHERE station = $1)",
+            &[&station],
+        )?
+        .get(0);
+    if known {
+        return Err(FloorError::Refused(format!(
+            "station {station} is already enrolled on this floor"
+        )));
+    }
+    let database: String = tx.query_one("SELECT current_database()", &[])?.get(0);
+    let count: i64 = tx
+        .query_one("SELECT count(*) FROM floor.stations", &[])?
+        .get(0);
+    let slug: String = station
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .take(20)
+        .collect();
+    let role = format!(
+        "{}_st{}_{slug}",
+        &database[..database.len().min(30)],
+        count + 1
+    );
+    let password: String = tx
+        .query_one(
+            "SELECT md5(gen_random_uuid()::text || clock_timestamp()::text)",
+            &[],
+        )?
+        .get(0);
+    tx.batch_execute(&format!(
+        "CREATE ROLE {} LOGIN PASSWORD '{password}' IN ROLE {}",
+        quote(&role),
+        quote(&role_names(&database).0)
+    ))?;
+    tx.execute(
+        "INSERT INTO floor.stations (station, role_name, public_key) VALUES ($1, $2, $3)",
+        &[&station, &role, &public_key.map(|k| k.to_vec())],
+    )?;
+    tx.commit()?;
+    with_user(url, &role, &password)
+}
+
+/// `url` with its user and password replaced.
+fn with_user(url: &str, user: &str, password: &str) -> Result<String, FloorError> {
+    let (scheme, rest) = url
+        .split_once("://")
+        .filter(|(scheme, _)| matches!(*scheme, "postgres" | "postgresql"))
+        .ok_or_else(|| FloorError::Refused(format!("{url} is not a postgres:// URL")))?;
+    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let (authority, path) = rest.split_at(authority_end);
+    let host = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, host)| host);
+    Ok(format!("{scheme}://{user}:{password}@{host}{path}"))
+}
+
+/// The calling station's name and head on the floor.
+fn station_head(client: &mut Client) -> Result<(String, i64, [u8; 32]), FloorError> {
+    let row = client.query_one(
+        "SELECT station, head_seq, head_hash FROM floor.station_head()",
+        &[],
+    )?;
+    let hash: Vec<u8> = row.get(2);
+    Ok((row.get(0), row.get(1), hash.try_into().unwrap_or([0; 32])))
+}
+
+/// Ships the ledger's rows after the floor's head for this station, in
+/// order, in batches; a retry after any failure sends each row once.
+/// Returns how many rows the floor newly accepted.
+pub fn ship(db: &Path, url: &str, public_key: Option<PublicKey>) -> Result<u64, FloorError> {
+    let mut client = connect(url)?;
+    ship_on(&mut client, db, public_key)
+}
+
+fn ship_on(
+    client: &mut Client,
+    db: &Path,
+    public_key: Option<PublicKey>,
+) -> Result<u64, FloorError> {
+    if let Some(key) = public_key {
+        client.execute("SELECT floor.present_key($1)", &[&key.to_vec()])?;
+    }
+    let (_, start, _) = station_head(client)?;
+    let file_rows = ledger::chain_length(db)?;
+    let mut head = start;
+    loop {
+        let rows = ledger::chain_rows_after(db, head, BATCH)?;
+        let Some(last) = rows.last().map(|r| r.seq) else {
+            break;
+        };
+        let seqs: Vec<i64> = rows.iter().map(|r| r.seq).collect();
+        let tables: Vec<&str> = rows.iter().map(|r| r.table).collect();
+        let payloads: Vec<&[u8]> = rows.iter().map(|r| r.values.as_slice()).collect();
+        let hashes: Vec<&[u8]> = rows.iter().map(|r| r.hash.as_slice()).collect();
+        head = client
+            .query_one(
+                "SELECT floor.append_rows($1, $2, $3, $4, $5)",
+                &[&seqs, &tables, &payloads, &hashes, &file_rows.max(last)],
+            )?
+            .get(0);
+    }
+    Ok(u64::try_from(head - start).unwrap_or(0))
+}
+
+/// Ships in the background as the writer commits: [`Shipper::committed`]
+/// never blocks; the thread ships what is new, retries after a failure, and
+/// ships the rest when the shipper is finished.
+#[derive(Debug)]
+pub struct Shipper {
+    wake: Option<mpsc::Sender<()>>,
+    thread: Option<thread::JoinHandle<ShipOutcome>>,
+}
+
+/// What a background shipper did.
+#[derive(Debug, Default)]
+pub struct ShipOutcome {
+    /// Rows the floor accepted.
+    pub shipped: u64,
+    /// The last failure, if the last attempt failed.
+    pub last_error: Option<String>,
+}
+
+impl Shipper {
+    /// Starts shipping `db` to the floor at `url`.
+    pub fn start(
+        db: &Path,
+        url: &str,
+        public_key: Option<PublicKey>,
+    ) -> Result<Shipper, FloorError> {
+        let (wake, woken) = mpsc::channel::<()>();
+        let (db, url) = (db.to_path_buf(), url.to_string());
+        let thread = thread::Builder::new()
+            .name("floor shipper".into())
+            .spawn(move || {
+                let mut outcome = ShipOutcome::default();
+                let mut client: Option<Client> = None;
+                let mut attempt = |outcome: &mut ShipOutcome| {
+                    let result = match client.as_mut() {
+                        Some(c) => ship_on(c, &db, public_key),
+                        None => connect(&url).and_then(|mut c| {
+                            let shipped = ship_on(&mut c, &db, public_key);
+                            client = Some(c);
+                            shipped
+                        }),
+                    };
+                    match result {
+                        Ok(n) => {
+                            outcome.shipped += n;
+                            outcome.last_error = None;
+                        }
+                        Err(error) => {
+                            client = None;
+                            outcome.last_error = Some(error.to_string());
+                        }
+                    }
+                };
+                loop {
+                    match woken.recv_timeout(Duration::from_secs(1)) {
+                        Ok(()) => while woken.try_recv().is_ok() {},
+                        Err(mpsc::RecvTimeoutError::Timeout) => {}
+                        Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                    }
+                    attempt(&mut outcome);
+                }
+                attempt(&mut outcome);
+                outcome
+            })?;
+        Ok(Shipper {
+            wake: Some(wake),
+            thread: Some(thread),
+        })
+    }
+
+    /// Says a transaction was committed; returns at once.
+    pub fn committed(&self) {
+        if let Some(wake) = &self.wake {
+            let _ = wake.send(());
+        }
+    }
+
+    /// Ships what is left and says what was done.
+    pub fn finish(mut self) -> ShipOutcome {
+        self.wake = None;
+        self.thread
+            .take()
+            .and_then(|t| t.join().ok())
+            .unwrap_or_default()
+    }
+}
+
+/// Compares the station file with the floor's copy of its chain; one
+/// sentence per disagreement. `station` names it when `url` is not the
+/// station's own role. Returns the rows compared and the findings.
+pub fn verify_file(
+    db: &Path,
+    url: &str,
+    station: Option<&str>,
+) -> Result<(u64, Vec<String>), FloorError> {
+    let mut client = connect(url)?;
+    let mut findings = Vec::new();
+    let mut compared = 0u64;
+    let mut after = 0i64;
+    let mut rewritten_seen = false;
+    loop {
+        let floor = floor_rows(&mut client, station, after, BATCH)?;
+        let file = ledger::chain_rows_after(db, after, BATCH)?;
+        if floor.is_empty() {
+            break;
+        }
+        for (i, kept) in floor.iter().enumerate() {
+            let Some(row) = file.get(i) else {
+                findings.push(format!(
+                    "the file ends at row {} but the floor holds rows up to {}: the file was cut",
+                    kept.seq - 1,
+                    floor_rows(&mut client, station, kept.seq - 1, u32::MAX)?
+                        .last()
+                        .map_or(kept.seq, |r| r.seq)
+                ));
+                return Ok((compared, findings));
+            };
+            compared += 1;
+            if row.table != kept.table || row.values != kept.values {
+                let what = if kept.table == "checkpoints" {
+                    format!(
+                        "the checkpoint at row {} is missing or altered in the file",
+                        kept.seq
+                    )
+                } else if kept.seq == 1 {
+                    "row 1 differs from the floor's: the file was replaced by another ledger".into()
+                } else {
+                    format!(
+                        "row {} ({} on the floor, {} in the file) was rewritten after shipping",
+                        kept.seq, kept.table, row.table
+                    )
+                };
+                findings.push(what);
+                rewritten_seen = true;
+            } else if row.hash != kept.hash && !rewritten_seen {
+                findings.push(format!(
+                    "row {}'s hash in the file differs from the floor's: the chain was rewritten",
+                    kept.seq
+                ));
+                rewritten_seen = true;
+            }
+        }
+        after = floor.last().map_or(after, |r| r.seq);
+    }
+    Ok((compared, findings))
+}
+
+/// A chained row as the floor holds it.
+struct FloorRow {
+    seq: i64,
+    table: String,
+    values: Vec<u8>,
+    hash: [u8; 32],
+}
+
+fn floor_rows(
+    client: &mut Client,
+    station: Option<&str>,
+    after: i64,
+    limit: u32,
+) -> Result<Vec<FloorRow>, FloorError> {
+    let limit = i64::from(limit);
+    let rows = match station {
+        Some(station) => client.query(
+            "SELECT seq, table_name, payload, hash FROM floor.chain_rows \
+             WHERE station = $1 AND seq > $2 ORDER BY seq LIMIT $3",
+            &[&station, &after, &limit],
+        )?,
+        None => client.query(
+            "SELECT seq, table_name, payload, hash FROM floor.own_rows($1, $2::integer)",
+            &[&after, &(limit.min(i64::from(i32::MAX)) as i32)],
+        )?,
+    };
+    Ok(rows
+        .into_iter()
+        .map(|r| {
+            let hash: Vec<u8> = r.get(3);
+            FloorRow {
+                seq: r.get(0),
+                table: r.get(1),
+                values: r.get(2),
+                hash: hash.try_into().unwrap_or([0; 32]),
+            }
+        })
+        .collect())
+}
+
+/// Re-checks every station's chain on the floor itself: each row's hash
+/// from the one before, the recorded head, and every checkpoint's signature
+/// against the enrolled key. Returns rows checked and the findings.
+pub fn verify_floor(url: &str) -> Result<(u64, Vec<String>), FloorError> {
+    let mut client = connect(url)?;
+    let stations = client.query(
+        "SELECT station, head_seq, head_hash, public_key FROM floor.stations ORDER BY station",
+        &[],
+    )?;
+    let mut findings = Vec::new();
+    let mut checked = 0u64;
+    for station in stations {
+        let name: String = station.get(0);
+        let head_seq: i64 = station.get(1);
+        let head_hash: Vec<u8> = station.get(2);
+        let key: Option<Vec<u8>> = station.get(3);
+        let key: Option<PublicKey> = key.and_then(|k| k.try_into().ok());
+        let mut previous = ledger::GENESIS;
+        let mut seq = 0i64;
+        loop {
+            let rows = floor_rows(&mut client, Some(&name), seq, BATCH)?;
+            if rows.is_empty() {
+                break;
+            }
+            for row in rows {
+                checked += 1;
+                if row.seq != seq + 1 {
+                    findings.push(format!(
+                        "station {name}: row {} follows row {seq}, rows are missing",
+                        row.seq
+                    ));
+                }
+                if let Some(problem) = (row.table == "checkpoints")
+                    .then(|| shipped_checkpoint_problem(&row.values, seq, &previous, key.as_ref()))
+                    .flatten()
+                {
+                    findings.push(format!(
+                        "station {name}: the checkpoint at row {}: {problem}",
+                        row.seq
+                    ));
+                }
+                let computed = link_encoded(&previous, row.seq, &row.table, &row.values);
+                if computed != row.hash {
+                    findings.push(format!(
+                        "station {name}: row {}'s hash does not follow from the row before",
+                        row.seq
+                    ));
+                }
+                previous = row.hash;
+                seq = row.seq;
+            }
+        }
+        if seq != head_seq || previous.as_slice() != head_hash.as_slice() {
+            findings.push(format!(
+                "station {name}: the recorded head is row {head_seq} but the chain ends at row {seq}"
+            ));
+        }
+    }
+    Ok((checked, findings))
+}
+
+/// One station as `floor status` shows it.
+#[derive(Debug, Serialize)]
+pub struct StationStatus {
+    /// The station's enrolled name.
+    pub station: String,
+    /// Its table's name (the latest `tables` row shipped), if any.
+    pub table: Option<String>,
+    /// Rows on the floor.
+    pub rows_shipped: i64,
+    /// The hash of the last of them, hex.
+    pub head: String,
+    /// Rows the station's file held at its last contact that are not on the floor yet.
+    pub lag: i64,
+    /// When it last shipped (RFC 3339), if ever.
+    pub last_contact: Option<String>,
+}
+
+/// Every enrolled station's shipping state.
+pub fn status(url: &str) -> Result<Vec<StationStatus>, FloorError> {
+    let mut client = connect(url)?;
+    let rows = client.query(
+        "SELECT s.station, s.head_seq, s.head_hash, s.file_rows - s.head_seq, \
+                to_char(s.last_contact AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), \
+                (SELECT c.payload FROM floor.chain_rows c WHERE c.station = s.station \
+                   AND c.table_name = 'tables' ORDER BY c.seq DESC LIMIT 1) \
+           FROM floor.stations s ORDER BY s.station",
+        &[],
+    )?;
+    Ok(rows
+        .into_iter()
+        .map(|r| {
+            let head: Vec<u8> = r.get(2);
+            let table: Option<Vec<u8>> = r.get(5);
+            StationStatus {
+                station: r.get(0),
+                table: table.as_deref().and_then(shipped_table_name),
+                rows_shipped: r.get(1),
+                head: hex::encode(head),
+                lag: r.get(3),
+                last_contact: r.get(4),
+            }
+        })
+        .collect())
+}

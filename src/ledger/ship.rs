@@ -1,0 +1,144 @@
+//! Reading the chain in order for the floor database (docs/floor.md): the
+//! ledger file itself is the shipping queue.
+
+use std::path::Path;
+
+use rusqlite::types::ValueRef;
+
+use super::LedgerError;
+use super::chain::{CHAINED, Linker, encode_values, encoded_count};
+use super::file;
+
+/// One chained row as shipped to the floor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChainRow {
+    /// Its place in the chain, from 1.
+    pub seq: i64,
+    /// The ledger table that holds it.
+    pub table: &'static str,
+    /// Its columns in the canonical encoding (docs/ledger.md, "The hash chain").
+    pub values: Vec<u8>,
+    /// Its stored hash.
+    pub hash: [u8; 32],
+}
+
+/// The rows of the ledger at `path` with seq after `after`, at most `limit`
+/// of them, in chain order. Reads without blocking a writer.
+pub fn chain_rows_after(path: &Path, after: i64, limit: u32) -> Result<Vec<ChainRow>, LedgerError> {
+    let file::ReadOnly { conn, lock: _lock } = file::open_read_only(path, false)?;
+    let snapshot = conn.unchecked_transaction()?;
+    let last = after.saturating_add(i64::from(limit));
+    let mut rows = Vec::new();
+    for spec in CHAINED {
+        let present: bool = snapshot.query_row(
+            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
+            [spec.name],
+            |r| r.get(0),
+        )?;
+        if !present {
+            continue;
+        }
+        let sql = format!(
+            "SELECT seq, hash, {} FROM {} WHERE seq > ?1 AND seq <= ?2",
+            spec.columns.join(", "),
+            spec.name
+        );
+        let mut statement = snapshot.prepare_cached(&sql)?;
+        let mut found = statement.query([after, last])?;
+        while let Some(row) = found.next()? {
+            let seq: i64 = row.get(0)?;
+            let hash = match row.get_ref(1)? {
+                ValueRef::Blob(b) => b.try_into().unwrap_or([0; 32]),
+                _ => [0; 32],
+            };
+            let mut values = Vec::new();
+            let columns = (0..spec.columns.len())
+                .map(|i| row.get_ref(i + 2))
+                .collect::<Result<Vec<_>, _>>()?;
+            // Encoded as the chain encodes it (a later column left out
+            // while NULL).
+            let encoded = encoded_count(spec, columns.len(), |i| columns[i] == ValueRef::Null);
+            encode_values(&mut values, columns[..encoded].iter().copied());
+            rows.push(ChainRow {
+                seq,
+                table: spec.name,
+                values,
+                hash,
+            });
+        }
+    }
+    rows.sort_by_key(|r| r.seq);
+    Ok(rows)
+}
+
+/// The hash a row must have after `previous`: the chain's rule applied to an
+/// already encoded row.
+pub fn link_encoded(previous: &[u8; 32], seq: i64, table: &str, values: &[u8]) -> [u8; 32] {
+    Linker::default().link_encoded(previous, seq, table, values)
+}
+
+/// What is wrong with a shipped checkpoint row (`checkpoints` columns,
+/// encoded) that follows a chain of `rows` rows ending in `head`, signed by
+/// whom the floor enrolled (`enrolled`, if it recorded a key); None if it
+/// holds.
+pub fn shipped_checkpoint_problem(
+    values: &[u8],
+    rows: i64,
+    head: &[u8; 32],
+    enrolled: Option<&crate::keys::PublicKey>,
+) -> Option<String> {
+    use rusqlite::types::Value;
+    let values = super::chain::decode_values(values)?;
+    let text = |i: usize| match values.get(i) {
+        Some(Value::Text(t)) => t.as_str(),
+        _ => "",
+    };
+    let blob = |i: usize| match values.get(i) {
+        Some(Value::Blob(b)) => Some(b.as_slice()),
+        _ => None,
+    };
+    let signed_rows = match values.get(1) {
+        Some(Value::Integer(n)) => *n,
+        _ => -1,
+    };
+    let signed_head: Option<[u8; 32]> = blob(2).and_then(|b| b.try_into().ok());
+    let key: Option<crate::keys::PublicKey> = blob(3).and_then(|b| b.try_into().ok());
+    let signature: Option<[u8; 64]> = blob(4).and_then(|b| b.try_into().ok());
+    let (Some(signed_head), Some(key), Some(signature)) = (signed_head, key, signature) else {
+        return Some("its head, key or signature is malformed".into());
+    };
+    if signed_rows != rows || &signed_head != head {
+        return Some(format!(
+            "it signs row {signed_rows}, but the chain before it ends at row {rows}"
+        ));
+    }
+    if enrolled.is_some_and(|enrolled| *enrolled != key) {
+        return Some(format!(
+            "it is signed by key {}, not the key enrolled on the floor",
+            crate::keys::fingerprint(&key)
+        ));
+    }
+    let checkpoint = crate::keys::SignedCheckpoint {
+        rows,
+        head,
+        reason: text(0),
+        signed_at: text(5),
+    };
+    (!crate::keys::checkpoint_signed(&key, checkpoint, &signature))
+        .then(|| "its signature does not match the station's key".into())
+}
+
+/// The name in a shipped `tables` row (encoded columns), if it is one.
+pub fn shipped_table_name(values: &[u8]) -> Option<String> {
+    match super::chain::decode_values(values)?.get(1) {
+        Some(rusqlite::types::Value::Text(name)) => Some(name.clone()),
+        _ => None,
+    }
+}
+
+/// The number of rows in the ledger's chain at `path`, read without
+/// blocking a writer.
+pub fn chain_length(path: &Path) -> Result<i64, LedgerError> {
+    let file::ReadOnly { conn, lock: _lock } = file::open_read_only(path, false)?;
+    Ok(super::head_of(&conn)?.rows)
+}

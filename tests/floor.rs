@@ -1,0 +1,548 @@
+//! The floor database against a real PostgreSQL (docs/floor.md): shipping
+//! order and retries, a connection killed mid-ship, what station roles may
+//! do, `floor verify` on a rewritten, cut or swapped file, and 50 stations
+//! shipping at once. Each test has a database of its own.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+use pairs_table::floor;
+use postgres::{Client, NoTls};
+
+use crate::pairs_table;
+
+/// The server's URL without a database name: `PAIRS_TABLE_TEST_PG`, else
+/// 127.0.0.1:5432, else a throw-away cluster started from the installed
+/// binaries.
+fn server() -> &'static str {
+    static SERVER: OnceLock<String> = OnceLock::new();
+    SERVER.get_or_init(|| {
+        if let Ok(url) = std::env::var("PAIRS_TABLE_TEST_PG") {
+            return url.trim_end_matches('/').to_string();
+        }
+        let local = "postgres://postgres@127.0.0.1:5432";
+        if Client::connect(&format!("{local}/postgres"), NoTls).is_ok() {
+            return local.to_string();
+        }
+        throw_away_cluster().unwrap_or_else(|why| panic!("{why}"))
+    })
+}
+
+/// Starts a cluster in a temporary directory (as the `postgres` user when
+/// the tests run as root, since PostgreSQL refuses to run as root).
+fn throw_away_cluster() -> Result<String, String> {
+    let install = "no PostgreSQL server for the floor tests: set PAIRS_TABLE_TEST_PG to a postgres:// URL, run one on 127.0.0.1:5432, or install PostgreSQL (apt-get install postgresql)";
+    let bin = std::fs::read_dir("/usr/lib/postgresql")
+        .ok()
+        .and_then(|versions| {
+            versions
+                .filter_map(|v| v.ok().map(|v| v.path().join("bin")))
+                .find(|bin| bin.join("initdb").is_file())
+        })
+        .ok_or(install)?;
+    let dir = std::env::temp_dir().join(format!("pairs-table-test-pg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let port = 20000 + std::process::id() % 20000;
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+    let run = |program: &str, args: &[&str]| {
+        let mut command = if root {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "postgres", "--"]).arg(bin.join(program));
+            c
+        } else {
+            Command::new(bin.join(program))
+        };
+        command
+            .args(args)
+            .stdout(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if root {
+        Command::new("chown")
+            .args(["postgres", &dir.display().to_string()])
+            .status()
+            .map_err(|e| e.to_string())?;
+    }
+    let data = dir.join("data").display().to_string();
+    let options = format!("-p {port} -k {} -h 127.0.0.1", dir.display());
+    if !(run("initdb", &["-D", &data, "-U", "postgres", "-A", "trust"])
+        && run("pg_ctl", &["-D", &data, "-o", &options, "-w", "start"]))
+    {
+        return Err(install.into());
+    }
+    Ok(format!("postgres://postgres@127.0.0.1:{port}"))
+}
+
+/// A database of the test's own, with the floor schema; dropped, with its
+/// roles, at the end.
+struct FloorDb {
+    name: String,
+}
+
+impl FloorDb {
+    fn new() -> FloorDb {
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        let name = format!(
+            "pt_floor_{}_{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let mut admin = Client::connect(&format!("{}/postgres", server()), NoTls).unwrap();
+        admin
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .unwrap();
+        let db = FloorDb { name };
+        floor::init(&db.url()).unwrap();
+        db
+    }
+
+    /// The owner's URL.
+    fn url(&self) -> String {
+        format!("{}/{}", server(), self.name)
+    }
+
+    fn admin(&self) -> Client {
+        Client::connect(&self.url(), NoTls).unwrap()
+    }
+}
+
+impl Drop for FloorDb {
+    fn drop(&mut self) {
+        let Ok(mut admin) = Client::connect(&format!("{}/postgres", server()), NoTls) else {
+            return;
+        };
+        let _ = admin.batch_execute(&format!(
+            "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+            self.name
+        ));
+        let roles = admin
+            .query(
+                "SELECT rolname FROM pg_roles WHERE starts_with(rolname, $1) ORDER BY rolname DESC",
+                &[&format!("{}_", self.name)],
+            )
+            .unwrap_or_default();
+        for role in roles {
+            let role: String = role.get(0);
+            let _ = admin.batch_execute(&format!("DROP ROLE \"{role}\""));
+        }
+    }
+}
+
+/// A station ledger with `hands` simulated hands (appending to `db`).
+fn simulate(db: &Path, hands: u32, seed: u32) {
+    let out = pairs_table()
+        .args(["simulate", "--game", "rocket", "--seats", "3"])
+        .args(["--hands", &hands.to_string(), "--seed", &seed.to_string()])
+        .arg("--db")
+        .arg(db)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn file_rows(db: &Path) -> Vec<pairs_table::ledger::ChainRow> {
+    pairs_table::ledger::chain_rows_after(db, 0, u32::MAX).unwrap()
+}
+
+fn floor_seqs(db: &FloorDb, station: &str) -> Vec<(i64, Vec<u8>)> {
+    db.admin()
+        .query(
+            "SELECT seq, hash FROM floor.chain_rows WHERE station = $1 ORDER BY seq",
+            &[&station],
+        )
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect()
+}
+
+fn dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pairs-table-floor-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn verify_file(db: &Path, url: &str) -> (bool, String) {
+    let out = pairs_table()
+        .args(["floor", "verify", "--db"])
+        .arg(db)
+        .args(["--floor", url])
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
+    )
+}
+
+#[test]
+fn rows_arrive_in_order_once_however_often_shipped() {
+    let floor_db = FloorDb::new();
+    let dir = dir("order");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 12, 1);
+    let url = floor::enrol(&floor_db.url(), "table 1", None).unwrap();
+    let rows = file_rows(&db);
+    assert_eq!(floor::ship(&db, &url, None).unwrap(), rows.len() as u64);
+    assert_eq!(
+        floor::ship(&db, &url, None).unwrap(),
+        0,
+        "a second ship sends nothing"
+    );
+    let shipped = floor_seqs(&floor_db, "table 1");
+    assert_eq!(
+        shipped,
+        rows.iter()
+            .map(|r| (r.seq, r.hash.to_vec()))
+            .collect::<Vec<_>>()
+    );
+    simulate(&db, 3, 2);
+    let more = file_rows(&db).len() - rows.len();
+    let out = pairs_table()
+        .args(["floor", "ship", "--db"])
+        .arg(&db)
+        .args(["--floor", &url])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("shipped {more} rows\n")
+    );
+    assert_eq!(
+        verify_file(&db, &url),
+        (true, format!("{} rows agree\n", rows.len() + more))
+    );
+    let status = floor::status(&floor_db.url()).unwrap();
+    assert_eq!(status.len(), 1);
+    assert_eq!(status[0].rows_shipped as usize, rows.len() + more);
+    assert_eq!(status[0].table.as_deref(), Some("simulation"));
+    assert_eq!(status[0].lag, 0);
+}
+
+#[test]
+fn a_connection_killed_mid_ship_loses_and_doubles_nothing() {
+    let floor_db = FloorDb::new();
+    let dir = dir("killed");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 150, 3);
+    let url = floor::enrol(&floor_db.url(), "table 2", None).unwrap();
+    let role: String = floor_db
+        .admin()
+        .query_one("SELECT role_name FROM floor.stations", &[])
+        .unwrap()
+        .get(0);
+    let done = AtomicBool::new(false);
+    let (first, kills) = std::thread::scope(|scope| {
+        let killer = scope.spawn(|| {
+            let mut admin = floor_db.admin();
+            let mut kills = 0i64;
+            while !done.load(Ordering::Relaxed) {
+                kills += admin
+                    .query(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1",
+                        &[&role],
+                    )
+                    .unwrap()
+                    .len() as i64;
+                std::thread::sleep(Duration::from_millis(3));
+            }
+            kills
+        });
+        let first = floor::ship(&db, &url, None);
+        done.store(true, Ordering::Relaxed);
+        (first, killer.join().unwrap())
+    });
+    assert!(kills > 0 || first.is_ok(), "the killer found the shipper");
+    let before = floor_seqs(&floor_db, "table 2").len() as u64;
+    let rows = file_rows(&db);
+    assert_eq!(
+        floor::ship(&db, &url, None).unwrap(),
+        rows.len() as u64 - before
+    );
+    assert_eq!(
+        floor_seqs(&floor_db, "table 2"),
+        rows.iter()
+            .map(|r| (r.seq, r.hash.to_vec()))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        floor::verify_floor(&floor_db.url()).unwrap().1,
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn a_station_role_only_appends_its_own_chain() {
+    let floor_db = FloorDb::new();
+    let dir = dir("roles");
+    let (a, b) = (dir.join("a.sqlite3"), dir.join("b.sqlite3"));
+    simulate(&a, 2, 4);
+    simulate(&b, 2, 5);
+    let url_a = floor::enrol(&floor_db.url(), "table A", None).unwrap();
+    let url_b = floor::enrol(&floor_db.url(), "table B", None).unwrap();
+    floor::ship(&a, &url_a, None).unwrap();
+    floor::ship(&b, &url_b, None).unwrap();
+    let before_b = floor_seqs(&floor_db, "table B");
+    let mut station_a = Client::connect(&url_a, NoTls).unwrap();
+    for attack in [
+        "UPDATE floor.chain_rows SET payload = '\\x00' WHERE station = 'table B'",
+        "UPDATE floor.chain_rows SET payload = '\\x00' WHERE station = 'table A'",
+        "DELETE FROM floor.chain_rows WHERE station = 'table B'",
+        "TRUNCATE floor.chain_rows",
+        "INSERT INTO floor.chain_rows (station, seq, table_name, payload, hash) \
+         VALUES ('table B', 1000, 'tables', '\\x00', '\\x0000000000000000000000000000000000000000000000000000000000000000')",
+        "UPDATE floor.stations SET head_seq = 0",
+        "SELECT * FROM floor.chain_rows",
+    ] {
+        let error = station_a.batch_execute(attack).unwrap_err();
+        assert!(
+            error.to_string().contains("permission denied")
+                || error
+                    .as_db_error()
+                    .is_some_and(|e| e.message().contains("permission denied")),
+            "{attack}: {error}"
+        );
+    }
+    // Through its function, B's rows only land on A's chain, and only if they extend it.
+    let b_rows = file_rows(&b);
+    let row = &b_rows[0];
+    let error = station_a
+        .query_one(
+            "SELECT floor.append_rows($1, $2, $3, $4, $5)",
+            &[
+                &vec![row.seq],
+                &vec![row.table],
+                &vec![row.values.as_slice()],
+                &vec![row.hash.as_slice()],
+                &row.seq,
+            ],
+        )
+        .unwrap_err();
+    assert!(
+        error
+            .as_db_error()
+            .unwrap()
+            .message()
+            .contains("differs from the copy already on the floor"),
+        "{error}"
+    );
+    let next = file_rows(&a).len() as i64 + 1;
+    let error = station_a
+        .query_one(
+            "SELECT floor.append_rows($1, $2, $3, $4, $5)",
+            &[
+                &vec![next],
+                &vec![row.table],
+                &vec![row.values.as_slice()],
+                &vec![row.hash.as_slice()],
+                &next,
+            ],
+        )
+        .unwrap_err();
+    assert!(
+        error
+            .as_db_error()
+            .unwrap()
+            .message()
+            .contains("does not link"),
+        "{error}"
+    );
+    // Not even the owner can change a row: the trigger refuses.
+    let error = floor_db
+        .admin()
+        .batch_execute("DELETE FROM floor.chain_rows WHERE station = 'table B'")
+        .unwrap_err();
+    assert!(
+        error
+            .as_db_error()
+            .unwrap()
+            .message()
+            .contains("unalterable"),
+        "{error}"
+    );
+    assert_eq!(floor_seqs(&floor_db, "table B"), before_b);
+    assert_eq!(
+        floor::verify_floor(&floor_db.url()).unwrap().1,
+        Vec::<String>::new()
+    );
+}
+
+/// Runs `sql` on a copy of the ledger with its unalterable triggers dropped,
+/// as an insider with the file would.
+fn tampered(original: &Path, copy: &Path, sql: &str) {
+    std::fs::copy(original, copy).unwrap();
+    let conn = rusqlite::Connection::open(copy).unwrap();
+    conn.execute_batch("PRAGMA foreign_keys = OFF").unwrap();
+    let triggers: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    for trigger in triggers {
+        conn.execute_batch(&format!("DROP TRIGGER \"{trigger}\""))
+            .unwrap();
+    }
+    conn.execute_batch(sql).unwrap();
+}
+
+#[test]
+fn a_file_rewritten_cut_or_swapped_after_shipping_fails_floor_verify() {
+    let floor_db = FloorDb::new();
+    let dir = dir("tamper");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 8, 6);
+    let url = floor::enrol(&floor_db.url(), "table 3", None).unwrap();
+    floor::ship(&db, &url, None).unwrap();
+    assert!(verify_file(&db, &url).0);
+    let rows = file_rows(&db);
+    let transfer = rows.iter().find(|r| r.table == "transfers").unwrap().seq;
+
+    let rewritten = dir.join("rewritten.sqlite3");
+    tampered(
+        &db,
+        &rewritten,
+        &format!("UPDATE transfers SET amount = amount + 100 WHERE seq = {transfer}"),
+    );
+    let (ok, said) = verify_file(&rewritten, &url);
+    assert!(!ok);
+    assert!(said.contains(&format!("row {transfer} (transfers on the floor, transfers in the file) was rewritten after shipping")), "{said}");
+
+    let cut_at = rows.len() as i64 / 2;
+    let cut = dir.join("cut.sqlite3");
+    let deletes: String = rows
+        .iter()
+        .map(|r| r.table)
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .map(|t| format!("DELETE FROM {t} WHERE seq > {cut_at};"))
+        .collect();
+    tampered(&db, &cut, &deletes);
+    let (ok, said) = verify_file(&cut, &url);
+    assert!(!ok);
+    assert!(
+        said.contains(&format!(
+            "the file ends at row {cut_at} but the floor holds rows up to {}: the file was cut",
+            rows.len()
+        )),
+        "{said}"
+    );
+
+    let checkpoint = rows
+        .iter()
+        .rev()
+        .find(|r| r.table == "checkpoints")
+        .unwrap()
+        .seq;
+    let unsigned = dir.join("unsigned.sqlite3");
+    tampered(
+        &db,
+        &unsigned,
+        &format!("UPDATE checkpoints SET signature = zeroblob(64) WHERE seq = {checkpoint}"),
+    );
+    let (ok, said) = verify_file(&unsigned, &url);
+    assert!(!ok);
+    assert!(
+        said.contains(&format!(
+            "the checkpoint at row {checkpoint} is missing or altered in the file"
+        )),
+        "{said}"
+    );
+
+    let swapped = dir.join("swapped.sqlite3");
+    simulate(&swapped, 8, 6);
+    let (ok, said) = verify_file(&swapped, &url);
+    assert!(!ok);
+    assert!(
+        said.contains("row 1 differs from the floor's: the file was replaced by another ledger"),
+        "{said}"
+    );
+}
+
+#[test]
+fn fifty_stations_ship_at_once_and_every_row_arrives() {
+    let floor_db = FloorDb::new();
+    let dir = dir("fifty");
+    let start = Instant::now();
+    let stations: Vec<(PathBuf, String)> = (0..50)
+        .map(|i| {
+            let url = floor::enrol(&floor_db.url(), &format!("table {i}"), None).unwrap();
+            (dir.join(format!("station-{i}.sqlite3")), url)
+        })
+        .collect();
+    let children: Vec<_> = stations
+        .iter()
+        .enumerate()
+        .map(|(i, (db, url))| {
+            pairs_table()
+                .args([
+                    "simulate",
+                    "--game",
+                    "starboard",
+                    "--seats",
+                    "4",
+                    "--hands",
+                    "6",
+                ])
+                .args(["--seed", &i.to_string(), "--floor", url])
+                .arg("--db")
+                .arg(db)
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("rows to the floor\n"),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert!(
+        start.elapsed() < Duration::from_secs(120),
+        "took {:?}",
+        start.elapsed()
+    );
+    let status = floor::status(&floor_db.url()).unwrap();
+    assert_eq!(status.len(), 50);
+    for (i, (db, _)) in stations.iter().enumerate() {
+        let rows = file_rows(db);
+        let shipped = floor_seqs(&floor_db, &format!("table {i}"));
+        assert_eq!(shipped.len(), rows.len(), "table {i}");
+        assert_eq!(
+            shipped.last().unwrap().1,
+            rows.last().unwrap().hash.to_vec()
+        );
+    }
+    let (checked, findings) = floor::verify_floor(&floor_db.url()).unwrap();
+    assert_eq!(findings, Vec::<String>::new());
+    assert_eq!(
+        checked as usize,
+        status
+            .iter()
+            .map(|s| s.rows_shipped as usize)
+            .sum::<usize>()
+    );
+}

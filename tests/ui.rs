@@ -829,7 +829,16 @@ fn under_the_alarm_window_the_pull_key_takes_no_card_from_the_simulated_shoe() {
     }
     type_into(&mut harness, "Seat 1 bet", "10");
     type_into(&mut harness, "Seat 2 bet", "20");
+    // The shoe's buttons keep their place whatever the dealer's next action
+    // (Deal before the hand, a card or a decision in it).
+    let pull = harness.get_by_label("Pull card (P)").rect();
+    let insert = harness.get_by_label("Insert freshly shuffled shoe").rect();
     click(&mut harness, "Deal (Enter)");
+    assert_eq!(harness.get_by_label("Pull card (P)").rect(), pull);
+    assert_eq!(
+        harness.get_by_label("Insert freshly shuffled shoe").rect(),
+        insert
+    );
     // Pull cards until one comes when a decision, not a card, is due (a
     // hand can end first: then confirm it and deal the next).
     while station_of(&harness).alarms().is_empty() {

@@ -6,9 +6,8 @@ use eframe::egui::{self, Color32, Key, RichText, Stroke, Ui, UiBuilder, Vec2};
 
 use super::pit::PitScreen;
 use super::widgets::{
-    ACTOR, ALARM, FELT, GOOD, INK, big_button_ui, card_face_ui, card_row_ui, error_text_ui,
-    labelled_input_ui, message_line_ui, parse_staff_id, pin_input_ui, status_light_ui,
-    typed_this_frame,
+    ACTOR, ALARM, FELT, GOOD, INK, big_button_ui, card_face_ui, card_row_ui, labelled_input_ui,
+    message_line_ui, parse_staff_id, pin_input_ui, status_light_ui, typed_this_frame,
 };
 use crate::engine::Rank;
 use crate::engine::Step;
@@ -403,9 +402,47 @@ impl TableScreen {
                 .show(ui, |ui| settlement_panel_ui(ui, &settlement));
             return;
         }
+        // The dealer's next action in a space kept for two buttons (a
+        // decision's two, or Deal card, or Deal), so the simulated shoe's
+        // buttons below never move when these change: a moved button under
+        // a finger is a mis-tap (a fresh shoe inserted by mistake).
+        let width = ui.available_width();
+        let slot = 2.0 * (56.0 + ui.spacing().item_spacing.y);
+        ui.allocate_ui_with_layout(
+            Vec2::new(width, slot),
+            egui::Layout::top_down(egui::Align::Min),
+            |ui| {
+                ui.set_min_size(Vec2::new(width, slot));
+                self.next_action_ui(ui, dealer);
+            },
+        );
+        if self.simulated() {
+            ui.separator();
+            ui.label("Simulated shoe");
+            if big_button_ui(ui, "Pull card (P)", true) {
+                let outcome = self.station.pull_simulated_card();
+                self.attempt(outcome);
+            }
+            if ui.button("Insert freshly shuffled shoe").clicked() {
+                let outcome = self.station.insert_simulated_shoe();
+                self.attempt(outcome);
+            }
+            if let Some(left) = self
+                .station
+                .scan_link()
+                .and_then(|l| l.simulated_remaining())
+            {
+                ui.small(format!("{left} cards left in the simulated stack"));
+            }
+        }
         if let Some(last) = self.station.last_committed() {
+            ui.separator();
             ui.colored_label(GOOD, format!("Hand {} recorded in the ledger.", last.hand));
         }
+    }
+
+    /// The decision buttons, Deal card or Deal: whichever is next.
+    fn next_action_ui(&mut self, ui: &mut Ui, dealer: bool) {
         let choices = self.decision_choices();
         if !choices.is_empty() {
             for action in choices {
@@ -431,25 +468,6 @@ impl TableScreen {
         }
         if self.station.hand().is_none() && big_button_ui(ui, "Deal (Enter)", dealer) {
             self.enter();
-        }
-        if self.simulated() {
-            ui.separator();
-            ui.label("Simulated shoe");
-            if big_button_ui(ui, "Pull card (P)", true) {
-                let outcome = self.station.pull_simulated_card();
-                self.attempt(outcome);
-            }
-            if ui.button("Insert freshly shuffled shoe").clicked() {
-                let outcome = self.station.insert_simulated_shoe();
-                self.attempt(outcome);
-            }
-            if let Some(left) = self
-                .station
-                .scan_link()
-                .and_then(|l| l.simulated_remaining())
-            {
-                ui.small(format!("{left} cards left in the simulated stack"));
-            }
         }
     }
 
@@ -660,7 +678,9 @@ impl TableScreen {
             } else {
                 self.alarm_ways_out_ui(ui);
             }
-            error_text_ui(ui, &self.refusal);
+            // A space kept for the refusal: the window, anchored at the bottom,
+            // never moves its buttons when one appears.
+            message_line_ui(ui, &self.refusal);
         });
     }
 

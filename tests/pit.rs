@@ -671,6 +671,11 @@ fn the_exception_reports_detail_is_wide_enough_to_read_at_1280_by_800() {
     let detail = harness.get_by_label_contains("the tray was delivered sealed");
     let rect = detail.rect();
     assert!(rect.width() >= 320.0, "the detail is {} wide", rect.width());
+    assert!(
+        rect.right() <= 1280.0,
+        "the detail runs past the window to {}",
+        rect.right()
+    );
     let line = 19.0 * 1.6;
     assert!(
         rect.height() <= 4.0 * line,

@@ -157,9 +157,10 @@ impl AuditTab {
                 ui.label("No exceptions recorded.");
             }
             Ok(list) => {
-                // The detail takes what the other columns leave (at least a
-                // readable 320 points) and wraps inside it.
-                let detail_width = (ui.available_width() - 560.0).max(320.0);
+                // The detail takes what the other columns leave, to the
+                // window's right edge (at least a readable 320 points), and
+                // wraps inside it.
+                let right = ui.max_rect().right() - 8.0;
                 egui::Grid::new("exceptions").striped(true).show(ui, |ui| {
                     for title in ["When", "What", "Who", "Approved by", "Hand", "Detail"] {
                         ui.strong(title);
@@ -171,6 +172,7 @@ impl AuditTab {
                         ui.label(line.staff.map_or("—".into(), |s| s.to_string()));
                         ui.label(line.approved_by.map_or("—".into(), |s| s.to_string()));
                         ui.label(line.hand.map_or("—".into(), |h| h.to_string()));
+                        let detail_width = (right - ui.cursor().left()).max(320.0);
                         ui.scope(|ui| {
                             ui.set_width(detail_width);
                             ui.add(egui::Label::new(&line.detail).wrap());

@@ -288,7 +288,13 @@ impl InventoryTab {
                     .waive_count(shift, kind, &reason, by)
                     .map_err(|e| e.to_string())
             })
-            .map(|()| format!("The {} of this shift is waived: {reason}.", kind.as_str()));
+            .map(|()| {
+                format!(
+                    "The {} of this shift is waived: {}.",
+                    kind.as_str(),
+                    reason.trim().trim_end_matches('.')
+                )
+            });
             if outcome.is_ok() {
                 self.waive_reason.clear();
             }

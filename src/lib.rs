@@ -11,6 +11,7 @@ pub mod keys;
 pub mod ledger;
 pub mod par;
 pub mod printing;
+pub mod rating;
 pub mod report;
 pub mod scanner;
 pub mod simulate;

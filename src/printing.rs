@@ -47,6 +47,9 @@ pub enum PrintingError {
     /// The report could not be gathered or recorded.
     #[error(transparent)]
     Report(#[from] ReportError),
+    /// The ledger refused or failed (a rated-play report's figures).
+    #[error(transparent)]
+    Ledger(#[from] crate::ledger::LedgerError),
     /// The report could not be rendered.
     #[error(transparent)]
     Render(#[from] RenderError),
@@ -215,6 +218,39 @@ pub fn save_report(
     by: Option<&PinEntry<'_>>,
 ) -> Result<Saved, PrintingError> {
     ReportFiles::claim(pdf, csv)?.save(ledger, query, layout, None, by)
+}
+
+/// Saves the rated-play report of `period` (docs/rating.md) to `pdf` (and
+/// `csv`), whole or not at all; the look-ups are recorded by `by` or as
+/// from the command line. Returns the report.
+pub fn save_rating_report(
+    ledger: &mut Ledger,
+    rater: &mut crate::rating::Rater,
+    period: crate::rating::Period,
+    (pdf, csv): (&Path, Option<&Path>),
+    by: Option<&PinEntry<'_>>,
+) -> Result<crate::rating::RatedPlayReport, PrintingError> {
+    if pdf.as_os_str().is_empty() {
+        return Err(PrintingError::NoPath);
+    }
+    if csv.is_some_and(|csv| same_file(csv, pdf)) {
+        return Err(PrintingError::SameFile(pdf.display().to_string()));
+    }
+    let pending_pdf = Pending::create(pdf)?;
+    let pending_csv = csv.map(Pending::create).transpose()?;
+    let report = ledger.rated_play(rater, period, by)?;
+    pending_pdf.write(&crate::report::render_rating_report(
+        &report,
+        &Layout::standard()?,
+    )?)?;
+    if let Some(pending) = &pending_csv {
+        pending.write(crate::report::render_rating_csv(&report).as_bytes())?;
+    }
+    pending_pdf.finish()?;
+    if let Some(pending) = &pending_csv {
+        pending.finish()?;
+    }
+    Ok(report)
 }
 
 /// Whether two paths name one file (`r.pdf` and `./r.pdf`).

@@ -982,6 +982,7 @@ impl Ledger {
         if self.count_state(shift, super::CountKind::Closer)? == super::CountState::Missing {
             return Err(LedgerError::CloserNotCounted(shift));
         }
+        rows.extend(self.unseat_all_rows(table, approver.staff)?);
         rows.push((
             &SHIFT_CLOSES,
             vec![

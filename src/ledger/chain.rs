@@ -266,8 +266,24 @@ spec!(
     ["shift_id", "kind", "reason", "waived_by", "waived_at"]
 );
 
+spec!(
+    PLAYERS,
+    "players",
+    ["card", "name", "enrolled_by", "enrolled_at"]
+);
+spec!(
+    SEATINGS,
+    "seatings",
+    ["table_id", "seat", "card", "action", "by_staff", "at"]
+);
+spec!(
+    RATING_LOOKUPS,
+    "rating_lookups",
+    ["card", "by_staff", "via", "at"]
+);
+
 /// Every table in the chain.
-pub const CHAINED: [&TableSpec; 31] = [
+pub const CHAINED: [&TableSpec; 34] = [
     &TABLES,
     &TABLE_SETTINGS,
     &RULES,
@@ -299,6 +315,9 @@ pub const CHAINED: [&TableSpec; 31] = [
     &SHOE_DEVICES,
     &PROGRAM_APPROVALS,
     &COUNT_WAIVERS,
+    &PLAYERS,
+    &SEATINGS,
+    &RATING_LOOKUPS,
 ];
 
 /// A query for the stored hash of row `?1`, whichever of `tables` holds it.

@@ -11,6 +11,9 @@ use crate::engine::table::TableError;
 /// Why the ledger refused or failed: one sentence naming the problem.
 #[derive(Debug, Error)]
 pub enum LedgerError {
+    /// Seating, unseating or a rating look-up was refused.
+    #[error(transparent)]
+    Player(#[from] super::PlayerError),
     /// SQLite failed (disk, locking, a constraint or a trigger).
     #[error("the ledger database failed: {0}")]
     Sqlite(#[from] rusqlite::Error),

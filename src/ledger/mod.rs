@@ -18,6 +18,7 @@ mod error;
 mod file;
 mod hands;
 mod inventory;
+mod players;
 pub mod report;
 mod rows;
 mod ship;
@@ -51,6 +52,7 @@ pub use error::LedgerError;
 pub use file::APPLICATION_ID;
 pub use hands::Recorder;
 pub use inventory::{CountKind, CountState, ShiftInventory, Slip, SlipKind};
+pub use players::{CARD_MAX_CHARS, PlayerError, SeatedPlayer, check_card};
 pub use ship::{
     ChainRow, chain_length, chain_rows_after, link_encoded, shipped_checkpoint_problem,
     shipped_table_name,
@@ -60,7 +62,7 @@ pub use station::{OpenShift, ShoeDevice};
 pub use verify::{AuditSummary, Discrepancy, KeyPin, VerifyOptions, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.
-const MIGRATIONS: [&str; 9] = [
+const MIGRATIONS: [&str; 10] = [
     include_str!("../../schema/0001_initial.sql"),
     include_str!("../../schema/0002_indexes.sql"),
     include_str!("../../schema/0003_access_inventory.sql"),
@@ -70,6 +72,7 @@ const MIGRATIONS: [&str; 9] = [
     include_str!("../../schema/0007_card_accounting_shoe_devices.sql"),
     include_str!("../../schema/0008_record_gaps.sql"),
     include_str!("../../schema/0009_count_waivers.sql"),
+    include_str!("../../schema/0010_players.sql"),
 ];
 
 /// The schema version this build writes (and the newest it reads).
@@ -882,14 +885,20 @@ impl Ledger {
         Ok(id)
     }
 
-    /// Closes shift `shift` by staff member `by`.
+    /// Closes shift `shift` by staff member `by`, unseating its table's
+    /// rated players.
     pub fn close_shift(&mut self, shift: i64, by: u32) -> Result<(), LedgerError> {
-        let row = [
-            Value::Integer(shift),
-            Value::Integer(i64::from(by)),
-            Value::Text(self.now()),
-        ];
-        self.append_one(&SHIFT_CLOSES, &row).map(drop)
+        let table = self.open_shift_table(shift)?;
+        let mut rows = self.unseat_all_rows(table, by)?;
+        rows.push((
+            &SHIFT_CLOSES,
+            vec![
+                Value::Integer(shift),
+                Value::Integer(i64::from(by)),
+                Value::Text(self.now()),
+            ],
+        ));
+        self.append_rows(&rows).map(drop)
     }
 
     /// Records a new shoe of `decks` at `table` (a card-reading shoe gives

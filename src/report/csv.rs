@@ -68,7 +68,7 @@ impl Line {
     }
 }
 
-fn quote(cell: &str) -> String {
+pub(super) fn quote(cell: &str) -> String {
     if cell.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", cell.replace('"', "\"\""))
     } else {

@@ -8,6 +8,7 @@ pub mod csv;
 mod document;
 pub mod par;
 pub mod pdf;
+pub mod rating;
 
 use serde::Deserialize;
 
@@ -17,7 +18,10 @@ use thiserror::Error;
 pub use card::RulesCard;
 pub use csv::render_csv;
 pub use par::ParSheetPrint;
-pub use pdf::{render_par_sheet, render_pdf, render_rules_card, render_strategy_card};
+pub use pdf::{
+    render_par_sheet, render_pdf, render_rating_report, render_rules_card, render_strategy_card,
+};
+pub use rating::render_rating_csv;
 
 /// The layout definition, `reports/shift-report.toml`, embedded at build time.
 pub const LAYOUT_TOML: &str = include_str!("../../reports/shift-report.toml");

@@ -32,6 +32,8 @@ use crate::scanner::reader::{Reader, ReaderConfig, list_ports};
 use crate::scanner::sim::{SimFault, SimRun, run_sim, shoe_script};
 use crate::simulate::{SimConfig, Simulation, Strategy, Summary};
 
+mod rating;
+
 /// Table management and dealer assist for the Pairs casino games Rocket and Starboard.
 #[derive(Parser, Debug)]
 #[command(name = "pairs-table", version, about, long_about = None)]
@@ -129,6 +131,15 @@ pub enum Command {
     /// See docs/access.md.
     #[command(subcommand)]
     Program(ProgramCommand),
+    /// A rated player's rating, or the rated-play report of a period.
+    ///
+    /// With --player CARD: the player's hands, wagered, average and largest
+    /// bet, actual and theoretical win, time on game and decisions per
+    /// hour, in total and per session, computed from the ledger (--json
+    /// for JSON). With --out FILE.pdf --from --to: every rated player of
+    /// the period, their sessions and the play by table (--csv for the
+    /// figures). Every look-up is recorded. See docs/rating.md.
+    Rating(rating::RatingArgs),
     /// The floor database on PostgreSQL: init, enrol, ship, verify, status.
     /// See docs/floor.md.
     #[command(subcommand)]
@@ -445,6 +456,23 @@ pub struct SimulateArgs {
     /// station's URL from `floor enrol`) in the background. See docs/floor.md.
     #[arg(long, value_name = "URL", requires = "db")]
     pub floor: Option<String>,
+    /// With --db: the table's name in the ledger.
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "simulation",
+        requires = "db"
+    )]
+    pub table: String,
+    /// With --db: rated players' card numbers, seated at seats 1, 2, … for
+    /// the simulation and unseated when it ends (docs/rating.md).
+    #[arg(
+        long,
+        value_name = "CARD,CARD,...",
+        value_delimiter = ',',
+        requires = "db"
+    )]
+    pub players: Vec<String>,
 }
 
 /// Arguments of `par`.
@@ -537,6 +565,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Scanner(args)) => scanner(&args),
         Some(Command::Ports) => ports(),
         Some(Command::Report(ReportCommand::Shift(args))) => report_shift(&args, key),
+        Some(Command::Rating(args)) => rating::rating(&args, key),
         Some(Command::Floor(command)) => crate::floor::command::run(&command, || station_keys(key)),
         Some(Command::Audit(AuditCommand::Verify(args))) => audit_verify(&args, key),
         Some(Command::Program(ProgramCommand::Approve(args))) => {
@@ -774,6 +803,13 @@ fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Result<()> {
         rules,
         strategy: args.strategy,
     };
+    if args.players.len() > usize::from(args.seats) {
+        bail!(
+            "{} rated players cannot sit at {} seats",
+            args.players.len(),
+            args.seats
+        );
+    }
     let mut master = seeded_rng(args.seed)?;
     let mut simulation = Simulation::new(
         &config,
@@ -802,13 +838,18 @@ fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Result<()> {
                 )?),
                 None => None,
             };
+            let recording = Recording {
+                table: &args.table,
+                players: &args.players,
+                hands: args.hands,
+                shipper: shipper.as_ref(),
+            };
             record_simulation(
                 &mut ledger,
                 &config,
                 &mut simulation,
-                args.hands,
+                &recording,
                 &mut summary,
-                shipper.as_ref(),
             )?;
             if let Some(outcome) = shipper.map(crate::floor::Shipper::finish) {
                 match outcome.last_error {
@@ -1116,13 +1157,24 @@ const SIM_PIT_BOSS: u32 = 2;
 
 /// Plays `hands` hands through the ledger's recorder, as a live table does:
 /// every step journaled, each hand committed when it ends.
+/// Where and how a simulation is recorded.
+struct Recording<'a> {
+    /// The table's name.
+    table: &'a str,
+    /// Rated players' cards, seated from seat 1.
+    players: &'a [String],
+    /// Hands to play.
+    hands: u64,
+    /// Ships each committed hand to the floor.
+    shipper: Option<&'a crate::floor::Shipper>,
+}
+
 fn record_simulation(
     ledger: &mut Ledger,
     config: &SimConfig,
     simulation: &mut Simulation,
-    hands: u64,
+    recording: &Recording<'_>,
     summary: &mut Summary,
-    shipper: Option<&crate::floor::Shipper>,
 ) -> anyhow::Result<()> {
     ledger.staff(SIM_DEALER, "simulated dealer", Role::Dealer)?;
     ledger.staff(SIM_PIT_BOSS, "simulated pit boss", Role::PitBoss)?;
@@ -1132,10 +1184,13 @@ fn record_simulation(
     )? {
         eprintln!("pairs-table: hand {id} was left in progress; recorded it as voided");
     }
-    let table = ledger.table("simulation", config.game)?;
+    let table = ledger.table(recording.table, config.game)?;
     let position = ledger.table_position(table)?;
     simulation.resume(position.hands_started, position.last_button, position.carry);
     let shift = ledger.open_shift(table, SIM_DEALER)?;
+    for (seat, card) in (1..).zip(recording.players) {
+        ledger.seat_player(shift, seat, card, None, SIM_DEALER)?;
+    }
     let shoe = ledger.open_shoe(table, config.decks.count(), None)?;
     let mut recorder = Recorder::new(HandContext {
         table,
@@ -1144,12 +1199,12 @@ fn record_simulation(
         shoe,
     });
     let mut out = std::io::stdout().lock();
-    for _ in 0..hands {
+    for _ in 0..recording.hands {
         let finished = simulation.play_hand_with(|t| recorder.sync(ledger, t))?;
         let id = recorder.commit(ledger, &finished)?;
         writeln!(out, "committed {id}")?;
         out.flush()?;
-        if let Some(shipper) = shipper {
+        if let Some(shipper) = recording.shipper {
             shipper.committed();
         }
         summary.add(&finished);

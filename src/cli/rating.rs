@@ -1,0 +1,151 @@
+//! `pairs-table rating`: one player's rating, or the rated-play report of a
+//! period (docs/rating.md).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+
+use super::{ledger_path, parse_time, print_json, print_line, read_pin, station_keys, warn_about};
+use crate::ledger::{Ledger, PinEntry, SystemClock};
+use crate::rating::{Period, PlayerRating, Rater, Rating};
+use crate::simulate::Strategy;
+use crate::time_text::{Zone, when};
+
+/// Arguments of `rating`.
+#[derive(clap::Args, Debug)]
+pub struct RatingArgs {
+    /// The ledger file (default: the platform data directory).
+    #[arg(long)]
+    pub db: Option<PathBuf>,
+    /// The player's card number: print their rating.
+    #[arg(long, value_name = "CARD", required_unless_present = "out")]
+    pub player: Option<String>,
+    /// Count play from this time (RFC 3339, e.g. 2025-01-02T18:00:00Z).
+    #[arg(long, value_name = "TIME")]
+    pub from: Option<String>,
+    /// ... up to this time (exclusive).
+    #[arg(long, value_name = "TIME")]
+    pub to: Option<String>,
+    /// Print the player's rating as JSON.
+    #[arg(long, requires = "player")]
+    pub json: bool,
+    /// Write the rated-play report of the period (every rated player) as a PDF here.
+    #[arg(long, value_name = "FILE.pdf", conflicts_with = "player", requires_all = ["from", "to"])]
+    pub out: Option<PathBuf>,
+    /// With --out, also write the report's figures as CSV here.
+    #[arg(long, value_name = "FILE.csv", requires = "out")]
+    pub csv: Option<PathBuf>,
+    /// The strategy Rocket players are assumed to follow for theoretical
+    /// win (a house setting): optimal (the default), next_card, bold,
+    /// timid or random.
+    #[arg(long, default_value = "optimal")]
+    pub strategy: Strategy,
+    /// The staff ID of the pit boss looking the player up; their PIN is
+    /// asked on the terminal (read from standard input when it is not a
+    /// terminal). Without it the look-up is recorded as from the command line.
+    #[arg(long, value_name = "ID")]
+    pub by: Option<u32>,
+}
+
+/// Runs `rating`.
+pub fn rating(args: &RatingArgs, key: Option<&Path>) -> anyhow::Result<()> {
+    if !args.strategy.plays(crate::engine::hand::GameKind::Rocket) {
+        bail!(
+            "the {} strategy does not play Rocket; rate with optimal, next_card, bold, timid or random",
+            args.strategy
+        );
+    }
+    let period = Period {
+        from: args.from.as_deref().map(parse_time).transpose()?,
+        to: args.to.as_deref().map(parse_time).transpose()?,
+    };
+    if let (Some(from), Some(to)) = (period.from, period.to)
+        && to <= from
+    {
+        bail!("--to must be later than --from");
+    }
+    let path = ledger_path(args.db.clone())?;
+    let mut ledger = Ledger::open_existing(&path, Box::new(SystemClock), station_keys(key)?)?;
+    warn_about(&ledger);
+    let pin = args.by.map(read_pin).transpose()?;
+    let by = args
+        .by
+        .zip(pin.as_deref())
+        .map(|(staff, pin)| PinEntry { staff, pin });
+    let mut rater = Rater::new(args.strategy);
+    match (&args.player, &args.out) {
+        (Some(card), _) => {
+            let rating = ledger.rate_player(&mut rater, card, period)?;
+            ledger.record_rating_lookup(card, by.as_ref())?;
+            if args.json {
+                print_json(&rating)
+            } else {
+                print_line(&player_text(&rating))
+            }
+        }
+        (None, Some(out)) => {
+            let report = crate::printing::save_rating_report(
+                &mut ledger,
+                &mut rater,
+                period,
+                (out, args.csv.as_deref()),
+                by.as_ref(),
+            )
+            .with_context(|| format!("the rated-play report {}", out.display()))?;
+            print_line(&format!(
+                "printed {}: {} players, {} sessions, {} hands",
+                out.display(),
+                report.players.len(),
+                report
+                    .players
+                    .iter()
+                    .map(|p| p.sessions.len())
+                    .sum::<usize>(),
+                report.total().hands
+            ))
+        }
+        (None, None) => bail!("give --player CARD, or --out FILE.pdf with --from and --to"),
+    }
+}
+
+/// A player's rating as text: the totals, then one line per session.
+fn player_text(rating: &PlayerRating) -> String {
+    let name = rating
+        .player
+        .name
+        .as_deref()
+        .map_or_else(String::new, |n| format!(" ({n})"));
+    let mut text = format!(
+        "player {}{name}\n{}",
+        rating.player.card,
+        figures_text(&rating.rating)
+    );
+    for slip in &rating.sessions {
+        let s = &slip.session;
+        let until = s
+            .unseated_at
+            .map_or_else(|| "still seated".to_owned(), |t| when(t, Zone::Local));
+        text.push_str(&format!(
+            "\nsession at {} seat {}, {} to {until}:\n  {}",
+            s.table,
+            s.seat,
+            when(s.seated_at, Zone::Local),
+            figures_text(&slip.rating).replace('\n', "\n  ")
+        ));
+    }
+    text
+}
+
+fn figures_text(r: &Rating) -> String {
+    format!(
+        "hands {}, wagered {}, average bet {}, largest bet {}\nactual win {}, theo {}\ntime on game {} s, {} decisions per hour",
+        r.hands,
+        r.wagered,
+        r.average_bet,
+        r.largest_bet,
+        r.actual_win,
+        r.theo,
+        r.seconds,
+        r.decisions_per_hour
+    )
+}

@@ -1,0 +1,457 @@
+//! Player rating (docs/rating.md): what a rated player's play was worth to
+//! the house, computed from the hands the ledger recorded while they were
+//! seated, never typed in. Pure: the ledger reads the rows
+//! (`Ledger::rating_play`), this module adds them up.
+//!
+//! Money stays whole units. Theoretical win is an expectation: it is summed
+//! in f64 (a statistic, not a transfer, as the expected hold is) and given
+//! rounded to a unit.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use crate::engine::card::Decks;
+use crate::engine::hand::GameKind;
+use crate::simulate::Strategy;
+
+/// A period of time, `from` inclusive, `to` exclusive; either end open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Period {
+    /// The first instant counted.
+    pub from: Option<DateTime<Utc>>,
+    /// The first instant no longer counted.
+    pub to: Option<DateTime<Utc>>,
+}
+
+impl Period {
+    /// Whether `at` lies in the period.
+    pub fn contains(&self, at: DateTime<Utc>) -> bool {
+        self.from.is_none_or(|from| at >= from) && self.to.is_none_or(|to| at < to)
+    }
+
+    /// Seconds of `[start, end)` inside the period (0 when they do not meet).
+    pub fn overlap_seconds(&self, start: DateTime<Utc>, end: DateTime<Utc>) -> i64 {
+        let start = self.from.map_or(start, |from| start.max(from));
+        let end = self.to.map_or(end, |to| end.min(to));
+        (end - start).num_seconds().max(0)
+    }
+}
+
+/// A rated player as enrolled.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Player {
+    /// The card number.
+    pub card: String,
+    /// The name, if the player gave one.
+    pub name: Option<String>,
+}
+
+/// A rated player's stay at one seat of one table, seated to unseated.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Session {
+    /// The player's card number.
+    pub card: String,
+    /// The table's id in the ledger.
+    pub table_id: i64,
+    /// The table's name.
+    pub table: String,
+    /// The table's game.
+    pub game: GameKind,
+    /// The seat.
+    pub seat: u8,
+    /// When the player was seated.
+    pub seated_at: DateTime<Utc>,
+    /// When the player was unseated; `None` while still seated.
+    pub unseated_at: Option<DateTime<Utc>>,
+}
+
+/// One hand a rated player played, as the ledger recorded it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedHand {
+    /// The hand's id.
+    pub hand_id: i64,
+    /// When it started.
+    pub started_at: DateTime<Utc>,
+    /// The shoe's decks.
+    pub decks: Decks,
+    /// Whether the hand was voided (its transfers reversed).
+    pub voided: bool,
+    /// What the player put at risk: Rocket's bet; Starboard's antes and
+    /// draws paid into the pot.
+    pub wager: u64,
+    /// The player's net over the hand's transfers, reversals included
+    /// (positive: the player came out ahead).
+    pub player_net: i64,
+    /// Starboard: the rake taken from the pot (0 for Rocket).
+    pub rake: u64,
+    /// Starboard: everything every seat paid into the pot (0 for Rocket).
+    pub pot_paid_in: u64,
+}
+
+/// A session and the hands played in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionPlay {
+    /// The session.
+    pub session: Session,
+    /// Its hands, in order.
+    pub hands: Vec<PlayedHand>,
+}
+
+/// The figures of a rating, house perspective, whole table units.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Rating {
+    /// Hands played (voided hands not counted).
+    pub hands: u64,
+    /// Total wagered over those hands.
+    pub wagered: u64,
+    /// Wagered ÷ hands, rounded to a unit (0 with no hands).
+    pub average_bet: u64,
+    /// The largest wager of one hand.
+    pub largest_bet: u64,
+    /// What the house won from the player (negative: the player won),
+    /// every transfer and reversal counted.
+    pub actual_win: i64,
+    /// Theoretical win: Rocket Σ wager × the exact house edge for the
+    /// hand's decks under the assumed strategy; Starboard the rake, shared
+    /// pro rata to what the player paid into each pot. Rounded to a unit.
+    pub theo: i64,
+    /// Time on game, seconds.
+    pub seconds: i64,
+    /// Hands per hour of time on game, rounded (0 with no time).
+    pub decisions_per_hour: u64,
+}
+
+/// A session's rating slip: the session and its figures.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SessionRating {
+    /// The session.
+    #[serde(flatten)]
+    pub session: Session,
+    /// Its figures.
+    #[serde(flatten)]
+    pub rating: Rating,
+}
+
+/// A player's rating over a period: the total and each session's slip.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerRating {
+    /// Who.
+    #[serde(flatten)]
+    pub player: Player,
+    /// The figures over every session.
+    #[serde(flatten)]
+    pub rating: Rating,
+    /// Each session's slip, in the order they began.
+    pub sessions: Vec<SessionRating>,
+}
+
+impl Rating {
+    /// The sum of `ratings`: counts, money and time added (theo as the sum
+    /// of the rounded theos), the largest bet the largest, the averages
+    /// worked out again.
+    pub fn sum<'a>(ratings: impl IntoIterator<Item = &'a Rating>) -> Rating {
+        let mut total = Rating::default();
+        for r in ratings {
+            total.hands += r.hands;
+            total.wagered += r.wagered;
+            total.largest_bet = total.largest_bet.max(r.largest_bet);
+            total.actual_win += r.actual_win;
+            total.theo += r.theo;
+            total.seconds += r.seconds;
+        }
+        total.average_bet = rounded_ratio(total.wagered, total.hands);
+        total.decisions_per_hour = rounded_ratio(total.hands * 3600, total.seconds.max(0) as u64);
+        total
+    }
+}
+
+/// The rated play of a period: every rated player with a session in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RatedPlayReport {
+    /// The period.
+    #[serde(skip)]
+    pub period: Period,
+    /// The strategy Rocket players are assumed to follow for theo.
+    pub strategy: Strategy,
+    /// Each player's rating, by card number.
+    pub players: Vec<PlayerRating>,
+    /// When it was made.
+    pub printed_at: DateTime<Utc>,
+}
+
+/// One table's rated play over a report's period.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableRating {
+    /// The table's id.
+    pub table_id: i64,
+    /// Its name.
+    pub table: String,
+    /// Its game.
+    pub game: GameKind,
+    /// Rated players who sat there.
+    pub players: usize,
+    /// Their sessions there.
+    pub sessions: usize,
+    /// The figures, summed over those sessions.
+    pub rating: Rating,
+}
+
+impl RatedPlayReport {
+    /// The figures over every player.
+    pub fn total(&self) -> Rating {
+        Rating::sum(self.players.iter().map(|p| &p.rating))
+    }
+
+    /// The rated play by table, in table order.
+    pub fn by_table(&self) -> Vec<TableRating> {
+        let mut tables: Vec<(TableRating, Vec<&str>, Vec<Rating>)> = Vec::new();
+        for player in &self.players {
+            for slip in &player.sessions {
+                let s = &slip.session;
+                let entry = match tables.iter().position(|(t, _, _)| t.table_id == s.table_id) {
+                    Some(i) => &mut tables[i],
+                    None => {
+                        tables.push((
+                            TableRating {
+                                table_id: s.table_id,
+                                table: s.table.clone(),
+                                game: s.game,
+                                players: 0,
+                                sessions: 0,
+                                rating: Rating::default(),
+                            },
+                            Vec::new(),
+                            Vec::new(),
+                        ));
+                        tables.last_mut().expect("just pushed")
+                    }
+                };
+                if !entry.1.contains(&s.card.as_str()) {
+                    entry.1.push(&s.card);
+                }
+                entry.2.push(slip.rating);
+            }
+        }
+        let mut rows: Vec<TableRating> = tables
+            .into_iter()
+            .map(|(mut table, cards, ratings)| {
+                table.players = cards.len();
+                table.sessions = ratings.len();
+                table.rating = Rating::sum(&ratings);
+                table
+            })
+            .collect();
+        rows.sort_by_key(|t| t.table_id);
+        rows
+    }
+}
+
+/// Adds up ratings: one per session, and the total over all of them.
+pub struct Rater {
+    strategy: Strategy,
+    edges: Vec<(Decks, f64)>,
+}
+
+impl Rater {
+    /// A rater assuming Rocket players follow `strategy` (the house's
+    /// setting; the best play by default).
+    pub fn new(strategy: Strategy) -> Rater {
+        Rater {
+            strategy,
+            edges: Vec::new(),
+        }
+    }
+
+    /// The strategy Rocket players are assumed to follow.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    /// Rocket's house edge per unit bet for `decks` (from the par sheet).
+    pub fn rocket_edge(&mut self, decks: Decks) -> f64 {
+        if let Some(&(_, edge)) = self.edges.iter().find(|(d, _)| *d == decks) {
+            return edge;
+        }
+        let edge = crate::par::rocket_figures(decks, self.strategy).house_edge;
+        self.edges.push((decks, edge));
+        edge
+    }
+
+    /// The rating of `plays` over `period`; sessions still open run to `now`.
+    pub fn rate(&mut self, plays: &[SessionPlay], period: Period, now: DateTime<Utc>) -> Rating {
+        let mut sum = Sum::default();
+        for play in plays {
+            self.add(&mut sum, play, period, now);
+        }
+        sum.rating()
+    }
+
+    /// Each session's rating slip over `period`.
+    pub fn sessions(
+        &mut self,
+        plays: &[SessionPlay],
+        period: Period,
+        now: DateTime<Utc>,
+    ) -> Vec<SessionRating> {
+        plays
+            .iter()
+            .map(|play| SessionRating {
+                session: play.session.clone(),
+                rating: self.rate(std::slice::from_ref(play), period, now),
+            })
+            .collect()
+    }
+
+    /// `player`'s rating over `period` from their `plays`.
+    pub fn player(
+        &mut self,
+        player: Player,
+        plays: &[SessionPlay],
+        period: Period,
+        now: DateTime<Utc>,
+    ) -> PlayerRating {
+        PlayerRating {
+            player,
+            rating: self.rate(plays, period, now),
+            sessions: self.sessions(plays, period, now),
+        }
+    }
+
+    fn add(&mut self, sum: &mut Sum, play: &SessionPlay, period: Period, now: DateTime<Utc>) {
+        let session = &play.session;
+        sum.seconds +=
+            period.overlap_seconds(session.seated_at, session.unseated_at.unwrap_or(now));
+        for hand in play.hands.iter().filter(|h| period.contains(h.started_at)) {
+            sum.actual_win -= hand.player_net;
+            if hand.voided {
+                continue;
+            }
+            sum.hands += 1;
+            sum.wagered += hand.wager;
+            sum.largest_bet = sum.largest_bet.max(hand.wager);
+            sum.theo += match session.game {
+                GameKind::Rocket => hand.wager as f64 * self.rocket_edge(hand.decks),
+                GameKind::Starboard if hand.pot_paid_in > 0 => {
+                    hand.rake as f64 * hand.wager as f64 / hand.pot_paid_in as f64
+                }
+                GameKind::Starboard => 0.0,
+            };
+        }
+    }
+}
+
+/// A rating being added up.
+#[derive(Default)]
+struct Sum {
+    hands: u64,
+    wagered: u64,
+    largest_bet: u64,
+    actual_win: i64,
+    theo: f64,
+    seconds: i64,
+}
+
+impl Sum {
+    fn rating(&self) -> Rating {
+        Rating {
+            hands: self.hands,
+            wagered: self.wagered,
+            average_bet: rounded_ratio(self.wagered, self.hands),
+            largest_bet: self.largest_bet,
+            actual_win: self.actual_win,
+            theo: self.theo.round() as i64,
+            seconds: self.seconds,
+            decisions_per_hour: rounded_ratio(self.hands * 3600, self.seconds.max(0) as u64),
+        }
+    }
+}
+
+/// `numerator ÷ denominator` rounded half up, in integers (0 when the
+/// denominator is 0).
+fn rounded_ratio(numerator: u64, denominator: u64) -> u64 {
+    (numerator + denominator / 2)
+        .checked_div(denominator)
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(minute: i64) -> DateTime<Utc> {
+        DateTime::from_timestamp(1_800_000_000 + minute * 60, 0).expect("a valid time")
+    }
+
+    fn hand(id: i64, minute: i64, wager: u64, net: i64) -> PlayedHand {
+        PlayedHand {
+            hand_id: id,
+            started_at: at(minute),
+            decks: Decks::new(6).expect("6 decks"),
+            voided: false,
+            wager,
+            player_net: net,
+            rake: 0,
+            pot_paid_in: 0,
+        }
+    }
+
+    fn session(game: GameKind, start: i64, end: Option<i64>) -> Session {
+        Session {
+            card: "1001".into(),
+            table_id: 1,
+            table: "T1".into(),
+            game,
+            seat: 2,
+            seated_at: at(start),
+            unseated_at: end.map(at),
+        }
+    }
+
+    #[test]
+    fn a_voided_hand_counts_no_wager_and_its_reversal_nets_to_nothing() {
+        let mut voided = hand(2, 5, 50, 0);
+        voided.voided = true;
+        let play = SessionPlay {
+            session: session(GameKind::Rocket, 0, Some(60)),
+            hands: vec![hand(1, 1, 100, -30), voided, hand(3, 9, 20, 12)],
+        };
+        let rating = Rater::new(Strategy::Optimal).rate(&[play], Period::default(), at(90));
+        assert_eq!(rating.hands, 2);
+        assert_eq!(rating.wagered, 120);
+        assert_eq!(rating.average_bet, 60);
+        assert_eq!(rating.largest_bet, 100);
+        assert_eq!(rating.actual_win, 18);
+        assert_eq!(rating.seconds, 3600);
+        assert_eq!(rating.decisions_per_hour, 2);
+    }
+
+    #[test]
+    fn starboard_theo_is_the_rake_shared_by_what_the_player_paid_in() {
+        let mut first = hand(1, 1, 3, -3);
+        (first.rake, first.pot_paid_in) = (2, 12);
+        let mut second = hand(2, 2, 6, 10);
+        (second.rake, second.pot_paid_in) = (3, 6);
+        let play = SessionPlay {
+            session: session(GameKind::Starboard, 0, None),
+            hands: vec![first, second],
+        };
+        // 2 × 3/12 + 3 × 6/6 = 3.5, rounded to 4.
+        let rating = Rater::new(Strategy::Optimal).rate(&[play], Period::default(), at(30));
+        assert_eq!(rating.theo, 4);
+        assert_eq!(rating.seconds, 1800);
+    }
+
+    #[test]
+    fn a_period_cuts_both_the_hands_and_the_time_on_game() {
+        let play = SessionPlay {
+            session: session(GameKind::Rocket, 0, Some(60)),
+            hands: vec![hand(1, 10, 10, -1), hand(2, 40, 10, -1)],
+        };
+        let period = Period {
+            from: Some(at(30)),
+            to: Some(at(120)),
+        };
+        let rating = Rater::new(Strategy::Optimal).rate(&[play], period, at(200));
+        assert_eq!((rating.hands, rating.seconds), (1, 1800));
+    }
+}

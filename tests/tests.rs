@@ -11,6 +11,7 @@ mod par;
 mod pdf_text;
 mod pit;
 mod properties;
+mod rating;
 mod reference;
 mod replay;
 mod report;

@@ -23,12 +23,12 @@ fn column(title: &'static str, share: f32, align: Align) -> Column {
 
 /// The money and time columns every table of the report ends with.
 const FIGURE_COLUMNS: [(&str, f32); 6] = [
-    ("Hands", 0.08),
+    ("Hands", 0.07),
     ("Wagered", 0.11),
     ("Avg bet", 0.09),
-    ("Theo", 0.09),
-    ("Actual", 0.1),
-    ("Time", 0.09),
+    ("Theo", 0.08),
+    ("Actual", 0.09),
+    ("Time", 0.06),
 ];
 
 fn figure_cells(r: &Rating) -> [String; 6] {
@@ -42,10 +42,10 @@ fn figure_cells(r: &Rating) -> [String; 6] {
     ]
 }
 
-/// Seconds as hours and minutes: `2 h 05 min`.
+/// Seconds as hours and minutes: `2:05`.
 fn duration(seconds: i64) -> String {
     let minutes = seconds.max(0) / 60;
-    format!("{} h {:02} min", minutes / 60, minutes % 60)
+    format!("{}:{:02}", minutes / 60, minutes % 60)
 }
 
 fn table(mut columns: Vec<Column>, mut rows: Vec<Row>, total: Option<Vec<String>>) -> Block {
@@ -136,9 +136,9 @@ pub fn rating_sections(report: &RatedPlayReport, zone: Zone) -> Vec<Section> {
             title: "Players".into(),
             blocks: vec![table(
                 vec![
-                    column("Card", 0.12, Align::Left),
-                    column("Name", 0.15, Align::Left),
-                    column("Sessions", 0.07, Align::Right),
+                    column("Card", 0.14, Align::Left),
+                    column("Name", 0.25, Align::Left),
+                    column("Sessions", 0.1, Align::Right),
                 ],
                 players,
                 Some(player_total),
@@ -148,9 +148,9 @@ pub fn rating_sections(report: &RatedPlayReport, zone: Zone) -> Vec<Section> {
             title: "By table".into(),
             blocks: vec![table(
                 vec![
-                    column("Table", 0.15, Align::Left),
-                    column("Game", 0.1, Align::Left),
-                    column("Players", 0.09, Align::Right),
+                    column("Table", 0.25, Align::Left),
+                    column("Game", 0.14, Align::Left),
+                    column("Players", 0.1, Align::Right),
                 ],
                 tables,
                 None,
@@ -160,9 +160,9 @@ pub fn rating_sections(report: &RatedPlayReport, zone: Zone) -> Vec<Section> {
             title: "Sessions".into(),
             blocks: vec![table(
                 vec![
-                    column("Card", 0.1, Align::Left),
-                    column("Where", 0.14, Align::Left),
-                    column("Seated", 0.1, Align::Left),
+                    column("Card", 0.08, Align::Left),
+                    column("Where", 0.16, Align::Left),
+                    column("Seated", 0.26, Align::Left),
                 ],
                 sessions,
                 None,

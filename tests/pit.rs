@@ -709,3 +709,75 @@ fn a_refusal_sits_beside_its_button_and_goes_when_the_input_is_fixed() {
     harness.run();
     assert!(!shows(&harness, "must be a whole number of units"));
 }
+
+#[test]
+fn a_dealer_seats_a_rated_player_and_only_a_pit_bosss_pin_shows_the_rating() {
+    let (station, path) = counted_station("rated");
+    let mut harness = harness(app(station));
+    harness.run();
+    click(&mut harness, "Rated players (0 seated)");
+    fill(&mut harness, "Seat", "2");
+    fill(&mut harness, "Card", "C-7");
+    fill(&mut harness, "Name (new card, optional)", "Ann Lee");
+    click(&mut harness, "Seat player");
+    assert!(shows(&harness, "Card C-7 seated at seat 2."));
+    assert!(shows(&harness, "Rated: card C-7"));
+    assert!(shows(&harness, "Seat 2: card C-7 (Ann Lee), since"));
+
+    fill(&mut harness, "Seat", "3");
+    fill(&mut harness, "Card", "C-7");
+    click(&mut harness, "Seat player");
+    assert!(shows(
+        &harness,
+        "Card C-7 is already seated at table 1, seat 2; unseat them there first."
+    ));
+    harness.get_by_label("Card").focus();
+    harness.run();
+    harness.key_press(egui::Key::Backspace);
+    harness.run();
+    assert!(
+        !shows(&harness, "already seated"),
+        "the refusal goes on typing"
+    );
+
+    play_hand(harness.state_mut().station_mut().unwrap());
+    open_pit(&mut harness, "Rating");
+    assert!(shows(&harness, "Rated players seated now"));
+    assert!(shows(&harness, "Ann Lee"));
+    // A dealer's PIN shows nothing.
+    fill(
+        &mut harness,
+        "Pit boss ID (show ratings)",
+        &DEALER.to_string(),
+    );
+    fill(&mut harness, "Pit boss PIN (show ratings)", DEALER_PIN);
+    click(&mut harness, "Show running ratings");
+    assert!(shows(
+        &harness,
+        "Staff member 10 is a dealer, who may not look up a player's rating."
+    ));
+    sign(&mut harness, "show ratings", BOSS, BOSS_PIN);
+    click(&mut harness, "Show running ratings");
+    assert!(shows(&harness, "1 look-up(s) recorded."));
+
+    fill(&mut harness, "Card number", "C-7");
+    sign(&mut harness, "look up", BOSS, BOSS_PIN);
+    click(&mut harness, "Look up");
+    assert!(shows(&harness, "Look-up of card C-7 recorded."));
+    assert!(shows(&harness, "Card C-7 (Ann Lee):"));
+    assert!(shows(&harness, "table 1, seat 2"));
+
+    fill(&mut harness, "Card number", "C-8");
+    sign(&mut harness, "look up", BOSS, BOSS_PIN);
+    click(&mut harness, "Look up");
+    assert!(shows(&harness, "No player has card C-8."));
+    let rating = ledger(&harness)
+        .rate_player(
+            &mut pairs_table::rating::Rater::new(pairs_table::simulate::Strategy::Optimal),
+            "C-7",
+            pairs_table::rating::Period::default(),
+        )
+        .unwrap();
+    assert_eq!((rating.rating.hands, rating.rating.wagered), (1, 100));
+    assert!(discrepancies(&path).is_empty());
+}

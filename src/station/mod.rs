@@ -30,7 +30,7 @@ use crate::engine::table::{CardSupply, FinishedHand, HandEvent, Seating, Table, 
 use crate::engine::{Decks, Rank};
 use crate::ledger::{
     AlarmKind, CountKind, CountState, HandContext, Ledger, LedgerError, OpenShift, OpenedTable,
-    PinEntry, Recorder, TableOpening,
+    PinEntry, Recorder, SeatedPlayer, TableOpening,
 };
 use crate::scanner::intake::IntakeError;
 use crate::scanner::{
@@ -631,6 +631,34 @@ impl Station {
             .ledger
             .count_state(self.context.shift, CountKind::Opener)?;
         Ok(state == CountState::Missing)
+    }
+
+    /// Seats the rated player with `card` (and `name`, for a new card) at
+    /// `seat`, as the dealer signed in records it (docs/rating.md).
+    pub fn seat_player(
+        &mut self,
+        seat: u8,
+        card: &str,
+        name: Option<&str>,
+    ) -> Result<(), StationError> {
+        let dealer = self.dealer.ok_or(StationError::NoDealer)?;
+        self.ledger
+            .seat_player(self.context.shift, seat, card, name, dealer)?;
+        Ok(())
+    }
+
+    /// Unseats the rated player at `seat`, as the dealer signed in records
+    /// it; returns their card number.
+    pub fn unseat_player(&mut self, seat: u8) -> Result<String, StationError> {
+        let dealer = self.dealer.ok_or(StationError::NoDealer)?;
+        Ok(self
+            .ledger
+            .unseat_player(self.context.shift, seat, dealer)?)
+    }
+
+    /// The rated players seated at this table, by seat.
+    pub fn rated_players(&self) -> Result<Vec<SeatedPlayer>, StationError> {
+        Ok(self.ledger.seated_players(Some(self.context.table))?)
     }
 
     /// Gives the ledger back (after the table is closed).

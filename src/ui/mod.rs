@@ -4,6 +4,7 @@
 
 mod background;
 mod pit;
+mod rated;
 mod setup;
 mod table;
 mod widgets;

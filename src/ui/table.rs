@@ -5,6 +5,7 @@
 use eframe::egui::{self, Color32, Key, RichText, Stroke, Ui, UiBuilder, Vec2};
 
 use super::pit::PitScreen;
+use super::rated::RatedPlayersForm;
 use super::widgets::{
     ACTOR, ALARM, FELT, GOOD, INK, big_button_ui, card_face_ui, card_row_ui, labelled_input_ui,
     message_line_ui, parse_staff_id, pin_input_ui, status_light_ui, typed_this_frame,
@@ -36,6 +37,8 @@ pub struct TableScreen {
     approver_pin: String,
     /// The pit boss's screens, shown instead of the table while open.
     pit: Option<PitScreen>,
+    /// Rated players: who sits where, seating and unseating.
+    rated: RatedPlayersForm,
     /// The pit boss closed the table.
     closed: bool,
 }
@@ -52,6 +55,7 @@ impl TableScreen {
             approver_id: String::new(),
             approver_pin: String::new(),
             pit: None,
+            rated: RatedPlayersForm::default(),
             closed: false,
         }
     }
@@ -122,6 +126,8 @@ impl TableScreen {
             self.closed = pit.table_closed();
             if back {
                 self.pit = None;
+                // The pit boss may have closed or changed what is seated.
+                self.rated.reload(&self.station);
             }
             return;
         }
@@ -130,6 +136,7 @@ impl TableScreen {
         // what they do this frame may give a new one.
         if typed_this_frame(ui) {
             self.refusal.clear();
+            self.rated.clear_outcome();
         }
         self.keys_ui(ui);
         egui::Panel::top("table-header").show(ui, |ui| self.header_ui(ui));
@@ -439,6 +446,8 @@ impl TableScreen {
             ui.separator();
             ui.colored_label(GOOD, format!("Hand {} recorded in the ledger.", last.hand));
         }
+        ui.separator();
+        self.rated.show_ui(ui, &mut self.station);
     }
 
     /// The decision buttons, Deal card or Deal: whichever is next.
@@ -516,6 +525,9 @@ impl TableScreen {
                 format!("Seat {seat}")
             };
             ui.label(RichText::new(title).strong().color(INK));
+            if let Some(rated) = self.rated.at_seat(seat) {
+                ui.label(RichText::new(format!("Rated: card {}", rated.player.card)).color(INK));
+            }
             match self.station.hand_on_layout() {
                 Some(hand) => seat_in_hand_ui(ui, hand, seat),
                 None => self.seat_entry_ui(ui, seat),

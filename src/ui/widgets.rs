@@ -157,3 +157,17 @@ pub fn parse_staff_id(text: &str, who: &str) -> Result<u32, String> {
         .filter(|id| *id > 0)
         .ok_or_else(|| format!("the {who} ID must be a positive whole number"))
 }
+
+/// A refusal as a sentence: capital first letter, full stop.
+pub fn sentence(text: &str) -> String {
+    let text = text.trim();
+    let mut chars = text.chars();
+    let mut out: String = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => return String::new(),
+    };
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}

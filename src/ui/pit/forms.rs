@@ -5,6 +5,7 @@ use eframe::egui::{self, Ui};
 
 use crate::ledger::PinEntry;
 use crate::station::Station;
+pub(super) use crate::ui::widgets::sentence;
 use crate::ui::widgets::{
     GOOD, error_text_ui, labelled_input_ui, parse_staff_id, pin_input_ui, typed_this_frame,
 };
@@ -75,20 +76,6 @@ pub(super) fn action_ui(ui: &mut Ui, label: &str, note: &mut Note) -> bool {
         clicked
     })
     .inner
-}
-
-/// A refusal as a sentence: capital first letter, full stop.
-pub(super) fn sentence(text: &str) -> String {
-    let text = text.trim();
-    let mut chars = text.chars();
-    let mut out: String = match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => return String::new(),
-    };
-    if !out.ends_with(['.', '!', '?']) {
-        out.push('.');
-    }
-    out
 }
 
 /// A staff ID and PIN typed for one action.

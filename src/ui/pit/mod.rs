@@ -1,6 +1,7 @@
 //! The pit boss's side of the app: staff and PINs, limits and voids,
 //! closing the table, the table inventory and win, the audit (chain check,
-//! hand browser, exception report), the win over the shift and the shift
+//! hand browser, exception report), the win over the shift, player
+//! ratings and the shift
 //! report (saved as PDF and CSV, printed through [`crate::printing`]).
 //!
 //! Every action is confirmed with the pit boss's own PIN at that moment and
@@ -14,6 +15,7 @@ mod forms;
 mod hand_browser;
 mod inventory;
 mod limits;
+mod rating;
 mod report;
 mod staff;
 
@@ -30,15 +32,17 @@ enum Tab {
     Inventory,
     Audit,
     Chart,
+    Rating,
     Report,
 }
 
-const TABS: [(Tab, &str); 6] = [
+const TABS: [(Tab, &str); 7] = [
     (Tab::Staff, "Staff"),
     (Tab::Limits, "Limits & voids"),
     (Tab::Inventory, "Inventory"),
     (Tab::Audit, "Audit"),
     (Tab::Chart, "Chart"),
+    (Tab::Rating, "Rating"),
     (Tab::Report, "Shift report"),
 ];
 
@@ -50,6 +54,7 @@ pub struct PitScreen {
     inventory: inventory::InventoryTab,
     audit: audit::AuditTab,
     chart: chart::ChartTab,
+    rating: rating::RatingTab,
     report: report::ReportTab,
 }
 
@@ -63,6 +68,7 @@ impl PitScreen {
             inventory: inventory::InventoryTab::default(),
             audit: audit::AuditTab::default(),
             chart: chart::ChartTab::default(),
+            rating: rating::RatingTab::default(),
             report: report::ReportTab::default(),
         }
     }
@@ -80,6 +86,7 @@ impl PitScreen {
         self.inventory.reload();
         self.audit.reload();
         self.chart.reload();
+        self.rating.reload();
         self.report.reload();
     }
 
@@ -111,6 +118,7 @@ impl PitScreen {
                 Tab::Inventory => self.inventory.show_ui(ui, station),
                 Tab::Audit => self.audit.show_ui(ui, station),
                 Tab::Chart => self.chart.show_ui(ui, station),
+                Tab::Rating => self.rating.show_ui(ui, station),
                 Tab::Report => self.report.show_ui(ui, station, print),
             });
         back || self.limits.closed

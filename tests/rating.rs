@@ -10,7 +10,7 @@ use pairs_table::ledger::{CountKind, HandContext, Ledger, Recorder};
 use pairs_table::rating::{Period, Rater};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
 
-use crate::util::{BOSS, DEALER, TestClock, boss, dealer, staffed};
+use crate::util::{BOSS, DEALER, boss, dealer, staffed};
 
 /// Plays `hands` hands of `config` at `table` in shift `shift`, dealt by
 /// DEALER; returns each with its ledger id.

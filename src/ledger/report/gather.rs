@@ -13,6 +13,119 @@ struct DealtHand {
     bets: Vec<(u8, u64)>,
 }
 
+/// What the period's hands give the report.
+#[derive(Default)]
+struct HandsRead {
+    play: PlayFigures,
+    voided: BTreeSet<i64>,
+    /// Dealers of the hands, in order of first hand.
+    dealers: Vec<u32>,
+    rules_hashes: Vec<String>,
+    /// Each hand's total bet.
+    wagers: HashMap<i64, u64>,
+    /// Each hand's decks, rules and bets, for the expected hold.
+    dealt: Vec<DealtHand>,
+}
+
+/// What the period's transfers give the report.
+#[derive(Default)]
+struct TransfersRead {
+    totals: BTreeMap<(TransferKind, Option<Rank>), KindTotal>,
+    ledger_win: i64,
+    payouts: Vec<Payout>,
+    /// Pot awards per hand (more than one: a split pot).
+    awards: HashMap<i64, u32>,
+}
+
+impl TransfersRead {
+    fn total(&self, kind: TransferKind) -> KindTotal {
+        let mut sum = KindTotal::default();
+        for (_, t) in self.totals.range((kind, None)..=(kind, Some(Rank::ALL[9]))) {
+            sum.add(*t);
+        }
+        sum
+    }
+
+    fn by_rank(&self, kind: TransferKind) -> [KindTotal; 10] {
+        Rank::ALL.map(|rank| {
+            self.totals
+                .get(&(kind, Some(rank)))
+                .copied()
+                .unwrap_or_default()
+        })
+    }
+
+    /// The game's own figures and the amount wagered on the hands that stand.
+    fn game_figures(mut self, game: GameKind, hands: &HandsRead) -> (GameFigures, u64) {
+        match game {
+            GameKind::Rocket => {
+                let mut payouts = std::mem::take(&mut self.payouts);
+                payouts.sort_by(|a, b| b.amount.cmp(&a.amount).then(a.hand.cmp(&b.hand)));
+                payouts.truncate(LARGEST_PAYOUTS);
+                let wagered = hands
+                    .wagers
+                    .iter()
+                    .filter(|(id, _)| !hands.voided.contains(id))
+                    .map(|(_, w)| w)
+                    .sum();
+                let figures = RocketFigures {
+                    pair_losses: self.by_rank(TransferKind::PairLoss),
+                    fold_fees: self.total(TransferKind::FoldFee),
+                    dealer_pairs: self.by_rank(TransferKind::DealerPairPayout),
+                    dealer_threes: self.total(TransferKind::DealerThreePayout),
+                    largest_payouts: payouts,
+                };
+                (GameFigures::Rocket(Box::new(figures)), wagered)
+            }
+            GameKind::Starboard => {
+                let figures = StarboardFigures {
+                    pots: self.awards.len() as u64,
+                    split_pots: self.awards.values().filter(|n| **n > 1).count() as u64,
+                    antes: self.total(TransferKind::Ante),
+                    draws: self.total(TransferKind::Draw),
+                    carry_in: self.total(TransferKind::CarryIn),
+                    pot_awards: self.total(TransferKind::PotAward),
+                    rake: self.total(TransferKind::Rake),
+                    carry_out: self.total(TransferKind::CarryOut),
+                };
+                let wagered = (figures.antes.amount + figures.draws.amount).max(0) as u64;
+                (GameFigures::Starboard(figures), wagered)
+            }
+        }
+    }
+}
+
+/// Who was on duty: dealers of the hands, then any dealer who opened or
+/// closed the shift, counted, asked for a slip or an approval; pit bosses
+/// who opened or closed it or approved or signed anything.
+fn on_duty(
+    staff: &HashMap<u32, (String, String)>,
+    mut dealers: Vec<u32>,
+    resolved: &Resolved,
+    approvers: &[u32],
+    signed: &[u32],
+) -> (Vec<u32>, Vec<u32>) {
+    let is_role = |id: &u32, role: crate::access::Role| {
+        staff.get(id).is_some_and(|(_, r)| r == role.as_str())
+    };
+    for id in resolved.shift_staff.iter().chain(signed) {
+        if is_role(id, crate::access::Role::Dealer) && !dealers.contains(id) {
+            dealers.push(*id);
+        }
+    }
+    let mut pit_bosses: Vec<u32> = resolved
+        .shift_staff
+        .iter()
+        .chain(approvers)
+        .chain(signed)
+        .copied()
+        .filter(|id| is_role(id, crate::access::Role::PitBoss))
+        .collect();
+    pit_bosses.sort_unstable();
+    pit_bosses.dedup();
+    (dealers, pit_bosses)
+}
+
 /// The hand selection every query shares: ?1 table, ?2 shift or NULL, ?3
 /// and ?4 the time range or NULL.
 const IN_PERIOD: &str = "h.table_id = ?1 AND (?2 IS NULL OR h.shift_id = ?2) \
@@ -251,65 +364,114 @@ impl Ledger {
                 .get(&id)
                 .map_or_else(|| "unknown".to_owned(), |(name, _)| name.clone()),
         };
-        let is_role = |id: &u32, role: crate::access::Role| {
-            staff.get(id).is_some_and(|(_, r)| r == role.as_str())
-        };
 
-        // Hands.
-        let mut play = PlayFigures::default();
-        let mut voided = BTreeSet::new();
-        let mut dealers: Vec<u32> = Vec::new();
-        let mut rules_hashes: Vec<String> = Vec::new();
-        let mut shoes = BTreeSet::new();
-        let mut wagers: HashMap<i64, u64> = HashMap::new();
-        // Each hand's decks, rules and bets, for the expected hold.
-        let mut dealt: Vec<DealtHand> = Vec::new();
-        {
-            let sql = format!(
-                "SELECT h.seq, h.id, h.dealer_id, h.shoe_id, h.rules_hash, h.seats, h.ended_at, \
-                 CASE WHEN v.hand_id IS NULL THEN h.status ELSE 'voided' END, h.decks \
-                 FROM hands h LEFT JOIN voids v ON v.hand_id = h.id WHERE {IN_PERIOD} ORDER BY h.id"
-            );
-            let mut statement = self.conn.prepare(&sql)?;
-            let mut found = statement.query(rusqlite::params_from_iter(params.iter()))?;
-            while let Some(row) = found.next()? {
-                let seq: i64 = row.get(0)?;
-                let id: i64 = row.get(1)?;
-                let dealer = row.get::<_, i64>(2)? as u32;
-                play.hands += 1;
-                play.hand_ids = Some(play.hand_ids.map_or((id, id), |(first, _)| (first, id)));
-                let ended: String = row.get(6)?;
-                play.last_hand_end = Some(row_time("hands", seq, &ended)?);
-                if row.get::<_, String>(7)? == crate::ledger::HandStatus::Voided.as_str() {
-                    play.voided += 1;
-                    voided.insert(id);
-                }
-                if !dealers.contains(&dealer) {
-                    dealers.push(dealer);
-                }
-                shoes.insert(row.get::<_, i64>(3)?);
-                let hash: String = row.get(4)?;
-                if !rules_hashes.contains(&hash) {
-                    rules_hashes.push(hash.clone());
-                }
-                let seats: String = row.get(5)?;
-                let bets = rows::parse_seats(&seats).map_err(bad("hands", seq))?;
-                wagers.insert(id, bets.iter().map(|(_, bet)| bet).sum());
-                dealt.push(DealtHand {
-                    id,
-                    decks: row.get(8)?,
-                    rules_hash: hash,
-                    bets,
-                });
-            }
-        }
-        play.shoes = shoes.len() as u64;
-        let rules = rules_hashes
+        let mut hands = self.gather_hands(&params)?;
+        let rules = hands
+            .rules_hashes
             .iter()
             .map(|hash| self.rules(hash))
             .collect::<Result<Vec<_>, _>>()?;
+        self.count_shuffles_and_cards(&params, &mut hands.play)?;
+        let transfers = self.gather_transfers(&params, &hands.voided)?;
+        let ledger_win = transfers.ledger_win;
+        let (game, wagered) = transfers.game_figures(resolved.game, &hands);
+        let mut play = hands.play;
+        play.wagered = wagered;
+        play.expected_hold = self.expected_hold(resolved.game, &hands.dealt, &hands.voided)?;
+        play.actual_hold = match &game {
+            GameFigures::Rocket(_) => ledger_win,
+            GameFigures::Starboard(figures) => figures.rake.amount,
+        };
 
-        // Shuffles and cards.
+        // Exceptions; who approved them.
+        let mut approvers: Vec<u32> = Vec::new();
+        let voids = self.gather_voids(&params, &person, &mut approvers)?;
+        let manual_cards = self.gather_manual_cards(&params, &person, &mut approvers)?;
+
+        // The inventory, its corrections, the alarms; who signed for them.
+        let mut signed: Vec<u32> = Vec::new();
+        let (inventory, corrections) =
+            self.gather_inventory(resolved, &person, ledger_win, &mut signed)?;
+        let alarms = self.gather_alarms(resolved, &person, &mut signed)?;
+        let staff_changes = self.gather_staff_changes(resolved, &person)?;
+        signed.extend(self.approval_signers(resolved)?);
+
+        let (dealers, pit_bosses) = on_duty(&staff, hands.dealers, resolved, &approvers, &signed);
+        let header = Header {
+            casino: self.casino_name(query, resolved)?,
+            table_id: resolved.table_id,
+            table_name: resolved.table_name.clone(),
+            game: resolved.game,
+            rules,
+            shift: resolved.shift,
+            start: resolved.start,
+            end: resolved.end,
+            dealers: dealers.into_iter().map(person).collect(),
+            pit_bosses: pit_bosses.into_iter().map(person).collect(),
+        };
+        let exceptions = Exceptions {
+            voids,
+            manual_cards,
+            corrections,
+            alarms,
+            staff_changes,
+        };
+        Ok((header, inventory, play, game, exceptions))
+    }
+
+    /// The period's hands: counts, voids, dealers, rules, shoes and bets.
+    fn gather_hands(&self, params: &[Value; 4]) -> Result<HandsRead, LedgerError> {
+        let mut read = HandsRead::default();
+        let mut shoes = BTreeSet::new();
+        let sql = format!(
+            "SELECT h.seq, h.id, h.dealer_id, h.shoe_id, h.rules_hash, h.seats, h.ended_at, \
+             CASE WHEN v.hand_id IS NULL THEN h.status ELSE 'voided' END, h.decks \
+             FROM hands h LEFT JOIN voids v ON v.hand_id = h.id WHERE {IN_PERIOD} ORDER BY h.id"
+        );
+        let mut statement = self.conn.prepare(&sql)?;
+        let mut found = statement.query(rusqlite::params_from_iter(params.iter()))?;
+        while let Some(row) = found.next()? {
+            let seq: i64 = row.get(0)?;
+            let id: i64 = row.get(1)?;
+            let dealer = row.get::<_, i64>(2)? as u32;
+            let play = &mut read.play;
+            play.hands += 1;
+            play.hand_ids = Some(play.hand_ids.map_or((id, id), |(first, _)| (first, id)));
+            let ended: String = row.get(6)?;
+            play.last_hand_end = Some(row_time("hands", seq, &ended)?);
+            if row.get::<_, String>(7)? == crate::ledger::HandStatus::Voided.as_str() {
+                play.voided += 1;
+                read.voided.insert(id);
+            }
+            if !read.dealers.contains(&dealer) {
+                read.dealers.push(dealer);
+            }
+            shoes.insert(row.get::<_, i64>(3)?);
+            let hash: String = row.get(4)?;
+            if !read.rules_hashes.contains(&hash) {
+                read.rules_hashes.push(hash.clone());
+            }
+            let seats: String = row.get(5)?;
+            let bets = rows::parse_seats(&seats).map_err(bad("hands", seq))?;
+            read.wagers
+                .insert(id, bets.iter().map(|(_, bet)| bet).sum());
+            read.dealt.push(DealtHand {
+                id,
+                decks: row.get(8)?,
+                rules_hash: hash,
+                bets,
+            });
+        }
+        read.play.shoes = shoes.len() as u64;
+        Ok(read)
+    }
+
+    /// Shuffles (mid-hand, external) and cards dealt and burned.
+    fn count_shuffles_and_cards(
+        &self,
+        params: &[Value; 4],
+        play: &mut PlayFigures,
+    ) -> Result<(), LedgerError> {
         let count = |sql: &str| -> Result<(u64, u64), LedgerError> {
             let sql = sql.replace("{IN_PERIOD}", IN_PERIOD);
             Ok(self
@@ -330,224 +492,164 @@ impl Ledger {
         (play.cards_dealt, play.cards_burned) = count(
             "SELECT SUM(c.destination NOT IN ('burn', 'set_aside')), SUM(c.destination = 'burn') FROM cards c JOIN hands h ON h.id = c.hand_id WHERE {IN_PERIOD}",
         )?;
+        Ok(())
+    }
 
-        // Transfers.
-        let mut totals: BTreeMap<(TransferKind, Option<Rank>), KindTotal> = BTreeMap::new();
-        let mut ledger_win = 0i64;
-        let mut payouts = Vec::new();
-        let mut awards: HashMap<i64, u32> = HashMap::new();
-        {
-            let sql = format!(
-                "SELECT t.seq, t.hand_id, t.line, t.from_account, t.to_account, t.amount, t.kind, t.rank, t.reverses \
-                 FROM transfers t JOIN hands h ON h.id = t.hand_id WHERE {IN_PERIOD}"
-            );
-            let mut statement = self.conn.prepare(&sql)?;
-            let mut found = statement.query(rusqlite::params_from_iter(params.iter()))?;
-            let mut values = Vec::with_capacity(8);
-            while let Some(row) = found.next()? {
-                let seq: i64 = row.get(0)?;
-                values.clear();
-                for i in 1..=8 {
-                    values.push(row.get::<_, Value>(i)?);
-                }
-                let hand = rows::int(&values, 0).map_err(bad("transfers", seq))?;
-                let (t, reverses) = rows::row_transfer(&values).map_err(bad("transfers", seq))?;
-                ledger_win += house_net(&t);
-                let sign = if reverses.is_some() { -1 } else { 1 };
-                totals.entry((t.kind, t.rank)).or_default().add(KindTotal {
+    /// The period's transfers: totals by kind and rank (reversals
+    /// subtracted), the ledger's win, the payouts and pot awards of the
+    /// hands that stand.
+    fn gather_transfers(
+        &self,
+        params: &[Value; 4],
+        voided: &BTreeSet<i64>,
+    ) -> Result<TransfersRead, LedgerError> {
+        let mut read = TransfersRead::default();
+        let sql = format!(
+            "SELECT t.seq, t.hand_id, t.line, t.from_account, t.to_account, t.amount, t.kind, t.rank, t.reverses \
+             FROM transfers t JOIN hands h ON h.id = t.hand_id WHERE {IN_PERIOD}"
+        );
+        let mut statement = self.conn.prepare(&sql)?;
+        let mut found = statement.query(rusqlite::params_from_iter(params.iter()))?;
+        let mut values = Vec::with_capacity(8);
+        while let Some(row) = found.next()? {
+            let seq: i64 = row.get(0)?;
+            values.clear();
+            for i in 1..=8 {
+                values.push(row.get::<_, Value>(i)?);
+            }
+            let hand = rows::int(&values, 0).map_err(bad("transfers", seq))?;
+            let (t, reverses) = rows::row_transfer(&values).map_err(bad("transfers", seq))?;
+            read.ledger_win += house_net(&t);
+            let sign = if reverses.is_some() { -1 } else { 1 };
+            read.totals
+                .entry((t.kind, t.rank))
+                .or_default()
+                .add(KindTotal {
                     count: sign,
                     amount: sign * t.amount as i64,
                 });
-                if reverses.is_some() || voided.contains(&hand) {
-                    continue;
-                }
-                match (t.from, t.to, t.kind) {
-                    (Account::House, Account::Seat(seat), _) => payouts.push(Payout {
-                        hand,
-                        seat,
-                        kind: t.kind,
-                        rank: t.rank,
-                        amount: t.amount,
-                    }),
-                    (_, _, TransferKind::PotAward) => *awards.entry(hand).or_default() += 1,
-                    _ => {}
-                }
+            if reverses.is_some() || voided.contains(&hand) {
+                continue;
+            }
+            match (t.from, t.to, t.kind) {
+                (Account::House, Account::Seat(seat), _) => read.payouts.push(Payout {
+                    hand,
+                    seat,
+                    kind: t.kind,
+                    rank: t.rank,
+                    amount: t.amount,
+                }),
+                (_, _, TransferKind::PotAward) => *read.awards.entry(hand).or_default() += 1,
+                _ => {}
             }
         }
-        let total = |kind: TransferKind| -> KindTotal {
-            let mut sum = KindTotal::default();
-            for (_, t) in totals.range((kind, None)..=(kind, Some(Rank::ALL[9]))) {
-                sum.add(*t);
-            }
-            sum
-        };
-        let by_rank = |kind: TransferKind| -> [KindTotal; 10] {
-            Rank::ALL.map(|rank| totals.get(&(kind, Some(rank))).copied().unwrap_or_default())
-        };
-        let game = match resolved.game {
-            GameKind::Rocket => {
-                payouts.sort_by(|a, b| b.amount.cmp(&a.amount).then(a.hand.cmp(&b.hand)));
-                payouts.truncate(LARGEST_PAYOUTS);
-                play.wagered = wagers
-                    .iter()
-                    .filter(|(id, _)| !voided.contains(id))
-                    .map(|(_, w)| w)
-                    .sum();
-                GameFigures::Rocket(Box::new(RocketFigures {
-                    pair_losses: by_rank(TransferKind::PairLoss),
-                    fold_fees: total(TransferKind::FoldFee),
-                    dealer_pairs: by_rank(TransferKind::DealerPairPayout),
-                    dealer_threes: total(TransferKind::DealerThreePayout),
-                    largest_payouts: payouts,
-                }))
-            }
-            GameKind::Starboard => {
-                let figures = StarboardFigures {
-                    pots: awards.len() as u64,
-                    split_pots: awards.values().filter(|n| **n > 1).count() as u64,
-                    antes: total(TransferKind::Ante),
-                    draws: total(TransferKind::Draw),
-                    carry_in: total(TransferKind::CarryIn),
-                    pot_awards: total(TransferKind::PotAward),
-                    rake: total(TransferKind::Rake),
-                    carry_out: total(TransferKind::CarryOut),
-                };
-                play.wagered = (figures.antes.amount + figures.draws.amount).max(0) as u64;
-                GameFigures::Starboard(figures)
-            }
-        };
+        Ok(read)
+    }
 
-        play.expected_hold = self.expected_hold(resolved.game, &dealt, &voided)?;
-        play.actual_hold = match &game {
-            GameFigures::Rocket(_) => ledger_win,
-            GameFigures::Starboard(figures) => figures.rake.amount,
-        };
-
-        // Exceptions.
-        let mut approvers: Vec<u32> = Vec::new();
+    /// The period's voids, each with what its reversal moved.
+    fn gather_voids(
+        &self,
+        params: &[Value; 4],
+        person: &impl Fn(u32) -> StaffRef,
+        approvers: &mut Vec<u32>,
+    ) -> Result<Vec<VoidEntry>, LedgerError> {
+        let sql = format!(
+            "SELECT v.seq, v.hand_id, v.reason, v.approved_by, v.voided_at, \
+             (SELECT COALESCE(SUM(r.amount), 0) FROM transfers r WHERE r.hand_id = v.hand_id AND r.reverses IS NOT NULL) \
+             FROM voids v JOIN hands h ON h.id = v.hand_id WHERE {IN_PERIOD} ORDER BY v.seq"
+        );
+        let mut statement = self.conn.prepare(&sql)?;
+        let mut found = statement.query(rusqlite::params_from_iter(params.iter()))?;
         let mut voids = Vec::new();
-        {
-            let sql = format!(
-                "SELECT v.seq, v.hand_id, v.reason, v.approved_by, v.voided_at, \
-                 (SELECT COALESCE(SUM(r.amount), 0) FROM transfers r WHERE r.hand_id = v.hand_id AND r.reverses IS NOT NULL) \
-                 FROM voids v JOIN hands h ON h.id = v.hand_id WHERE {IN_PERIOD} ORDER BY v.seq"
-            );
-            let mut statement = self.conn.prepare(&sql)?;
-            let mut found = statement.query(rusqlite::params_from_iter(params.iter()))?;
-            while let Some(row) = found.next()? {
-                let seq: i64 = row.get(0)?;
-                let approver = row.get::<_, i64>(3)? as u32;
-                approvers.push(approver);
-                voids.push(VoidEntry {
-                    hand: row.get(1)?,
-                    reason: row.get(2)?,
-                    approved_by: person(approver),
-                    at: row_time("voids", seq, &row.get::<_, String>(4)?)?,
-                    reversed: row.get::<_, i64>(5)? as u64,
-                });
-            }
+        while let Some(row) = found.next()? {
+            let seq: i64 = row.get(0)?;
+            let approver = row.get::<_, i64>(3)? as u32;
+            approvers.push(approver);
+            voids.push(VoidEntry {
+                hand: row.get(1)?,
+                reason: row.get(2)?,
+                approved_by: person(approver),
+                at: row_time("voids", seq, &row.get::<_, String>(4)?)?,
+                reversed: row.get::<_, i64>(5)? as u64,
+            });
         }
+        Ok(voids)
+    }
+
+    /// The period's cards entered by hand, with who approved each.
+    fn gather_manual_cards(
+        &self,
+        params: &[Value; 4],
+        person: &impl Fn(u32) -> StaffRef,
+        approvers: &mut Vec<u32>,
+    ) -> Result<Vec<ManualCard>, LedgerError> {
+        let sql = format!(
+            "SELECT c.seq, c.hand_id, c.step, c.rank, c.destination, c.seat, c.approved_by, c.at \
+             FROM cards c JOIN hands h ON h.id = c.hand_id WHERE {IN_PERIOD} AND c.source = 'manual' ORDER BY c.seq"
+        );
+        let mut statement = self.conn.prepare(&sql)?;
+        let mut found = statement.query(rusqlite::params_from_iter(params.iter()))?;
         let mut manual_cards = Vec::new();
-        {
-            let sql = format!(
-                "SELECT c.seq, c.hand_id, c.step, c.rank, c.destination, c.seat, c.approved_by, c.at \
-                 FROM cards c JOIN hands h ON h.id = c.hand_id WHERE {IN_PERIOD} AND c.source = 'manual' ORDER BY c.seq"
-            );
-            let mut statement = self.conn.prepare(&sql)?;
-            let mut found = statement.query(rusqlite::params_from_iter(params.iter()))?;
-            while let Some(row) = found.next()? {
-                let seq: i64 = row.get(0)?;
-                let approver = row.get::<_, Option<i64>>(6)?.map(|id| id as u32);
-                approvers.extend(approver);
-                let destination: String = row.get(4)?;
-                let destination = match row.get::<_, Option<i64>>(5)? {
-                    Some(seat) if destination == "seat" => format!("seat {seat}"),
-                    Some(seat) if destination == "common" => format!("common (seat {seat})"),
-                    _ => destination,
-                };
-                manual_cards.push(ManualCard {
-                    hand: row.get(1)?,
-                    step: row.get(2)?,
-                    rank: Rank::new(row.get(3)?).map_err(|e| LedgerError::BadRow {
-                        table: "cards",
-                        seq,
-                        problem: e.to_string(),
-                    })?,
-                    destination,
-                    approved_by: approver.map(person),
-                    at: row_time("cards", seq, &row.get::<_, String>(7)?)?,
-                });
-            }
+        while let Some(row) = found.next()? {
+            let seq: i64 = row.get(0)?;
+            let approver = row.get::<_, Option<i64>>(6)?.map(|id| id as u32);
+            approvers.extend(approver);
+            let destination: String = row.get(4)?;
+            let destination = match row.get::<_, Option<i64>>(5)? {
+                Some(seat) if destination == "seat" => format!("seat {seat}"),
+                Some(seat) if destination == "common" => format!("common (seat {seat})"),
+                _ => destination,
+            };
+            manual_cards.push(ManualCard {
+                hand: row.get(1)?,
+                step: row.get(2)?,
+                rank: Rank::new(row.get(3)?).map_err(|e| LedgerError::BadRow {
+                    table: "cards",
+                    seq,
+                    problem: e.to_string(),
+                })?,
+                destination,
+                approved_by: approver.map(person),
+                at: row_time("cards", seq, &row.get::<_, String>(7)?)?,
+            });
         }
+        Ok(manual_cards)
+    }
 
-        // The inventory, its corrections, the alarms; who signed for them.
-        let mut signed: Vec<u32> = Vec::new();
-        let (inventory, corrections) =
-            self.gather_inventory(resolved, &person, ledger_win, &mut signed)?;
-        let alarms = self.gather_alarms(resolved, &person, &mut signed)?;
-        let staff_changes = self.gather_staff_changes(resolved, &person)?;
-        {
-            let [from, to] = resolved.window.clone();
-            let mut statement = self.conn.prepare(
-                "SELECT requested_by, approved_by FROM approvals \
-                 WHERE table_id = ?1 AND at >= ?2 AND (?3 IS NULL OR at < ?3) ORDER BY seq",
-            )?;
-            let mut found = statement.query(params![resolved.table_id, from, to])?;
-            while let Some(row) = found.next()? {
-                signed.push(row.get::<_, i64>(0)? as u32);
-                signed.push(row.get::<_, i64>(1)? as u32);
-            }
+    /// Everyone who asked for or approved an action at the table in the
+    /// period's window.
+    fn approval_signers(&self, resolved: &Resolved) -> Result<Vec<u32>, LedgerError> {
+        let [from, to] = resolved.window.clone();
+        let mut statement = self.conn.prepare(
+            "SELECT requested_by, approved_by FROM approvals \
+             WHERE table_id = ?1 AND at >= ?2 AND (?3 IS NULL OR at < ?3) ORDER BY seq",
+        )?;
+        let mut found = statement.query(params![resolved.table_id, from, to])?;
+        let mut signers = Vec::new();
+        while let Some(row) = found.next()? {
+            signers.push(row.get::<_, i64>(0)? as u32);
+            signers.push(row.get::<_, i64>(1)? as u32);
         }
+        Ok(signers)
+    }
 
-        // Who was on duty: dealers of the hands, then any dealer who opened
-        // or closed the shift, counted, asked for a slip or an approval;
-        // pit bosses who opened or closed it or approved or signed anything.
-        for id in resolved.shift_staff.iter().chain(&signed) {
-            if is_role(id, crate::access::Role::Dealer) && !dealers.contains(id) {
-                dealers.push(*id);
-            }
-        }
-        let mut pit_bosses: Vec<u32> = resolved
-            .shift_staff
-            .iter()
-            .chain(&approvers)
-            .chain(&signed)
-            .copied()
-            .filter(|id| is_role(id, crate::access::Role::PitBoss))
-            .collect();
-        pit_bosses.sort_unstable();
-        pit_bosses.dedup();
-        let casino = match &query.casino {
-            Some(name) => Some(name.clone()),
-            None => self
+    /// The casino's name to print: the query's, else the table setting.
+    fn casino_name(
+        &self,
+        query: &ReportQuery,
+        resolved: &Resolved,
+    ) -> Result<Option<String>, LedgerError> {
+        match &query.casino {
+            Some(name) => Ok(Some(name.clone())),
+            None => Ok(self
                 .conn
                 .query_row(
                     "SELECT value FROM table_settings WHERE table_id = ?1 AND key = ?2 ORDER BY seq DESC LIMIT 1",
                     params![resolved.table_id, CASINO_SETTING],
                     |r| r.get(0),
                 )
-                .optional()?,
-        };
-        let header = Header {
-            casino,
-            table_id: resolved.table_id,
-            table_name: resolved.table_name.clone(),
-            game: resolved.game,
-            rules,
-            shift: resolved.shift,
-            start: resolved.start,
-            end: resolved.end,
-            dealers: dealers.into_iter().map(person).collect(),
-            pit_bosses: pit_bosses.into_iter().map(person).collect(),
-        };
-        let exceptions = Exceptions {
-            voids,
-            manual_cards,
-            corrections,
-            alarms,
-            staff_changes,
-        };
-        Ok((header, inventory, play, game, exceptions))
+                .optional()?),
+        }
     }
 
     /// The shifts whose inventory a report shows: its shift; for a period,

@@ -48,4 +48,8 @@ BEGIN SELECT RAISE(ABORT, 'ledger rows are unalterable: rating_lookups'); END;
 
 CREATE INDEX seatings_by_card ON seatings(card, seq);
 CREATE INDEX seatings_by_table ON seatings(table_id, seq);
-CREATE INDEX hands_by_table_start ON hands(table_id, started_at);
+-- A rating reads a session's hands by table and start time, and each
+-- hand's transfers by hand, from the indexes alone (covering indexes).
+CREATE INDEX hands_by_table_start ON hands(table_id, started_at, id, decks, seats);
+CREATE INDEX transfers_by_hand_accounts
+  ON transfers(hand_id, from_account, to_account, amount, kind, reverses);

@@ -24,11 +24,6 @@ pub struct Period {
 }
 
 impl Period {
-    /// Whether `at` lies in the period.
-    pub fn contains(&self, at: DateTime<Utc>) -> bool {
-        self.from.is_none_or(|from| at >= from) && self.to.is_none_or(|to| at < to)
-    }
-
     /// Seconds of `[start, end)` inside the period (0 when they do not meet).
     pub fn overlap_seconds(&self, start: DateTime<Utc>, end: DateTime<Utc>) -> i64 {
         let start = self.from.map_or(start, |from| start.max(from));
@@ -70,8 +65,6 @@ pub struct Session {
 pub struct PlayedHand {
     /// The hand's id.
     pub hand_id: i64,
-    /// When it started.
-    pub started_at: DateTime<Utc>,
     /// The shoe's decks.
     pub decks: Decks,
     /// Whether the hand was voided (its transfers reversed).
@@ -93,7 +86,7 @@ pub struct PlayedHand {
 pub struct SessionPlay {
     /// The session.
     pub session: Session,
-    /// Its hands, in order.
+    /// Its hands inside the period being rated, in order.
     pub hands: Vec<PlayedHand>,
 }
 
@@ -277,7 +270,8 @@ impl Rater {
         edge
     }
 
-    /// The rating of `plays` over `period`; sessions still open run to `now`.
+    /// The rating of `plays` over `period` (their hands already the ones
+    /// that started inside it); sessions still open run to `now`.
     pub fn rate(&mut self, plays: &[SessionPlay], period: Period, now: DateTime<Utc>) -> Rating {
         let mut sum = Sum::default();
         for play in plays {
@@ -321,7 +315,7 @@ impl Rater {
         let session = &play.session;
         sum.seconds +=
             period.overlap_seconds(session.seated_at, session.unseated_at.unwrap_or(now));
-        for hand in play.hands.iter().filter(|h| period.contains(h.started_at)) {
+        for hand in &play.hands {
             sum.actual_win -= hand.player_net;
             if hand.voided {
                 continue;
@@ -382,10 +376,9 @@ mod tests {
         DateTime::from_timestamp(1_800_000_000 + minute * 60, 0).expect("a valid time")
     }
 
-    fn hand(id: i64, minute: i64, wager: u64, net: i64) -> PlayedHand {
+    fn hand(id: i64, wager: u64, net: i64) -> PlayedHand {
         PlayedHand {
             hand_id: id,
-            started_at: at(minute),
             decks: Decks::new(6).expect("6 decks"),
             voided: false,
             wager,
@@ -409,11 +402,11 @@ mod tests {
 
     #[test]
     fn a_voided_hand_counts_no_wager_and_its_reversal_nets_to_nothing() {
-        let mut voided = hand(2, 5, 50, 0);
+        let mut voided = hand(2, 50, 0);
         voided.voided = true;
         let play = SessionPlay {
             session: session(GameKind::Rocket, 0, Some(60)),
-            hands: vec![hand(1, 1, 100, -30), voided, hand(3, 9, 20, 12)],
+            hands: vec![hand(1, 100, -30), voided, hand(3, 20, 12)],
         };
         let rating = Rater::new(Strategy::Optimal).rate(&[play], Period::default(), at(90));
         assert_eq!(rating.hands, 2);
@@ -427,9 +420,9 @@ mod tests {
 
     #[test]
     fn starboard_theo_is_the_rake_shared_by_what_the_player_paid_in() {
-        let mut first = hand(1, 1, 3, -3);
+        let mut first = hand(1, 3, -3);
         (first.rake, first.pot_paid_in) = (2, 12);
-        let mut second = hand(2, 2, 6, 10);
+        let mut second = hand(2, 6, 10);
         (second.rake, second.pot_paid_in) = (3, 6);
         let play = SessionPlay {
             session: session(GameKind::Starboard, 0, None),
@@ -442,10 +435,10 @@ mod tests {
     }
 
     #[test]
-    fn a_period_cuts_both_the_hands_and_the_time_on_game() {
+    fn a_period_cuts_the_time_on_game() {
         let play = SessionPlay {
             session: session(GameKind::Rocket, 0, Some(60)),
-            hands: vec![hand(1, 10, 10, -1), hand(2, 40, 10, -1)],
+            hands: vec![hand(2, 10, -1)],
         };
         let period = Period {
             from: Some(at(30)),

@@ -457,73 +457,112 @@ impl Ledger {
     }
 
     /// The hands of `session`'s table that started in `[start, end)` with
-    /// the session's seat in play.
+    /// the session's seat in play. Two index range scans, merged by hand:
+    /// the hands by table and start (covering index), then the transfers
+    /// of their hand-id range that concern the rating (covering index).
     fn session_hands(
         &self,
         session: &Session,
         start: DateTime<Utc>,
         end: Option<DateTime<Utc>>,
     ) -> Result<Vec<PlayedHand>, LedgerError> {
+        let mut hands = Vec::new();
+        {
+            let mut statement = self.conn.prepare_cached(
+                "SELECT h.id, h.decks, h.seats FROM hands h \
+                 WHERE h.table_id = ?1 AND h.started_at >= ?2 AND (?3 IS NULL OR h.started_at < ?3)",
+            )?;
+            let mut found = statement.query(rusqlite::params![
+                session.table_id,
+                timestamp(start),
+                end.map(timestamp)
+            ])?;
+            while let Some(row) = found.next()? {
+                let id: i64 = row.get(0)?;
+                let seats = row.get_ref(2)?.as_str().map_err(rusqlite::Error::from)?;
+                let Some(bet) = rows::seat_bet(seats, session.seat)
+                    .map_err(LedgerError::bad_row("hands", id))?
+                else {
+                    continue;
+                };
+                hands.push(PlayedHand {
+                    hand_id: id,
+                    decks: Decks::new(row.get(1)?).map_err(|e| LedgerError::BadRow {
+                        table: "hands",
+                        seq: id,
+                        problem: e.to_string(),
+                    })?,
+                    voided: false,
+                    // Starboard's wager is what the seat paid in (below).
+                    wager: if session.game == GameKind::Rocket {
+                        bet
+                    } else {
+                        0
+                    },
+                    player_net: 0,
+                    rake: 0,
+                    pot_paid_in: 0,
+                });
+            }
+        }
+        hands.sort_unstable_by_key(|h| h.hand_id);
+        let (Some(first), Some(last)) = (hands.first(), hands.last()) else {
+            return Ok(hands);
+        };
+        let (low, high) = (first.hand_id, last.hand_id);
+        let mut voids = self
+            .conn
+            .prepare_cached("SELECT hand_id FROM voids WHERE hand_id BETWEEN ?1 AND ?2")?;
+        for id in voids.query_map([low, high], |r| r.get::<_, i64>(0))? {
+            let id = id?;
+            if let Ok(i) = hands.binary_search_by_key(&id, |h| h.hand_id) {
+                hands[i].voided = true;
+            }
+        }
         let account = Account::Seat(session.seat).to_string();
         let mut statement = self.conn.prepare_cached(
-            "SELECT h.id, h.started_at, h.decks, h.seats, \
-                    EXISTS (SELECT 1 FROM voids v WHERE v.hand_id = h.id), \
-                    COALESCE(SUM(CASE WHEN t.to_account = ?2 THEN t.amount \
-                                      WHEN t.from_account = ?2 THEN -t.amount ELSE 0 END), 0), \
-                    COALESCE(SUM(CASE WHEN t.from_account = ?2 AND t.to_account = 'pot' \
-                                       AND t.reverses IS NULL THEN t.amount ELSE 0 END), 0), \
-                    COALESCE(SUM(CASE WHEN t.kind = 'rake' AND t.reverses IS NULL \
-                                      THEN t.amount ELSE 0 END), 0), \
-                    COALESCE(SUM(CASE WHEN t.from_account LIKE 'seat %' AND t.to_account = 'pot' \
-                                       AND t.reverses IS NULL THEN t.amount ELSE 0 END), 0) \
-             FROM hands h LEFT JOIN transfers t ON t.hand_id = h.id \
-             WHERE h.table_id = ?1 AND h.started_at >= ?3 AND (?4 IS NULL OR h.started_at < ?4) \
-             GROUP BY h.id ORDER BY h.id",
+            "SELECT hand_id, from_account, to_account, amount, kind, reverses IS NULL FROM transfers \
+             WHERE hand_id BETWEEN ?1 AND ?2 \
+               AND (from_account = ?3 OR to_account = ?3 OR (?4 AND (to_account = 'pot' OR kind = 'rake'))) \
+             ORDER BY hand_id",
         )?;
-        let found = statement
-            .query_map(
-                rusqlite::params![
-                    session.table_id,
-                    account,
-                    timestamp(start),
-                    end.map(timestamp)
-                ],
-                |r| {
-                    Ok((
-                        r.get::<_, i64>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, i64>(2)?,
-                        r.get::<_, String>(3)?,
-                        r.get::<_, bool>(4)?,
-                        [r.get::<_, i64>(5)?, r.get(6)?, r.get(7)?, r.get(8)?],
-                    ))
-                },
-            )?
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut hands = Vec::new();
-        for (id, started_at, decks, seats, voided, [net, paid_in, rake, pot_in]) in found {
-            let seats = rows::parse_seats(&seats).map_err(LedgerError::bad_row("hands", id))?;
-            let Some(&(_, bet)) = seats.iter().find(|(s, _)| *s == session.seat) else {
+        let mut found = statement.query(rusqlite::params![
+            low,
+            high,
+            account,
+            session.game == GameKind::Starboard
+        ])?;
+        let mut next = 0;
+        while let Some(row) = found.next()? {
+            let id: i64 = row.get(0)?;
+            while next < hands.len() && hands[next].hand_id < id {
+                next += 1;
+            }
+            // A hand of another table, or one the seat sat out.
+            let Some(hand) = hands.get_mut(next).filter(|h| h.hand_id == id) else {
                 continue;
             };
-            let wager = match session.game {
-                GameKind::Rocket => bet,
-                GameKind::Starboard => paid_in as u64,
+            let text = |i: usize| -> Result<&str, LedgerError> {
+                Ok(row.get_ref(i)?.as_str().map_err(rusqlite::Error::from)?)
             };
-            hands.push(PlayedHand {
-                hand_id: id,
-                started_at: row_time("hands", id, &started_at)?,
-                decks: Decks::new(decks).map_err(|e| LedgerError::BadRow {
-                    table: "hands",
-                    seq: id,
-                    problem: e.to_string(),
-                })?,
-                voided,
-                wager,
-                player_net: net,
-                rake: rake as u64,
-                pot_paid_in: pot_in as u64,
-            });
+            let (from, to, amount) = (text(1)?, text(2)?, row.get::<_, i64>(3)?);
+            if to == account {
+                hand.player_net += amount;
+            } else if from == account {
+                hand.player_net -= amount;
+            }
+            let original: bool = row.get(5)?;
+            if session.game == GameKind::Starboard && original {
+                let amount = amount as u64;
+                if to == "pot" && from.starts_with("seat ") {
+                    hand.pot_paid_in += amount;
+                    if from == account {
+                        hand.wager += amount;
+                    }
+                } else if text(4)? == "rake" {
+                    hand.rake += amount;
+                }
+            }
         }
         Ok(hands)
     }

@@ -313,6 +313,22 @@ pub fn parse_seats(text: &str) -> Result<Vec<(u8, u64)>, BadRow> {
         .collect()
 }
 
+/// The bet of `seat` in a [`seats_text`], if the seat played; read
+/// without building the whole list.
+pub fn seat_bet(text: &str, seat: u8) -> Result<Option<u64>, BadRow> {
+    for pair in text.split_whitespace() {
+        let parsed = pair
+            .split_once(':')
+            .and_then(|(s, bet)| Some((s.parse::<u8>().ok()?, bet.parse::<u64>().ok()?)));
+        match parsed {
+            Some((s, bet)) if s == seat => return Ok(Some(bet)),
+            Some(_) => {}
+            None => return bad(format!("bad seat and bet {pair:?}")),
+        }
+    }
+    Ok(None)
+}
+
 /// Parses a game name column.
 pub fn game(name: &str) -> Result<GameKind, BadRow> {
     GameKind::parse(name).ok_or_else(|| BadRow(format!("unknown game {name:?}")))

@@ -546,3 +546,88 @@ fn fifty_stations_ship_at_once_and_every_row_arrives() {
             .sum::<usize>()
     );
 }
+
+/// `simulate` at `db` with rated players and a named table.
+fn simulate_rated(db: &Path, table: &str, players: &str, hands: u32, seed: u32) {
+    let out = pairs_table()
+        .args([
+            "simulate", "--game", "rocket", "--seats", "3", "--bet", "50",
+        ])
+        .args(["--hands", &hands.to_string(), "--seed", &seed.to_string()])
+        .args(["--table", table, "--players", players])
+        .arg("--db")
+        .arg(db)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_player_is_rated_across_every_station_on_the_floor_without_counting_one_twice() {
+    let floor_db = FloorDb::new();
+    let dir = dir("rating");
+    let (first, second) = (dir.join("first.sqlite3"), dir.join("second.sqlite3"));
+    simulate_rated(&first, "table 1", "P-1", 20, 1);
+    simulate_rated(&second, "table 2", "X-9,P-1", 15, 2);
+    for (db, station) in [(&first, "table 1"), (&second, "table 2")] {
+        let url = floor::enrol(&floor_db.url(), station, None).unwrap();
+        floor::ship(db, &url, None).unwrap();
+    }
+    // Play after shipping counts from the file itself.
+    simulate_rated(&first, "table 1", "P-1", 5, 3);
+    let rating = |args: &[&str]| -> serde_json::Value {
+        let out = pairs_table()
+            .args(["rating", "--db"])
+            .arg(&first)
+            .args(["--player", "P-1", "--json"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let here = rating(&[]);
+    assert_eq!(
+        (here["hands"].as_u64(), here["wagered"].as_u64()),
+        (Some(25), Some(1250))
+    );
+    let (_, pit) = floor::role_names(&floor_db.name);
+    let pit_url = format!(
+        "{}/{}",
+        server().replacen("postgres@", &format!("{pit}@"), 1),
+        floor_db.name
+    );
+    let everywhere = rating(&["--floor", &pit_url]);
+    assert_eq!(everywhere["hands"], 40);
+    assert_eq!(everywhere["wagered"], 2000);
+    let tables: Vec<&str> = everywhere["sessions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["table"].as_str().unwrap())
+        .collect();
+    assert_eq!(tables, ["table 1", "table 2", "table 1"], "in the order they began");
+    let actual = |file: &Path| -> i64 {
+        let out = pairs_table()
+            .args(["rating", "--db"])
+            .arg(file)
+            .args(["--player", "P-1", "--json"])
+            .output()
+            .unwrap();
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()["actual_win"]
+            .as_i64()
+            .unwrap()
+    };
+    assert_eq!(
+        everywhere["actual_win"].as_i64().unwrap(),
+        actual(&first) + actual(&second)
+    );
+}

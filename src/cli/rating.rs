@@ -40,6 +40,11 @@ pub struct RatingArgs {
     /// timid or random.
     #[arg(long, default_value = "optimal")]
     pub strategy: Strategy,
+    /// With --player: rate across every station on this floor database
+    /// too (an owner's or the pit's URL), each station's chain read from
+    /// the floor; this ledger's own station is not counted twice.
+    #[arg(long, value_name = "URL", requires = "player")]
+    pub floor: Option<String>,
     /// The staff ID of the pit boss looking the player up; their PIN is
     /// asked on the terminal (read from standard input when it is not a
     /// terminal). Without it the look-up is recorded as from the command line.
@@ -75,7 +80,10 @@ pub fn rating(args: &RatingArgs, key: Option<&Path>) -> anyhow::Result<()> {
     let mut rater = Rater::new(args.strategy);
     match (&args.player, &args.out) {
         (Some(card), _) => {
-            let rating = ledger.rate_player(&mut rater, card, period)?;
+            let rating = match &args.floor {
+                Some(url) => rate_across_floor(&ledger, &mut rater, card, period, url)?,
+                None => ledger.rate_player(&mut rater, card, period)?,
+            };
             ledger.record_rating_lookup(card, by.as_ref())?;
             if args.json {
                 print_json(&rating)
@@ -106,6 +114,41 @@ pub fn rating(args: &RatingArgs, key: Option<&Path>) -> anyhow::Result<()> {
         }
         (None, None) => bail!("give --player CARD, or --out FILE.pdf with --from and --to"),
     }
+}
+
+/// `card`'s rating over this ledger and every other station's chain on
+/// the floor at `url` (replicas in a temporary directory, removed after).
+fn rate_across_floor(
+    ledger: &Ledger,
+    rater: &mut Rater,
+    card: &str,
+    period: Period,
+    url: &str,
+) -> anyhow::Result<PlayerRating> {
+    let dir = std::env::temp_dir().join(format!("pairs-table-replicas-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)
+        .with_context(|| format!("cannot make the directory {}", dir.display()))?;
+    let rated = (|| {
+        let mut found = ledger.player_play(card, period)?;
+        for (_, path) in crate::floor::replicate(url, &dir)? {
+            let replica = Ledger::open_read_only(&path, Box::new(SystemClock), false)?;
+            if ledger.passes_through(&replica.head()?)? {
+                continue;
+            }
+            if let Some((player, plays)) = replica.player_play(card, period)? {
+                found
+                    .get_or_insert_with(|| (player, Vec::new()))
+                    .1
+                    .extend(plays);
+            }
+        }
+        let (player, mut plays) =
+            found.ok_or_else(|| crate::ledger::PlayerError::UnknownCard(card.trim().to_owned()))?;
+        plays.sort_by_key(|p| p.session.seated_at);
+        anyhow::Ok(rater.player(player, &plays, period, chrono::Utc::now()))
+    })();
+    let _ = std::fs::remove_dir_all(&dir);
+    rated
 }
 
 /// A player's rating as text: the totals, then one line per session.

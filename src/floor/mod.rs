@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::keys::PublicKey;
 use crate::ledger::{
-    self, LedgerError, link_encoded, shipped_checkpoint_problem, shipped_table_name,
+    self, LedgerError, ShippedRow, link_encoded, shipped_checkpoint_problem, shipped_table_name,
 };
 
 /// The floor schema's migrations: migration *i* takes the floor from version
@@ -385,20 +385,12 @@ pub fn verify_file(
     Ok((compared, findings))
 }
 
-/// A chained row as the floor holds it.
-struct FloorRow {
-    seq: i64,
-    table: String,
-    values: Vec<u8>,
-    hash: [u8; 32],
-}
-
 fn floor_rows(
     client: &mut Client,
     station: Option<&str>,
     after: i64,
     limit: u32,
-) -> Result<Vec<FloorRow>, FloorError> {
+) -> Result<Vec<ShippedRow>, FloorError> {
     let limit = i64::from(limit);
     let rows = match station {
         Some(station) => client.query(
@@ -415,7 +407,7 @@ fn floor_rows(
         .into_iter()
         .map(|r| {
             let hash: Vec<u8> = r.get(3);
-            FloorRow {
+            ShippedRow {
                 seq: r.get(0),
                 table: r.get(1),
                 values: r.get(2),
@@ -423,6 +415,40 @@ fn floor_rows(
             }
         })
         .collect())
+}
+
+/// Brings a replica of every station's chain up to date in `dir`: one
+/// ledger file per station (`dir/ROLE.sqlite3`, ROLE the station's login
+/// role), extended with the floor's rows after its head, each row checked
+/// to extend its chain (`ledger::extend_replica`). Returns each station's
+/// name and file, by station name. Read with an owner's or the pit's URL.
+pub fn replicate(url: &str, dir: &Path) -> Result<Vec<(String, std::path::PathBuf)>, FloorError> {
+    let mut client = connect(url)?;
+    let stations = client.query(
+        "SELECT station, role_name FROM floor.stations ORDER BY station",
+        &[],
+    )?;
+    let mut replicas = Vec::new();
+    for station in stations {
+        let name: String = station.get(0);
+        let role: String = station.get(1);
+        let path = dir.join(format!("{role}.sqlite3"));
+        let mut after = if path.exists() {
+            ledger::chain_length(&path)?
+        } else {
+            0
+        };
+        loop {
+            let rows = floor_rows(&mut client, Some(&name), after, BATCH)?;
+            let Some(last) = rows.last() else { break };
+            after = last.seq;
+            ledger::extend_replica(&path, &rows)?;
+        }
+        if path.exists() {
+            replicas.push((name, path));
+        }
+    }
+    Ok(replicas)
 }
 
 /// Re-checks every station's chain on the floor itself: each row's hash

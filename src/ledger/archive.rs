@@ -11,8 +11,8 @@ use rusqlite::{Connection, OptionalExtension};
 
 use super::chain::CHAINED;
 use super::{
-    ChainHead, Discrepancy, Ledger, LedgerError, MIGRATIONS, SCHEMA_VERSION, SystemClock,
-    VerifyOptions, timestamp, verify,
+    ChainHead, Discrepancy, Ledger, LedgerError, SCHEMA_VERSION, SystemClock, VerifyOptions,
+    timestamp, verify,
 };
 
 /// An archive written: the rows it holds and the head it ends on.
@@ -79,21 +79,8 @@ pub fn archive(live: &Path, until: DateTime<Utc>, out: &Path) -> Result<Archived
 
 /// A new ledger file at `path` (0600) holding the rows 1..=`rows` of `live`.
 fn write_rows(live: &Connection, path: &Path, rows: i64) -> Result<(), LedgerError> {
-    let io = |e: std::io::Error| LedgerError::Unreadable(path.display().to_string(), e.to_string());
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    drop(options.open(path).map_err(io)?);
-    let mut conn = Connection::open(path)?;
+    let mut conn = super::replica::new_ledger_file(path)?;
     let tx = conn.transaction()?;
-    for sql in MIGRATIONS {
-        tx.execute_batch(sql)?;
-    }
-    tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     for spec in CHAINED {
         let columns = spec.columns.join(", ");
         let mut read = live.prepare(&format!(

@@ -19,6 +19,7 @@ mod file;
 mod hands;
 mod inventory;
 mod players;
+mod replica;
 pub mod report;
 mod rows;
 mod ship;
@@ -53,6 +54,7 @@ pub use file::APPLICATION_ID;
 pub use hands::Recorder;
 pub use inventory::{CountKind, CountState, ShiftInventory, Slip, SlipKind};
 pub use players::{CARD_MAX_CHARS, PlayerError, SeatedPlayer, check_card};
+pub use replica::{ShippedRow, extend_replica};
 pub use ship::{
     ChainRow, chain_length, chain_rows_after, link_encoded, shipped_checkpoint_problem,
     shipped_table_name,
@@ -552,6 +554,13 @@ impl Ledger {
             });
         }
         Ok(())
+    }
+
+    /// Whether this ledger's chain passes through `head` (the same row
+    /// `head.rows` with the same hash): the other chain is this one, or an
+    /// earlier state of it (a floor replica of this station).
+    pub fn passes_through(&self, head: &ChainHead) -> Result<bool, LedgerError> {
+        Ok(self.hash_at(head.rows)? == Some(head.hash))
     }
 
     /// The stored hash of row `seq`, if the chain has it.

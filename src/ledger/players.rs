@@ -378,12 +378,26 @@ impl Ledger {
         card: &str,
         period: Period,
     ) -> Result<PlayerRating, LedgerError> {
-        let card = check_card(card)?;
-        let player = self
-            .player(card)?
-            .ok_or_else(|| PlayerError::UnknownCard(card.to_owned()))?;
-        let plays = self.rating_play(card, period)?;
+        let (player, plays) = self
+            .player_play(card, period)?
+            .ok_or_else(|| PlayerError::UnknownCard(card.trim().to_owned()))?;
         Ok(rater.player(player, &plays, period, self.clock_now()))
+    }
+
+    /// The player enrolled with `card` and their sessions that meet
+    /// `period`, each with its hands in the period (to be rated with the
+    /// sessions of other ledgers, `pairs-table rating --floor`); `None`
+    /// for a card this ledger never enrolled.
+    pub fn player_play(
+        &self,
+        card: &str,
+        period: Period,
+    ) -> Result<Option<(Player, Vec<SessionPlay>)>, LedgerError> {
+        let card = check_card(card)?;
+        match self.player(card)? {
+            Some(player) => Ok(Some((player, self.rating_play(card, period)?))),
+            None => Ok(None),
+        }
     }
 
     /// The rated play of `period`: every player with a session in it,

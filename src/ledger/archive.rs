@@ -79,7 +79,7 @@ pub fn archive(live: &Path, until: DateTime<Utc>, out: &Path) -> Result<Archived
 
 /// A new ledger file at `path` (0600) holding the rows 1..=`rows` of `live`.
 fn write_rows(live: &Connection, path: &Path, rows: i64) -> Result<(), LedgerError> {
-    let mut conn = super::replica::new_ledger_file(path)?;
+    let mut conn = super::file::new_ledger_file(path)?;
     let tx = conn.transaction()?;
     for spec in CHAINED {
         let columns = spec.columns.join(", ");

@@ -299,3 +299,25 @@ pub(super) fn loose_modes(path: &Path) -> Option<String> {
         )
     })
 }
+
+/// Creates a new, empty ledger file at `path` (0600) with this build's
+/// schema, and returns a connection to it.
+pub(super) fn new_ledger_file(path: &Path) -> Result<Connection, LedgerError> {
+    let io = |e: std::io::Error| LedgerError::Unreadable(path.display().to_string(), e.to_string());
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    drop(options.open(path).map_err(io)?);
+    let mut conn = Connection::open(path)?;
+    let tx = conn.transaction()?;
+    for sql in MIGRATIONS {
+        tx.execute_batch(sql)?;
+    }
+    tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+    tx.commit()?;
+    Ok(conn)
+}

@@ -10,7 +10,8 @@ use rusqlite::Connection;
 use rusqlite::types::Value;
 
 use super::chain::{Linker, decode_values, spec_named};
-use super::{ChainHead, LedgerError, MIGRATIONS, SCHEMA_VERSION, head_of};
+use super::file::new_ledger_file;
+use super::{ChainHead, LedgerError, head_of};
 
 /// One chained row as shipped: its place, table, encoded columns and hash.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,28 +24,6 @@ pub struct ShippedRow {
     pub values: Vec<u8>,
     /// Its hash.
     pub hash: [u8; 32],
-}
-
-/// Creates a new, empty ledger file at `path` (0600) with this build's
-/// schema, and returns a connection to it.
-pub(super) fn new_ledger_file(path: &Path) -> Result<Connection, LedgerError> {
-    let io = |e: std::io::Error| LedgerError::Unreadable(path.display().to_string(), e.to_string());
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    drop(options.open(path).map_err(io)?);
-    let mut conn = Connection::open(path)?;
-    let tx = conn.transaction()?;
-    for sql in MIGRATIONS {
-        tx.execute_batch(sql)?;
-    }
-    tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
-    tx.commit()?;
-    Ok(conn)
 }
 
 /// Appends `rows` (in chain order, continuing it) to the replica at

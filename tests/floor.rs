@@ -614,7 +614,11 @@ fn a_player_is_rated_across_every_station_on_the_floor_without_counting_one_twic
         .iter()
         .map(|s| s["table"].as_str().unwrap())
         .collect();
-    assert_eq!(tables, ["table 1", "table 2", "table 1"], "in the order they began");
+    assert_eq!(
+        tables,
+        ["table 1", "table 2", "table 1"],
+        "in the order they began"
+    );
     let actual = |file: &Path| -> i64 {
         let out = pairs_table()
             .args(["rating", "--db"])
@@ -629,5 +633,72 @@ fn a_player_is_rated_across_every_station_on_the_floor_without_counting_one_twic
     assert_eq!(
         everywhere["actual_win"].as_i64().unwrap(),
         actual(&first) + actual(&second)
+    );
+}
+
+#[test]
+fn the_pit_view_shows_every_table_and_redraws_when_rows_arrive() {
+    use eframe::egui;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use pairs_table::ledger::AlarmKind;
+    use pairs_table::ui::FloorApp;
+
+    let floor_db = FloorDb::new();
+    let dir = dir("pit-view");
+    let (mut ledger, path, _clock, table) = crate::util::staffed("pit-view");
+    crate::util::dealt(&mut ledger, table, 5, 9);
+    ledger
+        .raise_alarm(table, AlarmKind::Scanner, "the shoe misread a card", None)
+        .unwrap();
+    let url_a = floor::enrol(&floor_db.url(), "station A", None).unwrap();
+    floor::ship(&path, &url_a, None).unwrap();
+
+    let ctx = egui::Context::default();
+    let app = FloorApp::start(floor_db.url(), ctx.clone());
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_ui_state(|ui, app: &mut FloorApp| app.show_ui(ui), app);
+    let wait_for = |harness: &mut Harness<'_, FloorApp>, what: &str| {
+        for _ in 0..1000 {
+            harness.run();
+            if harness.query_all_by_label_contains(what).next().is_some() {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        panic!("the pit view never showed {what:?}");
+    };
+    wait_for(&mut harness, "Pit view: 1 tables");
+    let tables = harness.state().tables().unwrap().to_vec();
+    assert_eq!(tables[0].table.as_deref(), Some("table 1"));
+    assert!(tables[0].open);
+    assert_eq!(
+        (tables[0].hands, tables[0].dealer),
+        (5, Some(crate::util::DEALER))
+    );
+    assert_eq!(tables[0].alarms.len(), 1);
+    wait_for(&mut harness, "station A · the shoe misread a card");
+
+    // A second station ships: the floor's notification redraws the view.
+    let other = dir.join("b.sqlite3");
+    simulate(&other, 4, 3);
+    let url_b = floor::enrol(&floor_db.url(), "station B", None).unwrap();
+    floor::ship(&other, &url_b, None).unwrap();
+    wait_for(&mut harness, "Pit view: 2 tables");
+    let b = harness.state().tables().unwrap()[1].clone();
+    assert_eq!(
+        (b.station.as_str(), b.open, b.hands),
+        ("station B", false, 0)
+    );
+
+    harness.get_by_label("station A").click();
+    harness.run();
+    wait_for(&mut harness, "station A: the latest hands this shift");
+    assert_eq!(
+        harness.query_all_by_label("house won").count()
+            + harness.query_all_by_label("house lost").count()
+            + harness.query_all_by_label("even").count(),
+        5
     );
 }

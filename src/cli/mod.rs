@@ -140,6 +140,18 @@ pub enum Command {
     /// the period, their sessions and the play by table (--csv for the
     /// figures). Every look-up is recorded. See docs/rating.md.
     Rating(rating::RatingArgs),
+    /// The pit view: every table on the floor at a glance (a window).
+    ///
+    /// Reads each station's chain from the floor database (an owner's or
+    /// the pit's URL) and shows each table's game, limits, dealer, state,
+    /// hands, drop, win and hold this shift, open alarms (newest first) and
+    /// shipping lag, redrawn as rows arrive. Click a station for its latest
+    /// hands. Read-only. See docs/floor.md.
+    Pit {
+        /// The floor database's URL.
+        #[arg(long, value_name = "URL")]
+        floor: String,
+    },
     /// The floor database on PostgreSQL: init, enrol, ship, verify, status.
     /// See docs/floor.md.
     #[command(subcommand)]
@@ -566,6 +578,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Ports) => ports(),
         Some(Command::Report(ReportCommand::Shift(args))) => report_shift(&args, key),
         Some(Command::Rating(args)) => rating::rating(&args, key),
+        Some(Command::Pit { floor }) => crate::ui::run_floor_view(floor),
         Some(Command::Floor(command)) => crate::floor::command::run(&command, || station_keys(key)),
         Some(Command::Audit(AuditCommand::Verify(args))) => audit_verify(&args, key),
         Some(Command::Program(ProgramCommand::Approve(args))) => {

@@ -20,6 +20,7 @@ use crate::ledger::{
 const MIGRATIONS: [&str; 1] = [include_str!("../../schema/floor/0001_chains.sql")];
 
 pub mod command;
+pub mod survey;
 
 /// Rows sent to the floor in one transaction.
 const BATCH: u32 = 1000;

@@ -204,6 +204,18 @@ pub enum HandOutcome {
     Voided,
 }
 
+impl HandOutcome {
+    /// The outcome in words, as the screens show it ("house won").
+    pub const fn words(self) -> &'static str {
+        match self {
+            HandOutcome::HouseWon => "house won",
+            HandOutcome::HouseLost => "house lost",
+            HandOutcome::Even => "even",
+            HandOutcome::Voided => "voided",
+        }
+    }
+}
+
 /// A hand in the browser's list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandSummary {

@@ -3,6 +3,7 @@
 //! keys into station calls; every rule, record and refusal lives below it.
 
 mod background;
+mod floor;
 mod pit;
 mod rated;
 mod setup;
@@ -23,6 +24,7 @@ use crate::station::demo::demo_station;
 use crate::station::startup::{ProgramSource, StartupFindings, run_startup_checks};
 use crate::station::{Feed, Reopened, SourceChoice, Station, StationError, TableSetup};
 
+pub use floor::{FloorApp, run_floor_view};
 pub use pit::PitScreen;
 pub use setup::{AddStaffForm, FirstRunForm, OpenTableForm};
 pub use table::TableScreen;

@@ -172,7 +172,7 @@ impl HandBrowser {
                                 when_stored(&hand.started_at, Zone::Local),
                                 hand.dealer,
                                 seats.join(" "),
-                                outcome_name(hand.outcome),
+                                hand.outcome.words(),
                                 hand.house_net
                             );
                             let selected = matches!(&self.chosen, Some(Ok(c)) if c.id == hand.id);
@@ -334,15 +334,6 @@ fn describe_event(event: &HandEvent) -> String {
             source,
             approved_by,
         } => format!("card {rank} set aside ({source}), approved by {approved_by}"),
-    }
-}
-
-fn outcome_name(outcome: HandOutcome) -> &'static str {
-    match outcome {
-        HandOutcome::HouseWon => "house won",
-        HandOutcome::HouseLost => "house lost",
-        HandOutcome::Even => "even",
-        HandOutcome::Voided => "voided",
     }
 }
 

@@ -1,0 +1,143 @@
+//! The pit's view of every table on the floor (docs/floor.md, "The pit
+//! view"): each station's replica read for its table's state this shift,
+//! and a listener that wakes when any station's rows arrive
+//! (LISTEN/NOTIFY on the channel `floor_rows`, not a polling loop).
+
+use std::path::{Path, PathBuf};
+
+use postgres::Client;
+use postgres::fallible_iterator::FallibleIterator;
+
+use super::{FloorError, connect, replicate, status};
+use crate::engine::hand::GameKind;
+use crate::inventory::{format_basis_points, hold_basis_points};
+use crate::ledger::{HandFilter, LIMITS_KEY, Ledger, SystemClock};
+
+/// An alarm still open at a table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenAlarm {
+    /// When it was raised (RFC 3339, UTC).
+    pub raised_at: String,
+    /// What it says.
+    pub message: String,
+}
+
+/// One station's table as the pit sees it, read from the floor's copy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PitTable {
+    /// The station's enrolled name.
+    pub station: String,
+    /// Its replica, for drilling into hands.
+    pub replica: PathBuf,
+    /// The table of the open shift (else the last table shipped).
+    pub table: Option<String>,
+    /// Its game.
+    pub game: Option<GameKind>,
+    /// Its limits setting (`minimum maximum`, units), if set.
+    pub limits: Option<String>,
+    /// Whether a shift is open.
+    pub open: bool,
+    /// The dealer of the latest hand this shift.
+    pub dealer: Option<u32>,
+    /// Hands dealt this shift (voided ones included).
+    pub hands: u64,
+    /// Drop this shift, units.
+    pub drop: u64,
+    /// The ledger's win this shift (house perspective), units.
+    pub win: i64,
+    /// Win ÷ drop, as `12.50%`; `None` with no drop.
+    pub hold: Option<String>,
+    /// Alarms still open, newest first.
+    pub alarms: Vec<OpenAlarm>,
+    /// Rows the station held at its last contact that are not on the floor.
+    pub lag: i64,
+    /// When the station last shipped (RFC 3339), if ever.
+    pub last_contact: Option<String>,
+}
+
+/// Every station's table, by station name, with replicas kept in `dir`
+/// (brought up to date from the floor first).
+pub fn survey(url: &str, dir: &Path) -> Result<Vec<PitTable>, FloorError> {
+    let replicas = replicate(url, dir)?;
+    let mut tables = Vec::new();
+    for station in status(url)? {
+        let Some((_, replica)) = replicas.iter().find(|(name, _)| *name == station.station) else {
+            continue;
+        };
+        let ledger = Ledger::open_read_only(replica, Box::new(SystemClock), false)?;
+        let mut table = PitTable {
+            station: station.station.clone(),
+            replica: replica.clone(),
+            table: station.table.clone(),
+            game: None,
+            limits: None,
+            open: false,
+            dealer: None,
+            hands: 0,
+            drop: 0,
+            win: 0,
+            hold: None,
+            alarms: Vec::new(),
+            lag: station.lag,
+            last_contact: station.last_contact.clone(),
+        };
+        if let Some(open) = ledger.open_shift_now()? {
+            let hands = ledger.browse_hands(&HandFilter {
+                shift: Some(open.shift),
+                ..HandFilter::default()
+            })?;
+            let inventory = ledger.shift_inventory(open.shift)?;
+            table.table = Some(open.table_name.clone());
+            table.game = Some(open.game);
+            table.limits = open.settings.get(LIMITS_KEY).cloned();
+            table.open = true;
+            table.dealer = hands.last().map(|h| h.dealer);
+            table.hands = hands.len() as u64;
+            table.drop = inventory.drop;
+            table.win = inventory.ledger_win;
+            table.hold =
+                hold_basis_points(inventory.ledger_win, inventory.drop).map(format_basis_points);
+            let mut alarms: Vec<OpenAlarm> = ledger
+                .alarms(open.table, true)?
+                .into_iter()
+                .map(|a| OpenAlarm {
+                    raised_at: a.raised_at,
+                    message: a.message,
+                })
+                .collect();
+            alarms.reverse();
+            table.alarms = alarms;
+        }
+        tables.push(table);
+    }
+    Ok(tables)
+}
+
+/// A connection listening for rows arriving on the floor.
+pub struct FloorWatch {
+    client: Client,
+}
+
+impl FloorWatch {
+    /// Listens on the floor at `url` (an owner's or the pit's URL).
+    pub fn listen(url: &str) -> Result<FloorWatch, FloorError> {
+        let mut client = connect(url)?;
+        client.batch_execute("LISTEN floor_rows")?;
+        Ok(FloorWatch { client })
+    }
+
+    /// Blocks until a station's rows arrive; returns the stations named by
+    /// every notification waiting by then.
+    pub fn wait(&mut self) -> Result<Vec<String>, FloorError> {
+        let mut notifications = self.client.notifications();
+        let first = notifications.blocking_iter().next()?.ok_or_else(|| {
+            FloorError::Refused("the floor database closed the connection".into())
+        })?;
+        let mut stations = vec![first.payload().to_owned()];
+        let mut pending = notifications.iter();
+        while let Some(more) = pending.next()? {
+            stations.push(more.payload().to_owned());
+        }
+        Ok(stations)
+    }
+}

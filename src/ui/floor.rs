@@ -1,0 +1,308 @@
+//! The pit view (`pairs-table pit --floor URL`, docs/floor.md): every
+//! table on the floor at a glance, read from the floor's copy of each
+//! station's chain and redrawn when rows arrive (a listener thread waits on
+//! the floor's notifications and wakes the window). Read-only: approvals
+//! happen at the table with a PIN.
+
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use eframe::egui::{self, RichText, Ui};
+
+use super::widgets::{ALARM, GOOD, error_text_ui};
+use crate::floor::survey::{FloorWatch, PitTable, survey};
+use crate::ledger::{HandFilter, HandSummary, Ledger, SystemClock};
+use crate::time_text::{Zone, when, when_stored};
+
+/// How long the listener waits before reconnecting to a floor it lost.
+const RECONNECT: Duration = Duration::from_secs(5);
+
+/// Hands shown when the pit drills into a table.
+const RECENT_HANDS: usize = 20;
+
+/// What the listener thread sends: the floor's tables, or why not.
+type Survey = Result<Vec<PitTable>, String>;
+
+/// The pit view's window.
+pub struct FloorApp {
+    surveys: Receiver<Survey>,
+    /// The tables as last surveyed; when.
+    tables: Vec<PitTable>,
+    updated: Option<DateTime<Utc>>,
+    /// Why the last survey failed (the tables before it stay on screen).
+    problem: Option<String>,
+    /// The station drilled into, and its recent hands as read.
+    selected: Option<(String, Result<Vec<HandSummary>, String>)>,
+    replicas: PathBuf,
+}
+
+impl FloorApp {
+    /// Starts the listener on the floor at `url` (an owner's or the pit's
+    /// URL); `ctx` is woken whenever a new survey arrives.
+    pub fn start(url: String, ctx: egui::Context) -> FloorApp {
+        let replicas =
+            std::env::temp_dir().join(format!("pairs-table-pit-view-{}", std::process::id()));
+        let (sender, surveys) = channel();
+        let dir = replicas.clone();
+        let started = std::thread::Builder::new()
+            .name("floor listener".into())
+            .spawn(move || {
+                let send = |survey: Survey| {
+                    let sent = sender.send(survey).is_ok();
+                    ctx.request_repaint();
+                    sent
+                };
+                if let Err(error) = std::fs::create_dir_all(&dir) {
+                    send(Err(format!("cannot make {}: {error}", dir.display())));
+                    return;
+                }
+                loop {
+                    // Listening first, so no row arriving during a survey is missed.
+                    let mut watch = match FloorWatch::listen(&url) {
+                        Ok(watch) => watch,
+                        Err(error) => {
+                            if !send(Err(error.to_string())) {
+                                return;
+                            }
+                            std::thread::sleep(RECONNECT);
+                            continue;
+                        }
+                    };
+                    loop {
+                        if !send(survey(&url, &dir).map_err(|e| e.to_string())) {
+                            return;
+                        }
+                        if let Err(error) = watch.wait() {
+                            if !send(Err(error.to_string())) {
+                                return;
+                            }
+                            break;
+                        }
+                    }
+                }
+            });
+        FloorApp {
+            surveys,
+            tables: Vec::new(),
+            updated: None,
+            problem: started
+                .err()
+                .map(|e| format!("cannot start the floor listener: {e}")),
+            selected: None,
+            replicas,
+        }
+    }
+
+    /// The tables as last surveyed, once a survey has arrived.
+    pub fn tables(&self) -> Option<&[PitTable]> {
+        self.updated.map(|_| self.tables.as_slice())
+    }
+
+    /// Takes what the listener sent since the last frame.
+    fn receive(&mut self) {
+        while let Ok(survey) = self.surveys.try_recv() {
+            match survey {
+                Ok(tables) => {
+                    self.tables = tables;
+                    self.updated = Some(Utc::now());
+                    self.problem = None;
+                }
+                Err(problem) => self.problem = Some(problem),
+            }
+        }
+    }
+
+    /// Draws the view.
+    pub fn show_ui(&mut self, ui: &mut Ui) {
+        self.receive();
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.heading(format!("Pit view: {} tables", self.tables.len()));
+                match self.updated {
+                    Some(at) => ui.label(format!("updated {}", when(at, Zone::Local))),
+                    None => ui.label("reading the floor…"),
+                };
+            });
+            if let Some(problem) = &self.problem {
+                error_text_ui(ui, &format!("The floor link failed: {problem}. Retrying."));
+            }
+            ui.separator();
+            self.tables_ui(ui);
+            ui.separator();
+            alarms_ui(ui, &self.tables);
+            if let Some((station, hands)) = &self.selected {
+                ui.separator();
+                hands_ui(ui, station, hands);
+            }
+        });
+    }
+
+    fn tables_ui(&mut self, ui: &mut Ui) {
+        let mut clicked = None;
+        egui::Grid::new("floor-tables")
+            .striped(true)
+            .show(ui, |ui| {
+                for title in [
+                    "Station",
+                    "Table",
+                    "Game",
+                    "Limits",
+                    "Dealer",
+                    "State",
+                    "Hands",
+                    "Drop",
+                    "Win",
+                    "Hold",
+                    "Alarms",
+                    "Lag",
+                    "Last contact",
+                ] {
+                    ui.strong(title);
+                }
+                ui.end_row();
+                for table in &self.tables {
+                    let chosen = self
+                        .selected
+                        .as_ref()
+                        .is_some_and(|(s, _)| *s == table.station);
+                    if ui.selectable_label(chosen, &table.station).clicked() {
+                        clicked = Some(table.clone());
+                    }
+                    ui.label(table.table.as_deref().unwrap_or("—"));
+                    ui.label(table.game.map_or("—".to_owned(), |g| g.to_string()));
+                    ui.label(table.limits.as_deref().unwrap_or("—"));
+                    ui.label(table.dealer.map_or("—".to_owned(), |d| d.to_string()));
+                    if table.open {
+                        ui.colored_label(GOOD, "open");
+                    } else {
+                        ui.label("closed");
+                    }
+                    ui.label(table.hands.to_string());
+                    ui.label(table.drop.to_string());
+                    ui.label(table.win.to_string());
+                    ui.label(table.hold.as_deref().unwrap_or("—"));
+                    if table.alarms.is_empty() {
+                        ui.label("0");
+                    } else {
+                        ui.colored_label(
+                            ALARM,
+                            RichText::new(table.alarms.len().to_string()).strong(),
+                        );
+                    }
+                    ui.label(table.lag.to_string());
+                    ui.label(
+                        table
+                            .last_contact
+                            .as_deref()
+                            .map_or("never".to_owned(), |t| when_stored(t, Zone::Local)),
+                    );
+                    ui.end_row();
+                }
+            });
+        if let Some(table) = clicked {
+            let hands = recent_hands(&table).map_err(|e| e.to_string());
+            self.selected = Some((table.station, hands));
+        }
+    }
+}
+
+impl Drop for FloorApp {
+    fn drop(&mut self) {
+        // The replicas are a cache of the floor: nothing to keep.
+        let _ = std::fs::remove_dir_all(&self.replicas);
+    }
+}
+
+impl eframe::App for FloorApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.show_ui(ui);
+    }
+}
+
+/// The latest hands of the table's open shift, newest first, from its replica.
+fn recent_hands(table: &PitTable) -> Result<Vec<HandSummary>, crate::ledger::LedgerError> {
+    let ledger = Ledger::open_read_only(&table.replica, Box::new(SystemClock), false)?;
+    let shift = ledger.open_shift_now()?.map(|open| open.shift);
+    let mut hands = ledger.browse_hands(&HandFilter {
+        shift,
+        ..HandFilter::default()
+    })?;
+    hands.reverse();
+    hands.truncate(RECENT_HANDS);
+    Ok(hands)
+}
+
+/// Every open alarm on the floor, newest first, in the alarm colour.
+fn alarms_ui(ui: &mut Ui, tables: &[PitTable]) {
+    let mut alarms: Vec<(&str, &str, &str)> = tables
+        .iter()
+        .flat_map(|t| {
+            t.alarms
+                .iter()
+                .map(|a| (a.raised_at.as_str(), t.station.as_str(), a.message.as_str()))
+        })
+        .collect();
+    alarms.sort_by(|a, b| b.0.cmp(a.0));
+    if alarms.is_empty() {
+        ui.label("No open alarms.");
+        return;
+    }
+    ui.strong(format!("Open alarms ({}), newest first", alarms.len()));
+    for (at, station, message) in alarms {
+        ui.colored_label(
+            ALARM,
+            format!("{} · {station} · {message}", when_stored(at, Zone::Local)),
+        );
+    }
+}
+
+/// A table's recent hands, read from the floor's copy.
+fn hands_ui(ui: &mut Ui, station: &str, hands: &Result<Vec<HandSummary>, String>) {
+    ui.strong(format!(
+        "{station}: the latest hands this shift, from the floor's copy"
+    ));
+    match hands {
+        Err(problem) => error_text_ui(ui, problem),
+        Ok(hands) if hands.is_empty() => {
+            ui.label("No hands this shift.");
+        }
+        Ok(hands) => {
+            egui::Grid::new("floor-hands").striped(true).show(ui, |ui| {
+                for title in ["Hand", "Started", "Dealer", "Seats", "Outcome", "House net"] {
+                    ui.strong(title);
+                }
+                ui.end_row();
+                for hand in hands {
+                    ui.label(hand.id.to_string());
+                    ui.label(when_stored(&hand.started_at, Zone::Local));
+                    ui.label(hand.dealer.to_string());
+                    ui.label(hand.seats.len().to_string());
+                    ui.label(hand.outcome.words());
+                    ui.label(hand.house_net.to_string());
+                    ui.end_row();
+                }
+            });
+        }
+    }
+}
+
+/// Opens the pit view's window on the floor at `url`.
+pub fn run_floor_view(url: String) -> anyhow::Result<()> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("pairs-table pit view")
+            .with_inner_size([1280.0, 800.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "pairs-table pit view",
+        options,
+        Box::new(move |cc| {
+            super::setup::style(&cc.egui_ctx);
+            Ok(Box::new(FloorApp::start(url, cc.egui_ctx.clone())))
+        }),
+    )
+    .map_err(|error| anyhow::anyhow!("the window could not open: {error}"))
+}

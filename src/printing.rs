@@ -230,6 +230,44 @@ pub fn save_rating_report(
     (pdf, csv): (&Path, Option<&Path>),
     by: Option<&PinEntry<'_>>,
 ) -> Result<crate::rating::RatedPlayReport, PrintingError> {
+    save_unnumbered(
+        (pdf, csv),
+        || Ok(ledger.rated_play(rater, period, by)?),
+        |report| {
+            Ok((
+                crate::report::render_rating_report(report, &Layout::standard()?)?,
+                crate::report::render_rating_csv(report),
+            ))
+        },
+    )
+}
+
+/// Saves the floor report `report` to `pdf` (and `csv`), whole or not at all.
+pub fn save_floor_report(
+    report: &crate::report::floor::FloorReport,
+    (pdf, csv): (&Path, Option<&Path>),
+) -> Result<(), PrintingError> {
+    save_unnumbered(
+        (pdf, csv),
+        || Ok(()),
+        |()| {
+            Ok((
+                crate::report::render_floor_report(report, &Layout::standard()?)?,
+                crate::report::render_floor_csv(report),
+            ))
+        },
+    )
+}
+
+/// A report that is not a numbered print (the rated-play and floor
+/// reports): claims `pdf` (and `csv`) first, then makes the report with
+/// `make` and writes what `render` gives (PDF bytes, CSV text) beside the
+/// final names, renaming both into place only when both are written.
+fn save_unnumbered<R>(
+    (pdf, csv): (&Path, Option<&Path>),
+    make: impl FnOnce() -> Result<R, PrintingError>,
+    render: impl FnOnce(&R) -> Result<(Vec<u8>, String), PrintingError>,
+) -> Result<R, PrintingError> {
     if pdf.as_os_str().is_empty() {
         return Err(PrintingError::NoPath);
     }
@@ -238,13 +276,11 @@ pub fn save_rating_report(
     }
     let pending_pdf = Pending::create(pdf)?;
     let pending_csv = csv.map(Pending::create).transpose()?;
-    let report = ledger.rated_play(rater, period, by)?;
-    pending_pdf.write(&crate::report::render_rating_report(
-        &report,
-        &Layout::standard()?,
-    )?)?;
+    let report = make()?;
+    let (bytes, text) = render(&report)?;
+    pending_pdf.write(&bytes)?;
     if let Some(pending) = &pending_csv {
-        pending.write(crate::report::render_rating_csv(&report).as_bytes())?;
+        pending.write(text.as_bytes())?;
     }
     pending_pdf.finish()?;
     if let Some(pending) = &pending_csv {

@@ -702,3 +702,105 @@ fn the_pit_view_shows_every_table_and_redraws_when_rows_arrive() {
         5
     );
 }
+
+#[test]
+fn the_floor_report_sums_each_stations_own_shift_report() {
+    let floor_db = FloorDb::new();
+    let dir = dir("floor-report");
+    let stations = [("station A", 12, 4), ("station B", 7, 5)];
+    let mut expected = (0i64, 0i64);
+    for (name, hands, seed) in stations {
+        let db = dir.join(format!("{seed}.sqlite3"));
+        simulate(&db, hands, seed);
+        let url = floor::enrol(&floor_db.url(), name, None).unwrap();
+        floor::ship(&db, &url, None).unwrap();
+        // The station's own report of its latest shift.
+        let csv = dir.join(format!("{seed}.csv"));
+        let out = pairs_table()
+            .args(["report", "shift", "--db"])
+            .arg(&db)
+            .arg("--out")
+            .arg(dir.join(format!("{seed}.pdf")))
+            .arg("--csv")
+            .arg(&csv)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = std::fs::read_to_string(&csv).unwrap();
+        let cell = |section: &str, item: &str, column: usize| -> i64 {
+            let line = text
+                .lines()
+                .find(|l| l.starts_with(&format!("{section},{item},")))
+                .unwrap();
+            line.split(',').nth(column).unwrap().parse().unwrap()
+        };
+        expected.0 += cell("play", "hands", 3);
+        expected.1 += cell("inventory", "ledger_win", 4);
+    }
+    let (pdf, csv) = (dir.join("floor.pdf"), dir.join("floor.csv"));
+    let out = pairs_table()
+        .args(["floor", "report", "--floor", &floor_db.url()])
+        .arg("--out")
+        .arg(&pdf)
+        .arg("--csv")
+        .arg(&csv)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("printed {}: 2 tables, 19 hands\n", pdf.display())
+    );
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "station,table,game,shift,hands,drop,win,hold_basis_points,fills,credits,exceptions"
+    );
+    assert!(
+        lines[1].starts_with("station A,simulation,rocket,1,12,"),
+        "{}",
+        lines[1]
+    );
+    let total: Vec<&str> = lines[3].split(',').collect();
+    assert_eq!(total[0], "total");
+    assert_eq!(total[4].parse::<i64>().unwrap(), expected.0);
+    assert_eq!(total[6].parse::<i64>().unwrap(), expected.1);
+    let pdf_text = crate::pdf_text::pdf_text(&std::fs::read(&pdf).unwrap());
+    for words in [
+        "Floor report",
+        "station A",
+        "station B",
+        "Total",
+        "each table's latest shift",
+    ] {
+        assert!(pdf_text.contains(words), "{words} in {pdf_text}");
+    }
+
+    // A period with no hands at a table leaves it out, with the reason.
+    let out = pairs_table()
+        .args(["floor", "report", "--floor", &floor_db.url()])
+        .args([
+            "--from",
+            "2001-01-01T00:00:00Z",
+            "--to",
+            "2001-01-02T00:00:00Z",
+        ])
+        .arg("--out")
+        .arg(dir.join("empty.pdf"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

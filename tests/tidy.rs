@@ -47,6 +47,7 @@ const RULES: &[Rule] = &[
         ],
         allowed: &[
             "src/cli/",
+            "src/floor/command.rs",
             "src/keys.rs",
             "src/ledger/archive.rs",
             "src/ledger/file.rs",

@@ -1397,7 +1397,7 @@ fn audit_export(db: Option<PathBuf>, hand: i64, immutable: bool) -> anyhow::Resu
     print_json(&HandHistory::from_finished(&finished))
 }
 
-fn parse_time(text: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
+pub(crate) fn parse_time(text: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
     chrono::DateTime::parse_from_rfc3339(text)
         .map(|t| t.with_timezone(&chrono::Utc))
         .map_err(|_| {

@@ -52,6 +52,26 @@ pub enum FloorCommand {
         #[arg(long, value_name = "NAME", requires = "db")]
         station: Option<String>,
     },
+    /// The pit's report across tables: each table's hands, drop, win,
+    /// hold, fills, credits and exceptions, and the totals, as PDF (and CSV).
+    Report {
+        /// The floor database (an owner's or the pit's URL).
+        #[arg(long, value_name = "URL")]
+        floor: String,
+        /// Report the hands started from this time (RFC 3339); without
+        /// --from and --to, each table's latest shift.
+        #[arg(long, value_name = "TIME", requires = "to")]
+        from: Option<String>,
+        /// ... up to this time (exclusive).
+        #[arg(long, value_name = "TIME", requires = "from")]
+        to: Option<String>,
+        /// Where to write the PDF.
+        #[arg(long, value_name = "FILE.pdf")]
+        out: PathBuf,
+        /// Also write the figures as CSV here.
+        #[arg(long, value_name = "FILE.csv")]
+        csv: Option<PathBuf>,
+    },
     /// Each station: its table, rows shipped, head, lag and last contact.
     Status {
         /// The floor database (an owner's or the pit's URL).
@@ -99,6 +119,18 @@ pub fn run(
             }
             println!("{rows} rows agree");
         }
+        FloorCommand::Report {
+            floor,
+            from,
+            to,
+            out,
+            csv,
+        } => report(
+            floor,
+            from.as_deref().zip(to.as_deref()),
+            out,
+            csv.as_deref(),
+        )?,
         FloorCommand::Status { floor, json } => {
             let stations = super::status(floor)?;
             if *json {
@@ -118,6 +150,47 @@ pub fn run(
             }
         }
     }
+    Ok(())
+}
+
+/// `floor report`: the tables' figures over `range` (or each table's
+/// latest shift), read through replicas in a temporary directory.
+fn report(
+    floor: &str,
+    range: Option<(&str, &str)>,
+    out: &Path,
+    csv: Option<&Path>,
+) -> anyhow::Result<()> {
+    use crate::report::floor::FloorPeriod;
+    let period = match range {
+        Some((from, to)) => {
+            let (from, to) = (crate::cli::parse_time(from)?, crate::cli::parse_time(to)?);
+            if to <= from {
+                bail!("--to must be later than --from");
+            }
+            FloorPeriod::Range { from, to }
+        }
+        None => FloorPeriod::LatestShifts,
+    };
+    let dir = std::env::temp_dir().join(format!("pairs-table-floor-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let made = super::survey::floor_report(floor, &dir, period);
+    let _ = std::fs::remove_dir_all(&dir);
+    let report = made?;
+    crate::printing::save_floor_report(&report, (out, csv))?;
+    for left in &report.left_out {
+        eprintln!("pairs-table: {left}");
+    }
+    println!(
+        "printed {}: {} tables, {} hands",
+        out.display(),
+        report.tables.len(),
+        report
+            .tables
+            .iter()
+            .map(|t| t.figures.play.hands)
+            .sum::<u64>()
+    );
     Ok(())
 }
 

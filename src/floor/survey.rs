@@ -1,7 +1,8 @@
 //! The pit's view of every table on the floor (docs/floor.md, "The pit
 //! view"): each station's replica read for its table's state this shift,
 //! and a listener that wakes when any station's rows arrive
-//! (LISTEN/NOTIFY on the channel `floor_rows`, not a polling loop).
+//! (LISTEN/NOTIFY on the channel `floor_rows`, not a polling loop); the
+//! floor report's figures, read the same way.
 
 use std::path::{Path, PathBuf};
 
@@ -11,7 +12,9 @@ use postgres::fallible_iterator::FallibleIterator;
 use super::{FloorError, connect, replicate, status};
 use crate::engine::hand::GameKind;
 use crate::inventory::{format_basis_points, hold_basis_points};
+use crate::ledger::report::{Period, ReportError, ReportQuery};
 use crate::ledger::{HandFilter, LIMITS_KEY, Ledger, SystemClock};
+use crate::report::floor::{FloorPeriod, FloorReport, FloorTable};
 
 /// An alarm still open at a table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -111,6 +114,48 @@ pub fn survey(url: &str, dir: &Path) -> Result<Vec<PitTable>, FloorError> {
         tables.push(table);
     }
     Ok(tables)
+}
+
+/// The floor report of `period` (docs/floor.md, "The floor report"):
+/// each station's table read from its replica in `dir` (brought up to
+/// date first) as its shift report would read it; a station whose table
+/// has nothing to report in the period is listed as left out, with why.
+pub fn floor_report(url: &str, dir: &Path, period: FloorPeriod) -> Result<FloorReport, FloorError> {
+    let replicas = replicate(url, dir)?;
+    let mut report = FloorReport {
+        period,
+        tables: Vec::new(),
+        left_out: Vec::new(),
+        printed_at: chrono::Utc::now(),
+    };
+    for station in status(url)? {
+        let Some((_, replica)) = replicas.iter().find(|(name, _)| *name == station.station) else {
+            report
+                .left_out
+                .push(format!("station {}: nothing shipped yet", station.station));
+            continue;
+        };
+        let ledger = Ledger::open_read_only(replica, Box::new(SystemClock), false)?;
+        let query = ReportQuery {
+            table: station.table.clone(),
+            period: match period {
+                FloorPeriod::LatestShifts => Period::LatestShift,
+                FloorPeriod::Range { from, to } => Period::Range { from, to },
+            },
+            casino: None,
+        };
+        match ledger.table_figures(&query) {
+            Ok(figures) => report.tables.push(FloorTable {
+                station: station.station,
+                figures,
+            }),
+            Err(ReportError::Ledger(error)) => return Err(error.into()),
+            Err(why) => report
+                .left_out
+                .push(format!("station {}: {why}", station.station)),
+        }
+    }
+    Ok(report)
 }
 
 /// A connection listening for rows arriving on the floor.

@@ -6,6 +6,7 @@
 pub mod card;
 pub mod csv;
 mod document;
+pub mod floor;
 pub mod par;
 pub mod pdf;
 pub mod rating;
@@ -17,9 +18,11 @@ use thiserror::Error;
 
 pub use card::RulesCard;
 pub use csv::render_csv;
+pub use floor::render_floor_csv;
 pub use par::ParSheetPrint;
 pub use pdf::{
-    render_par_sheet, render_pdf, render_rating_report, render_rules_card, render_strategy_card,
+    render_floor_report, render_par_sheet, render_pdf, render_rating_report, render_rules_card,
+    render_strategy_card,
 };
 pub use rating::render_rating_csv;
 

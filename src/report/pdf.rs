@@ -542,6 +542,23 @@ pub fn render_rules_card(card: &RulesCard, layout: &Layout) -> Result<Vec<u8>, R
     pages.render(&card.sections(), layout)
 }
 
+/// The floor report as a PDF document's bytes.
+pub fn render_floor_report(
+    report: &super::floor::FloorReport,
+    layout: &Layout,
+) -> Result<Vec<u8>, RenderError> {
+    let period = super::floor::period_text(report.period, layout.zone);
+    let pages = Pages {
+        document_title: format!("Floor report, {period}"),
+        title: "Floor report".to_owned(),
+        running: format!("Floor report · {period}"),
+        footer: format!("Printed {}", when(report.printed_at, layout.zone)),
+        printed_at: report.printed_at,
+        reprint: false,
+    };
+    pages.render(&super::floor::floor_sections(report, layout.zone), layout)
+}
+
 /// The rated-play report of a period as a PDF document's bytes.
 pub fn render_rating_report(
     report: &crate::rating::RatedPlayReport,

@@ -64,6 +64,28 @@ pub struct ReportQuery {
     pub casino: Option<String>,
 }
 
+/// A table's figures over a report's period, without a print.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableFigures {
+    /// The table, game and period.
+    pub header: Header,
+    /// The table inventory.
+    pub inventory: Inventory,
+    /// Hands and money.
+    pub play: PlayFigures,
+    /// Voids, manual cards, corrections, alarms, staff changes.
+    pub exceptions: Exceptions,
+}
+
+impl TableFigures {
+    /// Exceptions of the table itself: voids, cards entered by hand,
+    /// inventory corrections and alarms.
+    pub fn exception_count(&self) -> u64 {
+        let e = &self.exceptions;
+        (e.voids.len() + e.manual_cards.len() + e.corrections.len() + e.alarms.len()) as u64
+    }
+}
+
 /// Why a report could not be gathered: one sentence.
 #[derive(Debug, Error)]
 pub enum ReportError {
@@ -844,6 +866,20 @@ impl Ledger {
         deliver(&report)?;
         appender.commit().map_err(ReportError::from)?;
         Ok(report)
+    }
+
+    /// A table's figures for `query`, as its shift report would give
+    /// them, without checking the chain or recording a print (the floor
+    /// report reads each station's replica so).
+    pub fn table_figures(&self, query: &ReportQuery) -> Result<TableFigures, ReportError> {
+        let resolved = self.resolve(query)?;
+        let (header, inventory, play, _, exceptions) = self.gather(query, &resolved)?;
+        Ok(TableFigures {
+            header,
+            inventory,
+            play,
+            exceptions,
+        })
     }
 
     /// The shifts of `table`, newest first: what a report can cover.

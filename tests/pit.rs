@@ -781,3 +781,26 @@ fn a_dealer_seats_a_rated_player_and_only_a_pit_bosss_pin_shows_the_rating() {
     assert_eq!((rating.rating.hands, rating.rating.wagered), (1, 100));
     assert!(discrepancies(&path).is_empty());
 }
+
+#[test]
+fn a_shorter_prompt_moves_no_button() {
+    let (station, _) = station("prompt-still");
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut StationApp| app.show_ui(ui), app(station));
+    harness.run();
+    // The opener's prompt takes two lines at 1280 points.
+    assert!(shows(&harness, "Count the opener before the first hand"));
+    let before = harness.get_by_label("Deal (Enter)").rect();
+    let shift = harness.state().station().unwrap().shift_id();
+    harness
+        .state_mut()
+        .station_mut()
+        .unwrap()
+        .ledger_mut()
+        .waive_count(shift, CountKind::Opener, "training table", &boss())
+        .unwrap();
+    harness.run();
+    assert!(shows(&harness, "then Deal (Enter)"));
+    assert_eq!(harness.get_by_label("Deal (Enter)").rect(), before);
+}

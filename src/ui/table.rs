@@ -23,6 +23,8 @@ use crate::station::{
 };
 
 const CARD: Vec2 = Vec2::new(34.0, 48.0);
+/// The prompt's text size, in points.
+const PROMPT_SIZE: f32 = 28.0;
 const BIG_CARD: Vec2 = Vec2::new(44.0, 62.0);
 
 /// The live table and the dealer's forms on it.
@@ -327,7 +329,18 @@ impl TableScreen {
             .inner_margin(8.0)
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
-                ui.label(RichText::new(&prompt.text).size(28.0).color(INK).strong());
+                // Two lines kept for the prompt, so a one-line prompt after
+                // a two-line one moves nothing below it (a mis-tap).
+                let row = ui
+                    .ctx()
+                    .fonts_mut(|f| f.row_height(&egui::FontId::proportional(PROMPT_SIZE)));
+                ui.set_min_height(2.0 * row);
+                ui.label(
+                    RichText::new(&prompt.text)
+                        .size(PROMPT_SIZE)
+                        .color(INK)
+                        .strong(),
+                );
             });
         message_line_ui(ui, &self.refusal);
     }

@@ -718,7 +718,7 @@ fn a_dealer_seats_a_rated_player_and_only_a_pit_bosss_pin_shows_the_rating() {
     click(&mut harness, "Rated players (0 seated)");
     fill(&mut harness, "Seat", "2");
     fill(&mut harness, "Card", "C-7");
-    fill(&mut harness, "Name (new card, optional)", "Ann Lee");
+    fill(&mut harness, "Name (optional)", "Ann Lee");
     click(&mut harness, "Seat player");
     assert!(shows(&harness, "Card C-7 seated at seat 2."));
     assert!(shows(&harness, "Rated: card C-7"));

@@ -93,7 +93,7 @@ impl RatedPlayersForm {
             labelled_input_ui(ui, "Seat", &mut self.seat, 30.0);
             labelled_input_ui(ui, "Card", &mut self.card, 110.0);
         });
-        labelled_input_ui(ui, "Name (new card, optional)", &mut self.name, 150.0);
+        labelled_input_ui(ui, "Name (optional)", &mut self.name, 140.0);
         ui.horizontal_wrapped(|ui| {
             if ui.button("Seat player").clicked() {
                 let outcome = self.seat_player(station);

@@ -167,10 +167,15 @@ impl TableScreen {
             };
             // The hand in play, else the last one this table committed here:
             // never the ledger's last hand at another table.
-            let hand = match (self.station.hand(), self.station.last_committed()) {
-                (Some(_), _) => format!("hand {}", table.hands_started()),
-                (None, Some(last)) => format!("last hand {}", last.hand),
-                (None, None) => "no hand yet".to_owned(),
+            let hand = match (
+                self.station.hand(),
+                self.station.settlement(),
+                self.station.last_committed(),
+            ) {
+                (Some(_), _, _) => format!("hand {}", table.hands_started()),
+                (None, Some(settling), _) => format!("hand {} to settle", settling.hand),
+                (None, None, Some(last)) => format!("last hand {}", last.hand),
+                (None, None, None) => "no hand yet".to_owned(),
             };
             ui.label(format!(
                 "{limits} · 1 unit = {}.{:02} · {} decks · {hand}",
@@ -519,8 +524,9 @@ impl TableScreen {
             });
         }
         let centre = egui::Rect::from_center_size(
-            egui::pos2(rect.center().x, rect.bottom() - 110.0),
-            Vec2::new(420.0, 180.0),
+            // Tall enough for Starboard's discards and their captions.
+            egui::pos2(rect.center().x, rect.bottom() - 120.0),
+            Vec2::new(420.0, 220.0),
         );
         let highlighted = matches!(actor, Actor::Dealer | Actor::Common);
         ui.scope_builder(UiBuilder::new().max_rect(centre), |ui| {

@@ -164,8 +164,16 @@ impl HandBrowser {
                     .max_height(220.0)
                     .show(ui, |ui| {
                         for hand in list.iter() {
-                            let seats: Vec<String> =
-                                hand.seats.iter().map(|(s, b)| format!("{s}:{b}")).collect();
+                            // Rocket's seats with their bets (`2:100`); Starboard
+                            // records no bet, so its seats alone.
+                            let seats: Vec<String> = hand
+                                .seats
+                                .iter()
+                                .map(|&(s, b)| match b {
+                                    0 => s.to_string(),
+                                    _ => format!("{s}:{b}"),
+                                })
+                                .collect();
                             let text = format!(
                                 "Hand {} · {} · dealer {} · seats {} · {} · house {:+}",
                                 hand.id,

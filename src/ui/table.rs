@@ -189,6 +189,11 @@ impl TableScreen {
         });
         // Wraps rather than pushing the Sign in button off a 1280-wide screen.
         ui.horizontal_wrapped(|ui| {
+            // As tall with a label as with a button, so signing in or out
+            // moves nothing below.
+            let button = ui.text_style_height(&egui::TextStyle::Button)
+                + 2.0 * ui.spacing().button_padding.y;
+            ui.set_min_height(button.max(ui.spacing().interact_size.y));
             self.shoe_bar_ui(ui);
             ui.separator();
             self.scanner_light_ui(ui);

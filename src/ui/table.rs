@@ -528,10 +528,14 @@ impl TableScreen {
                 self.seat_panel_ui(ui, seat, highlighted);
             });
         }
+        // Starboard's needs room for its discards and their captions.
+        let centre_height = match game {
+            GameKind::Rocket => 180.0,
+            GameKind::Starboard => 220.0,
+        };
         let centre = egui::Rect::from_center_size(
-            // Tall enough for Starboard's discards and their captions.
-            egui::pos2(rect.center().x, rect.bottom() - 120.0),
-            Vec2::new(420.0, 220.0),
+            egui::pos2(rect.center().x, rect.bottom() - 10.0 - centre_height / 2.0),
+            Vec2::new(420.0, centre_height),
         );
         let highlighted = matches!(actor, Actor::Dealer | Actor::Common);
         ui.scope_builder(UiBuilder::new().max_rect(centre), |ui| {

@@ -174,19 +174,19 @@ pub fn floor_sections(report: &FloorReport, zone: Zone) -> Vec<Section> {
     cells.extend(figure_cells(&total, hold));
     rows.push(Row { cells, total: true });
     let mut columns = vec![
-        column("Station", 0.15, Align::Left),
-        column("Table", 0.13, Align::Left),
-        column("Game", 0.09, Align::Left),
+        column("Station", 0.14, Align::Left),
+        column("Table", 0.12, Align::Left),
+        column("Game", 0.11, Align::Left),
         column("Shift", 0.06, Align::Right),
     ];
     for (title, share) in [
         ("Hands", 0.07),
-        ("Drop", 0.09),
-        ("Win", 0.09),
-        ("Hold", 0.08),
-        ("Fills", 0.08),
-        ("Credits", 0.08),
-        ("Exceptions", 0.08),
+        ("Drop", 0.08),
+        ("Win", 0.08),
+        ("Hold", 0.07),
+        ("Fills", 0.07),
+        ("Credits", 0.09),
+        ("Exceptions", 0.11),
     ] {
         columns.push(column(title, share, Align::Right));
     }
@@ -194,7 +194,7 @@ pub fn floor_sections(report: &FloorReport, zone: Zone) -> Vec<Section> {
         Section {
             title: "Period".into(),
             blocks: vec![Block::Note(format!(
-                "{}: {} tables, read from the floor's copy of each station's chain. Win is the ledger's (house perspective); hold is the inventory win ÷ drop, as each table's shift report gives it (— without both counts or a drop). Exceptions: voids, cards entered by hand, inventory corrections and alarms.",
+                "Period: {}. {} tables, read from the floor's copy of each station's chain. Win is the ledger's (house perspective); hold is the inventory win ÷ drop, as each table's shift report gives it (— without both counts or a drop). Exceptions: voids, cards entered by hand, inventory corrections and alarms.",
                 period_text(report.period, zone),
                 report.tables.len()
             ))],

@@ -17,7 +17,10 @@ use crate::ledger::{
 
 /// The floor schema's migrations: migration *i* takes the floor from version
 /// *i − 1* to *i*.
-const MIGRATIONS: [&str; 1] = [include_str!("../../schema/floor/0001_chains.sql")];
+const MIGRATIONS: [&str; 2] = [
+    include_str!("../../schema/floor/0001_chains.sql"),
+    include_str!("../../schema/floor/0002_append_set.sql"),
+];
 
 pub mod command;
 pub mod survey;

@@ -1,0 +1,390 @@
+//! Floor benchmarks (no criterion; `cargo bench --bench floor`), against a
+//! real PostgreSQL (`PAIRS_TABLE_BENCH_PG`, else 127.0.0.1:5432 as
+//! postgres; skipped with a sentence when there is none), each run in a
+//! database of its own, dropped after:
+//! 1. rows shipped per second by `floor::ship` against a plain batched
+//!    INSERT of the same rows (target ≥ 0.5×);
+//! 2. commit-to-notification latency with 50 stations shipping at once
+//!    (target p99 ≤ 1 s), and the pit view's survey of the 50 stations;
+//! 3. `floor verify` rows per second, station file against the floor and
+//!    the floor's own chains.
+#![allow(clippy::unwrap_used)]
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Sender, channel};
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+use pairs_table::engine::Decks;
+use pairs_table::engine::hand::GameKind;
+use pairs_table::engine::rules::HouseRules;
+use pairs_table::floor::{self, Shipper, survey::FloorWatch};
+use pairs_table::ledger::{self, Clock, HandContext, Ledger, Role};
+use pairs_table::simulate::{SimConfig, Simulation, Strategy};
+use postgres::{Client, NoTls};
+
+struct SystemTime;
+
+impl Clock for SystemTime {
+    fn now(&self) -> DateTime<Utc> {
+        Utc::now()
+    }
+}
+
+const STATIONS: usize = 50;
+const LATENCY_HANDS: usize = 20;
+
+fn server() -> Option<String> {
+    let url = std::env::var("PAIRS_TABLE_BENCH_PG")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
+    let url = url.trim_end_matches('/').to_owned();
+    Client::connect(&format!("{url}/postgres"), NoTls)
+        .is_ok()
+        .then_some(url)
+}
+
+/// A floor database of its own, dropped (with its roles) at the end.
+struct FloorDb {
+    server: String,
+    name: String,
+}
+
+impl FloorDb {
+    fn new(server: &str) -> FloorDb {
+        let name = format!("pairs_bench_{}", std::process::id());
+        let mut admin = Client::connect(&format!("{server}/postgres"), NoTls).unwrap();
+        admin
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .unwrap();
+        let db = FloorDb {
+            server: server.to_owned(),
+            name,
+        };
+        floor::init(&db.url()).unwrap();
+        db
+    }
+
+    fn url(&self) -> String {
+        format!("{}/{}", self.server, self.name)
+    }
+}
+
+impl Drop for FloorDb {
+    fn drop(&mut self) {
+        let Ok(mut admin) = Client::connect(&format!("{}/postgres", self.server), NoTls) else {
+            return;
+        };
+        let _ = admin.batch_execute(&format!(
+            "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+            self.name
+        ));
+        let roles = admin
+            .query(
+                "SELECT rolname FROM pg_roles WHERE starts_with(rolname, $1)",
+                &[&format!("{}_", self.name)],
+            )
+            .unwrap_or_default();
+        for role in roles {
+            let role: String = role.get(0);
+            let _ = admin.batch_execute(&format!("DROP ROLE \"{role}\""));
+        }
+    }
+}
+
+/// A station ledger at `path` with a table, shift and shoe open.
+fn station(path: &Path) -> (Ledger, HandContext) {
+    let mut ledger = Ledger::open(
+        path,
+        Box::new(SystemTime),
+        pairs_table::keys::StationKeys::from_secret_bytes([7; 32], [9; 32]),
+    )
+    .unwrap();
+    ledger.staff(1, "dealer", Role::Dealer).unwrap();
+    let table = ledger.table("bench", GameKind::Rocket).unwrap();
+    let shift = ledger.open_shift(table, 1).unwrap();
+    let shoe = ledger.open_shoe(table, 6, None).unwrap();
+    let context = HandContext {
+        table,
+        shift,
+        dealer: 1,
+        shoe,
+    };
+    (ledger, context)
+}
+
+fn simulation(seed: u64) -> Simulation {
+    let config = SimConfig {
+        game: GameKind::Rocket,
+        decks: Decks::new(6).unwrap(),
+        seats: 6,
+        bet: 100,
+        rules: HouseRules::default(),
+        strategy: Strategy::NextCard,
+    };
+    Simulation::seeded(&config, seed).unwrap()
+}
+
+fn play(ledger: &mut Ledger, context: HandContext, simulation: &mut Simulation) {
+    let finished = simulation.play_hand().unwrap();
+    ledger.begin_hand(context, &finished.setup, &[]).unwrap();
+    ledger.commit_hand(&finished).unwrap();
+}
+
+fn dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pairs-table-floor-bench-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The same rows through a plain batched INSERT (1000 rows a statement and
+/// transaction, as shipping batches them) into a table with the floor's
+/// columns and key but no chain check; seconds.
+fn plain_insert(client: &mut Client, rows: &[ledger::ChainRow], table: &str) -> f64 {
+    client
+        .batch_execute(&format!(
+            "CREATE TABLE {table} (station text, seq bigint, table_name text, payload bytea, \
+             hash bytea, PRIMARY KEY (station, seq))"
+        ))
+        .unwrap();
+    let start = Instant::now();
+    for chunk in rows.chunks(1000) {
+        let seqs: Vec<i64> = chunk.iter().map(|r| r.seq).collect();
+        let tables: Vec<&str> = chunk.iter().map(|r| r.table).collect();
+        let payloads: Vec<&[u8]> = chunk.iter().map(|r| r.values.as_slice()).collect();
+        let hashes: Vec<&[u8]> = chunk.iter().map(|r| r.hash.as_slice()).collect();
+        let mut tx = client.transaction().unwrap();
+        tx.execute(
+            &format!(
+                "INSERT INTO {table} SELECT 'station', * FROM \
+                 unnest($1::bigint[], $2::text[], $3::bytea[], $4::bytea[])"
+            ),
+            &[&seqs, &tables, &payloads, &hashes],
+        )
+        .unwrap();
+        tx.commit().unwrap();
+    }
+    start.elapsed().as_secs_f64()
+}
+
+fn ship_rate(db: &FloorDb, dir: &Path) {
+    let path = dir.join("ship.sqlite3");
+    let hands: usize = std::env::var("FLOOR_BENCH_HANDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000);
+    {
+        let (mut ledger, context) = station(&path);
+        let mut simulation = simulation(1);
+        for _ in 0..hands {
+            play(&mut ledger, context, &mut simulation);
+        }
+    }
+    let start = Instant::now();
+    let rows = ledger::chain_rows_after(&path, 0, u32::MAX).unwrap();
+    let reading = start.elapsed().as_secs_f64();
+    let mut client = Client::connect(&db.url(), NoTls).unwrap();
+    let before = plain_insert(&mut client, &rows, "plain_before");
+    let url = floor::enrol(&db.url(), "ship bench", None).unwrap();
+    let start = Instant::now();
+    let shipped = floor::ship(&path, &url, None).unwrap();
+    let shipping = start.elapsed().as_secs_f64();
+    assert_eq!(shipped as usize, rows.len());
+    let after = plain_insert(&mut client, &rows, "plain_after");
+    let plain = (before + after) / 2.0;
+    let n = rows.len() as f64;
+    println!(
+        "## 1. Shipping {} rows ({hands} Rocket hands, 6 seats)",
+        rows.len()
+    );
+    println!("| path | seconds | rows/s |");
+    println!("| --- | --- | --- |");
+    println!(
+        "| `floor::ship` (floor.append_rows, chain checked in the database) | {shipping:.2} | {:.0} |",
+        n / shipping
+    );
+    println!(
+        "| plain batched INSERT (unnest, 1000 rows a transaction; mean of one run before and one after) | {plain:.2} | {:.0} |",
+        n / plain
+    );
+    println!("| ratio | | {:.2} (target ≥ 0.5) |", plain / shipping);
+
+    println!(
+        "\nReading the rows from the station's SQLite file alone (all at once, as the baseline has them): {reading:.2} s."
+    );
+    let start = Instant::now();
+    let (compared, findings) = floor::verify_file(&path, &url, None).unwrap();
+    let verify_file = start.elapsed().as_secs_f64();
+    assert!(findings.is_empty());
+    println!();
+    println!("## 3. Verify");
+    println!("| check | rows | seconds | rows/s |");
+    println!("| --- | --- | --- | --- |");
+    println!(
+        "| `floor verify --db` (file against the floor) | {compared} | {verify_file:.2} | {:.0} |",
+        compared as f64 / verify_file
+    );
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+fn latency(db: &FloorDb, dir: &Path) {
+    let owner = db.url();
+    // Every station's setup rows shipped before measuring.
+    let mut stations = Vec::new();
+    for i in 0..STATIONS {
+        let path = dir.join(format!("station-{i}.sqlite3"));
+        drop(station(&path));
+        let name = format!("station {i}");
+        let url = floor::enrol(&owner, &name, None).unwrap();
+        floor::ship(&path, &url, None).unwrap();
+        stations.push((name, path, url));
+    }
+    let mut arrivals: HashMap<String, Sender<Instant>> = HashMap::new();
+    let mut handles = Vec::new();
+    let (results, collected) = channel::<Vec<Duration>>();
+    let mut watch = FloorWatch::listen(&owner).unwrap();
+    let done = Arc::new(AtomicUsize::new(0));
+    for (i, (name, path, url)) in stations.into_iter().enumerate() {
+        let (arrived, arrival) = channel::<Instant>();
+        arrivals.insert(name, arrived);
+        let results = results.clone();
+        let done = done.clone();
+        let builder = std::thread::Builder::new().name(format!("bench station {i}"));
+        handles.push(
+            builder
+                .spawn(move || {
+                    let (mut ledger, context) = {
+                        let ledger = Ledger::open(
+                            &path,
+                            Box::new(SystemTime),
+                            pairs_table::keys::StationKeys::from_secret_bytes([7; 32], [9; 32]),
+                        )
+                        .unwrap();
+                        let open = ledger.open_shift_now().unwrap().unwrap();
+                        let shoe = ledger.current_shoe(open.table).unwrap().unwrap();
+                        let context = HandContext {
+                            table: open.table,
+                            shift: open.shift,
+                            dealer: 1,
+                            shoe,
+                        };
+                        (ledger, context)
+                    };
+                    let shipper = Shipper::start(&path, &url, None).unwrap();
+                    let mut simulation = simulation(100 + i as u64);
+                    let mut latencies = Vec::new();
+                    for _ in 0..LATENCY_HANDS {
+                        let finished = simulation.play_hand().unwrap();
+                        ledger.begin_hand(context, &finished.setup, &[]).unwrap();
+                        // Timed from just before the commit: the shipper,
+                        // waking on its own each second, may ship the hand
+                        // before commit_hand returns.
+                        let committed = Instant::now();
+                        ledger.commit_hand(&finished).unwrap();
+                        shipper.committed();
+                        loop {
+                            let Ok(at) = arrival.recv_timeout(Duration::from_secs(30)) else {
+                                panic!(
+                                    "no notification in 30 s: {:?}",
+                                    shipper.finish().last_error
+                                );
+                            };
+                            if at >= committed {
+                                latencies.push(at - committed);
+                                break;
+                            }
+                        }
+                    }
+                    shipper.finish();
+                    results.send(latencies).unwrap();
+                    done.fetch_add(1, Ordering::SeqCst);
+                })
+                .unwrap(),
+        );
+    }
+    drop(results);
+    let finished = done.clone();
+    let listener = std::thread::Builder::new()
+        .name("bench listener".into())
+        .spawn(move || {
+            while finished.load(Ordering::SeqCst) < STATIONS {
+                let Ok(names) = watch.wait() else { break };
+                let now = Instant::now();
+                for name in names {
+                    if let Some(station) = arrivals.get(&name) {
+                        let _ = station.send(now);
+                    }
+                }
+            }
+        })
+        .unwrap();
+    let mut all: Vec<Duration> = collected.iter().flatten().collect();
+    for handle in handles {
+        handle.join().unwrap();
+    }
+    all.sort();
+    println!();
+    println!(
+        "## 2. Commit to notification, {STATIONS} stations shipping at once ({} commits)",
+        all.len()
+    );
+    println!("| p50 | p99 | max |");
+    println!("| --- | --- | --- |");
+    println!(
+        "| {:.1?} | {:.1?} (target ≤ 1 s) | {:.1?} |",
+        percentile(&all, 0.5),
+        percentile(&all, 0.99),
+        all.last().unwrap()
+    );
+    // The listener waits for one more notification; one last ship wakes it.
+    let wake = floor::enrol(&owner, "wake", None).unwrap();
+    let path = dir.join("wake.sqlite3");
+    drop(station(&path));
+    floor::ship(&path, &wake, None).unwrap();
+    listener.join().unwrap();
+
+    let replicas = dir.join("replicas");
+    std::fs::create_dir_all(&replicas).unwrap();
+    let start = Instant::now();
+    let cold = floor::survey::survey(&owner, &replicas).unwrap();
+    let cold_time = start.elapsed();
+    let start = Instant::now();
+    floor::survey::survey(&owner, &replicas).unwrap();
+    let warm_time = start.elapsed();
+    println!();
+    println!(
+        "The pit view's survey of {} stations: {cold_time:.1?} the first time (replicas built), {warm_time:.1?} after (nothing new).",
+        cold.len()
+    );
+
+    let start = Instant::now();
+    let (checked, findings) = floor::verify_floor(&owner).unwrap();
+    let took = start.elapsed().as_secs_f64();
+    assert!(findings.is_empty(), "{findings:?}");
+    println!();
+    println!(
+        "`floor verify` (every chain on the floor): {checked} rows in {took:.2} s, {:.0} rows/s",
+        checked as f64 / took
+    );
+}
+
+fn main() {
+    let Some(server) = server() else {
+        println!(
+            "floor benchmarks skipped: no PostgreSQL at PAIRS_TABLE_BENCH_PG or 127.0.0.1:5432 (install it: apt-get install postgresql)"
+        );
+        return;
+    };
+    let db = FloorDb::new(&server);
+    let dir = dir();
+    ship_rate(&db, &dir);
+    latency(&db, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -804,3 +804,93 @@ fn the_floor_report_sums_each_stations_own_shift_report() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn the_app_ships_as_it_writes_and_its_header_says_how_the_link_stands() {
+    use eframe::egui;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use pairs_table::engine::hand::GameKind;
+    use pairs_table::station::{Feed, SourceChoice};
+    use pairs_table::ui::StationApp;
+
+    let floor_db = FloorDb::new();
+    let url = floor::enrol(&floor_db.url(), "app station", None).unwrap();
+    let (ledger, path, _clock) = crate::util::staffed_ledger("app-ships");
+    let setup = crate::util::setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe);
+    let station = crate::util::open(ledger, setup, Feed::SoftwareShoe);
+    let mut app = StationApp::with_station(station, egui::Context::default());
+    app.ship_to_floor(
+        url,
+        crate::test_keys().public_key(),
+        chrono::TimeDelta::minutes(5),
+    );
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut StationApp| app.show_ui(ui), app);
+    let shipped = |floor_db: &FloorDb| floor::status(&floor_db.url()).unwrap()[0].rows_shipped;
+    let wait_until = |harness: &mut Harness<'_, StationApp>, done: &dyn Fn() -> bool| {
+        for _ in 0..1000 {
+            harness.run();
+            if done() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        panic!("not done in 10 s");
+    };
+    let rows = || file_rows(&path).len() as i64;
+    wait_until(&mut harness, &|| shipped(&floor_db) == rows());
+    harness.run();
+    assert!(
+        harness
+            .query_all_by_label_contains("Floor: linked")
+            .next()
+            .is_some()
+    );
+
+    // A hand committed at the table reaches the floor without anyone asking.
+    let station = harness.state_mut().station_mut().unwrap();
+    station.entry_mut(1).unwrap().bet = "100".into();
+    station.start_hand().unwrap();
+    crate::util::play_on_software_shoe(station);
+    station.confirm_settlement().unwrap();
+    let before = shipped(&floor_db);
+    wait_until(&mut harness, &|| shipped(&floor_db) == rows());
+    assert!(shipped(&floor_db) > before);
+
+    // A floor that cannot be reached: play goes on, the header says so,
+    // in the alarm colour once the house's notice time has passed.
+    let (ledger, _, _) = crate::util::staffed_ledger("app-ships-down");
+    let setup = crate::util::setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe);
+    let station = crate::util::open(ledger, setup, Feed::SoftwareShoe);
+    let mut app = StationApp::with_station(station, egui::Context::default());
+    app.ship_to_floor(
+        "postgres://nobody@127.0.0.1:1/none".into(),
+        crate::test_keys().public_key(),
+        chrono::TimeDelta::zero(),
+    );
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut StationApp| app.show_ui(ui), app);
+    for _ in 0..500 {
+        harness.run();
+        if harness
+            .query_all_by_label_contains("Floor link down since")
+            .next()
+            .is_some()
+        {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(
+        harness
+            .query_all_by_label_contains("play goes on; the rows ship when it returns")
+            .next()
+            .is_some()
+    );
+    let station = harness.state_mut().station_mut().unwrap();
+    station.entry_mut(1).unwrap().bet = "100".into();
+    station.start_hand().unwrap();
+}

@@ -49,6 +49,15 @@ pub struct Cli {
     /// directory).
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
+    /// The app ships its ledger to this floor database as it writes (the
+    /// station's URL from `floor enrol`); the table screen shows the link.
+    /// See docs/floor.md.
+    #[arg(long, value_name = "URL", conflicts_with = "demo")]
+    pub floor: Option<String>,
+    /// With --floor: minutes the link may be down before the table screen
+    /// says so in the alarm colour (a house setting; play goes on).
+    #[arg(long, value_name = "MINUTES", default_value_t = 5, requires = "floor")]
+    pub floor_notice_minutes: u32,
     /// The station's key file, which signs the ledger's checkpoints and
     /// peppers PINs (default: station.key in the platform configuration
     /// directory; created 0600 on first use).
@@ -602,7 +611,17 @@ pub fn run(cli: Cli) -> ExitCode {
             hand,
             immutable,
         })) => audit_export(db, hand, immutable),
-        None => app(cli.db, cli.demo, key),
+        None => app(
+            cli.db,
+            cli.demo,
+            key,
+            cli.floor.map(|url| {
+                (
+                    url,
+                    chrono::TimeDelta::minutes(i64::from(cli.floor_notice_minutes)),
+                )
+            }),
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -636,7 +655,12 @@ fn station_keys(key: Option<&Path>) -> anyhow::Result<StationKeys> {
 }
 
 /// Opens the desktop app on the ledger, or on a fresh demo table.
-fn app(db: Option<PathBuf>, demo: bool, key: Option<&Path>) -> anyhow::Result<()> {
+fn app(
+    db: Option<PathBuf>,
+    demo: bool,
+    key: Option<&Path>,
+    floor: Option<(String, chrono::TimeDelta)>,
+) -> anyhow::Result<()> {
     if demo {
         let dir = std::env::temp_dir().join(format!("pairs-table-demo-{}", std::process::id()));
         std::fs::create_dir_all(&dir)
@@ -651,7 +675,7 @@ fn app(db: Option<PathBuf>, demo: bool, key: Option<&Path>) -> anyhow::Result<()
         })
         .context("cannot watch for Ctrl+C to clean up the demo")?;
         // The demo's throw-away ledger is signed by a throw-away key.
-        let result = crate::ui::run(&path, StationKeys::generate()?, true);
+        let result = crate::ui::run(&path, StationKeys::generate()?, true, None);
         std::fs::remove_dir_all(&dir).with_context(|| {
             format!(
                 "cannot remove the demo's throw-away folder {}",
@@ -672,7 +696,7 @@ fn app(db: Option<PathBuf>, demo: bool, key: Option<&Path>) -> anyhow::Result<()
             path
         }
     };
-    crate::ui::run(&path, keys, false)
+    crate::ui::run(&path, keys, false, floor)
 }
 
 fn read_input(path: &Path) -> anyhow::Result<String> {

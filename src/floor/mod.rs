@@ -3,10 +3,11 @@
 //! row, read by the pit. The only module that touches PostgreSQL.
 
 use std::path::Path;
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use postgres::{Client, NoTls};
 use serde::Serialize;
 
@@ -250,6 +251,35 @@ fn ship_on(
 pub struct Shipper {
     wake: Option<mpsc::Sender<()>>,
     thread: Option<thread::JoinHandle<ShipOutcome>>,
+    link: Arc<Mutex<LinkState>>,
+}
+
+/// The floor link as a station shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LinkState {
+    /// Rows the floor accepted since the shipper started.
+    pub shipped: u64,
+    /// When an attempt last succeeded.
+    pub last_ok: Option<DateTime<Utc>>,
+    /// Since when the link has been failing, and the last failure.
+    pub down: Option<(DateTime<Utc>, String)>,
+}
+
+impl LinkState {
+    fn record(&mut self, result: &Result<u64, FloorError>) {
+        let now = Utc::now();
+        match result {
+            Ok(n) => {
+                self.shipped += n;
+                self.last_ok = Some(now);
+                self.down = None;
+            }
+            Err(error) => {
+                let since = self.down.as_ref().map_or(now, |(since, _)| *since);
+                self.down = Some((since, error.to_string()));
+            }
+        }
+    }
 }
 
 /// What a background shipper did.
@@ -268,8 +298,21 @@ impl Shipper {
         url: &str,
         public_key: Option<PublicKey>,
     ) -> Result<Shipper, FloorError> {
+        Shipper::start_waking(db, url, public_key, || {})
+    }
+
+    /// [`Shipper::start`], calling `changed` (from the shipper's thread)
+    /// whenever the link's state changes: up, down, rows shipped.
+    pub fn start_waking(
+        db: &Path,
+        url: &str,
+        public_key: Option<PublicKey>,
+        changed: impl Fn() + Send + 'static,
+    ) -> Result<Shipper, FloorError> {
         let (wake, woken) = mpsc::channel::<()>();
         let (db, url) = (db.to_path_buf(), url.to_string());
+        let link = Arc::new(Mutex::new(LinkState::default()));
+        let state = link.clone();
         let thread = thread::Builder::new()
             .name("floor shipper".into())
             .spawn(move || {
@@ -284,6 +327,18 @@ impl Shipper {
                             shipped
                         }),
                     };
+                    if let Ok(mut state) = state.lock() {
+                        let before = state.clone();
+                        state.record(&result);
+                        let moved = before.shipped != state.shipped
+                            || before.last_ok.is_none() != state.last_ok.is_none()
+                            || before.down.as_ref().map(|d| &d.1)
+                                != state.down.as_ref().map(|d| &d.1);
+                        drop(state);
+                        if moved {
+                            changed();
+                        }
+                    }
                     match result {
                         Ok(n) => {
                             outcome.shipped += n;
@@ -309,7 +364,13 @@ impl Shipper {
         Ok(Shipper {
             wake: Some(wake),
             thread: Some(thread),
+            link,
         })
+    }
+
+    /// The link's state now.
+    pub fn link(&self) -> LinkState {
+        self.link.lock().map(|s| s.clone()).unwrap_or_default()
     }
 
     /// Says a transaction was committed; returns at once.

@@ -80,6 +80,55 @@ pub struct StationApp {
     print: PrintCommand,
     /// The start-up checks, run once a table is open.
     startup: Startup,
+    /// The floor this station ships to, if any.
+    floor: Option<FloorLink>,
+}
+
+/// The floor a station ships its ledger to as it writes (docs/floor.md,
+/// "The station's link"): its URL, and the shipper once a table is open.
+struct FloorLink {
+    url: String,
+    key: crate::keys::PublicKey,
+    /// How long the link may be down before the screen says so loudly.
+    notice_after: chrono::TimeDelta,
+    shipper: Option<crate::floor::Shipper>,
+    /// Why the shipper could not start, once tried.
+    failed: Option<String>,
+    /// The last hand committed, to wake the shipper after each.
+    last_hand: Option<u64>,
+}
+
+impl FloorLink {
+    /// The header's line about the link, and whether it is an alarm.
+    fn line(&self, now: chrono::DateTime<chrono::Utc>) -> (String, bool) {
+        if let Some(why) = &self.failed {
+            return (format!("Floor: not shipping ({why})"), true);
+        }
+        let Some(state) = self.shipper.as_ref().map(crate::floor::Shipper::link) else {
+            return ("Floor: starting".to_owned(), false);
+        };
+        match (&state.down, state.last_ok) {
+            (Some((since, why)), _) if now - *since >= self.notice_after => (
+                format!(
+                    "Floor link down since {} ({why}): play goes on; the rows ship when it returns",
+                    crate::time_text::when(*since, crate::time_text::Zone::Local)
+                ),
+                true,
+            ),
+            (Some((since, why)), _) => (
+                format!(
+                    "Floor: link down since {} ({why})",
+                    crate::time_text::when(*since, crate::time_text::Zone::Local)
+                ),
+                false,
+            ),
+            (None, Some(_)) => (
+                format!("Floor: linked, {} rows shipped", state.shipped),
+                false,
+            ),
+            (None, None) => ("Floor: connecting".to_owned(), false),
+        }
+    }
 }
 
 /// Where the start-up checks are ([`StationApp::check_at_start_up`]).
@@ -105,6 +154,7 @@ impl StationApp {
             banner: None,
             print: PrintCommand::System,
             startup: Startup::Off,
+            floor: None,
         };
         app.screen = match Ledger::open(path, Box::new(SystemClock), keys) {
             Ok(ledger) => app.start(ledger),
@@ -125,6 +175,7 @@ impl StationApp {
             banner: None,
             print: PrintCommand::System,
             startup: Startup::Off,
+            floor: None,
         }
     }
 
@@ -137,6 +188,7 @@ impl StationApp {
             banner: None,
             print: PrintCommand::System,
             startup: Startup::Off,
+            floor: None,
         }
     }
 
@@ -204,11 +256,63 @@ impl StationApp {
         }
     }
 
-    /// Handles scanner events and the start-up checks (called every frame
-    /// and on every wake-up).
+    /// Ships the ledger to the floor at `url` (the station's URL from
+    /// `floor enrol`) as it writes, once a table is open, presenting `key`;
+    /// the header says how the link stands, loudly once it has been down
+    /// for `notice_after`.
+    pub fn ship_to_floor(
+        &mut self,
+        url: String,
+        key: crate::keys::PublicKey,
+        notice_after: chrono::TimeDelta,
+    ) {
+        self.floor = Some(FloorLink {
+            url,
+            key,
+            notice_after,
+            shipper: None,
+            failed: None,
+            last_hand: None,
+        });
+    }
+
+    /// Handles scanner events, the start-up checks and the floor link
+    /// (called every frame and on every wake-up).
     pub fn logic(&mut self) {
         if let Screen::Table(screen) = &mut self.screen {
             screen.poll();
+            if let Some(link) = &mut self.floor {
+                if link.shipper.is_none() && link.failed.is_none() {
+                    let repaint = self.repaint.clone();
+                    let started = crate::floor::Shipper::start_waking(
+                        screen.station().ledger().path(),
+                        &link.url,
+                        Some(link.key),
+                        move || repaint.request_repaint(),
+                    );
+                    match started {
+                        Ok(shipper) => link.shipper = Some(shipper),
+                        Err(error) => link.failed = Some(error.to_string()),
+                    }
+                }
+                let last = screen.station().last_committed().map(|s| s.hand);
+                if last != link.last_hand {
+                    link.last_hand = last;
+                    if let Some(shipper) = &link.shipper {
+                        shipper.committed();
+                    }
+                }
+                let now = chrono::Utc::now();
+                let (line, loud) = link.line(now);
+                // One wake-up when a link that is down falls due for its notice.
+                if let Some((since, _)) = link.shipper.as_ref().and_then(|s| s.link().down)
+                    && !loud
+                    && let Ok(left) = (since + link.notice_after - now).to_std()
+                {
+                    self.repaint.request_repaint_after(left);
+                }
+                screen.set_floor_line(Some((line, loud)));
+            }
             self.startup = match std::mem::replace(&mut self.startup, Startup::Done) {
                 Startup::Due(program) => {
                     let ledger = screen.station().ledger();
@@ -360,7 +464,12 @@ pub fn station_name() -> String {
 
 /// Runs the desktop app on the ledger at `path` until the window closes;
 /// `demo` first creates a demo table there (see [`crate::station::demo`]).
-pub fn run(path: &Path, keys: StationKeys, demo: bool) -> anyhow::Result<()> {
+pub fn run(
+    path: &Path,
+    keys: StationKeys,
+    demo: bool,
+    floor: Option<(String, chrono::TimeDelta)>,
+) -> anyhow::Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("pairs-table")
@@ -376,8 +485,12 @@ pub fn run(path: &Path, keys: StationKeys, demo: bool) -> anyhow::Result<()> {
             setup::style(&cc.egui_ctx);
             let ctx = cc.egui_ctx.clone();
             if !demo {
+                let key = keys.public_key();
                 let mut app = StationApp::open(&path, keys, ctx);
                 app.check_at_start_up(ProgramSource::RunningProgram);
+                if let Some((url, notice_after)) = floor {
+                    app.ship_to_floor(url, key, notice_after);
+                }
                 return Ok(Box::new(app));
             }
             let repaint = ctx.clone();

@@ -39,6 +39,8 @@ pub struct TableScreen {
     approver_pin: String,
     /// The pit boss's screens, shown instead of the table while open.
     pit: Option<PitScreen>,
+    /// The floor link's line in the header (alarm colour when loud).
+    floor_line: Option<(String, bool)>,
     /// Rated players: who sits where, seating and unseating.
     rated: RatedPlayersForm,
     /// The pit boss closed the table.
@@ -57,6 +59,7 @@ impl TableScreen {
             approver_id: String::new(),
             approver_pin: String::new(),
             pit: None,
+            floor_line: None,
             rated: RatedPlayersForm::default(),
             closed: false,
         }
@@ -96,6 +99,11 @@ impl TableScreen {
             Ok(false) => {}
             Err(error) => self.refusal = error.to_string(),
         }
+    }
+
+    /// Sets the floor link's line in the header (`None`: no floor).
+    pub(crate) fn set_floor_line(&mut self, line: Option<(String, bool)>) {
+        self.floor_line = line;
     }
 
     /// Shows `text` under the prompt, as a refusal is.
@@ -198,6 +206,14 @@ impl TableScreen {
             ui.separator();
             self.scanner_light_ui(ui);
             ui.separator();
+            if let Some((line, loud)) = &self.floor_line {
+                if *loud {
+                    ui.colored_label(ALARM, line);
+                } else {
+                    ui.label(line);
+                }
+                ui.separator();
+            }
             match self.station.dealer() {
                 Some(dealer) => {
                     ui.label(format!("Dealer {dealer}"));

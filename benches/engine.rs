@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use pairs_table::engine::Step;
 use pairs_table::engine::card::Decks;
 use pairs_table::engine::hand::{GameKind, Hand, Need};
-use pairs_table::engine::rocket::RocketHand;
+use pairs_table::engine::rocket::{RocketHand, SeatBet};
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::shoe::{Shoe, ShoeEvent};
 use pairs_table::engine::starboard::StarboardHand;
@@ -71,7 +71,7 @@ fn play_core(game: GameKind, seats: u8, hands: u64) -> (Duration, u64) {
         StdRng::from_rng(&mut master),
     );
     let mut rng = StdRng::from_rng(&mut master);
-    let bets: Vec<(i64, i64)> = (1..=i64::from(seats)).map(|s| (s, 100)).collect();
+    let bets: Vec<SeatBet> = (1..=seats).map(|seat| SeatBet { seat, bet: 100 }).collect();
     let players: Vec<i64> = (1..=i64::from(seats)).collect();
     let mut button = 1i64;
     let mut carry = 0i64;

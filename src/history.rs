@@ -9,7 +9,7 @@ use thiserror::Error;
 
 use crate::engine::hand::{Action, GameKind, Hand, Need, PlayError, SetupError};
 use crate::engine::money::Transfer;
-use crate::engine::rocket::{RocketEnd, RocketHand, RocketOutcome};
+use crate::engine::rocket::{RocketEnd, RocketHand, RocketOutcome, SeatBet};
 use crate::engine::rules::{
     BET_GRID_UNITS, HouseRules, MAX_BET_LIMIT_UNITS, RocketRules, StarboardRules, StartRule,
 };
@@ -277,7 +277,11 @@ impl HandHistory {
             HandHistory::Rocket(h) => {
                 let decks = Decks::new(h.decks).map_err(|e| ReplayError::Invalid(e.to_string()))?;
                 let rules = rocket_rules(h)?;
-                let bets: Vec<(i64, i64)> = h.seats.iter().map(|s| (s.seat, s.bet)).collect();
+                let bets = h
+                    .seats
+                    .iter()
+                    .map(|s| SeatBet::from_wire(s.seat, s.bet))
+                    .collect::<Result<Vec<_>, _>>()?;
                 let hand = RocketHand::new(&bets, &rules, h.previous_button)?;
                 (decks, &h.cards, &h.actions, Hand::Rocket(hand))
             }

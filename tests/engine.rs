@@ -2,7 +2,7 @@
 
 use pairs_table::engine::hand::{Action, CardTo, Need, PlayError};
 use pairs_table::engine::money::{Account, TransferKind, balances, net_of};
-use pairs_table::engine::rocket::{RocketEnd, RocketHand, RocketOutcome};
+use pairs_table::engine::rocket::{RocketEnd, RocketHand, RocketOutcome, SeatBet};
 use pairs_table::engine::rules::{RocketRules, StarboardRules, StartRule};
 use pairs_table::engine::starboard::{SeatState, StarboardHand};
 use pairs_table::engine::{Rank, SetupError};
@@ -19,13 +19,20 @@ fn rules(start: StartRule) -> RocketRules {
     }
 }
 
+/// (seat, bet) pairs as a hand history gives them.
+fn seat_bets(bets: &[(i64, i64)]) -> Vec<SeatBet> {
+    bets.iter()
+        .map(|&(seat, bet)| SeatBet::from_wire(seat, bet).unwrap())
+        .collect()
+}
+
 fn rocket(
     bets: &[(i64, i64)],
     start: StartRule,
     previous: Option<i64>,
     cards: &[i64],
 ) -> RocketHand {
-    let mut hand = RocketHand::new(bets, &rules(start), previous).unwrap();
+    let mut hand = RocketHand::new(&seat_bets(bets), &rules(start), previous).unwrap();
     for &card in cards {
         hand.deal(r(card)).unwrap();
     }
@@ -222,31 +229,56 @@ fn bets_must_sit_on_the_grid_within_the_cap() {
         min_bet: 20,
         max_bet: 500,
     };
+    let new = |bets: &[(i64, i64)]| {
+        let bets = bets
+            .iter()
+            .map(|&(seat, bet)| SeatBet::from_wire(seat, bet))
+            .collect::<Result<Vec<_>, _>>()?;
+        RocketHand::new(&bets, &limits, None)
+    };
     assert!(matches!(
-        RocketHand::new(&[(1, 25)], &limits, None),
+        new(&[(1, 25)]),
+        Err(SetupError::BetOffGrid { .. })
+    ));
+    assert!(matches!(new(&[(1, 0)]), Err(SetupError::BetOffGrid { .. })));
+    assert!(matches!(
+        new(&[(1, -10)]),
         Err(SetupError::BetOffGrid { .. })
     ));
     assert!(matches!(
-        RocketHand::new(&[(1, 0)], &limits, None),
-        Err(SetupError::BetOffGrid { .. })
-    ));
-    assert!(matches!(
-        RocketHand::new(&[(1, 10)], &limits, None),
+        new(&[(1, 10)]),
         Err(SetupError::BetOutsideLimits { .. })
     ));
     assert!(matches!(
-        RocketHand::new(&[(1, 510)], &limits, None),
+        new(&[(1, 510)]),
         Err(SetupError::BetOutsideLimits { .. })
     ));
     assert!(matches!(
-        RocketHand::new(&[(7, 20)], &limits, None),
+        new(&[(7, 20)]),
         Err(SetupError::NoSuchSeat { .. })
     ));
     assert!(matches!(
-        RocketHand::new(&[], &limits, None),
-        Err(SetupError::TooFewPlayers { .. })
+        new(&[(1, 20), (1, 30)]),
+        Err(SetupError::DuplicateSeat(1))
     ));
-    assert!(RocketHand::new(&[(1, 500), (6, 20)], &limits, None).is_ok());
+    assert!(matches!(new(&[]), Err(SetupError::TooFewPlayers { .. })));
+    // Typed seats and bets are checked too.
+    assert!(matches!(
+        RocketHand::new(&[SeatBet { seat: 0, bet: 20 }], &limits, None),
+        Err(SetupError::NoSuchSeat { seat: 0, .. })
+    ));
+    assert!(matches!(
+        RocketHand::new(
+            &[SeatBet {
+                seat: 2,
+                bet: u64::MAX
+            }],
+            &limits,
+            None
+        ),
+        Err(SetupError::BetOffGrid { .. })
+    ));
+    assert!(new(&[(1, 500), (6, 20)]).is_ok());
 }
 
 fn starboard(seats: &[i64], button: i64, carry: i64) -> StarboardHand {

@@ -5,7 +5,7 @@
 use pairs_table::engine::card::Decks;
 use pairs_table::engine::hand::{Action, GameKind, Hand};
 use pairs_table::engine::money::{Account, balances, net_of};
-use pairs_table::engine::rocket::RocketHand;
+use pairs_table::engine::rocket::{RocketHand, SeatBet};
 use pairs_table::engine::rules::{HouseRules, RocketRules, StarboardRules, StartRule};
 use pairs_table::engine::starboard::StarboardHand;
 use pairs_table::engine::table::HandEvent;
@@ -87,14 +87,15 @@ proptest! {
     /// the hand exactly as it was; a finished hand balances.
     #[test]
     fn arbitrary_steps_never_panic_or_corrupt_a_rocket_hand(
-        bets in proptest::collection::vec((1i64..=6, 1i64..=10), 1..6),
+        bets in proptest::collection::vec((1u8..=6, 1u64..=10), 1..6),
         previous in proptest::option::of(1i64..=6),
         low_card in any::<bool>(),
         steps in proptest::collection::vec((any::<bool>(), 0u8..=12, 0usize..4), 0..200),
     ) {
-        let mut bets: Vec<(i64, i64)> = bets.into_iter().map(|(s, b)| (s, b * 10)).collect();
-        bets.sort_unstable();
-        bets.dedup_by_key(|(s, _)| *s);
+        let mut bets: Vec<SeatBet> =
+            bets.into_iter().map(|(seat, b)| SeatBet { seat, bet: b * 10 }).collect();
+        bets.sort_unstable_by_key(|b| b.seat);
+        bets.dedup_by_key(|b| b.seat);
         let start = if low_card { StartRule::LowCard } else { StartRule::DealerLeft };
         let rules = RocketRules { start, min_bet: 10, max_bet: 100 };
         let hand = Hand::Rocket(RocketHand::new(&bets, &rules, previous).unwrap());

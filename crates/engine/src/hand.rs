@@ -248,8 +248,9 @@ pub enum SetupError {
     BetOffGrid {
         /// The seat.
         seat: u8,
-        /// The bet.
-        bet: i64,
+        /// The bet (wide enough for a replay's negative bets and the
+        /// table's unsigned ones).
+        bet: i128,
     },
     /// A Rocket bet outside min..max.
     #[error("seat {seat}'s bet of {bet} is outside the table limits {min}..{max}")]

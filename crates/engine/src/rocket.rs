@@ -125,12 +125,41 @@ fn rotated(mask: u8, from: usize) -> u8 {
     ((all >> from) & 0x3F) as u8
 }
 
+/// A player's seat and bet, in table units, as a Rocket hand is set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatBet {
+    /// The seat (1..=6 to be accepted).
+    pub seat: u8,
+    /// The bet (on the 10-unit grid within the limits to be accepted).
+    pub bet: u64,
+}
+
+impl SeatBet {
+    /// A seat and bet as a hand history writes them (any integers):
+    /// refused unless the seat is one of Rocket's and the bet is positive.
+    pub fn from_wire(seat: i64, bet: i64) -> Result<SeatBet, SetupError> {
+        let game = GameKind::Rocket;
+        let seat = u8::try_from(seat)
+            .ok()
+            .filter(|s| (1..=ROCKET_SEATS as u8).contains(s))
+            .ok_or(SetupError::NoSuchSeat { seat, game })?;
+        let bet = u64::try_from(bet)
+            .ok()
+            .filter(|b| *b > 0)
+            .ok_or(SetupError::BetOffGrid {
+                seat,
+                bet: i128::from(bet),
+            })?;
+        Ok(SeatBet { seat, bet })
+    }
+}
+
 impl RocketHand {
-    /// Sets up a hand: `bets` are (seat, bet) pairs; seats 1..=6, each once,
-    /// bets on the 10-unit grid within the limits. `previous_button` is the
-    /// last hand's button, used to break ties for low card.
+    /// Sets up a hand: seats 1..=6, each once, bets on the 10-unit grid
+    /// within the limits. `previous_button` is the last hand's button,
+    /// used to break ties for low card.
     pub fn new(
-        bets: &[(i64, i64)],
+        bets: &[SeatBet],
         rules: &RocketRules,
         previous_button: Option<i64>,
     ) -> Result<RocketHand, SetupError> {
@@ -144,19 +173,23 @@ impl RocketHand {
             Some(seat) => return Err(SetupError::PreviousButtonOutOfRange(seat)),
         };
         let mut seat_bets = [0u64; ROCKET_SEATS];
-        for &(seat, bet) in bets {
-            if !(1..=ROCKET_SEATS as i64).contains(&seat) {
-                return Err(SetupError::NoSuchSeat { seat, game });
+        for &SeatBet { seat, bet } in bets {
+            if !(1..=ROCKET_SEATS as u8).contains(&seat) {
+                return Err(SetupError::NoSuchSeat {
+                    seat: i64::from(seat),
+                    game,
+                });
             }
-            let seat = seat as u8;
             let index = usize::from(seat - 1);
             if seat_bets[index] != 0 {
                 return Err(SetupError::DuplicateSeat(seat));
             }
-            if bet <= 0 || bet % BET_GRID_UNITS as i64 != 0 {
-                return Err(SetupError::BetOffGrid { seat, bet });
+            if bet == 0 || !bet.is_multiple_of(BET_GRID_UNITS) {
+                return Err(SetupError::BetOffGrid {
+                    seat,
+                    bet: i128::from(bet),
+                });
             }
-            let bet = bet as u64;
             if bet < rules.min_bet || bet > rules.max_bet {
                 return Err(SetupError::BetOutsideLimits {
                     seat,

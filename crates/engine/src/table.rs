@@ -9,7 +9,7 @@ use thiserror::Error;
 use super::card::{Decks, Rank};
 use super::hand::{Action, GameKind, Hand, Need, PlayError, SetupError, Step};
 use super::money::{Transfer, balances};
-use super::rocket::{ROCKET_SEATS, RocketHand};
+use super::rocket::{ROCKET_SEATS, RocketHand, SeatBet};
 use super::rules::{HouseRules, RulesError};
 use super::shoe::{Shoe, ShoeCount, ShoeError, ShoeEvent};
 use super::starboard::{STARBOARD_SEATS, StarboardHand};
@@ -143,9 +143,9 @@ impl HandSetup {
         }
         match self.game {
             GameKind::Rocket => {
-                let mut bets = [(0i64, 0i64); ROCKET_SEATS];
+                let mut bets = [SeatBet { seat: 0, bet: 0 }; ROCKET_SEATS];
                 for (slot, &(seat, bet)) in bets.iter_mut().zip(&self.seats) {
-                    *slot = (i64::from(seat), i64::try_from(bet).unwrap_or(i64::MAX));
+                    *slot = SeatBet { seat, bet };
                 }
                 let previous = self.previous_button.map(i64::from);
                 let bets = &bets[..count];

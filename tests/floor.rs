@@ -894,3 +894,102 @@ fn the_app_ships_as_it_writes_and_its_header_says_how_the_link_stands() {
     station.entry_mut(1).unwrap().bet = "100".into();
     station.start_hand().unwrap();
 }
+
+#[test]
+fn the_floor_names_a_new_stations_first_pit_boss_who_sets_only_a_pin() {
+    use eframe::egui;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use pairs_table::ledger::{Ledger, SystemClock};
+    use pairs_table::ui::StationApp;
+
+    let floor_db = FloorDb::new();
+    let enrol = |args: &[&str]| {
+        pairs_table()
+            .args(["floor", "enrol", "--floor", &floor_db.url()])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = enrol(&[
+        "--station",
+        "new table",
+        "--pit-boss",
+        "900",
+        "--pit-boss-name",
+        "Pat Boss",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let url = String::from_utf8(out.stdout).unwrap().trim().to_owned();
+    assert_eq!(
+        floor::first_pit_boss(&url).unwrap(),
+        Some((900, "Pat Boss".into()))
+    );
+    let refused = floor::name_first_pit_boss(&floor_db.url(), "new table", 901, "Someone");
+    assert_eq!(
+        refused.unwrap_err().to_string(),
+        "station new table's first pit boss is already named: staff 900, Pat Boss"
+    );
+    let out = enrol(&[
+        "--station",
+        "bad name",
+        "--pit-boss",
+        "7",
+        "--pit-boss-name",
+        " ",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).starts_with("pairs-table: the pit boss's name:"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        floor::status(&floor_db.url())
+            .unwrap()
+            .iter()
+            .all(|s| s.station != "bad name"),
+        "a refused name enrols nothing"
+    );
+
+    // The new station's first run: the floor names the pit boss.
+    let path = dir("first-pit-boss").join("station.sqlite3");
+    let mut app = StationApp::open(&path, crate::test_keys(), egui::Context::default());
+    app.ship_to_floor(
+        url,
+        crate::test_keys().public_key(),
+        chrono::TimeDelta::minutes(5),
+    );
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(8)
+        .build_ui_state(|ui, app: &mut StationApp| app.show_ui(ui), app);
+    let named = "The floor names this station's first pit boss: staff 900, Pat Boss.";
+    for _ in 0..500 {
+        harness.run();
+        if harness.query_all_by_label_contains(named).next().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(harness.query_all_by_label_contains(named).next().is_some());
+    assert!(harness.query_all_by_label("Staff ID").next().is_none());
+    harness
+        .get_by_label("PIN (4 to 8 digits)")
+        .set_text_value_accesskit("40718263");
+    harness
+        .get_by_label("PIN again")
+        .set_text_value_accesskit("40718263");
+    harness.run();
+    harness.get_by_label("Create pit boss account").click();
+    harness.run();
+    harness.run();
+    let ledger = Ledger::open_read_only(&path, Box::new(SystemClock), false).unwrap();
+    let staff = ledger.staff_list().unwrap();
+    assert_eq!(staff.len(), 1);
+    assert_eq!((staff[0].id, staff[0].name.as_str()), (900, "Pat Boss"));
+}

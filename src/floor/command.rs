@@ -29,6 +29,13 @@ pub enum FloorCommand {
         /// key the station presents on its first shipment is recorded.
         #[arg(long, value_name = "HEX")]
         public_key: Option<String>,
+        /// The staff ID of the station's first pit boss, named by the floor:
+        /// at the station's first run they set only their PIN.
+        #[arg(long, value_name = "ID", requires = "pit_boss_name")]
+        pit_boss: Option<u32>,
+        /// With --pit-boss: their full name.
+        #[arg(long, value_name = "NAME", requires = "pit_boss")]
+        pit_boss_name: Option<String>,
     },
     /// Ship the ledger's rows the floor does not have yet, once.
     Ship {
@@ -97,9 +104,21 @@ pub fn run(
             floor,
             station,
             public_key,
+            pit_boss,
+            pit_boss_name,
         } => {
             let key = public_key.as_deref().map(parse_key).transpose()?;
-            println!("{}", super::enrol(floor, station, key)?);
+            if let Some(name) = pit_boss_name {
+                // Checked before the station is enrolled, so a bad name
+                // enrols nothing.
+                crate::access::check_name(name)
+                    .map_err(|e| anyhow::anyhow!("the pit boss's name: {e}"))?;
+            }
+            let url = super::enrol(floor, station, key)?;
+            if let (Some(id), Some(name)) = (pit_boss, pit_boss_name) {
+                super::name_first_pit_boss(floor, station, *id, name)?;
+            }
+            println!("{url}");
         }
         FloorCommand::Ship { db, floor } => {
             let key = keys()?.public_key();

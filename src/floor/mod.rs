@@ -18,9 +18,10 @@ use crate::ledger::{
 
 /// The floor schema's migrations: migration *i* takes the floor from version
 /// *i − 1* to *i*.
-const MIGRATIONS: [&str; 2] = [
+const MIGRATIONS: [&str; 3] = [
     include_str!("../../schema/floor/0001_chains.sql"),
     include_str!("../../schema/floor/0002_append_set.sql"),
+    include_str!("../../schema/floor/0003_first_pit_boss.sql"),
 ];
 
 pub mod command;
@@ -109,7 +110,8 @@ pub fn init(url: &str) -> Result<(usize, String), FloorError> {
         "GRANT USAGE ON SCHEMA floor TO {stations}, {pit}; \
          GRANT EXECUTE ON FUNCTION floor.station_head(), \
              floor.append_rows(bigint[], text[], bytea[], bytea[], bigint), \
-             floor.present_key(bytea), floor.own_rows(bigint, integer) TO {stations}; \
+             floor.present_key(bytea), floor.own_rows(bigint, integer), \
+             floor.first_pit_boss() TO {stations}; \
          GRANT SELECT ON ALL TABLES IN SCHEMA floor TO {pit};"
     ))?;
     tx.commit()?;
@@ -592,6 +594,68 @@ pub struct StationStatus {
     pub lag: i64,
     /// When it last shipped (RFC 3339), if ever.
     pub last_contact: Option<String>,
+}
+
+/// Names `station`'s first pit boss on the floor (an owner's URL): the
+/// station's first-run screen takes their ID and name from the floor, and
+/// the person there sets only their PIN. Refused for a station not
+/// enrolled, one already named, or a name the staff rules refuse.
+pub fn name_first_pit_boss(
+    url: &str,
+    station: &str,
+    staff: u32,
+    name: &str,
+) -> Result<(), FloorError> {
+    let name = crate::access::check_name(name)
+        .map_err(|e| FloorError::Refused(format!("the pit boss's name: {e}")))?;
+    if staff == 0 || i32::try_from(staff).is_err() {
+        return Err(FloorError::Refused(format!(
+            "{staff} is not a staff ID: use a whole number from 1 to {}",
+            i32::MAX
+        )));
+    }
+    let mut client = connect(url)?;
+    let mut tx = client.transaction()?;
+    let enrolled = tx
+        .query_opt(
+            "SELECT 1 FROM floor.stations WHERE station = $1",
+            &[&station],
+        )?
+        .is_some();
+    if !enrolled {
+        return Err(FloorError::Refused(format!(
+            "no station {station} is enrolled on the floor"
+        )));
+    }
+    let named = tx
+        .query_opt(
+            "SELECT staff_id, name FROM floor.first_pit_bosses WHERE station = $1",
+            &[&station],
+        )?
+        .map(|r| (r.get::<_, i32>(0), r.get::<_, String>(1)));
+    if let Some((id, who)) = named {
+        return Err(FloorError::Refused(format!(
+            "station {station}'s first pit boss is already named: staff {id}, {who}"
+        )));
+    }
+    tx.execute(
+        "INSERT INTO floor.first_pit_bosses (station, staff_id, name) VALUES ($1, $2, $3)",
+        &[&station, &(staff as i32), &name],
+    )?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// The first pit boss the floor names for the calling station (its own
+/// URL), if any: staff ID and name.
+pub fn first_pit_boss(url: &str) -> Result<Option<(u32, String)>, FloorError> {
+    let mut client = connect(url)?;
+    let row = client.query_one("SELECT staff_id, name FROM floor.first_pit_boss()", &[])?;
+    let id: Option<i32> = row.get(0);
+    let name: Option<String> = row.get(1);
+    Ok(id
+        .zip(name)
+        .and_then(|(id, name)| Some((u32::try_from(id).ok()?, name))))
 }
 
 /// Every enrolled station's shipping state.

@@ -96,6 +96,15 @@ struct FloorLink {
     failed: Option<String>,
     /// The last hand committed, to wake the shipper after each.
     last_hand: Option<u64>,
+    /// Asking the floor for the station's first pit boss (first run only).
+    first_pit_boss: FirstAsk,
+}
+
+/// Where asking the floor for the first pit boss stands.
+enum FirstAsk {
+    NotAsked,
+    Asking(std::sync::mpsc::Receiver<Result<Option<(u32, String)>, String>>),
+    Answered,
 }
 
 impl FloorLink {
@@ -273,12 +282,16 @@ impl StationApp {
             shipper: None,
             failed: None,
             last_hand: None,
+            first_pit_boss: FirstAsk::NotAsked,
         });
     }
 
     /// Handles scanner events, the start-up checks and the floor link
     /// (called every frame and on every wake-up).
     pub fn logic(&mut self) {
+        if let (Screen::FirstRun(form), Some(link)) = (&mut self.screen, &mut self.floor) {
+            ask_first_pit_boss(link, form, &self.repaint);
+        }
         if let Screen::Table(screen) = &mut self.screen {
             screen.poll();
             if let Some(link) = &mut self.floor {
@@ -450,6 +463,46 @@ impl eframe::App for StationApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show_ui(ui);
     }
+}
+
+/// At first run with a floor: asks it (off the window's thread) for the
+/// station's first pit boss and, when it names one, fills the form with
+/// their ID and name.
+fn ask_first_pit_boss(link: &mut FloorLink, form: &mut FirstRunForm, repaint: &egui::Context) {
+    link.first_pit_boss = match std::mem::replace(&mut link.first_pit_boss, FirstAsk::Answered) {
+        FirstAsk::NotAsked => {
+            let (answer, asking) = std::sync::mpsc::channel();
+            let (url, repaint) = (link.url.clone(), repaint.clone());
+            let started = std::thread::Builder::new()
+                .name("first pit boss from the floor".into())
+                .spawn(move || {
+                    let _ =
+                        answer.send(crate::floor::first_pit_boss(&url).map_err(|e| e.to_string()));
+                    repaint.request_repaint();
+                });
+            match started {
+                Ok(_) => FirstAsk::Asking(asking),
+                Err(error) => {
+                    form.floor_unavailable(&error.to_string());
+                    FirstAsk::Answered
+                }
+            }
+        }
+        FirstAsk::Asking(asking) => match asking.try_recv() {
+            Ok(Ok(Some((staff, name)))) => {
+                form.name_from_floor(staff, &name);
+                FirstAsk::Answered
+            }
+            Ok(Ok(None)) => FirstAsk::Answered,
+            Ok(Err(why)) => {
+                form.floor_unavailable(&why);
+                FirstAsk::Answered
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => FirstAsk::Asking(asking),
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => FirstAsk::Answered,
+        },
+        FirstAsk::Answered => FirstAsk::Answered,
+    };
 }
 
 /// The name the app records as its station in the ledger: the machine's

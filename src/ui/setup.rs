@@ -38,9 +38,28 @@ pub struct FirstRunForm {
     pin: String,
     pin_again: String,
     error: String,
+    /// The floor named the first pit boss: their ID and name are not typed.
+    named_by_floor: bool,
+    /// What the floor said, when it was asked.
+    floor_note: String,
 }
 
 impl FirstRunForm {
+    /// Takes the first pit boss's ID and name from the floor (docs/floor.md,
+    /// "The first pit boss from the floor").
+    pub fn name_from_floor(&mut self, staff: u32, name: &str) {
+        self.id = staff.to_string();
+        self.name = name.to_owned();
+        self.named_by_floor = true;
+        self.floor_note.clear();
+    }
+
+    /// Says why the floor could not name the first pit boss.
+    pub fn floor_unavailable(&mut self, why: &str) {
+        self.floor_note =
+            format!("The floor could not be asked ({why}): type the first pit boss here.");
+    }
+
     /// Draws the form; Some(()) once the account is created.
     pub fn show_ui(&mut self, ui: &mut Ui, ledger: &mut Ledger) -> Option<()> {
         ui.heading("Welcome: create the first pit boss account");
@@ -49,8 +68,18 @@ impl FirstRunForm {
              opens tables and adds dealers. There are no default accounts or passwords.",
         );
         ui.add_space(12.0);
-        labelled_input_ui(ui, "Staff ID", &mut self.id, 120.0);
-        labelled_input_ui(ui, "Full name", &mut self.name, 280.0);
+        if self.named_by_floor {
+            ui.label(format!(
+                "The floor names this station's first pit boss: staff {}, {}. They set their PIN here.",
+                self.id, self.name
+            ));
+        } else {
+            if !self.floor_note.is_empty() {
+                ui.label(&self.floor_note);
+            }
+            labelled_input_ui(ui, "Staff ID", &mut self.id, 120.0);
+            labelled_input_ui(ui, "Full name", &mut self.name, 280.0);
+        }
         pin_input_ui(ui, "PIN (4 to 8 digits)", &mut self.pin);
         pin_input_ui(ui, "PIN again", &mut self.pin_again);
         error_text_ui(ui, &self.error);

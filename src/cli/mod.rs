@@ -20,19 +20,25 @@ use crate::engine::card::{Decks, Rank};
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
 use crate::engine::shoe::ShoeCount;
-use crate::history::{HandHistory, replay_text};
-use crate::keys::{StationKeys, fingerprint};
+use crate::history::replay_text;
+use crate::keys::StationKeys;
 use crate::ledger::{
-    ChainHead, DEFAULT_CHECKPOINT_EVERY_HANDS, HandContext, KeyPin, Ledger, LedgerError, PinEntry,
-    Recorder, Role, SystemClock, VerifyOptions,
+    DEFAULT_CHECKPOINT_EVERY_HANDS, HandContext, Ledger, LedgerError, PinEntry, Recorder, Role,
+    SystemClock,
 };
-use crate::par::{RocketSheet, edge_by_decks};
 use crate::scanner::Protocol;
 use crate::scanner::reader::{Reader, ReaderConfig, list_ports};
 use crate::scanner::sim::{SimFault, SimRun, run_sim, shoe_script};
 use crate::simulate::{SimConfig, Simulation, Strategy, Summary};
 
+mod audit;
+mod par;
+mod program;
 mod rating;
+
+pub use audit::{AuditCommand, VerifyArgs};
+pub use par::ParArgs;
+pub use program::{ProgramCommand, ProgramListArgs};
 
 /// Table management and dealer assist for the Pairs casino games Rocket and Starboard.
 #[derive(Parser, Debug)]
@@ -167,49 +173,6 @@ pub enum Command {
     Floor(crate::floor::command::FloorCommand),
 }
 
-/// The `program` subcommands.
-#[derive(Subcommand, Debug)]
-pub enum ProgramCommand {
-    /// Put a program on the list of approved programs.
-    Approve(ProgramListArgs),
-    /// Take a program off the list of approved programs.
-    Withdraw(ProgramListArgs),
-    /// Print the list: one line per approved program.
-    List {
-        /// The ledger file (default: the platform data directory).
-        #[arg(long)]
-        db: Option<PathBuf>,
-    },
-}
-
-/// Arguments of `program approve` and `program withdraw`.
-#[derive(clap::Args, Debug)]
-pub struct ProgramListArgs {
-    /// The ledger file (default: the platform data directory).
-    #[arg(long)]
-    pub db: Option<PathBuf>,
-    /// The program file to fingerprint (default: this pairs-table's own file).
-    #[arg(long, value_name = "PATH")]
-    pub file: Option<PathBuf>,
-    /// The program's SHA-256 (64 hex digits), instead of its file.
-    #[arg(long, value_name = "HEX", value_parser = parse_sha256, conflicts_with = "file")]
-    pub sha256: Option<[u8; 32]>,
-    /// What the program is (approve), or why it is withdrawn.
-    #[arg(long)]
-    pub note: String,
-    /// The staff ID of the administrator or pit boss; their PIN is asked as
-    /// for `report shift --by`.
-    #[arg(long, value_name = "ID")]
-    pub by: u32,
-}
-
-fn parse_sha256(text: &str) -> Result<[u8; 32], String> {
-    let mut hash = [0u8; 32];
-    hex::decode_to_slice(text.trim(), &mut hash)
-        .map_err(|_| format!("`{text}` is not a SHA-256 (64 hex digits)"))?;
-    Ok(hash)
-}
-
 /// The `report` subcommands.
 #[derive(Subcommand, Debug)]
 pub enum ReportCommand {
@@ -338,106 +301,6 @@ fn parse_rate(text: &str) -> Result<f64, String> {
     }
 }
 
-/// The `audit` subcommands.
-#[derive(Subcommand, Debug)]
-pub enum AuditCommand {
-    /// Check the hash chain, balances, shoe counts and every hand's replay.
-    ///
-    /// Prints each discrepancy (row and hand) and a summary with the row
-    /// count, hand count and head hash; exits with status 1 on any discrepancy.
-    Verify(VerifyArgs),
-    /// Archive a closed period: every row up to the last checkpoint signed
-    /// before --until, as a ledger file of its own (nothing is deleted from
-    /// the live ledger). Prints the head it ends on. See docs/ledger.md.
-    Archive {
-        /// The live ledger (default: the platform data directory).
-        #[arg(long)]
-        db: Option<PathBuf>,
-        /// The end of the period (RFC 3339, e.g. 2026-01-01T00:00:00Z).
-        #[arg(long, value_name = "TIME")]
-        until: String,
-        /// The archive file to write (must not exist).
-        #[arg(long, value_name = "FILE")]
-        out: PathBuf,
-    },
-    /// Prove that an archive is the record: verify it as a ledger, check
-    /// that it ends on a signed checkpoint and, with --db, that the live
-    /// ledger holds its head.
-    VerifyArchive {
-        /// The archive file.
-        #[arg(long, value_name = "FILE")]
-        archive: PathBuf,
-        /// The live ledger it was archived from.
-        #[arg(long)]
-        db: Option<PathBuf>,
-        /// A head known from outside that the archive must pass through
-        /// (the one printed when it was made, a shift report's). Repeatable.
-        #[arg(long, value_name = "ROWS:HEAD", value_parser = parse_expectation)]
-        expect: Vec<ChainHead>,
-        /// The fingerprint of the station key that must have signed it.
-        /// Default: this computer's station key, if it has one.
-        #[arg(long, value_name = "FINGERPRINT", value_parser = parse_fingerprint)]
-        station_key: Option<String>,
-    },
-    /// Print one hand in the replay format.
-    Export {
-        /// The ledger file (default: the platform data directory).
-        #[arg(long)]
-        db: Option<PathBuf>,
-        /// The hand id.
-        #[arg(long)]
-        hand: i64,
-        /// Open the file as unchanging evidence (read-only media, a copy).
-        #[arg(long)]
-        immutable: bool,
-    },
-}
-
-/// Arguments of `audit verify`.
-#[derive(clap::Args, Debug)]
-pub struct VerifyArgs {
-    /// The ledger file (default: the platform data directory).
-    #[arg(long)]
-    pub db: Option<PathBuf>,
-    /// A head known from outside (a printed shift report, the floor): the
-    /// chain must pass through row ROWS with head hash HEAD. Repeatable.
-    #[arg(long, value_name = "ROWS:HEAD", value_parser = parse_expectation)]
-    pub expect: Vec<ChainHead>,
-    /// The fingerprint of the station key that must have signed the ledger
-    /// (printed on its shift reports). Default: this computer's station
-    /// key, if it has one.
-    #[arg(long, value_name = "FINGERPRINT", value_parser = parse_fingerprint)]
-    pub station_key: Option<String>,
-    /// Open the file as unchanging evidence (read-only media, a copy).
-    #[arg(long)]
-    pub immutable: bool,
-}
-
-fn parse_expectation(text: &str) -> Result<ChainHead, String> {
-    let bad = || format!("`{text}` is not ROWS:HEAD (a row count, a colon and 64 hex digits)");
-    let (rows, head) = text.split_once(':').ok_or_else(bad)?;
-    let rows: i64 = rows
-        .trim()
-        .parse()
-        .ok()
-        .filter(|r| *r >= 0)
-        .ok_or_else(bad)?;
-    let mut hash = [0u8; 32];
-    hex::decode_to_slice(head.trim(), &mut hash).map_err(|_| bad())?;
-    Ok(ChainHead { rows, hash })
-}
-
-fn parse_fingerprint(text: &str) -> Result<String, String> {
-    let print = text.trim().to_ascii_lowercase();
-    if print.len() == 32 && print.bytes().all(|b| b.is_ascii_hexdigit()) {
-        Ok(print)
-    } else {
-        Err(format!(
-            "`{text}` is not a station key fingerprint (32 hex digits, as printed on shift reports)"
-        ))
-    }
-}
-
 /// Arguments of `simulate`.
 #[derive(clap::Args, Debug)]
 pub struct SimulateArgs {
@@ -496,44 +359,6 @@ pub struct SimulateArgs {
     pub players: Vec<String>,
 }
 
-/// Arguments of `par`.
-#[derive(clap::Args, Debug)]
-pub struct ParArgs {
-    /// The game.
-    #[arg(long, value_enum)]
-    pub game: GameArg,
-    /// Decks in the shoe (1 to 8); without it, every count from 1 to 8.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
-    pub decks: Option<u8>,
-    /// A house-rules TOML file (defaults: RULINGS.md).
-    #[arg(long)]
-    pub rules: Option<PathBuf>,
-    /// Print the sheet as JSON (docs/par-sheet.md) instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// Simulated hands for each seat count (Rocket; 0: no simulation) or
-    /// for each table size and strategy (Starboard; at least 1).
-    #[arg(long, default_value_t = 100_000)]
-    pub hands: u64,
-    /// Seed for the simulations; without it, the OS seeds a CSPRNG and
-    /// the seed used is printed.
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Starboard: the table's pace, for the rake per hour.
-    #[arg(long, default_value_t = 60, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
-    pub hands_per_hour: u32,
-    /// Also write the par sheet for --decks as a PDF here: the figures,
-    /// the strategy card and every exception to its rule.
-    #[arg(long, value_name = "FILE.pdf", requires = "decks")]
-    pub pdf: Option<PathBuf>,
-    /// Also write the best play for --decks as a one-page strategy card PDF here.
-    #[arg(long, value_name = "FILE.pdf", requires = "decks")]
-    pub card: Option<PathBuf>,
-    /// The paper size of the PDFs (default: US Letter).
-    #[arg(long, value_enum)]
-    pub page: Option<PageArg>,
-}
-
 /// Arguments of `rules`.
 #[derive(Debug, clap::Args)]
 pub struct RulesArgs {
@@ -581,7 +406,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Replay { file }) => replay(&file),
         Some(Command::Simulate(args)) => simulate(&args, key),
         Some(Command::Rules(args)) => rules(&args),
-        Some(Command::Par(args)) => par(&args),
+        Some(Command::Par(args)) => par::par(&args),
         Some(Command::ShoeSim(args)) => shoe_sim(&args),
         Some(Command::Scanner(args)) => scanner(&args),
         Some(Command::Ports) => ports(),
@@ -589,28 +414,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Rating(args)) => rating::rating(&args, key),
         Some(Command::Pit { floor }) => crate::ui::run_floor_view(floor),
         Some(Command::Floor(command)) => crate::floor::command::run(&command, || station_keys(key)),
-        Some(Command::Audit(AuditCommand::Verify(args))) => audit_verify(&args, key),
-        Some(Command::Program(ProgramCommand::Approve(args))) => {
-            change_program_list(&args, true, key)
-        }
-        Some(Command::Program(ProgramCommand::Withdraw(args))) => {
-            change_program_list(&args, false, key)
-        }
-        Some(Command::Program(ProgramCommand::List { db })) => program_list(db),
-        Some(Command::Audit(AuditCommand::Archive { db, until, out })) => {
-            audit_archive(db, &until, &out)
-        }
-        Some(Command::Audit(AuditCommand::VerifyArchive {
-            archive,
-            db,
-            expect,
-            station_key,
-        })) => audit_verify_archive(&archive, db.as_deref(), expect, station_key, key),
-        Some(Command::Audit(AuditCommand::Export {
-            db,
-            hand,
-            immutable,
-        })) => audit_export(db, hand, immutable),
+        Some(Command::Audit(command)) => audit::run(command, key),
+        Some(Command::Program(command)) => program::run(command, key),
         None => app(
             cli.db,
             cli.demo,
@@ -911,209 +716,6 @@ fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Result<()> {
     })
 }
 
-fn par(args: &ParArgs) -> anyhow::Result<()> {
-    let game = GameKind::from(args.game);
-    let rules = load_rules(args.rules.as_deref())?;
-    let seed = match args.seed {
-        Some(seed) => seed,
-        None => rand::RngExt::random(&mut seeded_rng(None)?),
-    };
-    if game == GameKind::Starboard {
-        return starboard_par(args, &rules, seed);
-    }
-    let counts = match args.decks {
-        Some(count) => count..=count,
-        None => 1..=crate::engine::card::MAX_DECKS,
-    };
-    let sheets = counts
-        .map(|count| {
-            let decks = Decks::new(i64::from(count))?;
-            Ok(RocketSheet::new(decks, &rules, args.hands, seed)?)
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    let heading = serde_json::json!({
-        "game": game,
-        "rules_hash": rules.hash_hex(),
-        "seed": seed,
-        "hands_per_seat_count": args.hands,
-    });
-    let mut document = match (args.decks, sheets.as_slice()) {
-        (Some(_), [sheet]) => serde_json::to_value(sheet)?,
-        _ => serde_json::json!({
-            "edge_by_decks": edge_by_decks(&sheets),
-            "sheets": sheets,
-        }),
-    };
-    if let (Some(fields), Some(extra)) = (document.as_object_mut(), heading.as_object()) {
-        fields.extend(extra.clone());
-    }
-    if let ([sheet], true) = (sheets.as_slice(), args.pdf.is_some() || args.card.is_some()) {
-        let print = crate::report::ParSheetPrint {
-            card: crate::par::card::StrategyCard::new(&crate::par::rocket::solve(sheet.decks)),
-            sheet: sheet.clone(),
-            edge_by_decks: crate::par::best_edge_by_decks(),
-            rules_hash: rules.hash_hex(),
-            printed_at: chrono::Utc::now(),
-        };
-        let layout = layout_for(args.page)?;
-        if let Some(out) = &args.pdf {
-            crate::printing::save_pdf(out, &crate::report::render_par_sheet(&print, &layout)?)?;
-        }
-        if let Some(out) = &args.card {
-            crate::printing::save_pdf(out, &crate::report::render_strategy_card(&print, &layout)?)?;
-        }
-    }
-    if args.json {
-        return print_json(&document);
-    }
-    print_line(&par_text(&sheets, &rules, seed, args.hands))
-}
-
-/// Starboard's par: the rake by players and strategy.
-fn starboard_par(args: &ParArgs, rules: &HouseRules, seed: u64) -> anyhow::Result<()> {
-    use crate::par::starboard::{median_pot, starboard_table};
-    if args.pdf.is_some() || args.card.is_some() {
-        bail!(
-            "--pdf and --card print Rocket's par sheet and strategy card; Starboard's par is text or JSON"
-        );
-    }
-    let decks = Decks::new(i64::from(args.decks.unwrap_or(6)))?;
-    let mut tables = Vec::new();
-    for (name, strategy) in Strategy::for_game(GameKind::Starboard) {
-        for players in 2..=GameKind::Starboard.max_seat() {
-            let table_seed = seed.wrapping_add(u64::from(players)).wrapping_add(
-                1000 * Strategy::ALL
-                    .iter()
-                    .position(|(n, _)| *n == name)
-                    .unwrap_or(0) as u64,
-            );
-            tables.push(starboard_table(
-                decks,
-                rules,
-                strategy,
-                players,
-                args.hands.max(1),
-                args.hands_per_hour,
-                table_seed,
-            )?);
-        }
-    }
-    let median = median_pot(decks, rules)?;
-    let document = serde_json::json!({
-        "game": GameKind::Starboard,
-        "rules_hash": rules.hash_hex(),
-        "seed": seed,
-        "decks": decks,
-        "hands": args.hands.max(1),
-        "hands_per_hour": args.hands_per_hour,
-        "median_pot": median,
-        "rake_on_median_pot": rules.starboard.rake_on(median),
-        "tables": tables,
-    });
-    if args.json {
-        return print_json(&document);
-    }
-    use std::fmt::Write as _;
-    let mut out = format!(
-        "Starboard par: the rake by players and strategy ({} decks, {} hands each, {} hands an hour, seed {seed})\nmedian pot {median} units, rake on it {}\n",
-        decks.count(),
-        args.hands.max(1),
-        args.hands_per_hour,
-        rules.starboard.rake_on(median)
-    );
-    let _ = writeln!(
-        out,
-        "  {:<10} {:>7} {:>22} {:>14} {:>13} {:>11}",
-        "strategy", "players", "rake/hand (99%)", "rake/hour", "median pot", "knock-outs"
-    );
-    for t in &tables {
-        let _ = writeln!(
-            out,
-            "  {:<10} {:>7} {:>8.4} ({:.4}-{:.4}) {:>14.2} {:>13} {:>11.4}",
-            t.strategy,
-            t.players,
-            t.rake_per_hand.mean,
-            t.rake_per_hand.low,
-            t.rake_per_hand.high,
-            t.rake_per_hour.mean,
-            t.median_paid_in,
-            t.knock_outs_per_hand
-        );
-    }
-    print_line(out.trim_end())
-}
-
-/// The par sheet in words, for a terminal.
-fn par_text(sheets: &[RocketSheet], rules: &HouseRules, seed: u64, hands: u64) -> String {
-    use std::fmt::Write as _;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "Rocket par sheet: one player against the dealer from a full shoe\nrules hash {}\nexact figures (error under {:e}); seats simulated with seed {seed}, {hands} hands each",
-        rules.hash_hex(),
-        crate::par::rocket::ERROR_BOUND
-    );
-    for sheet in sheets {
-        let _ = writeln!(
-            out,
-            "\n{} deck(s): {} decision states; the best play hits in {} of the {} it can reach",
-            sheet.decks.count(),
-            sheet.states_visited,
-            sheet.hit_states,
-            sheet.reachable_states
-        );
-        let _ = writeln!(
-            out,
-            "  {:<10} {:>10} {:>8} {:>8} {:>7} {:>9}",
-            "strategy", "house edge", "std dev", "hit freq", "cards", "decisions"
-        );
-        for (name, figures) in &sheet.strategies {
-            let _ = writeln!(
-                out,
-                "  {:<10} {:>9.4}% {:>8.4} {:>7.2}% {:>7.3} {:>9.3}",
-                name,
-                figures.house_edge * 100.0,
-                figures.std_dev,
-                figures.hit_frequency * 100.0,
-                figures.cards_per_hand,
-                figures.decisions_per_hand
-            );
-        }
-        let _ = writeln!(out, "  first decision (best play):");
-        for first in &sheet.first_decision {
-            let list = |ranks: &[Rank]| {
-                ranks
-                    .iter()
-                    .map(Rank::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
-            let _ = writeln!(
-                out,
-                "    dealer {:>2}: hit {:<20} fold {}",
-                first.dealer,
-                list(&first.hit),
-                list(&first.fold)
-            );
-        }
-        for seat in &sheet.seats {
-            let edge = seat.house_edge;
-            let _ = writeln!(
-                out,
-                "  {} seat(s): house edge {:.4}% (99%: {:.4}% to {:.4}%)",
-                seat.seats,
-                edge.mean * 100.0,
-                edge.low * 100.0,
-                edge.high * 100.0
-            );
-        }
-        for option in &sheet.house_options {
-            let _ = writeln!(out, "  {}: {}", option.option, option.effect);
-        }
-    }
-    out
-}
-
 /// A flag set by Ctrl-C (SIGINT or SIGTERM).
 fn stop_on_ctrl_c() -> anyhow::Result<Arc<AtomicBool>> {
     let stop = Arc::new(AtomicBool::new(false));
@@ -1277,148 +879,11 @@ fn local_keys(key: Option<&Path>) -> anyhow::Result<Option<StationKeys>> {
 }
 
 /// `audit archive`.
-fn audit_archive(db: Option<PathBuf>, until: &str, out: &Path) -> anyhow::Result<()> {
-    let path = ledger_path(db)?;
-    let until = parse_time(until)?;
-    let archived = crate::ledger::archive::archive(&path, until, out)?;
-    print_line(&format!(
-        "archived {}: rows 1 to {}, through the checkpoint signed at {}; head {}",
-        out.display(),
-        archived.head.rows,
-        archived.signed_at,
-        archived.head.hash_hex()
-    ))
-}
-
-/// `audit verify-archive`.
-fn audit_verify_archive(
-    archive: &Path,
-    live: Option<&Path>,
-    expect: Vec<ChainHead>,
-    station_key: Option<String>,
-    key: Option<&Path>,
-) -> anyhow::Result<()> {
-    let station_key = match station_key {
-        Some(print) => Some(KeyPin::Fingerprint(print)),
-        None => local_keys(key)?.map(|keys| KeyPin::Key(keys.public_key())),
-    };
-    let options = VerifyOptions {
-        expect,
-        station_key,
-        immutable: true,
-    };
-    let mut unwritten = None;
-    let check = crate::ledger::archive::verify_archive(archive, &options, live, |d| {
-        if unwritten.is_none() {
-            unwritten = print_line(&format!("discrepancy: {d}")).err();
-        }
-    })?;
-    if let Some(error) = unwritten {
-        return Err(error);
-    }
-    let summary = &check.summary;
-    print_line(&format!(
-        "rows: {}
-hands: {} ({} voided)
-head: {}
-station key: {}
-signed at: {}
-live ledger: {}
-discrepancies: {}",
-        summary.rows,
-        summary.hands,
-        summary.voided,
-        summary.head.hash_hex(),
-        summary
-            .station_key
-            .map_or_else(|| "none".to_owned(), |k| fingerprint(&k)),
-        check.signed_at.as_deref().unwrap_or("not signed"),
-        match (live, summary.discrepancies) {
-            (None, _) => "not compared".to_owned(),
-            (Some(live), 0) => format!(
-                "{} holds this head: the archive is its record",
-                live.display()
-            ),
-            (Some(live), _) => format!("{} compared", live.display()),
-        },
-        summary.discrepancies
-    ))?;
-    if summary.discrepancies > 0 {
-        bail!("the archive has {} discrepancies", summary.discrepancies);
-    }
-    Ok(())
-}
-
-fn audit_verify(args: &VerifyArgs, key: Option<&Path>) -> anyhow::Result<()> {
-    let path = ledger_path(args.db.clone())?;
-    // The key the ledger must be signed with: the fingerprint given, else
-    // this computer's station key where it has one (never created here).
-    let local = local_keys(key)?;
-    let mut expect = args.expect.clone();
-    let station_key = match (&args.station_key, &local) {
-        (Some(print), _) => Some(KeyPin::Fingerprint(print.clone())),
-        (None, Some(keys)) => {
-            // At its own station, the ledger must also hold what the
-            // station last wrote to it.
-            if let Some(written) = keys.last_written(&path)? {
-                expect.push(ChainHead {
-                    rows: written.rows,
-                    hash: written.head,
-                });
-            }
-            Some(KeyPin::Key(keys.public_key()))
-        }
-        (None, None) => {
-            eprintln!(
-                "pairs-table: warning: no station key to hold the ledger to (this computer has none); give --station-key with the fingerprint printed on the station's shift reports"
-            );
-            None
-        }
-    };
-    let options = VerifyOptions {
-        expect,
-        station_key,
-        immutable: args.immutable,
-    };
-    let mut unwritten = None;
-    let summary = crate::ledger::verify(&path, &options, |d| {
-        if unwritten.is_none() {
-            unwritten = print_line(&format!("discrepancy: {d}")).err();
-        }
-    })?;
-    if let Some(error) = unwritten {
-        return Err(error);
-    }
-    print_line(&format!(
-        "rows: {}\nhands: {} ({} voided)\nhead: {}\nstation key: {}\ncheckpoints: {}\ndiscrepancies: {}",
-        summary.rows,
-        summary.hands,
-        summary.voided,
-        summary.head.hash_hex(),
-        summary
-            .station_key
-            .map_or_else(|| "none".to_owned(), |k| fingerprint(&k)),
-        summary.checkpoints,
-        summary.discrepancies
-    ))?;
-    if summary.discrepancies > 0 {
-        bail!("the ledger has {} discrepancies", summary.discrepancies);
-    }
-    Ok(())
-}
-
 fn ports() -> anyhow::Result<()> {
     for port in list_ports()? {
         print_line(&format!("{}\t{}", port.path, port.description))?;
     }
     Ok(())
-}
-
-fn audit_export(db: Option<PathBuf>, hand: i64, immutable: bool) -> anyhow::Result<()> {
-    let path = ledger_path(db)?;
-    let ledger = Ledger::open_read_only(&path, Box::new(SystemClock), immutable)?;
-    let finished = ledger.load_hand(hand)?;
-    print_json(&HandHistory::from_finished(&finished))
 }
 
 pub(crate) fn parse_time(text: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
@@ -1427,66 +892,6 @@ pub(crate) fn parse_time(text: &str) -> anyhow::Result<chrono::DateTime<chrono::
         .map_err(|_| {
             anyhow::anyhow!("`{text}` is not a time; give RFC 3339, like 2025-01-02T18:00:00Z")
         })
-}
-
-/// `program approve` (`approve`) or `program withdraw`.
-fn change_program_list(
-    args: &ProgramListArgs,
-    approve: bool,
-    key: Option<&Path>,
-) -> anyhow::Result<()> {
-    use crate::station::startup::ProgramFingerprint;
-    let sha256 = match (args.sha256, &args.file) {
-        (Some(sha256), _) => sha256,
-        (None, Some(file)) => {
-            ProgramFingerprint::of_file(file)
-                .map_err(anyhow::Error::msg)?
-                .sha256
-        }
-        (None, None) => {
-            ProgramFingerprint::of_running_program()
-                .map_err(anyhow::Error::msg)?
-                .sha256
-        }
-    };
-    let path = ledger_path(args.db.clone())?;
-    let mut ledger = Ledger::open_existing(&path, Box::new(SystemClock), station_keys(key)?)?;
-    warn_about(&ledger);
-    let pin = read_pin(args.by)?;
-    let by = PinEntry {
-        staff: args.by,
-        pin: &pin,
-    };
-    if approve {
-        ledger.approve_program(sha256, &args.note, &by)?;
-    } else {
-        ledger.withdraw_program(sha256, &args.note, &by)?;
-    }
-    print_line(&format!(
-        "{} {}",
-        if approve { "approved" } else { "withdrew" },
-        hex::encode(sha256)
-    ))
-}
-
-/// `program list`: `SHA256 approved AT by ID: NOTE`, one line each.
-fn program_list(db: Option<PathBuf>) -> anyhow::Result<()> {
-    let path = ledger_path(db)?;
-    let ledger = Ledger::open_read_only(&path, Box::new(SystemClock), false)?;
-    let listed = ledger.approved_programs()?;
-    if listed.is_empty() {
-        return print_line("no approved programs");
-    }
-    for program in listed {
-        print_line(&format!(
-            "{} approved {} by {}: {}",
-            hex::encode(program.sha256),
-            program.at,
-            program.by,
-            program.note
-        ))?;
-    }
-    Ok(())
 }
 
 /// Asks staff member `staff`'s PIN: on the terminal without echo when

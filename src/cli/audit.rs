@@ -1,0 +1,268 @@
+//! `pairs-table audit`: verify the ledger, archive a closed period and
+//! prove an archive, export one hand.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::bail;
+use clap::Subcommand;
+
+use super::{ledger_path, local_keys, parse_time, print_json, print_line};
+use crate::history::HandHistory;
+use crate::keys::fingerprint;
+use crate::ledger::{ChainHead, KeyPin, Ledger, SystemClock, VerifyOptions};
+
+/// The `audit` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum AuditCommand {
+    /// Check the hash chain, balances, shoe counts and every hand's replay.
+    ///
+    /// Prints each discrepancy (row and hand) and a summary with the row
+    /// count, hand count and head hash; exits with status 1 on any discrepancy.
+    Verify(VerifyArgs),
+    /// Archive a closed period: every row up to the last checkpoint signed
+    /// before --until, as a ledger file of its own (nothing is deleted from
+    /// the live ledger). Prints the head it ends on. See docs/ledger.md.
+    Archive {
+        /// The live ledger (default: the platform data directory).
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// The end of the period (RFC 3339, e.g. 2026-01-01T00:00:00Z).
+        #[arg(long, value_name = "TIME")]
+        until: String,
+        /// The archive file to write (must not exist).
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
+    /// Prove that an archive is the record: verify it as a ledger, check
+    /// that it ends on a signed checkpoint and, with --db, that the live
+    /// ledger holds its head.
+    VerifyArchive {
+        /// The archive file.
+        #[arg(long, value_name = "FILE")]
+        archive: PathBuf,
+        /// The live ledger it was archived from.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// A head known from outside that the archive must pass through
+        /// (the one printed when it was made, a shift report's). Repeatable.
+        #[arg(long, value_name = "ROWS:HEAD", value_parser = parse_expectation)]
+        expect: Vec<ChainHead>,
+        /// The fingerprint of the station key that must have signed it.
+        /// Default: this computer's station key, if it has one.
+        #[arg(long, value_name = "FINGERPRINT", value_parser = parse_fingerprint)]
+        station_key: Option<String>,
+    },
+    /// Print one hand in the replay format.
+    Export {
+        /// The ledger file (default: the platform data directory).
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// The hand id.
+        #[arg(long)]
+        hand: i64,
+        /// Open the file as unchanging evidence (read-only media, a copy).
+        #[arg(long)]
+        immutable: bool,
+    },
+}
+
+/// Arguments of `audit verify`.
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// The ledger file (default: the platform data directory).
+    #[arg(long)]
+    pub db: Option<PathBuf>,
+    /// A head known from outside (a printed shift report, the floor): the
+    /// chain must pass through row ROWS with head hash HEAD. Repeatable.
+    #[arg(long, value_name = "ROWS:HEAD", value_parser = parse_expectation)]
+    pub expect: Vec<ChainHead>,
+    /// The fingerprint of the station key that must have signed the ledger
+    /// (printed on its shift reports). Default: this computer's station
+    /// key, if it has one.
+    #[arg(long, value_name = "FINGERPRINT", value_parser = parse_fingerprint)]
+    pub station_key: Option<String>,
+    /// Open the file as unchanging evidence (read-only media, a copy).
+    #[arg(long)]
+    pub immutable: bool,
+}
+
+fn parse_expectation(text: &str) -> Result<ChainHead, String> {
+    let bad = || format!("`{text}` is not ROWS:HEAD (a row count, a colon and 64 hex digits)");
+    let (rows, head) = text.split_once(':').ok_or_else(bad)?;
+    let rows: i64 = rows
+        .trim()
+        .parse()
+        .ok()
+        .filter(|r| *r >= 0)
+        .ok_or_else(bad)?;
+    let mut hash = [0u8; 32];
+    hex::decode_to_slice(head.trim(), &mut hash).map_err(|_| bad())?;
+    Ok(ChainHead { rows, hash })
+}
+
+fn parse_fingerprint(text: &str) -> Result<String, String> {
+    let print = text.trim().to_ascii_lowercase();
+    if print.len() == 32 && print.bytes().all(|b| b.is_ascii_hexdigit()) {
+        Ok(print)
+    } else {
+        Err(format!(
+            "`{text}` is not a station key fingerprint (32 hex digits, as printed on shift reports)"
+        ))
+    }
+}
+
+/// Runs an `audit` subcommand.
+pub(super) fn run(command: AuditCommand, key: Option<&Path>) -> anyhow::Result<()> {
+    match command {
+        AuditCommand::Verify(args) => audit_verify(&args, key),
+        AuditCommand::Archive { db, until, out } => audit_archive(db, &until, &out),
+        AuditCommand::VerifyArchive {
+            archive,
+            db,
+            expect,
+            station_key,
+        } => audit_verify_archive(&archive, db.as_deref(), expect, station_key, key),
+        AuditCommand::Export {
+            db,
+            hand,
+            immutable,
+        } => audit_export(db, hand, immutable),
+    }
+}
+
+fn audit_archive(db: Option<PathBuf>, until: &str, out: &Path) -> anyhow::Result<()> {
+    let path = ledger_path(db)?;
+    let until = parse_time(until)?;
+    let archived = crate::ledger::archive::archive(&path, until, out)?;
+    print_line(&format!(
+        "archived {}: rows 1 to {}, through the checkpoint signed at {}; head {}",
+        out.display(),
+        archived.head.rows,
+        archived.signed_at,
+        archived.head.hash_hex()
+    ))
+}
+
+/// `audit verify-archive`.
+fn audit_verify_archive(
+    archive: &Path,
+    live: Option<&Path>,
+    expect: Vec<ChainHead>,
+    station_key: Option<String>,
+    key: Option<&Path>,
+) -> anyhow::Result<()> {
+    let station_key = match station_key {
+        Some(print) => Some(KeyPin::Fingerprint(print)),
+        None => local_keys(key)?.map(|keys| KeyPin::Key(keys.public_key())),
+    };
+    let options = VerifyOptions {
+        expect,
+        station_key,
+        immutable: true,
+    };
+    let mut unwritten = None;
+    let check = crate::ledger::archive::verify_archive(archive, &options, live, |d| {
+        if unwritten.is_none() {
+            unwritten = print_line(&format!("discrepancy: {d}")).err();
+        }
+    })?;
+    if let Some(error) = unwritten {
+        return Err(error);
+    }
+    let summary = &check.summary;
+    print_line(&format!(
+        "rows: {}
+hands: {} ({} voided)
+head: {}
+station key: {}
+signed at: {}
+live ledger: {}
+discrepancies: {}",
+        summary.rows,
+        summary.hands,
+        summary.voided,
+        summary.head.hash_hex(),
+        summary
+            .station_key
+            .map_or_else(|| "none".to_owned(), |k| fingerprint(&k)),
+        check.signed_at.as_deref().unwrap_or("not signed"),
+        match (live, summary.discrepancies) {
+            (None, _) => "not compared".to_owned(),
+            (Some(live), 0) => format!(
+                "{} holds this head: the archive is its record",
+                live.display()
+            ),
+            (Some(live), _) => format!("{} compared", live.display()),
+        },
+        summary.discrepancies
+    ))?;
+    if summary.discrepancies > 0 {
+        bail!("the archive has {} discrepancies", summary.discrepancies);
+    }
+    Ok(())
+}
+
+fn audit_verify(args: &VerifyArgs, key: Option<&Path>) -> anyhow::Result<()> {
+    let path = ledger_path(args.db.clone())?;
+    // The key the ledger must be signed with: the fingerprint given, else
+    // this computer's station key where it has one (never created here).
+    let local = local_keys(key)?;
+    let mut expect = args.expect.clone();
+    let station_key = match (&args.station_key, &local) {
+        (Some(print), _) => Some(KeyPin::Fingerprint(print.clone())),
+        (None, Some(keys)) => {
+            // At its own station, the ledger must also hold what the
+            // station last wrote to it.
+            if let Some(written) = keys.last_written(&path)? {
+                expect.push(ChainHead {
+                    rows: written.rows,
+                    hash: written.head,
+                });
+            }
+            Some(KeyPin::Key(keys.public_key()))
+        }
+        (None, None) => {
+            eprintln!(
+                "pairs-table: warning: no station key to hold the ledger to (this computer has none); give --station-key with the fingerprint printed on the station's shift reports"
+            );
+            None
+        }
+    };
+    let options = VerifyOptions {
+        expect,
+        station_key,
+        immutable: args.immutable,
+    };
+    let mut unwritten = None;
+    let summary = crate::ledger::verify(&path, &options, |d| {
+        if unwritten.is_none() {
+            unwritten = print_line(&format!("discrepancy: {d}")).err();
+        }
+    })?;
+    if let Some(error) = unwritten {
+        return Err(error);
+    }
+    print_line(&format!(
+        "rows: {}\nhands: {} ({} voided)\nhead: {}\nstation key: {}\ncheckpoints: {}\ndiscrepancies: {}",
+        summary.rows,
+        summary.hands,
+        summary.voided,
+        summary.head.hash_hex(),
+        summary
+            .station_key
+            .map_or_else(|| "none".to_owned(), |k| fingerprint(&k)),
+        summary.checkpoints,
+        summary.discrepancies
+    ))?;
+    if summary.discrepancies > 0 {
+        bail!("the ledger has {} discrepancies", summary.discrepancies);
+    }
+    Ok(())
+}
+
+fn audit_export(db: Option<PathBuf>, hand: i64, immutable: bool) -> anyhow::Result<()> {
+    let path = ledger_path(db)?;
+    let ledger = Ledger::open_read_only(&path, Box::new(SystemClock), immutable)?;
+    let finished = ledger.load_hand(hand)?;
+    print_json(&HandHistory::from_finished(&finished))
+}

@@ -490,6 +490,16 @@ fn floor_rows(
 /// to extend its chain (`ledger::extend_replica`). Returns each station's
 /// name and file, by station name. Read with an owner's or the pit's URL.
 pub fn replicate(url: &str, dir: &Path) -> Result<Vec<(String, std::path::PathBuf)>, FloorError> {
+    replicate_only(url, dir, None)
+}
+
+/// [`replicate`], bringing up to date only the stations in `only` (all
+/// with `None`); every station with a replica in `dir` is returned.
+pub fn replicate_only(
+    url: &str,
+    dir: &Path,
+    only: Option<&[String]>,
+) -> Result<Vec<(String, std::path::PathBuf)>, FloorError> {
     let mut client = connect(url)?;
     let stations = client.query(
         "SELECT station, role_name FROM floor.stations ORDER BY station",
@@ -500,6 +510,10 @@ pub fn replicate(url: &str, dir: &Path) -> Result<Vec<(String, std::path::PathBu
         let name: String = station.get(0);
         let role: String = station.get(1);
         let path = dir.join(format!("{role}.sqlite3"));
+        if only.is_some_and(|only| !only.contains(&name)) && path.exists() {
+            replicas.push((name, path));
+            continue;
+        }
         let mut after = if path.exists() {
             ledger::chain_length(&path)?
         } else {

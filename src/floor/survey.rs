@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use postgres::Client;
 use postgres::fallible_iterator::FallibleIterator;
 
-use super::{FloorError, connect, replicate, status};
+use super::{FloorError, StationStatus, connect, replicate, replicate_only, status};
 use crate::engine::hand::GameKind;
 use crate::inventory::{format_basis_points, hold_basis_points};
 use crate::ledger::report::{Period, ReportError, ReportQuery};
@@ -61,59 +61,87 @@ pub struct PitTable {
 /// Every station's table, by station name, with replicas kept in `dir`
 /// (brought up to date from the floor first).
 pub fn survey(url: &str, dir: &Path) -> Result<Vec<PitTable>, FloorError> {
-    let replicas = replicate(url, dir)?;
+    resurvey(url, dir, &[], None)
+}
+
+/// The survey again after rows arrived from the stations named in
+/// `changed` (a notification's payloads): only their replicas are brought
+/// up to date and read again; every other station's table is taken from
+/// `previous`, with its lag and last contact read afresh. `None` reads
+/// every station.
+pub fn resurvey(
+    url: &str,
+    dir: &Path,
+    previous: &[PitTable],
+    changed: Option<&[String]>,
+) -> Result<Vec<PitTable>, FloorError> {
+    let replicas = replicate_only(url, dir, changed)?;
     let mut tables = Vec::new();
     for station in status(url)? {
         let Some((_, replica)) = replicas.iter().find(|(name, _)| *name == station.station) else {
             continue;
         };
-        let ledger = Ledger::open_read_only(replica, Box::new(SystemClock), false)?;
-        let mut table = PitTable {
-            station: station.station.clone(),
-            replica: replica.clone(),
-            table: station.table.clone(),
-            game: None,
-            limits: None,
-            open: false,
-            dealer: None,
-            hands: 0,
-            drop: 0,
-            win: 0,
-            hold: None,
-            alarms: Vec::new(),
-            lag: station.lag,
-            last_contact: station.last_contact.clone(),
+        let kept = previous.iter().find(|t| t.station == station.station);
+        let table = match (kept, changed) {
+            (Some(kept), Some(changed)) if !changed.contains(&station.station) => PitTable {
+                lag: station.lag,
+                last_contact: station.last_contact.clone(),
+                ..kept.clone()
+            },
+            _ => pit_table(&station, replica)?,
         };
-        if let Some(open) = ledger.open_shift_now()? {
-            let hands = ledger.browse_hands(&HandFilter {
-                shift: Some(open.shift),
-                ..HandFilter::default()
-            })?;
-            let inventory = ledger.shift_inventory(open.shift)?;
-            table.table = Some(open.table_name.clone());
-            table.game = Some(open.game);
-            table.limits = open.settings.get(LIMITS_KEY).cloned();
-            table.open = true;
-            table.dealer = hands.last().map(|h| h.dealer);
-            table.hands = hands.len() as u64;
-            table.drop = inventory.drop;
-            table.win = inventory.ledger_win;
-            table.hold =
-                hold_basis_points(inventory.ledger_win, inventory.drop).map(format_basis_points);
-            let mut alarms: Vec<OpenAlarm> = ledger
-                .alarms(open.table, true)?
-                .into_iter()
-                .map(|a| OpenAlarm {
-                    raised_at: a.raised_at,
-                    message: a.message,
-                })
-                .collect();
-            alarms.reverse();
-            table.alarms = alarms;
-        }
         tables.push(table);
     }
     Ok(tables)
+}
+
+/// One station's table read from its replica.
+fn pit_table(station: &StationStatus, replica: &Path) -> Result<PitTable, FloorError> {
+    let ledger = Ledger::open_read_only(replica, Box::new(SystemClock), false)?;
+    let mut table = PitTable {
+        station: station.station.clone(),
+        replica: replica.to_path_buf(),
+        table: station.table.clone(),
+        game: None,
+        limits: None,
+        open: false,
+        dealer: None,
+        hands: 0,
+        drop: 0,
+        win: 0,
+        hold: None,
+        alarms: Vec::new(),
+        lag: station.lag,
+        last_contact: station.last_contact.clone(),
+    };
+    if let Some(open) = ledger.open_shift_now()? {
+        let hands = ledger.browse_hands(&HandFilter {
+            shift: Some(open.shift),
+            ..HandFilter::default()
+        })?;
+        let inventory = ledger.shift_inventory(open.shift)?;
+        table.table = Some(open.table_name.clone());
+        table.game = Some(open.game);
+        table.limits = open.settings.get(LIMITS_KEY).cloned();
+        table.open = true;
+        table.dealer = hands.last().map(|h| h.dealer);
+        table.hands = hands.len() as u64;
+        table.drop = inventory.drop;
+        table.win = inventory.ledger_win;
+        table.hold =
+            hold_basis_points(inventory.ledger_win, inventory.drop).map(format_basis_points);
+        let mut alarms: Vec<OpenAlarm> = ledger
+            .alarms(open.table, true)?
+            .into_iter()
+            .map(|a| OpenAlarm {
+                raised_at: a.raised_at,
+                message: a.message,
+            })
+            .collect();
+        alarms.reverse();
+        table.alarms = alarms;
+    }
+    Ok(table)
 }
 
 /// The floor report of `period` (docs/floor.md, "The floor report"):

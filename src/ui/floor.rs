@@ -12,7 +12,7 @@ use chrono::{DateTime, Utc};
 use eframe::egui::{self, RichText, Ui};
 
 use super::widgets::{ALARM, GOOD, error_text_ui};
-use crate::floor::survey::{FloorWatch, PitTable, survey};
+use crate::floor::survey::{FloorWatch, PitTable, resurvey};
 use crate::ledger::{HandFilter, HandSummary, Ledger, SystemClock};
 use crate::time_text::{Zone, when, when_stored};
 
@@ -70,16 +70,31 @@ impl FloorApp {
                             continue;
                         }
                     };
+                    // The first survey reads every station; after a
+                    // notification, only the stations it names.
+                    let mut tables: Vec<PitTable> = Vec::new();
+                    let mut changed: Option<Vec<String>> = None;
                     loop {
-                        if !send(survey(&url, &dir).map_err(|e| e.to_string())) {
+                        let surveyed = resurvey(&url, &dir, &tables, changed.as_deref())
+                            .map_err(|e| e.to_string());
+                        if let Ok(fresh) = &surveyed {
+                            tables.clone_from(fresh);
+                        }
+                        let failed = surveyed.is_err();
+                        if !send(surveyed) {
                             return;
                         }
-                        if let Err(error) = watch.wait() {
-                            if !send(Err(error.to_string())) {
-                                return;
+                        changed = match watch.wait() {
+                            // After a failed survey, read everything again.
+                            Ok(_) if failed => None,
+                            Ok(names) => Some(names),
+                            Err(error) => {
+                                if !send(Err(error.to_string())) {
+                                    return;
+                                }
+                                break;
                             }
-                            break;
-                        }
+                        };
                     }
                 }
             });

@@ -13,6 +13,7 @@ use pairs_table::floor;
 use postgres::{Client, NoTls};
 
 use crate::pairs_table;
+use crate::util::{run_until, run_until_shown};
 
 /// The server's URL without a database name: `PAIRS_TABLE_TEST_PG`, else
 /// 127.0.0.1:5432, else a throw-away cluster started from the installed
@@ -137,9 +138,15 @@ impl Drop for FloorDb {
 
 /// A station ledger with `hands` simulated hands (appending to `db`).
 fn simulate(db: &Path, hands: u32, seed: u32) {
+    simulate_with(db, hands, seed, &[]);
+}
+
+/// [`simulate`] with more `simulate` arguments (`--table`, `--players`, …).
+fn simulate_with(db: &Path, hands: u32, seed: u32, more: &[&str]) {
     let out = pairs_table()
         .args(["simulate", "--game", "rocket", "--seats", "3"])
         .args(["--hands", &hands.to_string(), "--seed", &seed.to_string()])
+        .args(more)
         .arg("--db")
         .arg(db)
         .output()
@@ -547,23 +554,10 @@ fn fifty_stations_ship_at_once_and_every_row_arrives() {
     );
 }
 
-/// `simulate` at `db` with rated players and a named table.
+/// `simulate` at `db` with rated players, bets of 50 and a named table.
 fn simulate_rated(db: &Path, table: &str, players: &str, hands: u32, seed: u32) {
-    let out = pairs_table()
-        .args([
-            "simulate", "--game", "rocket", "--seats", "3", "--bet", "50",
-        ])
-        .args(["--hands", &hands.to_string(), "--seed", &seed.to_string()])
-        .args(["--table", table, "--players", players])
-        .arg("--db")
-        .arg(db)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let more = ["--bet", "50", "--table", table, "--players", players];
+    simulate_with(db, hands, seed, &more);
 }
 
 #[test]
@@ -659,17 +653,7 @@ fn the_pit_view_shows_every_table_and_redraws_when_rows_arrive() {
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
         .build_ui_state(|ui, app: &mut FloorApp| app.show_ui(ui), app);
-    let wait_for = |harness: &mut Harness<'_, FloorApp>, what: &str| {
-        for _ in 0..1000 {
-            harness.run();
-            if harness.query_all_by_label_contains(what).next().is_some() {
-                return;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
-        panic!("the pit view never showed {what:?}");
-    };
-    wait_for(&mut harness, "Pit view: 1 tables");
+    run_until_shown(&mut harness, "Pit view: 1 tables");
     let tables = harness.state().tables().unwrap().to_vec();
     assert_eq!(tables[0].table.as_deref(), Some("table 1"));
     assert!(tables[0].open);
@@ -678,14 +662,14 @@ fn the_pit_view_shows_every_table_and_redraws_when_rows_arrive() {
         (5, Some(crate::util::DEALER))
     );
     assert_eq!(tables[0].alarms.len(), 1);
-    wait_for(&mut harness, "station A · the shoe misread a card");
+    run_until_shown(&mut harness, "station A · the shoe misread a card");
 
     // A second station ships: the floor's notification redraws the view.
     let other = dir.join("b.sqlite3");
     simulate(&other, 4, 3);
     let url_b = floor::enrol(&floor_db.url(), "station B", None).unwrap();
     floor::ship(&other, &url_b, None).unwrap();
-    wait_for(&mut harness, "Pit view: 2 tables");
+    run_until_shown(&mut harness, "Pit view: 2 tables");
     let b = harness.state().tables().unwrap()[1].clone();
     assert_eq!(
         (b.station.as_str(), b.open, b.hands),
@@ -694,7 +678,7 @@ fn the_pit_view_shows_every_table_and_redraws_when_rows_arrive() {
 
     harness.get_by_label("station A").click();
     harness.run();
-    wait_for(&mut harness, "station A: the latest hands this shift");
+    run_until_shown(&mut harness, "station A: the latest hands this shift");
     assert_eq!(
         harness.query_all_by_label("house won").count()
             + harness.query_all_by_label("house lost").count()
@@ -829,18 +813,10 @@ fn the_app_ships_as_it_writes_and_its_header_says_how_the_link_stands() {
         .with_size(egui::vec2(1280.0, 800.0))
         .build_ui_state(|ui, app: &mut StationApp| app.show_ui(ui), app);
     let shipped = |floor_db: &FloorDb| floor::status(&floor_db.url()).unwrap()[0].rows_shipped;
-    let wait_until = |harness: &mut Harness<'_, StationApp>, done: &dyn Fn() -> bool| {
-        for _ in 0..1000 {
-            harness.run();
-            if done() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        panic!("not done in 10 s");
-    };
     let rows = || file_rows(&path).len() as i64;
-    wait_until(&mut harness, &|| shipped(&floor_db) == rows());
+    run_until(&mut harness, "the floor holding every row", |_| {
+        shipped(&floor_db) == rows()
+    });
     harness.run();
     assert!(
         harness
@@ -856,7 +832,9 @@ fn the_app_ships_as_it_writes_and_its_header_says_how_the_link_stands() {
     crate::util::play_on_software_shoe(station);
     station.confirm_settlement().unwrap();
     let before = shipped(&floor_db);
-    wait_until(&mut harness, &|| shipped(&floor_db) == rows());
+    run_until(&mut harness, "the floor holding every row", |_| {
+        shipped(&floor_db) == rows()
+    });
     assert!(shipped(&floor_db) > before);
 
     // A floor that cannot be reached: play goes on, the header says so,
@@ -873,17 +851,7 @@ fn the_app_ships_as_it_writes_and_its_header_says_how_the_link_stands() {
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .build_ui_state(|ui, app: &mut StationApp| app.show_ui(ui), app);
-    for _ in 0..500 {
-        harness.run();
-        if harness
-            .query_all_by_label_contains("Floor link down since")
-            .next()
-            .is_some()
-        {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    run_until_shown(&mut harness, "Floor link down since");
     assert!(
         harness
             .query_all_by_label_contains("play goes on; the rows ship when it returns")
@@ -969,14 +937,7 @@ fn the_floor_names_a_new_stations_first_pit_boss_who_sets_only_a_pin() {
         .with_max_steps(8)
         .build_ui_state(|ui, app: &mut StationApp| app.show_ui(ui), app);
     let named = "The floor names this station's first pit boss: staff 900, Pat Boss.";
-    for _ in 0..500 {
-        harness.run();
-        if harness.query_all_by_label_contains(named).next().is_some() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    assert!(harness.query_all_by_label_contains(named).next().is_some());
+    run_until_shown(&mut harness, named);
     assert!(harness.query_all_by_label("Staff ID").next().is_none());
     harness
         .get_by_label("PIN (4 to 8 digits)")
@@ -992,4 +953,76 @@ fn the_floor_names_a_new_stations_first_pit_boss_who_sets_only_a_pin() {
     let staff = ledger.staff_list().unwrap();
     assert_eq!(staff.len(), 1);
     assert_eq!((staff[0].id, staff[0].name.as_str()), (900, "Pat Boss"));
+}
+
+#[test]
+fn a_replica_takes_only_rows_that_extend_its_chain_and_a_station_stays_enrolled() {
+    use pairs_table::ledger::{Ledger, ShippedRow, SystemClock, extend_replica};
+
+    let dir = dir("replica");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 3, 8);
+    let rows: Vec<ShippedRow> = file_rows(&db)
+        .into_iter()
+        .map(|r| ShippedRow {
+            seq: r.seq,
+            table: r.table.to_owned(),
+            values: r.values,
+            hash: r.hash,
+        })
+        .collect();
+    let replica = dir.join("replica.sqlite3");
+    let half = rows.len() / 2;
+    assert_eq!(
+        extend_replica(&replica, &rows[..half]).unwrap().rows,
+        half as i64
+    );
+    // A row out of place, or with another hash, is refused and nothing of
+    // its batch is written, not even the good rows before it.
+    let mut forged = rows[half].clone();
+    forged.hash[0] ^= 1;
+    let refusals = [
+        (vec![rows[half + 1].clone()], half),
+        (vec![forged], half),
+        (vec![rows[half].clone(), rows[half + 2].clone()], half + 1),
+    ];
+    for (batch, ends_at) in refusals {
+        let error = extend_replica(&replica, &batch).unwrap_err();
+        assert!(
+            error.to_string().contains(&format!(
+                "does not extend the chain, which ends at row {ends_at}"
+            )),
+            "{error}"
+        );
+        let copy = Ledger::open_read_only(&replica, Box::new(SystemClock), false).unwrap();
+        assert_eq!(copy.head().unwrap().rows, half as i64);
+    }
+    let head = extend_replica(&replica, &rows[half..]).unwrap();
+    assert_eq!(head.rows, rows.len() as i64);
+    assert_eq!(head.hash, rows.last().unwrap().hash);
+    let copy = Ledger::open_read_only(&replica, Box::new(SystemClock), false).unwrap();
+    assert_eq!(copy.head().unwrap(), head);
+    assert!(discrepancies_of(&replica).is_empty());
+
+    let floor_db = FloorDb::new();
+    floor::enrol(&floor_db.url(), "kept", None).unwrap();
+    let error = floor_db
+        .admin()
+        .batch_execute("DELETE FROM floor.stations")
+        .unwrap_err();
+    assert!(
+        error
+            .as_db_error()
+            .unwrap()
+            .message()
+            .contains("an enrolled station cannot be deleted"),
+        "{error}"
+    );
+}
+
+fn discrepancies_of(path: &Path) -> Vec<String> {
+    crate::util::discrepancies(path)
+        .iter()
+        .map(|d| d.to_string())
+        .collect()
 }

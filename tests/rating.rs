@@ -465,3 +465,36 @@ fn the_rating_command_prints_json_and_the_report_from_simulated_rated_play() {
         "pairs-table: no player has card 404"
     );
 }
+
+#[test]
+fn the_rating_command_refuses_a_backwards_period_and_a_strategy_that_does_not_play_rocket() {
+    let path = crate::util::temp_db("rating-cli-refusals");
+    let db = path.to_str().unwrap();
+    let refused = |args: &[&str]| {
+        let output = crate::pairs_table()
+            .args(["rating", "--db", db])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{args:?}");
+        String::from_utf8(output.stderr).unwrap()
+    };
+    let backwards = refused(&[
+        "--player",
+        "1",
+        "--from",
+        "2026-03-02T00:00:00Z",
+        "--to",
+        "2026-03-01T00:00:00Z",
+    ]);
+    assert_eq!(
+        backwards.trim(),
+        "pairs-table: --to must be later than --from"
+    );
+    let strategy = refused(&["--player", "1", "--strategy", "realistic"]);
+    assert!(
+        strategy.starts_with("pairs-table: the realistic strategy does not play Rocket"),
+        "{strategy}"
+    );
+    assert!(!path.exists(), "a refusal makes no ledger");
+}

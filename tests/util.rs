@@ -329,3 +329,29 @@ pub fn play_on_script(station: &mut Station, script: &mut Script, next: &mut usi
     }
     panic!("the hand did not end");
 }
+
+/// Runs the harness's frames until `done` holds (work on other threads,
+/// such as the floor's, wakes the window meanwhile); panics after 10 s
+/// saying `what` never happened.
+pub fn run_until<S>(
+    harness: &mut egui_kittest::Harness<'_, S>,
+    what: &str,
+    done: impl Fn(&egui_kittest::Harness<'_, S>) -> bool,
+) {
+    for _ in 0..1000 {
+        harness.run();
+        if done(harness) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("{what} did not happen in 10 s");
+}
+
+/// [`run_until`] a widget whose label contains `text` is drawn.
+pub fn run_until_shown<S>(harness: &mut egui_kittest::Harness<'_, S>, text: &str) {
+    use egui_kittest::kittest::Queryable;
+    run_until(harness, &format!("showing {text:?}"), |h| {
+        h.query_all_by_label_contains(text).next().is_some()
+    });
+}

@@ -177,8 +177,11 @@ pub fn rating_sections(report: &RatedPlayReport, zone: Zone) -> Vec<Section> {
 pub fn render_rating_csv(report: &RatedPlayReport) -> String {
     let time = |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(SecondsFormat::Micros, true);
     let mut lines = vec![RATING_CSV_HEADER.to_owned()];
-    let mut push = |head: [String; 8], r: &Rating| {
-        let figures = [
+    // The leading cells given, the rest of the eight before the figures empty.
+    let mut push = |head: Vec<String>, r: &Rating| {
+        let mut cells = head;
+        cells.resize(8, String::new());
+        cells.extend([
             r.hands.to_string(),
             r.wagered.to_string(),
             r.average_bet.to_string(),
@@ -187,70 +190,42 @@ pub fn render_rating_csv(report: &RatedPlayReport) -> String {
             r.theo.to_string(),
             r.seconds.to_string(),
             r.decisions_per_hour.to_string(),
-        ];
-        let cells: Vec<String> = head.iter().chain(&figures).map(|c| quote(c)).collect();
+        ]);
+        let cells: Vec<String> = cells.iter().map(|c| quote(c)).collect();
         lines.push(cells.join(","));
     };
     for p in &report.players {
         let name = p.player.name.clone().unwrap_or_default();
         for slip in &p.sessions {
             let s = &slip.session;
-            push(
-                [
-                    "session".into(),
-                    s.card.clone(),
-                    name.clone(),
-                    s.table.clone(),
-                    s.game.as_str().to_owned(),
-                    s.seat.to_string(),
-                    time(s.seated_at),
-                    s.unseated_at.map(time).unwrap_or_default(),
-                ],
-                &slip.rating,
-            );
+            let head = vec![
+                "session".into(),
+                s.card.clone(),
+                name.clone(),
+                s.table.clone(),
+                s.game.as_str().to_owned(),
+                s.seat.to_string(),
+                time(s.seated_at),
+                s.unseated_at.map(time).unwrap_or_default(),
+            ];
+            push(head, &slip.rating);
         }
         push(
-            [
-                "player".into(),
-                p.player.card.clone(),
-                name,
-                String::new(),
-                String::new(),
-                String::new(),
-                String::new(),
-                String::new(),
-            ],
+            vec!["player".into(), p.player.card.clone(), name],
             &p.rating,
         );
     }
     for t in report.by_table() {
-        push(
-            [
-                "table".into(),
-                String::new(),
-                String::new(),
-                t.table.clone(),
-                t.game.as_str().to_owned(),
-                String::new(),
-                String::new(),
-                String::new(),
-            ],
-            &t.rating,
-        );
+        let head = vec![
+            "table".into(),
+            String::new(),
+            String::new(),
+            t.table.clone(),
+            t.game.as_str().to_owned(),
+        ];
+        push(head, &t.rating);
     }
-    push(
-        [
-            "total".into(),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-        ],
-        &report.total(),
-    );
+    push(vec!["total".into()], &report.total());
     let mut text = lines.join("\n");
     text.push('\n');
     text

@@ -17,22 +17,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::time::{Duration, Instant};
 
-use chrono::{DateTime, Utc};
-use pairs_table::engine::Decks;
-use pairs_table::engine::hand::GameKind;
-use pairs_table::engine::rules::HouseRules;
+use common::{play, rocket, station};
 use pairs_table::floor::{self, Shipper, survey::FloorWatch};
-use pairs_table::ledger::{self, Clock, HandContext, Ledger, Role};
-use pairs_table::simulate::{SimConfig, Simulation, Strategy};
+use pairs_table::ledger::{self, HandContext};
 use postgres::{Client, NoTls};
 
-struct SystemTime;
-
-impl Clock for SystemTime {
-    fn now(&self) -> DateTime<Utc> {
-        Utc::now()
-    }
-}
+mod common;
 
 const STATIONS: usize = 50;
 const LATENCY_HANDS: usize = 20;
@@ -94,45 +84,6 @@ impl Drop for FloorDb {
     }
 }
 
-/// A station ledger at `path` with a table, shift and shoe open.
-fn station(path: &Path) -> (Ledger, HandContext) {
-    let mut ledger = Ledger::open(
-        path,
-        Box::new(SystemTime),
-        pairs_table::keys::StationKeys::from_secret_bytes([7; 32], [9; 32]),
-    )
-    .unwrap();
-    ledger.staff(1, "dealer", Role::Dealer).unwrap();
-    let table = ledger.table("bench", GameKind::Rocket).unwrap();
-    let shift = ledger.open_shift(table, 1).unwrap();
-    let shoe = ledger.open_shoe(table, 6, None).unwrap();
-    let context = HandContext {
-        table,
-        shift,
-        dealer: 1,
-        shoe,
-    };
-    (ledger, context)
-}
-
-fn simulation(seed: u64) -> Simulation {
-    let config = SimConfig {
-        game: GameKind::Rocket,
-        decks: Decks::new(6).unwrap(),
-        seats: 6,
-        bet: 100,
-        rules: HouseRules::default(),
-        strategy: Strategy::NextCard,
-    };
-    Simulation::seeded(&config, seed).unwrap()
-}
-
-fn play(ledger: &mut Ledger, context: HandContext, simulation: &mut Simulation) {
-    let finished = simulation.play_hand().unwrap();
-    ledger.begin_hand(context, &finished.setup, &[]).unwrap();
-    ledger.commit_hand(&finished).unwrap();
-}
-
 fn dir() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("pairs-table-floor-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -178,7 +129,7 @@ fn ship_rate(db: &FloorDb, dir: &Path) {
         .unwrap_or(2000);
     {
         let (mut ledger, context) = station(&path);
-        let mut simulation = simulation(1);
+        let mut simulation = rocket(6, 1);
         for _ in 0..hands {
             play(&mut ledger, context, &mut simulation);
         }
@@ -261,12 +212,7 @@ fn latency(db: &FloorDb, dir: &Path) {
             builder
                 .spawn(move || {
                     let (mut ledger, context) = {
-                        let ledger = Ledger::open(
-                            &path,
-                            Box::new(SystemTime),
-                            pairs_table::keys::StationKeys::from_secret_bytes([7; 32], [9; 32]),
-                        )
-                        .unwrap();
+                        let ledger = common::open(&path);
                         let open = ledger.open_shift_now().unwrap().unwrap();
                         let shoe = ledger.current_shoe(open.table).unwrap().unwrap();
                         let context = HandContext {
@@ -278,7 +224,7 @@ fn latency(db: &FloorDb, dir: &Path) {
                         (ledger, context)
                     };
                     let shipper = Shipper::start(&path, &url, None).unwrap();
-                    let mut simulation = simulation(100 + i as u64);
+                    let mut simulation = rocket(6, 100 + i as u64);
                     let mut latencies = Vec::new();
                     for _ in 0..LATENCY_HANDS {
                         let finished = simulation.play_hand().unwrap();

@@ -7,22 +7,17 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use chrono::{DateTime, Utc};
 use pairs_table::engine::Decks;
 use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::table::FinishedHand;
-use pairs_table::ledger::{self, Clock, HandContext, Ledger, Role};
+use pairs_table::ledger::{self, HandContext, Ledger};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
 use rusqlite::types::Value;
 
-struct SystemTime;
+use common::station;
 
-impl Clock for SystemTime {
-    fn now(&self) -> DateTime<Utc> {
-        Utc::now()
-    }
-}
+mod common;
 
 fn dir() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("pairs-table-bench-{}", std::process::id()));
@@ -43,26 +38,6 @@ fn hands(count: usize, seed: u64) -> Vec<FinishedHand> {
     (0..count)
         .map(|_| simulation.play_hand().unwrap())
         .collect()
-}
-
-fn setup(path: &Path) -> (Ledger, HandContext) {
-    let mut ledger = Ledger::open(
-        path,
-        Box::new(SystemTime),
-        pairs_table::keys::StationKeys::from_secret_bytes([7; 32], [9; 32]),
-    )
-    .unwrap();
-    ledger.staff(1, "dealer", Role::Dealer).unwrap();
-    let table = ledger.table("bench", GameKind::Rocket).unwrap();
-    let shift = ledger.open_shift(table, 1).unwrap();
-    let shoe = ledger.open_shoe(table, 6, None).unwrap();
-    let context = HandContext {
-        table,
-        shift,
-        dealer: 1,
-        shoe,
-    };
-    (ledger, context)
 }
 
 /// Records hands as a live table does: the setup journaled, each step
@@ -277,7 +252,7 @@ fn main() {
         .unwrap_or(300);
     let played = hands(commit_hands, 1);
     let ledger_path = dir.join("commit.sqlite3");
-    let (mut ledger, context) = setup(&ledger_path);
+    let (mut ledger, context) = station(&ledger_path);
     let start = Instant::now();
     record(&mut ledger, context, &played, true);
     let ledger_rate = commit_hands as f64 / start.elapsed().as_secs_f64();
@@ -294,7 +269,7 @@ fn main() {
 
     // A sign-in checks one peppered argon2id PIN hash: what it costs.
     let pins = dir.join("pins.sqlite3");
-    let (mut ledger, _) = setup(&pins);
+    let (mut ledger, _) = station(&pins);
     ledger.create_first_pit_boss(2, "boss", "4071").unwrap();
     let tries = 5;
     let start = Instant::now();
@@ -315,7 +290,7 @@ fn main() {
     println!("## audit verify (hands committed one transaction each; release build)");
     for size in sizes {
         let path = dir.join(format!("verify-{size}.sqlite3"));
-        let (mut ledger, context) = setup(&path);
+        let (mut ledger, context) = station(&path);
         let build = Instant::now();
         for chunk in hands(size, 2).chunks(1000) {
             record(&mut ledger, context, chunk, false);

@@ -8,63 +8,24 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use chrono::{DateTime, Utc};
-use pairs_table::engine::Decks;
-use pairs_table::engine::hand::GameKind;
-use pairs_table::engine::rules::HouseRules;
-use pairs_table::ledger::{Clock, HandContext, Ledger, Role};
+use common::{open, play, rocket, station};
 use pairs_table::rating::{Period, Rater};
-use pairs_table::simulate::{SimConfig, Simulation, Strategy};
+use pairs_table::simulate::Strategy;
 
-struct SystemTime;
-
-impl Clock for SystemTime {
-    fn now(&self) -> DateTime<Utc> {
-        Utc::now()
-    }
-}
+mod common;
 
 const CARD: &str = "B-1";
-
-fn open(path: &Path) -> Ledger {
-    Ledger::open(
-        path,
-        Box::new(SystemTime),
-        pairs_table::keys::StationKeys::from_secret_bytes([7; 32], [9; 32]),
-    )
-    .unwrap()
-}
 
 /// A ledger where CARD sat at seat 1 for `hands` Rocket hands (2 seats).
 fn build(path: &Path, hands: usize) {
     let partial = path.with_extension("partial");
     let _ = std::fs::remove_file(&partial);
-    let mut ledger = open(&partial);
-    ledger.staff(1, "dealer", Role::Dealer).unwrap();
-    let table = ledger.table("bench", GameKind::Rocket).unwrap();
-    let shift = ledger.open_shift(table, 1).unwrap();
-    let shoe = ledger.open_shoe(table, 6, None).unwrap();
-    ledger.seat_player(shift, 1, CARD, None, 1).unwrap();
-    let context = HandContext {
-        table,
-        shift,
-        dealer: 1,
-        shoe,
-    };
-    let config = SimConfig {
-        game: GameKind::Rocket,
-        decks: Decks::new(6).unwrap(),
-        seats: 2,
-        bet: 100,
-        rules: HouseRules::default(),
-        strategy: Strategy::NextCard,
-    };
-    let mut simulation = Simulation::seeded(&config, 1).unwrap();
+    let (mut ledger, context) = station(&partial);
+    ledger.seat_player(context.shift, 1, CARD, None, 1).unwrap();
+    let mut simulation = rocket(2, 1);
     let started = Instant::now();
     for n in 0..hands {
-        let finished = simulation.play_hand().unwrap();
-        ledger.begin_hand(context, &finished.setup, &[]).unwrap();
-        ledger.commit_hand(&finished).unwrap();
+        play(&mut ledger, context, &mut simulation);
         if n % 10_000 == 9_999 {
             eprintln!("built {} hands in {:.0?}", n + 1, started.elapsed());
         }

@@ -1,0 +1,70 @@
+//! What the ledger, floor and rating benchmarks share: a station ledger
+//! on the system clock with a dealer and a Rocket table open, and the
+//! simulated hands they record.
+#![allow(dead_code)] // Each benchmark uses part of it.
+
+use std::path::Path;
+
+use chrono::{DateTime, Utc};
+use pairs_table::engine::Decks;
+use pairs_table::engine::hand::GameKind;
+use pairs_table::engine::rules::HouseRules;
+use pairs_table::ledger::{Clock, HandContext, Ledger, Role};
+use pairs_table::simulate::{SimConfig, Simulation, Strategy};
+
+/// The system clock, as a table station has it.
+pub struct SystemTime;
+
+impl Clock for SystemTime {
+    fn now(&self) -> DateTime<Utc> {
+        Utc::now()
+    }
+}
+
+/// The ledger at `path` (made if new), signed by the benchmarks' key.
+pub fn open(path: &Path) -> Ledger {
+    Ledger::open(
+        path,
+        Box::new(SystemTime),
+        pairs_table::keys::StationKeys::from_secret_bytes([7; 32], [9; 32]),
+    )
+    .unwrap()
+}
+
+/// A station ledger at `path` with dealer 1, a Rocket table named `bench`,
+/// its shift and a 6-deck shoe open.
+pub fn station(path: &Path) -> (Ledger, HandContext) {
+    let mut ledger = open(path);
+    ledger.staff(1, "dealer", Role::Dealer).unwrap();
+    let table = ledger.table("bench", GameKind::Rocket).unwrap();
+    let shift = ledger.open_shift(table, 1).unwrap();
+    let shoe = ledger.open_shoe(table, 6, None).unwrap();
+    let context = HandContext {
+        table,
+        shift,
+        dealer: 1,
+        shoe,
+    };
+    (ledger, context)
+}
+
+/// Rocket hands, 6 decks, `seats` seats betting 100, next-card strategy.
+pub fn rocket(seats: u8, seed: u64) -> Simulation {
+    let config = SimConfig {
+        game: GameKind::Rocket,
+        decks: Decks::new(6).unwrap(),
+        seats,
+        bet: 100,
+        rules: HouseRules::default(),
+        strategy: Strategy::NextCard,
+    };
+    Simulation::seeded(&config, seed).unwrap()
+}
+
+/// Plays one hand and commits it as the simulation does (setup
+/// journaled, then the hand in one transaction).
+pub fn play(ledger: &mut Ledger, context: HandContext, simulation: &mut Simulation) {
+    let finished = simulation.play_hand().unwrap();
+    ledger.begin_hand(context, &finished.setup, &[]).unwrap();
+    ledger.commit_hand(&finished).unwrap();
+}

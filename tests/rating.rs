@@ -289,6 +289,7 @@ fn seating_mistakes_are_refused_with_one_sentence_and_nothing_written() {
     for (got, want) in refusals {
         assert_eq!(got, want);
     }
+    assert_eq!(ledger.head().unwrap(), head, "a refusal writes nothing");
     ledger
         .add_staff(20, "Ava Auditor", Role::Auditor, "5718", &boss())
         .unwrap();
@@ -301,7 +302,6 @@ fn seating_mistakes_are_refused_with_one_sentence_and_nothing_written() {
         "staff member 20 is an auditor, who may not seat a rated player"
     );
     assert_eq!(ledger.head().unwrap(), head);
-    assert_eq!(ledger.head().unwrap(), head, "a refusal writes nothing");
 
     // A known card under another name is refused after the player leaves.
     ledger.unseat_player(shift, 1, DEALER).unwrap();

@@ -18,10 +18,11 @@ use crate::ledger::{
 
 /// The floor schema's migrations: migration *i* takes the floor from version
 /// *i − 1* to *i*.
-const MIGRATIONS: [&str; 3] = [
+const MIGRATIONS: [&str; 4] = [
     include_str!("../../schema/floor/0001_chains.sql"),
     include_str!("../../schema/floor/0002_append_set.sql"),
     include_str!("../../schema/floor/0003_first_pit_boss.sql"),
+    include_str!("../../schema/floor/0004_ship_rate.sql"),
 ];
 
 pub mod command;
@@ -225,25 +226,45 @@ fn ship_on(
         client.execute("SELECT floor.present_key($1)", &[&key.to_vec()])?;
     }
     let (_, start, _) = station_head(client)?;
-    let file_rows = ledger::chain_length(db)?;
-    let mut head = start;
-    loop {
-        let rows = ledger::chain_rows_after(db, head, BATCH)?;
-        let Some(last) = rows.last().map(|r| r.seq) else {
-            break;
-        };
-        let seqs: Vec<i64> = rows.iter().map(|r| r.seq).collect();
-        let tables: Vec<&str> = rows.iter().map(|r| r.table).collect();
-        let payloads: Vec<&[u8]> = rows.iter().map(|r| r.values.as_slice()).collect();
-        let hashes: Vec<&[u8]> = rows.iter().map(|r| r.hash.as_slice()).collect();
-        head = client
-            .query_one(
-                "SELECT floor.append_rows($1, $2, $3, $4, $5)",
-                &[&seqs, &tables, &payloads, &hashes, &file_rows.max(last)],
-            )?
-            .get(0);
-    }
-    Ok(u64::try_from(head - start).unwrap_or(0))
+    let reader = ledger::ChainReader::open(db)?;
+    let file_rows = reader.length()?;
+    // The file is read one batch ahead on a thread of its own while the
+    // floor checks the batch before: the floor's time, not the sum of both.
+    let (batches, shipping) = mpsc::sync_channel(1);
+    thread::scope(|scope| {
+        scope.spawn(move || {
+            let mut after = start;
+            loop {
+                let batch = reader.rows_after(after, BATCH);
+                let last = batch.as_ref().ok().and_then(|rows| rows.last().map(|r| r.seq));
+                if batches.send(batch).is_err() {
+                    break;
+                }
+                match last {
+                    Some(last) => after = last,
+                    None => break,
+                }
+            }
+        });
+        let mut head = start;
+        for batch in shipping {
+            let rows = batch?;
+            let Some(last) = rows.last().map(|r| r.seq) else {
+                break;
+            };
+            let seqs: Vec<i64> = rows.iter().map(|r| r.seq).collect();
+            let tables: Vec<&str> = rows.iter().map(|r| r.table).collect();
+            let payloads: Vec<&[u8]> = rows.iter().map(|r| r.values.as_slice()).collect();
+            let hashes: Vec<&[u8]> = rows.iter().map(|r| r.hash.as_slice()).collect();
+            head = client
+                .query_one(
+                    "SELECT floor.append_rows($1, $2, $3, $4, $5)",
+                    &[&seqs, &tables, &payloads, &hashes, &file_rows.max(last)],
+                )?
+                .get(0);
+        }
+        Ok(u64::try_from(head - start).unwrap_or(0))
+    })
 }
 
 /// Ships in the background as the writer commits: [`Shipper::committed`]
@@ -401,13 +422,14 @@ pub fn verify_file(
     station: Option<&str>,
 ) -> Result<(u64, Vec<String>), FloorError> {
     let mut client = connect(url)?;
+    let reader = ledger::ChainReader::open(db)?;
     let mut findings = Vec::new();
     let mut compared = 0u64;
     let mut after = 0i64;
     let mut rewritten_seen = false;
     loop {
         let floor = floor_rows(&mut client, station, after, BATCH)?;
-        let file = ledger::chain_rows_after(db, after, BATCH)?;
+        let file = reader.rows_after(after, BATCH)?;
         if floor.is_empty() {
             break;
         }

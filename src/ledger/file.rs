@@ -137,6 +137,7 @@ pub(super) fn check_identity(conn: &Connection, display: &str) -> Result<i64, Le
 
 /// A read-only connection, and the shared lock that keeps writers out
 /// while it reads the file as unchanging.
+#[derive(Debug)]
 pub(super) struct ReadOnly {
     /// The connection.
     pub conn: Connection,

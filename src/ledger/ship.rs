@@ -22,11 +22,31 @@ pub struct ChainRow {
     pub hash: [u8; 32],
 }
 
-/// The rows of the ledger at `path` with seq after `after`, at most `limit`
-/// of them, in chain order. Reads without blocking a writer.
-pub fn chain_rows_after(path: &Path, after: i64, limit: u32) -> Result<Vec<ChainRow>, LedgerError> {
-    let file::ReadOnly { conn, lock: _lock } = file::open_read_only(path, false)?;
-    let snapshot = conn.unchecked_transaction()?;
+/// A ledger file opened once to read its chain in batches, each batch a
+/// snapshot of its own, without blocking a writer (shipping reads a
+/// station's file this way while the station plays).
+#[derive(Debug)]
+pub struct ChainReader {
+    file: file::ReadOnly,
+}
+
+impl ChainReader {
+    /// Opens the ledger at `path` for reading its chain.
+    pub fn open(path: &Path) -> Result<ChainReader, LedgerError> {
+        Ok(ChainReader {
+            file: file::open_read_only(path, false)?,
+        })
+    }
+
+    /// The number of rows in the chain now.
+    pub fn length(&self) -> Result<i64, LedgerError> {
+        Ok(super::head_of(&self.file.conn)?.rows)
+    }
+
+    /// The rows with seq after `after`, at most `limit` of them, in chain
+    /// order.
+    pub fn rows_after(&self, after: i64, limit: u32) -> Result<Vec<ChainRow>, LedgerError> {
+    let snapshot = self.file.conn.unchecked_transaction()?;
     let last = after.saturating_add(i64::from(limit));
     let mut rows = Vec::new();
     for spec in CHAINED {
@@ -69,6 +89,7 @@ pub fn chain_rows_after(path: &Path, after: i64, limit: u32) -> Result<Vec<Chain
     }
     rows.sort_by_key(|r| r.seq);
     Ok(rows)
+}
 }
 
 /// The hash a row must have after `previous`: the chain's rule applied to an
@@ -139,6 +160,11 @@ pub fn shipped_table_name(values: &[u8]) -> Option<String> {
 /// The number of rows in the ledger's chain at `path`, read without
 /// blocking a writer.
 pub fn chain_length(path: &Path) -> Result<i64, LedgerError> {
-    let file::ReadOnly { conn, lock: _lock } = file::open_read_only(path, false)?;
-    Ok(super::head_of(&conn)?.rows)
+    ChainReader::open(path)?.length()
+}
+
+/// The rows of the ledger at `path` with seq after `after`, at most `limit`
+/// of them, in chain order. Reads without blocking a writer.
+pub fn chain_rows_after(path: &Path, after: i64, limit: u32) -> Result<Vec<ChainRow>, LedgerError> {
+    ChainReader::open(path)?.rows_after(after, limit)
 }

@@ -3,7 +3,8 @@
 //! postgres; skipped with a sentence when there is none), each run in a
 //! database of its own, dropped after:
 //! 1. rows shipped per second by `floor::ship` against a plain batched
-//!    INSERT of the same rows (target ≥ 0.5×);
+//!    INSERT of the same rows (target ≥ 0.5×), medians of five alternating
+//!    rounds;
 //! 2. commit-to-notification latency with 50 stations shipping at once
 //!    (target p99 ≤ 1 s), and the pit view's survey of the 50 stations;
 //! 3. `floor verify` rows per second, station file against the floor and
@@ -26,6 +27,8 @@ mod common;
 
 const STATIONS: usize = 50;
 const LATENCY_HANDS: usize = 20;
+/// Rounds of the shipping comparison.
+const ROUNDS: usize = 5;
 
 fn server() -> Option<String> {
     let url = std::env::var("PAIRS_TABLE_BENCH_PG")
@@ -43,8 +46,8 @@ struct FloorDb {
 }
 
 impl FloorDb {
-    fn new(server: &str) -> FloorDb {
-        let name = format!("pairs_bench_{}", std::process::id());
+    fn new(server: &str, purpose: &str) -> FloorDb {
+        let name = format!("pairs_bench_{purpose}_{}", std::process::id());
         let mut admin = Client::connect(&format!("{server}/postgres"), NoTls).unwrap();
         admin
             .batch_execute(&format!("CREATE DATABASE {name}"))
@@ -92,13 +95,19 @@ fn dir() -> PathBuf {
 }
 
 /// The same rows through a plain batched INSERT (1000 rows a statement and
-/// transaction, as shipping batches them) into a table with the floor's
-/// columns and key but no chain check; seconds.
+/// transaction, as shipping batches them; the statement prepared once, as
+/// shipping prepares its call) into a table with the floor's columns,
+/// defaults and key (`floor.chain_rows`'s) but none of its checks; seconds.
 fn plain_insert(client: &mut Client, rows: &[ledger::ChainRow], table: &str) -> f64 {
     client
         .batch_execute(&format!(
-            "CREATE TABLE {table} (station text, seq bigint, table_name text, payload bytea, \
-             hash bytea, PRIMARY KEY (station, seq))"
+            "CREATE TABLE {table} (LIKE floor.chain_rows INCLUDING DEFAULTS INCLUDING INDEXES)"
+        ))
+        .unwrap();
+    let insert = client
+        .prepare(&format!(
+            "INSERT INTO {table} (station, seq, table_name, payload, hash) \
+             SELECT 'station', * FROM unnest($1::bigint[], $2::text[], $3::bytea[], $4::bytea[])"
         ))
         .unwrap();
     let start = Instant::now();
@@ -108,14 +117,8 @@ fn plain_insert(client: &mut Client, rows: &[ledger::ChainRow], table: &str) -> 
         let payloads: Vec<&[u8]> = chunk.iter().map(|r| r.values.as_slice()).collect();
         let hashes: Vec<&[u8]> = chunk.iter().map(|r| r.hash.as_slice()).collect();
         let mut tx = client.transaction().unwrap();
-        tx.execute(
-            &format!(
-                "INSERT INTO {table} SELECT 'station', * FROM \
-                 unnest($1::bigint[], $2::text[], $3::bytea[], $4::bytea[])"
-            ),
-            &[&seqs, &tables, &payloads, &hashes],
-        )
-        .unwrap();
+        tx.execute(&insert, &[&seqs, &tables, &payloads, &hashes])
+            .unwrap();
         tx.commit().unwrap();
     }
     start.elapsed().as_secs_f64()
@@ -138,30 +141,60 @@ fn ship_rate(db: &FloorDb, dir: &Path) {
     let rows = ledger::chain_rows_after(&path, 0, u32::MAX).unwrap();
     let reading = start.elapsed().as_secs_f64();
     let mut client = Client::connect(&db.url(), NoTls).unwrap();
-    let before = plain_insert(&mut client, &rows, "plain_before");
-    let url = floor::enrol(&db.url(), "ship bench", None).unwrap();
-    let start = Instant::now();
-    let shipped = floor::ship(&path, &url, None).unwrap();
-    let shipping = start.elapsed().as_secs_f64();
-    assert_eq!(shipped as usize, rows.len());
-    let after = plain_insert(&mut client, &rows, "plain_after");
-    let plain = (before + after) / 2.0;
+    // Rounds alternate the two paths (a fresh table, a fresh station each
+    // round): the machine's speed drifts by 10 to 30% between runs, so each
+    // path is timed several times in the same stretch and the medians compared.
+    let mut plain = Vec::new();
+    let mut shipping = Vec::new();
+    let mut url = String::new();
+    for round in 0..ROUNDS {
+        plain.push(plain_insert(&mut client, &rows, &format!("plain_{round}")));
+        url = floor::enrol(&db.url(), &format!("ship bench {round}"), None).unwrap();
+        let start = Instant::now();
+        let shipped = floor::ship(&path, &url, None).unwrap();
+        shipping.push(start.elapsed().as_secs_f64());
+        assert_eq!(shipped as usize, rows.len());
+    }
+    let median = |times: &[f64]| {
+        let mut sorted = times.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        sorted[sorted.len() / 2]
+    };
+    let (plain_median, shipping_median) = (median(&plain), median(&shipping));
+    let rounds = |times: &[f64]| {
+        times
+            .iter()
+            .map(|t| format!("{t:.2}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let n = rows.len() as f64;
     println!(
-        "## 1. Shipping {} rows ({hands} Rocket hands, 6 seats)",
+        "## 1. Shipping {} rows ({hands} Rocket hands, 6 seats), {ROUNDS} rounds",
         rows.len()
     );
-    println!("| path | seconds | rows/s |");
-    println!("| --- | --- | --- |");
+    println!("| path | seconds (median) | rows/s | each round |");
+    println!("| --- | --- | --- | --- |");
     println!(
-        "| `floor::ship` (floor.append_rows, chain checked in the database) | {shipping:.2} | {:.0} |",
-        n / shipping
+        "| `floor::ship` (floor.append_rows, chain checked in the database) | {shipping_median:.2} | {:.0} | {} |",
+        n / shipping_median,
+        rounds(&shipping)
     );
     println!(
-        "| plain batched INSERT (unnest, 1000 rows a transaction; mean of one run before and one after) | {plain:.2} | {:.0} |",
-        n / plain
+        "| plain batched INSERT (unnest, 1000 rows a transaction) | {plain_median:.2} | {:.0} | {} |",
+        n / plain_median,
+        rounds(&plain)
     );
-    println!("| ratio | | {:.2} (target ≥ 0.5) |", plain / shipping);
+    println!(
+        "| ratio | | {:.2} (target ≥ 0.5) | {} |",
+        plain_median / shipping_median,
+        plain
+            .iter()
+            .zip(&shipping)
+            .map(|(p, s)| format!("{:.2}", p / s))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
 
     println!(
         "\nReading the rows from the station's SQLite file alone (all at once, as the baseline has them): {reading:.2} s."
@@ -177,6 +210,14 @@ fn ship_rate(db: &FloorDb, dir: &Path) {
     println!(
         "| `floor verify --db` (file against the floor) | {compared} | {verify_file:.2} | {:.0} |",
         compared as f64 / verify_file
+    );
+    let start = Instant::now();
+    let (checked, findings) = floor::verify_floor(&db.url()).unwrap();
+    let took = start.elapsed().as_secs_f64();
+    assert!(findings.is_empty(), "{findings:?}");
+    println!(
+        "| `floor verify` (every chain on the floor: the {ROUNDS} stations') | {checked} | {took:.2} | {:.0} |",
+        checked as f64 / took
     );
 }
 
@@ -320,16 +361,6 @@ fn latency(db: &FloorDb, dir: &Path) {
         "The pit view's survey of {} stations: {cold_time:.1?} the first time (replicas built), {warm_time:.1?} reading every station again, {one_time:.1?} reading again the one station a notification names (median of 9).",
         cold.len()
     );
-
-    let start = Instant::now();
-    let (checked, findings) = floor::verify_floor(&owner).unwrap();
-    let took = start.elapsed().as_secs_f64();
-    assert!(findings.is_empty(), "{findings:?}");
-    println!();
-    println!(
-        "`floor verify` (every chain on the floor): {checked} rows in {took:.2} s, {:.0} rows/s",
-        checked as f64 / took
-    );
 }
 
 fn main() {
@@ -339,9 +370,8 @@ fn main() {
         );
         return;
     };
-    let db = FloorDb::new(&server);
     let dir = dir();
-    ship_rate(&db, &dir);
-    latency(&db, &dir);
+    ship_rate(&FloorDb::new(&server, "ship"), &dir);
+    latency(&FloorDb::new(&server, "pit"), &dir);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -236,7 +236,10 @@ fn ship_on(
             let mut after = start;
             loop {
                 let batch = reader.rows_after(after, BATCH);
-                let last = batch.as_ref().ok().and_then(|rows| rows.last().map(|r| r.seq));
+                let last = batch
+                    .as_ref()
+                    .ok()
+                    .and_then(|rows| rows.last().map(|r| r.seq));
                 if batches.send(batch).is_err() {
                     break;
                 }
@@ -246,6 +249,7 @@ fn ship_on(
                 }
             }
         });
+        let append = client.prepare("SELECT floor.append_rows($1, $2, $3, $4, $5)")?;
         let mut head = start;
         for batch in shipping {
             let rows = batch?;
@@ -258,7 +262,7 @@ fn ship_on(
             let hashes: Vec<&[u8]> = rows.iter().map(|r| r.hash.as_slice()).collect();
             head = client
                 .query_one(
-                    "SELECT floor.append_rows($1, $2, $3, $4, $5)",
+                    &append,
                     &[&seqs, &tables, &payloads, &hashes, &file_rows.max(last)],
                 )?
                 .get(0);

@@ -313,6 +313,7 @@ fn a_station_role_only_appends_its_own_chain() {
          VALUES ('table B', 1000, 'tables', '\\x00', '\\x0000000000000000000000000000000000000000000000000000000000000000')",
         "UPDATE floor.stations SET head_seq = 0",
         "SELECT * FROM floor.chain_rows",
+        "SELECT floor.refuse_row('table B', 1, 1)",
     ] {
         let error = station_a.batch_execute(attack).unwrap_err();
         assert!(

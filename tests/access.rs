@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::money::{Account, net_of};
 use pairs_table::inventory::TableLimits;
+use pairs_table::ledger::AccessError;
 use pairs_table::ledger::{ExceptionKind, Ledger, LedgerError, PinEntry, Role, TimeRange};
 
 use super::util::*;
@@ -15,23 +16,29 @@ fn first_run_makes_one_pit_boss_and_later_staff_need_a_pin() {
     assert!(ledger.has_staff().unwrap());
     assert!(matches!(
         ledger.create_first_pit_boss(3, "Late Boss", "2580"),
-        Err(LedgerError::NotFirstRun)
+        Err(LedgerError::Access(AccessError::NotFirstRun))
     ));
     assert!(matches!(
         ledger.add_staff(11, "Dee", Role::Dealer, "2580", &dealer()),
-        Err(LedgerError::NotPermitted { staff: DEALER, .. })
+        Err(LedgerError::Access(AccessError::NotPermitted {
+            staff: DEALER,
+            ..
+        }))
     ));
     assert!(matches!(
         ledger.add_staff(12, "Ada", Role::Administrator, "2580", &boss()),
-        Err(LedgerError::NotPermitted { staff: BOSS, .. })
+        Err(LedgerError::Access(AccessError::NotPermitted {
+            staff: BOSS,
+            ..
+        }))
     ));
     assert!(matches!(
         ledger.add_staff(DEALER, "Twin", Role::Dealer, "2580", &boss()),
-        Err(LedgerError::StaffExists(DEALER))
+        Err(LedgerError::Access(AccessError::StaffExists(DEALER)))
     ));
     assert!(matches!(
         ledger.add_staff(13, "Easy", Role::Dealer, "1234", &boss()),
-        Err(LedgerError::BadPin(_))
+        Err(LedgerError::Access(AccessError::BadPin(_)))
     ));
     let staff = ledger.staff_list().unwrap();
     let roles: Vec<(u32, Role, bool)> = staff.iter().map(|s| (s.id, s.role, s.has_pin)).collect();
@@ -51,19 +58,19 @@ fn a_wrong_pin_is_refused_and_counted_the_fifth_locks_and_a_pit_boss_resets() {
     for left in (1..=4).rev() {
         let error = ledger.sign_in(DEALER, "9999").unwrap_err();
         assert!(
-            matches!(error, LedgerError::WrongPin { staff: DEALER, tries_left } if tries_left == left),
+            matches!(error, LedgerError::Access(AccessError::WrongPin { staff: DEALER, tries_left }) if tries_left == left),
             "{error}"
         );
     }
     assert_eq!(ledger.lock_state(DEALER).unwrap().wrong_in_a_row, 4);
     assert!(matches!(
         ledger.sign_in(DEALER, "12"),
-        Err(LedgerError::Locked(DEALER))
+        Err(LedgerError::Access(AccessError::Locked(DEALER)))
     ));
     // Locked: even the right PIN is refused, and not counted again.
     assert!(matches!(
         ledger.sign_in(DEALER, DEALER_PIN),
-        Err(LedgerError::Locked(DEALER))
+        Err(LedgerError::Access(AccessError::Locked(DEALER)))
     ));
     assert!(ledger.lock_state(DEALER).unwrap().locked);
     let report = ledger.exceptions(TimeRange::default()).unwrap();
@@ -81,7 +88,7 @@ fn a_wrong_pin_is_refused_and_counted_the_fifth_locks_and_a_pit_boss_resets() {
     // Only a pit boss resets, with their own right PIN; a wrong one counts.
     assert!(matches!(
         ledger.reset_lockout(DEALER, &dealer()),
-        Err(LedgerError::NotPermitted { .. })
+        Err(LedgerError::Access(AccessError::NotPermitted { .. }))
     ));
     let wrong = PinEntry {
         staff: BOSS,
@@ -89,7 +96,10 @@ fn a_wrong_pin_is_refused_and_counted_the_fifth_locks_and_a_pit_boss_resets() {
     };
     assert!(matches!(
         ledger.reset_lockout(DEALER, &wrong),
-        Err(LedgerError::WrongPin { staff: BOSS, .. })
+        Err(LedgerError::Access(AccessError::WrongPin {
+            staff: BOSS,
+            ..
+        }))
     ));
     assert_eq!(ledger.lock_state(BOSS).unwrap().wrong_in_a_row, 1);
     ledger.reset_lockout(DEALER, &boss()).unwrap();
@@ -97,7 +107,7 @@ fn a_wrong_pin_is_refused_and_counted_the_fifth_locks_and_a_pit_boss_resets() {
     assert!(!ledger.lock_state(DEALER).unwrap().locked);
     assert!(matches!(
         ledger.reset_lockout(DEALER, &boss()),
-        Err(LedgerError::NotLocked(DEALER))
+        Err(LedgerError::Access(AccessError::NotLocked(DEALER)))
     ));
     ledger.sign_in(DEALER, DEALER_PIN).unwrap();
     let reset = ledger
@@ -118,7 +128,7 @@ fn one_session_per_person_and_dealer_timeouts_are_recorded() {
     ledger.set_station("table 2");
     let error = ledger.sign_in(DEALER, DEALER_PIN).unwrap_err();
     assert!(
-        matches!(&error, LedgerError::SignedInElsewhere { station, .. } if station == "table 1"),
+        matches!(&error, LedgerError::Access(AccessError::SignedInElsewhere { station, .. }) if station == "table 1"),
         "{error}"
     );
     assert!(error.to_string().contains("table 1"), "{error}");
@@ -129,14 +139,14 @@ fn one_session_per_person_and_dealer_timeouts_are_recorded() {
     assert_eq!(ledger.active_session(DEALER).unwrap(), None);
     assert!(matches!(
         ledger.sign_out(DEALER),
-        Err(LedgerError::NotSignedIn(DEALER))
+        Err(LedgerError::Access(AccessError::NotSignedIn(DEALER)))
     ));
     ledger.set_station("table 2");
     ledger.sign_in(DEALER, DEALER_PIN).unwrap();
     ledger.sign_out(DEALER).unwrap();
     assert!(matches!(
         ledger.sign_in(99, "2580"),
-        Err(LedgerError::NoSuchStaff(99))
+        Err(LedgerError::Access(AccessError::NoSuchStaff(99)))
     ));
 }
 
@@ -146,29 +156,41 @@ fn a_dealer_cannot_approve_and_only_a_pit_boss_own_table_actions_are_self_reques
     let limits = TableLimits::new(20, 2_000).unwrap();
     assert!(matches!(
         ledger.change_limits(table, limits, BOSS, &dealer()),
-        Err(LedgerError::NotPermitted { staff: DEALER, .. })
+        Err(LedgerError::Access(AccessError::NotPermitted {
+            staff: DEALER,
+            ..
+        }))
     ));
     // A pit boss may not approve a manual card, an override or a fill they
     // asked for themselves.
     assert!(matches!(
         ledger.approve_manual_card(table, 1, BOSS, &boss(), "rank 7 to seat 2"),
-        Err(LedgerError::OwnRequest(BOSS))
+        Err(LedgerError::Access(AccessError::OwnRequest(BOSS)))
     ));
     assert!(matches!(
         ledger.approve_scanner_override(table, None, BOSS, &boss(), "skip frame"),
-        Err(LedgerError::OwnRequest(BOSS))
+        Err(LedgerError::Access(AccessError::OwnRequest(BOSS)))
     ));
     assert!(matches!(
         ledger.approve_manual_card(table, 1, DEALER, &dealer(), "rank 7 to seat 2"),
-        Err(LedgerError::NotPermitted { staff: DEALER, .. })
+        Err(LedgerError::Access(AccessError::NotPermitted {
+            staff: DEALER,
+            ..
+        }))
     ));
     assert!(matches!(
         ledger.approve_scanner_override(table, None, DEALER, &dealer(), "skip frame"),
-        Err(LedgerError::NotPermitted { staff: DEALER, .. })
+        Err(LedgerError::Access(AccessError::NotPermitted {
+            staff: DEALER,
+            ..
+        }))
     ));
     assert!(matches!(
         ledger.open_table(table, DEALER, &dealer()),
-        Err(LedgerError::NotPermitted { staff: DEALER, .. })
+        Err(LedgerError::Access(AccessError::NotPermitted {
+            staff: DEALER,
+            ..
+        }))
     ));
     assert_eq!(ledger.table_limits(table).unwrap(), None);
     ledger
@@ -190,7 +212,7 @@ fn a_dealer_cannot_approve_and_only_a_pit_boss_own_table_actions_are_self_reques
     dealt(&mut ledger, table, 2, 3);
     assert!(matches!(
         ledger.void_hand(1, "misdeal", BOSS, &dealer()),
-        Err(LedgerError::NotAPitBoss(DEALER))
+        Err(LedgerError::Access(AccessError::NotAPitBoss(DEALER)))
     ));
     assert_eq!(discrepancies(&path), Vec::new());
     let report = ledger.exceptions(TimeRange::default()).unwrap();
@@ -216,10 +238,10 @@ fn a_wrong_approver_pin_is_refused_counted_and_records_nothing() {
     let limits = TableLimits::new(50, 500).unwrap();
     assert!(matches!(
         ledger.change_limits(table, limits, DEALER, &wrong),
-        Err(LedgerError::WrongPin {
+        Err(LedgerError::Access(AccessError::WrongPin {
             staff: BOSS,
             tries_left: 4
-        })
+        }))
     ));
     assert_eq!(ledger.table_limits(table).unwrap(), None);
     assert_eq!(
@@ -234,11 +256,11 @@ fn a_wrong_approver_pin_is_refused_counted_and_records_nothing() {
     }
     assert!(matches!(
         ledger.change_limits(table, limits, DEALER, &wrong),
-        Err(LedgerError::Locked(BOSS))
+        Err(LedgerError::Access(AccessError::Locked(BOSS)))
     ));
     assert!(matches!(
         ledger.change_limits(table, limits, DEALER, &boss()),
-        Err(LedgerError::Locked(BOSS))
+        Err(LedgerError::Access(AccessError::Locked(BOSS)))
     ));
     ledger.reset_lockout(BOSS, &other_boss()).unwrap();
     ledger
@@ -435,7 +457,10 @@ fn a_reset_pin_is_one_time_and_must_be_changed_at_the_next_sign_in() {
     assert!(ledger.pin_is_one_time(DEALER).unwrap());
     let refused = ledger.sign_in(DEALER, "2580").unwrap_err();
     assert!(
-        matches!(refused, LedgerError::PinChangeRequired(DEALER)),
+        matches!(
+            refused,
+            LedgerError::Access(AccessError::PinChangeRequired(DEALER))
+        ),
         "{refused}"
     );
     assert!(
@@ -484,10 +509,10 @@ fn no_one_resets_the_pin_of_an_equal_or_higher_role_alone() {
     assert!(
         matches!(
             alone,
-            LedgerError::SecondApproverNeeded {
+            LedgerError::Access(AccessError::SecondApproverNeeded {
                 staff: OTHER_BOSS,
                 ..
-            }
+            })
         ),
         "{alone}"
     );
@@ -496,14 +521,20 @@ fn no_one_resets_the_pin_of_an_equal_or_higher_role_alone() {
         .set_pin(OTHER_BOSS, "2580", &boss(), Some(&dealer()))
         .unwrap_err();
     assert!(
-        matches!(by_a_dealer, LedgerError::SecondApproverNeeded { .. }),
+        matches!(
+            by_a_dealer,
+            LedgerError::Access(AccessError::SecondApproverNeeded { .. })
+        ),
         "{by_a_dealer}"
     );
     let by_the_person = ledger
         .set_pin(OTHER_BOSS, "2580", &boss(), Some(&other_boss()))
         .unwrap_err();
     assert!(
-        matches!(by_the_person, LedgerError::SamePerson(OTHER_BOSS)),
+        matches!(
+            by_the_person,
+            LedgerError::Access(AccessError::SamePerson(OTHER_BOSS))
+        ),
         "{by_the_person}"
     );
     // A third pit boss approves: done, and the approval names them.

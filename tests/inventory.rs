@@ -2,6 +2,7 @@
 //! audit reads, against a real ledger file.
 
 use pairs_table::inventory::{ChipCount, Denominations, Inventory, format_basis_points};
+use pairs_table::ledger::{AccessError, ShiftError};
 use pairs_table::ledger::{
     AlarmKind, CountKind, ExceptionKind, HandFilter, HandOutcome, Ledger, LedgerError, PinEntry,
     SlipKind, TimeRange,
@@ -94,25 +95,25 @@ fn counts_need_the_table_chips_and_the_dealer_and_a_pit_boss() {
     let tray = chips(&[(5, 10)]);
     assert!(matches!(
         ledger.record_count(shift, CountKind::Opener, &tray, &dealer(), &boss()),
-        Err(LedgerError::NoDenominations(_))
+        Err(LedgerError::Shift(ShiftError::NoDenominations(_)))
     ));
     set_denominations(&mut ledger, table);
     assert!(matches!(
         ledger.record_count(shift, CountKind::Opener, &tray, &boss(), &boss()),
-        Err(LedgerError::SamePerson(BOSS))
+        Err(LedgerError::Access(AccessError::SamePerson(BOSS)))
     ));
     // The two counters are the dealer and a pit boss: two pit bosses are not.
     assert!(matches!(
         ledger.record_count(shift, CountKind::Opener, &tray, &other_boss(), &boss()),
-        Err(LedgerError::NotPermitted {
+        Err(LedgerError::Access(AccessError::NotPermitted {
             staff: OTHER_BOSS,
             ..
-        })
+        }))
     ));
     let odd = ChipCount::parse("10:3").unwrap();
     assert!(matches!(
         ledger.record_count(shift, CountKind::Opener, &odd, &dealer(), &boss()),
-        Err(LedgerError::Inventory(_))
+        Err(LedgerError::Shift(ShiftError::Inventory(_)))
     ));
     let wrong = PinEntry {
         staff: DEALER,
@@ -120,7 +121,10 @@ fn counts_need_the_table_chips_and_the_dealer_and_a_pit_boss() {
     };
     assert!(matches!(
         ledger.record_count(shift, CountKind::Opener, &tray, &wrong, &boss()),
-        Err(LedgerError::WrongPin { staff: DEALER, .. })
+        Err(LedgerError::Access(AccessError::WrongPin {
+            staff: DEALER,
+            ..
+        }))
     ));
     assert_eq!(ledger.shift_inventory(shift).unwrap().opener, None);
     ledger
@@ -129,13 +133,16 @@ fn counts_need_the_table_chips_and_the_dealer_and_a_pit_boss() {
     assert_eq!(ledger.shift_inventory(shift).unwrap().opener, Some(tray));
     assert!(matches!(
         ledger.record_drop(shift, 0, &boss()),
-        Err(LedgerError::BadDrop { amount: 0 })
+        Err(LedgerError::Shift(ShiftError::BadDrop { amount: 0 }))
     ));
     // A drop is confirmed by a pit boss's PIN in the same write: a dealer,
     // or a wrong PIN, records no drop.
     assert!(matches!(
         ledger.record_drop(shift, 300, &dealer()),
-        Err(LedgerError::NotPermitted { staff: DEALER, .. })
+        Err(LedgerError::Access(AccessError::NotPermitted {
+            staff: DEALER,
+            ..
+        }))
     ));
     let wrong = PinEntry {
         staff: BOSS,
@@ -143,7 +150,10 @@ fn counts_need_the_table_chips_and_the_dealer_and_a_pit_boss() {
     };
     assert!(matches!(
         ledger.record_drop(shift, 300, &wrong),
-        Err(LedgerError::WrongPin { staff: BOSS, .. })
+        Err(LedgerError::Access(AccessError::WrongPin {
+            staff: BOSS,
+            ..
+        }))
     ));
     assert_eq!(ledger.shift_inventory(shift).unwrap().drop, 0);
     ledger.record_drop(shift, 300, &boss()).unwrap();
@@ -157,11 +167,14 @@ fn slip_numbers_run_in_the_year_restart_in_a_new_one_and_a_voided_slip_stays() {
     let (shift, _) = dealt(&mut ledger, table, 1, 2);
     assert!(matches!(
         ledger.record_slip(SlipKind::Fill, shift, &chips(&[(25, 4)]), DEALER, &dealer()),
-        Err(LedgerError::NotPermitted { staff: DEALER, .. })
+        Err(LedgerError::Access(AccessError::NotPermitted {
+            staff: DEALER,
+            ..
+        }))
     ));
     assert!(matches!(
         ledger.record_slip(SlipKind::Fill, shift, &chips(&[]), DEALER, &boss()),
-        Err(LedgerError::Inventory(_))
+        Err(LedgerError::Shift(ShiftError::Inventory(_)))
     ));
     clock.set(2026, 12, 31, 23, 50);
     let mut numbers = Vec::new();
@@ -190,18 +203,18 @@ fn slip_numbers_run_in_the_year_restart_in_a_new_one_and_a_voided_slip_stays() {
     ));
     assert!(matches!(
         ledger.void_slip("2026-000003", "wrong table", &boss(), &boss()),
-        Err(LedgerError::SamePerson(BOSS))
+        Err(LedgerError::Access(AccessError::SamePerson(BOSS)))
     ));
     assert!(matches!(
         ledger.void_slip("2026-000009", "wrong table", &dealer(), &boss()),
-        Err(LedgerError::NoSuchSlip(_))
+        Err(LedgerError::Shift(ShiftError::NoSuchSlip(_)))
     ));
     ledger
         .void_slip("2026-000003", "wrong table", &dealer(), &other_boss())
         .unwrap();
     assert!(matches!(
         ledger.void_slip("2026-000003", "again", &dealer(), &boss()),
-        Err(LedgerError::SlipVoided(_))
+        Err(LedgerError::Shift(ShiftError::SlipVoided(_)))
     ));
     let slips = ledger.slips(shift).unwrap();
     assert_eq!(slips.len(), 4);

@@ -10,6 +10,7 @@ use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::{Decks, Need};
 use pairs_table::history::HandHistory;
+use pairs_table::ledger::AccessError;
 use pairs_table::ledger::{
     self, AlarmKind, Clock, Discrepancy, HandContext, Ledger, LedgerError, PinEntry, Recorder,
     Role, SCHEMA_VERSION,
@@ -388,7 +389,7 @@ fn a_void_reverses_the_hand_with_a_reason_and_approver() {
     };
     assert!(matches!(
         ledger.void_hand(3, "misdeal", DEALER, &dealer),
-        Err(LedgerError::NotAPitBoss(DEALER))
+        Err(LedgerError::Access(AccessError::NotAPitBoss(DEALER)))
     ));
     assert!(matches!(
         ledger.void_hand(3, " ", DEALER, &boss),

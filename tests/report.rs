@@ -14,6 +14,7 @@ use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::money::{Account, net_of};
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::inventory::{ChipCount as Chips, Denominations};
+use pairs_table::ledger::ShiftError;
 use pairs_table::ledger::report::{
     ChipCount, ClearedUnder, CorrectionKind, Period, ReportError, ReportQuery, ShiftReport, Slip,
     SlipVoid, StaffRef,
@@ -312,7 +313,7 @@ fn play_before_the_opener_is_flagged_and_a_waived_closer_is_listed() {
         .unwrap();
     assert!(matches!(
         ledger.close_table(shift, DEALER, &boss()),
-        Err(LedgerError::CloserNotCounted(s)) if s == shift
+        Err(LedgerError::Shift(ShiftError::CloserNotCounted(s))) if s == shift
     ));
     ledger
         .waive_count(shift, CountKind::Closer, "  ", &boss())

@@ -13,6 +13,7 @@ use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::shoe::{ShoeEvent, ShuffleCommitment};
 use pairs_table::engine::table::{CardSource, HandEvent};
 use pairs_table::engine::{Decks, Rank};
+use pairs_table::ledger::{AccessError, ShiftError};
 use pairs_table::ledger::{
     AlarmKind, CountKind, ExceptionKind, HandFilter, Ledger, LedgerError, TimeRange,
 };
@@ -434,7 +435,10 @@ fn a_foreign_card_is_entered_by_hand_only_with_a_pit_boss_pin() {
     assert!(
         matches!(
             error,
-            StationError::Ledger(LedgerError::WrongPin { staff: BOSS, .. })
+            StationError::Ledger(LedgerError::Access(AccessError::WrongPin {
+                staff: BOSS,
+                ..
+            }))
         ),
         "{error:?}"
     );
@@ -841,7 +845,10 @@ fn a_table_opened_with_a_wrong_pit_boss_pin_or_a_pit_boss_as_dealer_writes_nothi
     assert!(
         matches!(
             refused.error,
-            StationError::Ledger(LedgerError::WrongPin { staff: BOSS, .. })
+            StationError::Ledger(LedgerError::Access(AccessError::WrongPin {
+                staff: BOSS,
+                ..
+            }))
         ),
         "{:?}",
         refused.error
@@ -1228,7 +1235,7 @@ fn a_second_table_opened_on_the_same_ledger_numbers_its_hands_on() {
     let shift = station.shift_id();
     let refused = station.ledger_mut().close_table(shift, DEALER, &boss());
     assert!(
-        matches!(refused, Err(LedgerError::CloserNotCounted(s)) if s == shift),
+        matches!(refused, Err(LedgerError::Shift(ShiftError::CloserNotCounted(s))) if s == shift),
         "{refused:?}"
     );
     station
@@ -1364,7 +1371,10 @@ fn the_first_hand_waits_for_the_opener_or_a_pit_bosss_waiver() {
             .ledger_mut()
             .waive_count(shift, CountKind::Opener, "tray not delivered", &dealer());
     assert!(
-        matches!(by_dealer, Err(LedgerError::NotPermitted { .. })),
+        matches!(
+            by_dealer,
+            Err(LedgerError::Access(AccessError::NotPermitted { .. }))
+        ),
         "{by_dealer:?}"
     );
     station

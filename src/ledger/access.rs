@@ -14,7 +14,7 @@ use sha2::{Digest, Sha256};
 use super::chain::{
     ACCESS_EVENTS, APPROVALS, PINS, SHIFT_CLOSES, SHIFTS, STAFF, TABLE_SETTINGS, TableSpec,
 };
-use super::{Ledger, LedgerError, Role};
+use super::{AccessError, Ledger, LedgerError, Role, ShiftError};
 use crate::access::{AccessEvent, LockState, check_new_pin, looks_like_pin};
 use crate::inventory::{Denominations, TableLimits};
 
@@ -152,7 +152,7 @@ fn pepper_id(pepper: &[u8; 32]) -> [u8; 8] {
 
 /// The argon2id hasher with the station's pepper as its secret.
 fn peppered(pepper: &[u8; 32]) -> Result<Argon2<'_>, LedgerError> {
-    let failed = |e: argon2::Error| LedgerError::PinHash(e.to_string());
+    let failed = |e: argon2::Error| AccessError::PinHash(e.to_string()).into();
     let params = ParamsBuilder::new()
         .m_cost(PIN_MEMORY_KIB)
         .t_cost(PIN_PASSES)
@@ -168,7 +168,7 @@ fn hash_pin(pin: &str, pepper: &[u8; 32]) -> Result<String, LedgerError> {
     peppered(pepper)?
         .hash_password(pin.as_bytes())
         .map(|hash| hash.to_string())
-        .map_err(|e| LedgerError::PinHash(e.to_string()))
+        .map_err(|e| AccessError::PinHash(e.to_string()).into())
 }
 
 /// Whether `pin` matches the hash `phc`: a peppered hash (one naming a key
@@ -218,7 +218,7 @@ impl Ledger {
         pin: &str,
     ) -> Result<(), LedgerError> {
         if !self.needs_first_pit_boss()? {
-            return Err(LedgerError::NotFirstRun);
+            return Err(AccessError::NotFirstRun.into());
         }
         self.new_staff_rows(id, name, Role::PitBoss, pin, id, Vec::new())
     }
@@ -237,11 +237,12 @@ impl Ledger {
         let name = crate::access::check_name(name)?;
         let by_role = self.role_of(by.staff)?;
         if !by_role.may_add(role) {
-            return Err(LedgerError::NotPermitted {
+            return Err(AccessError::NotPermitted {
                 staff: by.staff,
                 role: by_role,
                 action: Action::AddStaff.words(),
-            });
+            }
+            .into());
         }
         check_new_pin(pin)?;
         self.confirm(by)?;
@@ -263,7 +264,7 @@ impl Ledger {
         let name = crate::access::check_name(name)?;
         check_new_pin(pin)?;
         if self.staff_role(id)?.is_some() {
-            return Err(LedgerError::StaffExists(id));
+            return Err(AccessError::StaffExists(id).into());
         }
         let now = self.now();
         let mut rows: Vec<Row> = vec![
@@ -317,27 +318,28 @@ impl Ledger {
         let role = self.role_of(staff)?;
         let by_role = self.role_of(by.staff)?;
         if by.staff != staff && !by_role.manages_staff() {
-            return Err(LedgerError::NotPermitted {
+            return Err(AccessError::NotPermitted {
                 staff: by.staff,
                 role: by_role,
                 action: Action::SetPin.words(),
-            });
+            }
+            .into());
         }
         check_new_pin(new_pin)?;
         let needs_second = by.staff != staff && role.standing() >= by_role.standing();
         let second = match second {
             Some(second) if needs_second => {
                 if second.staff == by.staff || second.staff == staff {
-                    return Err(LedgerError::SamePerson(second.staff));
+                    return Err(AccessError::SamePerson(second.staff).into());
                 }
                 let second_role = self.role_of(second.staff)?;
                 if !second_role.manages_staff() || second_role.standing() < role.standing() {
-                    return Err(LedgerError::SecondApproverNeeded { staff, role });
+                    return Err(AccessError::SecondApproverNeeded { staff, role }.into());
                 }
                 Some(second)
             }
             None if needs_second => {
-                return Err(LedgerError::SecondApproverNeeded { staff, role });
+                return Err(AccessError::SecondApproverNeeded { staff, role }.into());
             }
             _ => None,
         };
@@ -424,7 +426,7 @@ impl Ledger {
     /// A staff member's role; refused if there is no such staff member.
     pub fn role_of(&self, staff: u32) -> Result<Role, LedgerError> {
         self.staff_role(staff)?
-            .ok_or(LedgerError::NoSuchStaff(staff))
+            .ok_or(AccessError::NoSuchStaff(staff).into())
     }
 
     /// A staff member's access events in order: (event, station, at).
@@ -472,7 +474,7 @@ impl Ledger {
         let role = self.role_of(entry.staff)?;
         let lock = self.lock_state(entry.staff)?;
         if lock.locked {
-            return Err(LedgerError::Locked(entry.staff));
+            return Err(AccessError::Locked(entry.staff).into());
         }
         let phc: Option<String> = self
             .conn
@@ -482,10 +484,10 @@ impl Ledger {
                 |r| r.get(0),
             )
             .optional()?;
-        let phc = phc.ok_or(LedgerError::NoPin(entry.staff))?;
+        let phc = phc.ok_or(AccessError::NoPin(entry.staff))?;
         if pin_matches(&phc, entry.pin, self.pepper()) {
             if !one_time_ok && self.pin_is_one_time(entry.staff)? {
-                return Err(LedgerError::PinChangeRequired(entry.staff));
+                return Err(AccessError::PinChangeRequired(entry.staff).into());
             }
             return Ok(role);
         }
@@ -495,12 +497,13 @@ impl Ledger {
         }
         self.append_rows(&rows)?;
         if lock.next_wrong_locks() {
-            Err(LedgerError::Locked(entry.staff))
+            Err(AccessError::Locked(entry.staff).into())
         } else {
-            Err(LedgerError::WrongPin {
+            Err(AccessError::WrongPin {
                 staff: entry.staff,
                 tries_left: lock.tries_left() - 1,
-            })
+            }
+            .into())
         }
     }
 
@@ -526,11 +529,12 @@ impl Ledger {
         let mut rows = Vec::new();
         if let Some(session) = self.active_session(staff)? {
             if session.station != self.station {
-                return Err(LedgerError::SignedInElsewhere {
+                return Err(AccessError::SignedInElsewhere {
                     staff,
                     station: session.station,
                     since: session.since,
-                });
+                }
+                .into());
             }
             rows.push(self.access_row(staff, AccessEvent::SignOut, None));
         }
@@ -562,7 +566,7 @@ impl Ledger {
     fn end_session(&mut self, staff: u32, event: AccessEvent) -> Result<(), LedgerError> {
         self.role_of(staff)?;
         if self.active_session(staff)?.is_none() {
-            return Err(LedgerError::NotSignedIn(staff));
+            return Err(AccessError::NotSignedIn(staff).into());
         }
         let row = self.access_row(staff, event, None);
         self.append_rows(&[row]).map(drop)
@@ -600,17 +604,18 @@ impl Ledger {
         self.role_of(staff)?;
         let by_role = self.role_of(by.staff)?;
         if !by_role.manages_staff() {
-            return Err(LedgerError::NotPermitted {
+            return Err(AccessError::NotPermitted {
                 staff: by.staff,
                 role: by_role,
                 action: "reset a lockout",
-            });
+            }
+            .into());
         }
         if by.staff == staff {
-            return Err(LedgerError::OwnRequest(staff));
+            return Err(AccessError::OwnRequest(staff).into());
         }
         if !self.lock_state(staff)?.locked {
-            return Err(LedgerError::NotLocked(staff));
+            return Err(AccessError::NotLocked(staff).into());
         }
         self.confirm(by)?;
         let rows = [
@@ -631,11 +636,12 @@ impl Ledger {
     ) -> Result<(), LedgerError> {
         let role = self.role_of(entry.staff)?;
         if !role.approves_table_actions() {
-            return Err(LedgerError::NotPermitted {
+            return Err(AccessError::NotPermitted {
                 staff: entry.staff,
                 role,
                 action,
-            });
+            }
+            .into());
         }
         self.confirm(entry).map(drop)
     }
@@ -651,11 +657,12 @@ impl Ledger {
     ) -> Result<Row, LedgerError> {
         let role = self.role_of(entry.staff)?;
         if !permitted(role) {
-            return Err(LedgerError::NotPermitted {
+            return Err(AccessError::NotPermitted {
                 staff: entry.staff,
                 role,
                 action,
-            });
+            }
+            .into());
         }
         self.confirm(entry)?;
         Ok(self.access_row(entry.staff, AccessEvent::PinConfirmed, None))
@@ -691,14 +698,15 @@ impl Ledger {
         self.role_of(requested_by)?;
         let role = self.role_of(approver.staff)?;
         if !role.approves_table_actions() {
-            return Err(LedgerError::NotPermitted {
+            return Err(AccessError::NotPermitted {
                 staff: approver.staff,
                 role,
                 action: action.words(),
-            });
+            }
+            .into());
         }
         if approver.staff == requested_by && !action.pit_boss_may_initiate() {
-            return Err(LedgerError::OwnRequest(approver.staff));
+            return Err(AccessError::OwnRequest(approver.staff).into());
         }
         self.confirm(approver)?;
         Ok(vec![
@@ -980,7 +988,7 @@ impl Ledger {
             &detail,
         )?;
         if self.count_state(shift, super::CountKind::Closer)? == super::CountState::Missing {
-            return Err(LedgerError::CloserNotCounted(shift));
+            return Err(ShiftError::CloserNotCounted(shift).into());
         }
         rows.extend(self.unseat_all_rows(table, approver.staff)?);
         rows.push((
@@ -1005,8 +1013,8 @@ impl Ledger {
             )
             .optional()?;
         match found {
-            None => Err(LedgerError::NoSuchShift(shift)),
-            Some((_, true)) => Err(LedgerError::ShiftClosed(shift)),
+            None => Err(ShiftError::NoSuchShift(shift).into()),
+            Some((_, true)) => Err(ShiftError::ShiftClosed(shift).into()),
             Some((table, false)) => Ok(table),
         }
     }
@@ -1021,15 +1029,16 @@ impl Ledger {
         action: &'static str,
     ) -> Result<Vec<Row>, LedgerError> {
         if first.staff == second.staff {
-            return Err(LedgerError::SamePerson(first.staff));
+            return Err(AccessError::SamePerson(first.staff).into());
         }
         let roles = [self.role_of(first.staff)?, self.role_of(second.staff)?];
         if !roles.iter().any(|r| r.approves_table_actions()) {
-            return Err(LedgerError::NotPermitted {
+            return Err(AccessError::NotPermitted {
                 staff: second.staff,
                 role: roles[1],
                 action,
-            });
+            }
+            .into());
         }
         self.confirm(first)?;
         self.confirm(second)?;

@@ -6,7 +6,7 @@ use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
 
 use super::chain::{ALARM_CLEARS, ALARMS};
-use super::{Ledger, LedgerError, row_time, rows, timestamp};
+use super::{AccessError, Ledger, LedgerError, ShiftError, row_time, rows, timestamp};
 
 /// What raised an alarm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -313,7 +313,7 @@ impl Ledger {
             |r| r.get(0),
         )?;
         if !exists {
-            return Err(LedgerError::NoSuchStaff(by));
+            return Err(AccessError::NoSuchStaff(by).into());
         }
         let row = vec![
             Value::Integer(alarm),
@@ -412,7 +412,7 @@ impl Ledger {
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()?;
-        let (seq, opened) = opened.ok_or(LedgerError::NoSuchShift(shift))?;
+        let (seq, opened) = opened.ok_or(ShiftError::NoSuchShift(shift))?;
         row_time("shifts", seq, &opened)
     }
 

@@ -14,6 +14,12 @@ pub enum LedgerError {
     /// Seating, unseating or a rating look-up was refused.
     #[error(transparent)]
     Player(#[from] super::PlayerError),
+    /// Staff, PINs, sign-ins or approvals refused.
+    #[error(transparent)]
+    Access(#[from] AccessError),
+    /// A shift, a count, a slip or a drop refused.
+    #[error(transparent)]
+    Shift(#[from] ShiftError),
     /// SQLite failed (disk, locking, a constraint or a trigger).
     #[error("the ledger database failed: {0}")]
     Sqlite(#[from] rusqlite::Error),
@@ -84,12 +90,6 @@ pub enum LedgerError {
         /// The hand journaled.
         journaled: i64,
     },
-    /// The approver is not a pit boss.
-    #[error("staff member {0} is not a pit boss, so cannot approve this")]
-    NotAPitBoss(u32),
-    /// The dealer tried to approve their own hand's void.
-    #[error("staff member {0} dealt hand {1} and so cannot approve its void")]
-    ApproverDealt(u32, i64),
     /// The rules the hand was dealt under are not in the ledger.
     #[error("house rules {0} are not in the ledger")]
     UnknownRules(String),
@@ -107,6 +107,130 @@ pub enum LedgerError {
         "upgrading the ledger schema left {0} row(s) pointing at missing rows; the file is unchanged"
     )]
     BrokenReferences(i64),
+    /// A void or slip void without a reason.
+    #[error("a reason is required")]
+    ReasonRequired,
+    /// No table with this id.
+    #[error("the ledger has no table {0}")]
+    NoSuchTable(i64),
+    /// No alarm with this id.
+    #[error("there is no alarm {0}")]
+    NoSuchAlarm(i64),
+    /// The alarm was cleared before.
+    #[error("alarm {0} is already cleared")]
+    AlarmCleared(i64),
+    /// The file is not a pairs-table ledger.
+    #[error("{0} is not a pairs-table ledger: {1}")]
+    NotALedger(String, &'static str),
+    /// No file there.
+    #[error("there is no ledger at {0}")]
+    NotFound(String),
+    /// The file could not be opened or read.
+    #[error("cannot open the ledger {0}: {1}")]
+    Unreadable(String, String),
+    /// The file's schema is not that of its version.
+    #[error(
+        "{path} is not an intact pairs-table ledger: its schema version is {version}, but {difference}"
+    )]
+    AlteredSchema {
+        /// The file.
+        path: String,
+        /// Its `user_version`.
+        version: i64,
+        /// What differs.
+        difference: String,
+    },
+    /// Another program writes this ledger.
+    #[error("the ledger {path} is in use by another writer{}; close it there first", holder.as_ref().map(|h| format!(" ({h})")).unwrap_or_default())]
+    InUse {
+        /// The file.
+        path: String,
+        /// Who holds it, as it wrote itself in the lock file.
+        holder: Option<String>,
+    },
+    /// The file or its folder cannot be written (read-only media).
+    #[error(
+        "the ledger {0} cannot be written here (read-only storage or permissions); audit verify and audit export read it as it is"
+    )]
+    NotWritable(String),
+    /// The ledger was opened read-only.
+    #[error("the ledger {0} is open read-only; nothing can be recorded")]
+    ReadOnly(String),
+    /// The ledger is signed by another station's key.
+    #[error(
+        "the ledger {path} is signed by station key {theirs}, not this station's key {ours}; it can be written only at its own station"
+    )]
+    OtherStationsLedger {
+        /// The file.
+        path: String,
+        /// The fingerprint of the key that signs it.
+        theirs: String,
+        /// This station's key's fingerprint.
+        ours: String,
+    },
+    /// The journal of the hand in progress differs from the hand played.
+    #[error(
+        "the journal of hand {0} no longer matches the hand as played: it was changed outside pairs-table; nothing was committed"
+    )]
+    JournalAltered(i64),
+    /// The ledger does not hold what this station last wrote to it.
+    #[error(
+        "the ledger {path} does not hold what this station last wrote to it (row {rows} with head {head}): it was cut back or rewritten; verify it, and restore the ledger this station wrote"
+    )]
+    NotWhatWasWritten {
+        /// The file.
+        path: String,
+        /// The rows this station wrote.
+        rows: i64,
+        /// The head then, in hex.
+        head: String,
+    },
+    /// The station's key file or its record of written heads failed.
+    #[error(transparent)]
+    Key(#[from] crate::keys::KeyError),
+    /// Rows no station ever signed in a ledger made at a signing version.
+    #[error(
+        "the ledger {0} holds rows that no station key ever signed, though pairs-table signs a ledger from its first row; it was not written by pairs-table and will not be signed now"
+    )]
+    NeverSigned(String),
+    /// A read-only tool on a ledger not yet upgraded.
+    #[error(
+        "the ledger {path} has schema version {found}, older than the {} this pairs-table reads; open it once with the app (or simulate) to upgrade it",
+        SCHEMA_VERSION
+    )]
+    OlderSchema {
+        /// The file.
+        path: String,
+        /// Its version.
+        found: i64,
+    },
+    /// `simulate --db` on a live table's ledger.
+    #[error(
+        "the ledger {0} holds staff with PINs (a live table's); simulate only into a ledger of its own"
+    )]
+    LiveLedger(String),
+}
+
+impl LedgerError {
+    pub(super) fn bad_row(table: &'static str, seq: i64) -> impl Fn(BadRow) -> LedgerError {
+        move |BadRow(problem)| LedgerError::BadRow {
+            table,
+            seq,
+            problem,
+        }
+    }
+}
+
+/// Why the ledger refused who asked: staff, PINs, sign-ins and approvals
+/// (docs/access.md), one sentence naming the problem.
+#[derive(Debug, Error)]
+pub enum AccessError {
+    /// The approver is not a pit boss.
+    #[error("staff member {0} is not a pit boss, so cannot approve this")]
+    NotAPitBoss(u32),
+    /// The dealer tried to approve their own hand's void.
+    #[error("staff member {0} dealt hand {1} and so cannot approve its void")]
+    ApproverDealt(u32, i64),
     /// No staff member with this id.
     #[error("there is no staff member {0}")]
     NoSuchStaff(u32),
@@ -177,15 +301,32 @@ pub enum LedgerError {
     /// Not signed in.
     #[error("staff member {0} is not signed in")]
     NotSignedIn(u32),
-    /// A void or slip void without a reason.
-    #[error("a reason is required")]
-    ReasonRequired,
+    /// A one-time PIN was given where the person must choose their own.
+    #[error(
+        "staff member {0}'s PIN was reset by someone else and is one-time; they must choose a new PIN of their own first"
+    )]
+    PinChangeRequired(u32),
+    /// Resetting this PIN needs a second approver.
+    #[error(
+        "resetting the PIN of staff member {staff} ({}) needs a second pit boss or administrator, of at least that standing, to approve with their PIN",
+        role.in_sentence()
+    )]
+    SecondApproverNeeded {
+        /// Whose PIN.
+        staff: u32,
+        /// Their role.
+        role: crate::access::Role,
+    },
+}
+
+/// Why the ledger refused a shift's record: opening and closing counts,
+/// fill and credit slips, drops (docs/inventory.md), one sentence naming
+/// the problem.
+#[derive(Debug, Error)]
+pub enum ShiftError {
     /// No shift with this id.
     #[error("the ledger has no shift {0}")]
     NoSuchShift(i64),
-    /// No table with this id.
-    #[error("the ledger has no table {0}")]
-    NoSuchTable(i64),
     /// The shift was closed.
     #[error("shift {0} is closed")]
     ShiftClosed(i64),
@@ -213,12 +354,6 @@ pub enum LedgerError {
     /// The slip was voided before.
     #[error("slip {0} is already voided")]
     SlipVoided(String),
-    /// No alarm with this id.
-    #[error("there is no alarm {0}")]
-    NoSuchAlarm(i64),
-    /// The alarm was cleared before.
-    #[error("alarm {0} is already cleared")]
-    AlarmCleared(i64),
     /// A drop of nothing, or a bad amount.
     #[error("a drop is a whole number of units from 1 to {max}, not {amount}", max = crate::inventory::MAX_TOTAL_UNITS)]
     BadDrop {
@@ -228,120 +363,22 @@ pub enum LedgerError {
     /// A count, slip or setting refused by the inventory rules.
     #[error(transparent)]
     Inventory(#[from] crate::inventory::InventoryError),
-    /// The file is not a pairs-table ledger.
-    #[error("{0} is not a pairs-table ledger: {1}")]
-    NotALedger(String, &'static str),
-    /// No file there.
-    #[error("there is no ledger at {0}")]
-    NotFound(String),
-    /// The file could not be opened or read.
-    #[error("cannot open the ledger {0}: {1}")]
-    Unreadable(String, String),
-    /// The file's schema is not that of its version.
-    #[error(
-        "{path} is not an intact pairs-table ledger: its schema version is {version}, but {difference}"
-    )]
-    AlteredSchema {
-        /// The file.
-        path: String,
-        /// Its `user_version`.
-        version: i64,
-        /// What differs.
-        difference: String,
-    },
-    /// Another program writes this ledger.
-    #[error("the ledger {path} is in use by another writer{}; close it there first", holder.as_ref().map(|h| format!(" ({h})")).unwrap_or_default())]
-    InUse {
-        /// The file.
-        path: String,
-        /// Who holds it, as it wrote itself in the lock file.
-        holder: Option<String>,
-    },
-    /// The file or its folder cannot be written (read-only media).
-    #[error(
-        "the ledger {0} cannot be written here (read-only storage or permissions); audit verify and audit export read it as it is"
-    )]
-    NotWritable(String),
-    /// The ledger was opened read-only.
-    #[error("the ledger {0} is open read-only; nothing can be recorded")]
-    ReadOnly(String),
-    /// The ledger is signed by another station's key.
-    #[error(
-        "the ledger {path} is signed by station key {theirs}, not this station's key {ours}; it can be written only at its own station"
-    )]
-    OtherStationsLedger {
-        /// The file.
-        path: String,
-        /// The fingerprint of the key that signs it.
-        theirs: String,
-        /// This station's key's fingerprint.
-        ours: String,
-    },
-    /// A one-time PIN was given where the person must choose their own.
-    #[error(
-        "staff member {0}'s PIN was reset by someone else and is one-time; they must choose a new PIN of their own first"
-    )]
-    PinChangeRequired(u32),
-    /// Resetting this PIN needs a second approver.
-    #[error(
-        "resetting the PIN of staff member {staff} ({}) needs a second pit boss or administrator, of at least that standing, to approve with their PIN",
-        role.in_sentence()
-    )]
-    SecondApproverNeeded {
-        /// Whose PIN.
-        staff: u32,
-        /// Their role.
-        role: crate::access::Role,
-    },
-    /// The journal of the hand in progress differs from the hand played.
-    #[error(
-        "the journal of hand {0} no longer matches the hand as played: it was changed outside pairs-table; nothing was committed"
-    )]
-    JournalAltered(i64),
-    /// The ledger does not hold what this station last wrote to it.
-    #[error(
-        "the ledger {path} does not hold what this station last wrote to it (row {rows} with head {head}): it was cut back or rewritten; verify it, and restore the ledger this station wrote"
-    )]
-    NotWhatWasWritten {
-        /// The file.
-        path: String,
-        /// The rows this station wrote.
-        rows: i64,
-        /// The head then, in hex.
-        head: String,
-    },
-    /// The station's key file or its record of written heads failed.
-    #[error(transparent)]
-    Key(#[from] crate::keys::KeyError),
-    /// Rows no station ever signed in a ledger made at a signing version.
-    #[error(
-        "the ledger {0} holds rows that no station key ever signed, though pairs-table signs a ledger from its first row; it was not written by pairs-table and will not be signed now"
-    )]
-    NeverSigned(String),
-    /// A read-only tool on a ledger not yet upgraded.
-    #[error(
-        "the ledger {path} has schema version {found}, older than the {} this pairs-table reads; open it once with the app (or simulate) to upgrade it",
-        SCHEMA_VERSION
-    )]
-    OlderSchema {
-        /// The file.
-        path: String,
-        /// Its version.
-        found: i64,
-    },
-    /// `simulate --db` on a live table's ledger.
-    #[error(
-        "the ledger {0} holds staff with PINs (a live table's); simulate only into a ledger of its own"
-    )]
-    LiveLedger(String),
 }
 
-impl LedgerError {
-    pub(super) fn bad_row(table: &'static str, seq: i64) -> impl Fn(BadRow) -> LedgerError {
-        move |BadRow(problem)| LedgerError::BadRow {
-            table,
-            seq,
-            problem,
-        }
+impl From<crate::access::NameError> for LedgerError {
+    fn from(error: crate::access::NameError) -> LedgerError {
+        AccessError::BadName(error).into()
+    }
+}
+
+impl From<crate::access::PinError> for LedgerError {
+    fn from(error: crate::access::PinError) -> LedgerError {
+        AccessError::BadPin(error).into()
+    }
+}
+
+impl From<crate::inventory::InventoryError> for LedgerError {
+    fn from(error: crate::inventory::InventoryError) -> LedgerError {
+        ShiftError::Inventory(error).into()
     }
 }

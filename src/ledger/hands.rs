@@ -354,10 +354,10 @@ impl Ledger {
             })
             .optional()?;
         if role.as_deref() != Some(Role::PitBoss.as_str()) {
-            return Err(LedgerError::NotAPitBoss(approver));
+            return Err(AccessError::NotAPitBoss(approver).into());
         }
         if approver == dealer {
-            return Err(LedgerError::ApproverDealt(approver, hand));
+            return Err(AccessError::ApproverDealt(approver, hand).into());
         }
         Ok(())
     }

@@ -8,7 +8,7 @@ use rusqlite::types::Value;
 
 use super::access::{Action, PinEntry, Row};
 use super::chain::{COUNT_WAIVERS, DROPS, INVENTORY_COUNTS, SLIP_VOIDS, SLIPS};
-use super::{Ledger, LedgerError};
+use super::{AccessError, Ledger, LedgerError, ShiftError};
 use crate::inventory::{ChipCount, Inventory, MAX_TOTAL_UNITS, SlipNumber, Variance};
 
 /// Which tray count.
@@ -154,11 +154,12 @@ impl Ledger {
         // the count is witnessed by a supervisor).
         let dealer_role = self.role_of(dealer.staff)?;
         if dealer_role != crate::access::Role::Dealer && dealer.staff != pit_boss.staff {
-            return Err(LedgerError::NotPermitted {
+            return Err(AccessError::NotPermitted {
                 staff: dealer.staff,
                 role: dealer_role,
                 action: "count the tray as its dealer",
-            });
+            }
+            .into());
         }
         let mut rows =
             self.two_signatures(dealer, pit_boss, "count the tray without a pit boss")?;
@@ -216,11 +217,12 @@ impl Ledger {
             CountState::Missing => None,
         };
         if let Some(done) = done {
-            return Err(LedgerError::NothingToWaive {
+            return Err(ShiftError::NothingToWaive {
                 kind: kind.as_str(),
                 shift,
                 done,
-            });
+            }
+            .into());
         }
         let mut rows = self.pit_boss_confirmation(pit_boss, "waive a tray count")?;
         rows.push((
@@ -241,7 +243,7 @@ impl Ledger {
     fn check_chips(&self, table: i64, chips: &ChipCount) -> Result<(), LedgerError> {
         let denominations = self
             .denominations(table)?
-            .ok_or(LedgerError::NoDenominations(table))?;
+            .ok_or(ShiftError::NoDenominations(table))?;
         ChipCount::new(&denominations, chips.counts())?;
         Ok(())
     }
@@ -325,9 +327,9 @@ impl Ledger {
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()?;
-        let (slip, voided) = found.ok_or_else(|| LedgerError::NoSuchSlip(number.to_owned()))?;
+        let (slip, voided) = found.ok_or_else(|| ShiftError::NoSuchSlip(number.to_owned()))?;
         if voided {
-            return Err(LedgerError::SlipVoided(number.to_owned()));
+            return Err(ShiftError::SlipVoided(number.to_owned()).into());
         }
         let mut rows: Vec<Row> =
             self.two_signatures(first, second, "void a slip without a pit boss")?;
@@ -438,7 +440,7 @@ impl Ledger {
         pit_boss: &PinEntry<'_>,
     ) -> Result<(), LedgerError> {
         if amount == 0 || amount > MAX_TOTAL_UNITS {
-            return Err(LedgerError::BadDrop { amount });
+            return Err(ShiftError::BadDrop { amount }.into());
         }
         self.open_shift_table(shift)?;
         let mut rows = self.pit_boss_confirmation(pit_boss, "record the drop")?;
@@ -476,7 +478,7 @@ impl Ledger {
                 r.get(0)
             })
             .optional()?
-            .ok_or(LedgerError::NoSuchShift(shift))?;
+            .ok_or(ShiftError::NoSuchShift(shift))?;
         let count = |kind: CountKind| -> Result<Option<ChipCount>, LedgerError> {
             let found: Option<(i64, String)> = self
                 .conn

@@ -49,7 +49,7 @@ pub use audit::{
     Alarm, AlarmKind, Exception, ExceptionKind, HandFilter, HandOutcome, HandSummary, TimeRange,
 };
 pub use chain::GENESIS;
-pub use error::LedgerError;
+pub use error::{AccessError, LedgerError, ShiftError};
 pub use file::APPLICATION_ID;
 pub use hands::Recorder;
 pub use inventory::{CountKind, CountState, ShiftInventory, Slip, SlipKind};

@@ -10,7 +10,7 @@ use thiserror::Error;
 
 use super::access::{PinEntry, Row};
 use super::chain::{PLAYERS, RATING_LOOKUPS, SEATINGS};
-use super::{Ledger, LedgerError, row_time, rows, timestamp};
+use super::{AccessError, Ledger, LedgerError, row_time, rows, timestamp};
 use crate::access::{NameError, Role, check_name};
 use crate::engine::card::Decks;
 use crate::engine::hand::GameKind;
@@ -214,11 +214,12 @@ impl Ledger {
         if SEATS_PLAYERS(role) {
             Ok(())
         } else {
-            Err(LedgerError::NotPermitted {
+            Err(AccessError::NotPermitted {
                 staff,
                 role,
                 action,
-            })
+            }
+            .into())
         }
     }
 

@@ -29,8 +29,8 @@ use crate::engine::starboard::SeatState;
 use crate::engine::table::{CardSupply, FinishedHand, HandEvent, Seating, Table, TableError};
 use crate::engine::{Decks, Rank};
 use crate::ledger::{
-    AlarmKind, CountKind, CountState, HandContext, Ledger, LedgerError, OpenShift, OpenedTable,
-    PinEntry, Recorder, SeatedPlayer, TableOpening,
+    AccessError, AlarmKind, CountKind, CountState, HandContext, Ledger, LedgerError, OpenShift,
+    OpenedTable, PinEntry, Recorder, SeatedPlayer, TableOpening,
 };
 use crate::scanner::intake::IntakeError;
 use crate::scanner::{

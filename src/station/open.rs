@@ -22,7 +22,7 @@ impl Station {
             // place is "a pit boss, not a dealer", whoever approves.
             check_dealer(&ledger, dealer.staff)?;
             if dealer.staff == approver.staff {
-                return Err(LedgerError::OwnRequest(approver.staff).into());
+                return Err(LedgerError::from(AccessError::OwnRequest(approver.staff)).into());
             }
             let mut rng = os_rng()?;
             // Both PINs are right before anything is written (a wrong one is

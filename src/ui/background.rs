@@ -2,6 +2,7 @@
 //! the whole ledger chain takes seconds once a table has months of hands,
 //! and the dealer's table is on the same screen.
 
+use crate::ui::error::ScreenError;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
 
@@ -13,7 +14,7 @@ const LOOK_AGAIN: Duration = Duration::from_millis(200);
 
 /// One piece of work under way on its own thread.
 pub(crate) struct Job<T> {
-    result: Receiver<Result<T, String>>,
+    result: Receiver<Result<T, ScreenError>>,
     what: &'static str,
 }
 
@@ -23,7 +24,7 @@ impl<T: Send + 'static> Job<T> {
     pub(crate) fn start(
         ctx: &egui::Context,
         what: &'static str,
-        work: impl FnOnce() -> Result<T, String> + Send + 'static,
+        work: impl FnOnce() -> Result<T, ScreenError> + Send + 'static,
     ) -> Job<T> {
         let (send, result) = channel();
         let on_failure = send.clone();
@@ -35,23 +36,24 @@ impl<T: Send + 'static> Job<T> {
                 ctx.request_repaint();
             });
         if let Err(error) = started {
-            let _ = on_failure.send(Err(format!("the {what} could not start: {error}")));
+            let _ = on_failure.send(Err(ScreenError::NotStarted {
+                what,
+                source: error,
+            }));
         }
         Job { result, what }
     }
 
     /// The result once the work has ended; until then `None`, and the
     /// window looks again shortly.
-    pub(crate) fn finished(&mut self, ctx: &egui::Context) -> Option<Result<T, String>> {
+    pub(crate) fn finished(&mut self, ctx: &egui::Context) -> Option<Result<T, ScreenError>> {
         match self.result.try_recv() {
             Ok(result) => Some(result),
             Err(TryRecvError::Empty) => {
                 ctx.request_repaint_after(LOOK_AGAIN);
                 None
             }
-            Err(TryRecvError::Disconnected) => {
-                Some(Err(format!("the {} stopped before it finished", self.what)))
-            }
+            Err(TryRecvError::Disconnected) => Some(Err(ScreenError::Stopped(self.what))),
         }
     }
 }
@@ -60,7 +62,7 @@ impl<T: Send + 'static> Job<T> {
 mod tests {
     use super::*;
 
-    fn wait<T: Send + 'static>(mut job: Job<T>) -> Result<T, String> {
+    fn wait<T: Send + 'static>(mut job: Job<T>) -> Result<T, ScreenError> {
         let ctx = egui::Context::default();
         loop {
             if let Some(result) = job.finished(&ctx) {
@@ -73,9 +75,10 @@ mod tests {
     #[test]
     fn a_job_hands_back_its_result() {
         let ctx = egui::Context::default();
-        assert_eq!(wait(Job::start(&ctx, "sum", || Ok(2 + 2))), Ok(4));
-        let refused: Job<()> = Job::start(&ctx, "check", || Err("no file".into()));
-        assert_eq!(wait(refused), Err("no file".to_owned()));
+        assert_eq!(wait(Job::start(&ctx, "sum", || Ok(2 + 2))).unwrap(), 4);
+        let refused: Job<()> =
+            Job::start(&ctx, "check", || Err(ScreenError::Form("no file".into())));
+        assert_eq!(wait(refused).unwrap_err().to_string(), "no file");
     }
 
     #[test]
@@ -83,8 +86,8 @@ mod tests {
         let ctx = egui::Context::default();
         let job: Job<()> = Job::start(&ctx, "chain check", || panic!("disk gone"));
         assert_eq!(
-            wait(job),
-            Err("the chain check stopped before it finished".to_owned())
+            wait(job).unwrap_err().to_string(),
+            "the chain check stopped before it finished"
         );
     }
 }

@@ -3,6 +3,7 @@
 //! keys into station calls; every rule, record and refusal lives below it.
 
 mod background;
+mod error;
 mod floor;
 mod pit;
 mod rated;
@@ -15,6 +16,7 @@ use std::path::Path;
 use eframe::egui;
 
 use background::Job;
+use error::ScreenError;
 
 use crate::keys::StationKeys;
 use crate::ledger::{Ledger, SystemClock};
@@ -341,10 +343,10 @@ impl StationApp {
                             screen
                                 .station_mut()
                                 .record_start_up(f)
-                                .map_err(|e| e.to_string())
+                                .map_err(ScreenError::from)
                         });
                         if let Err(error) = recorded {
-                            screen.refuse(error);
+                            screen.refuse(error.to_string());
                         }
                         Startup::Done
                     }

@@ -2,12 +2,13 @@
 //! who is seated where, seating a player by card number and unseating.
 //! Dealers see only who is seated; ratings are on the pit boss's screen.
 
+use crate::ui::error::ScreenError;
 use eframe::egui::{self, Ui};
 
 use crate::ledger::SeatedPlayer;
 use crate::station::Station;
 use crate::time_text::{Zone, when};
-use crate::ui::widgets::{GOOD, error_text_ui, labelled_input_ui, sentence};
+use crate::ui::widgets::{GOOD, labelled_input_ui};
 
 /// The form's inputs, the players seated as last read and the last outcome.
 #[derive(Default)]
@@ -15,8 +16,8 @@ pub struct RatedPlayersForm {
     seat: String,
     card: String,
     name: String,
-    seated: Option<Result<Vec<SeatedPlayer>, String>>,
-    outcome: Option<Result<String, String>>,
+    seated: Option<Result<Vec<SeatedPlayer>, ScreenError>>,
+    outcome: Option<Result<String, ScreenError>>,
 }
 
 impl RatedPlayersForm {
@@ -30,7 +31,7 @@ impl RatedPlayersForm {
 
     /// Reads who is seated again (after seating, unseating or a restart).
     pub fn reload(&mut self, station: &Station) {
-        self.seated = Some(station.rated_players().map_err(|e| e.to_string()));
+        self.seated = Some(station.rated_players().map_err(ScreenError::from));
     }
 
     /// Forgets the last outcome (the user typed again).
@@ -57,7 +58,7 @@ impl RatedPlayersForm {
     fn body_ui(&mut self, ui: &mut Ui, station: &mut Station) {
         let mut unseat = None;
         match &self.seated {
-            Some(Err(error)) => error_text_ui(ui, &sentence(error)),
+            Some(Err(error)) => error.show_ui(ui),
             Some(Ok(list)) => {
                 for seated in list {
                     ui.horizontal_wrapped(|ui| {
@@ -85,7 +86,7 @@ impl RatedPlayersForm {
                 station
                     .unseat_player(seat)
                     .map(|card| format!("Card {card} unseated from seat {seat}."))
-                    .map_err(|e| e.to_string()),
+                    .map_err(ScreenError::from),
             );
             self.reload(station);
         }
@@ -109,22 +110,18 @@ impl RatedPlayersForm {
                 Some(Ok(text)) => {
                     ui.colored_label(GOOD, text);
                 }
-                Some(Err(text)) => error_text_ui(ui, &sentence(text)),
+                Some(Err(error)) => error.show_ui(ui),
                 None => {}
             }
         });
     }
 
-    fn seat_player(&self, station: &mut Station) -> Result<String, String> {
-        let seat: u8 = self
-            .seat
-            .trim()
-            .parse()
-            .map_err(|_| format!("{:?} is not a seat number", self.seat.trim()))?;
+    fn seat_player(&self, station: &mut Station) -> Result<String, ScreenError> {
+        let seat: u8 = self.seat.trim().parse().map_err(|_| {
+            ScreenError::Form(format!("{:?} is not a seat number", self.seat.trim()))
+        })?;
         let name = Some(self.name.as_str()).filter(|n| !n.trim().is_empty());
-        station
-            .seat_player(seat, &self.card, name)
-            .map_err(|e| e.to_string())?;
+        station.seat_player(seat, &self.card, name)?;
         Ok(format!("Card {} seated at seat {seat}.", self.card.trim()))
     }
 }

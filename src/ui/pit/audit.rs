@@ -2,11 +2,11 @@
 //! whole chain check (off the window's thread), the hand browser and the
 //! exception report.
 
+use crate::ui::error::ScreenError;
 use std::path::Path;
 
 use eframe::egui::{self, RichText, Ui};
 
-use super::forms::sentence;
 use super::hand_browser::HandBrowser;
 use crate::ledger::{
     Discrepancy, Exception, ExceptionKind, ProgramStart, TimeRange, VerifyOptions,
@@ -14,7 +14,7 @@ use crate::ledger::{
 use crate::station::Station;
 use crate::time_text::{Zone, when_stored};
 use crate::ui::background::Job;
-use crate::ui::widgets::{ALARM, GOOD, error_text_ui};
+use crate::ui::widgets::{ALARM, GOOD};
 
 /// What the chain check found.
 struct ChainCheck {
@@ -28,12 +28,12 @@ struct ChainCheck {
 /// The Audit tab: what it read, the check under way, the hand browser.
 #[derive(Default)]
 pub(super) struct AuditTab {
-    check: Option<Result<ChainCheck, String>>,
+    check: Option<Result<ChainCheck, ScreenError>>,
     /// The chain check under way.
     checking: Option<Job<ChainCheck>>,
     /// The program that last started at this ledger.
-    program: Option<Result<Option<ProgramStart>, String>>,
-    exceptions: Option<Result<Vec<Exception>, String>>,
+    program: Option<Result<Option<ProgramStart>, ScreenError>>,
+    exceptions: Option<Result<Vec<Exception>, ScreenError>>,
     browser: HandBrowser,
 }
 
@@ -51,10 +51,10 @@ impl AuditTab {
             station
                 .ledger()
                 .last_program_start()
-                .map_err(|e| e.to_string())
+                .map_err(ScreenError::from)
         });
         match program {
-            Err(error) => error_text_ui(ui, &sentence(error)),
+            Err(error) => error.show_ui(ui),
             Ok(None) => {
                 ui.label("No start of the program is recorded yet.");
             }
@@ -103,7 +103,7 @@ impl AuditTab {
             None => {
                 ui.label("Not run yet.");
             }
-            Some(Err(error)) => error_text_ui(ui, &sentence(error)),
+            Some(Err(error)) => error.show_ui(ui),
             Some(Ok(check)) => {
                 ui.label(format!(
                     "Rows: {} · hands: {} ({} voided)",
@@ -141,18 +141,16 @@ impl AuditTab {
             let ledger = station.ledger();
             // From the moment this table's shift opened (every station's
             // exceptions: wrong PINs and lockouts are not a table's alone).
-            let opened = ledger
-                .shift_opened_at(station.shift_id())
-                .map_err(|e| e.to_string())?;
+            let opened = ledger.shift_opened_at(station.shift_id())?;
             ledger
                 .exceptions(TimeRange {
                     from: Some(opened),
                     to: None,
                 })
-                .map_err(|e| e.to_string())
+                .map_err(ScreenError::from)
         });
         match exceptions {
-            Err(error) => error_text_ui(ui, &sentence(error)),
+            Err(error) => error.show_ui(ui),
             Ok(list) if list.is_empty() => {
                 ui.label("No exceptions recorded.");
             }
@@ -185,10 +183,10 @@ impl AuditTab {
     }
 }
 
-fn chain_check(path: &Path, options: &VerifyOptions) -> Result<ChainCheck, String> {
+fn chain_check(path: &Path, options: &VerifyOptions) -> Result<ChainCheck, ScreenError> {
     let mut discrepancies = Vec::new();
     let summary = crate::ledger::verify(path, options, |d| discrepancies.push(d.clone()))
-        .map_err(|e| format!("cannot verify {}: {e}", path.display()))?;
+        .map_err(|e| ScreenError::Form(format!("cannot verify {}: {e}", path.display())))?;
     Ok(ChainCheck {
         rows: summary.rows,
         hands: summary.hands,

@@ -1,12 +1,11 @@
 //! The Chart tab: the table's cumulative win over the shift.
 
+use crate::ui::error::ScreenError;
 use chrono::{DateTime, Utc};
 use eframe::egui::Ui;
 use egui_plot::{Line, Plot, PlotPoints};
 
-use super::forms::sentence;
 use crate::station::Station;
-use crate::ui::widgets::error_text_ui;
 
 /// The cumulative win over the shift: (time, units).
 type WinPoints = Vec<(DateTime<Utc>, i64)>;
@@ -14,7 +13,7 @@ type WinPoints = Vec<(DateTime<Utc>, i64)>;
 /// The Chart tab: the points as read.
 #[derive(Default)]
 pub(super) struct ChartTab {
-    chart: Option<Result<WinPoints, String>>,
+    chart: Option<Result<WinPoints, ScreenError>>,
 }
 
 impl ChartTab {
@@ -30,11 +29,11 @@ impl ChartTab {
             station
                 .ledger()
                 .win_over_shift(shift)
-                .map_err(|e| e.to_string())
+                .map_err(ScreenError::from)
         });
         let points = match points {
             Err(error) => {
-                error_text_ui(ui, &sentence(error));
+                error.show_ui(ui);
                 return;
             }
             Ok(points) => points.clone(),

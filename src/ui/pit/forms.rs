@@ -1,6 +1,7 @@
 //! What the pit boss's tabs share: the sentence under an action, the staff
 //! ID and PIN typed for it, whole-unit inputs, who asks for an action.
 
+use crate::ui::error::ScreenError;
 use eframe::egui::{self, Ui};
 
 use crate::ledger::PinEntry;
@@ -39,12 +40,12 @@ impl Note {
         }
     }
 
-    pub(super) fn set(&mut self, outcome: Result<String, String>) {
+    pub(super) fn set(&mut self, outcome: Result<String, ScreenError>) {
         self.failed = outcome.is_err();
         self.shown_at = None;
         self.text = match outcome {
             Ok(text) => text,
-            Err(text) => sentence(&text),
+            Err(error) => sentence(&error.to_string()),
         };
     }
 }
@@ -95,8 +96,8 @@ impl Signer {
     }
 
     /// The staff ID as a number, or a sentence.
-    pub(super) fn staff(&self, who: &str) -> Result<u32, String> {
-        parse_staff_id(&self.id, who)
+    pub(super) fn staff(&self, who: &str) -> Result<u32, ScreenError> {
+        parse_staff_id(&self.id, who).map_err(ScreenError::Form)
     }
 
     /// Clears the PIN (after every attempt).
@@ -105,18 +106,18 @@ impl Signer {
     }
 }
 
-pub(super) fn parse_units(text: &str, what: &str) -> Result<u64, String> {
+pub(super) fn parse_units(text: &str, what: &str) -> Result<u64, ScreenError> {
     text.trim()
         .parse::<u64>()
-        .map_err(|_| format!("{what} must be a whole number of units"))
+        .map_err(|_| ScreenError::Form(format!("{what} must be a whole number of units")))
 }
 
 /// Runs `action` with the signer's ID and PIN, then clears the PIN.
 pub(super) fn signed<T>(
     signer: &mut Signer,
     who: &str,
-    action: impl FnOnce(&PinEntry<'_>) -> Result<T, String>,
-) -> Result<T, String> {
+    action: impl FnOnce(&PinEntry<'_>) -> Result<T, ScreenError>,
+) -> Result<T, ScreenError> {
     let outcome = signer.staff(who).and_then(|staff| {
         action(&PinEntry {
             staff,
@@ -128,10 +129,12 @@ pub(super) fn signed<T>(
 }
 
 /// The dealer signed in, who asks for a fill or credit the pit boss approves.
-pub(super) fn requester(station: &Station) -> Result<u32, String> {
+pub(super) fn requester(station: &Station) -> Result<u32, ScreenError> {
     station.dealer().ok_or_else(|| {
-        "no dealer is signed in: the dealer asks and the pit boss approves, so sign a dealer in first"
-            .to_owned()
+        ScreenError::Form(
+            "no dealer is signed in: the dealer asks and the pit boss approves, so sign a dealer in first"
+                .to_owned(),
+        )
     })
 }
 

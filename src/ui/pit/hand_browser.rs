@@ -2,10 +2,11 @@
 //! outcome and amount; a chosen hand stepped card by card, exported as a
 //! hand history (docs/replay-format.md).
 
+use crate::ui::error::ScreenError;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use eframe::egui::{self, Ui};
 
-use super::forms::{Note, sentence};
+use super::forms::Note;
 use crate::engine::shoe::ShoeEvent;
 use crate::engine::table::{FinishedHand, HandEvent};
 use crate::engine::{Rank, Step};
@@ -13,7 +14,7 @@ use crate::history::HandHistory;
 use crate::ledger::{HandFilter, HandOutcome, HandSummary, TimeRange};
 use crate::station::Station;
 use crate::time_text::{Zone, when_stored};
-use crate::ui::widgets::{card_face_ui, error_text_ui, labelled_input_ui};
+use crate::ui::widgets::{card_face_ui, labelled_input_ui};
 
 /// The hand browser's filter inputs.
 #[derive(Default)]
@@ -27,7 +28,7 @@ struct FilterInputs {
 }
 
 /// A time typed in the station's local time (or RFC 3339 with its offset).
-fn parse_time(text: &str, what: &str) -> Result<Option<DateTime<Utc>>, String> {
+fn parse_time(text: &str, what: &str) -> Result<Option<DateTime<Utc>>, ScreenError> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
@@ -45,24 +46,26 @@ fn parse_time(text: &str, what: &str) -> Result<Option<DateTime<Utc>>, String> {
         });
     match wall {
         Some(wall) => Zone::Local.to_utc(wall).map(Some).ok_or_else(|| {
-            format!("the {what} time \"{text}\" does not exist here: the clocks skip that hour")
+            ScreenError::Form(format!(
+                "the {what} time \"{text}\" does not exist here: the clocks skip that hour"
+            ))
         }),
-        None => Err(format!(
+        None => Err(ScreenError::Form(format!(
             "the {what} time \"{text}\" is not a time; type it like 2026-03-01 18:00 (local time)"
-        )),
+        ))),
     }
 }
 
 impl FilterInputs {
-    fn filter(&self) -> Result<HandFilter, String> {
-        let optional = |text: &str, what: &str| -> Result<Option<u64>, String> {
+    fn filter(&self) -> Result<HandFilter, ScreenError> {
+        let optional = |text: &str, what: &str| -> Result<Option<u64>, ScreenError> {
             let text = text.trim();
             if text.is_empty() {
                 return Ok(None);
             }
             text.parse::<u64>()
                 .map(Some)
-                .map_err(|_| format!("the {what} must be a whole number"))
+                .map_err(|_| ScreenError::Form(format!("the {what} must be a whole number")))
         };
         Ok(HandFilter {
             started: TimeRange {
@@ -71,10 +74,16 @@ impl FilterInputs {
             },
             shift: None,
             dealer: optional(&self.dealer, "dealer ID")?
-                .map(|d| u32::try_from(d).map_err(|_| "the dealer ID is too large".to_owned()))
+                .map(|d| {
+                    u32::try_from(d)
+                        .map_err(|_| ScreenError::Form("the dealer ID is too large".to_owned()))
+                })
                 .transpose()?,
             seat: optional(&self.seat, "seat")?
-                .map(|s| u8::try_from(s).map_err(|_| "there is no such seat".to_owned()))
+                .map(|s| {
+                    u8::try_from(s)
+                        .map_err(|_| ScreenError::Form("there is no such seat".to_owned()))
+                })
                 .transpose()?,
             outcome: self.outcome,
             min_amount: optional(&self.min_amount, "minimum amount")?,
@@ -94,8 +103,8 @@ struct Chosen {
 #[derive(Default)]
 pub(super) struct HandBrowser {
     filter: FilterInputs,
-    hands: Option<Result<Vec<HandSummary>, String>>,
-    chosen: Option<Result<Chosen, String>>,
+    hands: Option<Result<Vec<HandSummary>, ScreenError>>,
+    chosen: Option<Result<Chosen, ScreenError>>,
     export_path: String,
     export_note: Note,
     export_json: Option<String>,
@@ -117,7 +126,7 @@ impl HandBrowser {
                     finished,
                     step: 0,
                 })
-                .map_err(|e| format!("hand {hand} cannot be shown: {e}")),
+                .map_err(|e| ScreenError::Form(format!("hand {hand} cannot be shown: {e}"))),
         );
         self.export_json = None;
         self.export_note = Note::default();
@@ -150,11 +159,11 @@ impl HandBrowser {
         let hands = self.hands.get_or_insert_with(|| {
             self.filter
                 .filter()
-                .and_then(|f| station.ledger().browse_hands(&f).map_err(|e| e.to_string()))
+                .and_then(|f| station.ledger().browse_hands(&f).map_err(ScreenError::from))
         });
         let mut pick = None;
         match hands {
-            Err(error) => error_text_ui(ui, &sentence(error)),
+            Err(error) => error.show_ui(ui),
             Ok(list) if list.is_empty() => {
                 ui.label("No hands match.");
             }
@@ -203,7 +212,7 @@ impl HandBrowser {
         };
         let chosen = match chosen {
             Err(error) => {
-                error_text_ui(ui, &sentence(error));
+                error.show_ui(ui);
                 return;
             }
             Ok(chosen) => chosen,
@@ -291,21 +300,25 @@ impl HandBrowser {
 }
 
 /// The hand as a replayable hand history (docs/replay-format.md).
-fn hand_history(finished: &FinishedHand) -> Result<String, String> {
-    serde_json::to_string_pretty(&HandHistory::from_finished(finished))
-        .map_err(|e| format!("the hand history could not be written: {e}"))
+fn hand_history(finished: &FinishedHand) -> Result<String, ScreenError> {
+    Ok(serde_json::to_string_pretty(&HandHistory::from_finished(
+        finished,
+    ))?)
 }
 
 fn history_json(finished: &FinishedHand) -> String {
-    hand_history(finished).unwrap_or_else(|error| error)
+    hand_history(finished).unwrap_or_else(|error| error.to_string())
 }
 
-fn export_history(finished: &FinishedHand, path: &str) -> Result<String, String> {
+fn export_history(finished: &FinishedHand, path: &str) -> Result<String, ScreenError> {
     if path.is_empty() {
-        return Err("type the file path to export to".into());
+        return Err(ScreenError::Form("type the file path to export to".into()));
     }
     let json = hand_history(finished)?;
-    std::fs::write(path, json + "\n").map_err(|e| format!("cannot write {path}: {e}"))?;
+    std::fs::write(path, json + "\n").map_err(|source| ScreenError::Write {
+        path: path.to_owned(),
+        source,
+    })?;
     Ok(format!("Hand history saved to {path}."))
 }
 

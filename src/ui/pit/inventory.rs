@@ -1,13 +1,14 @@
 //! The Inventory tab: chip denominations, tray counts, fills and credits
 //! and their voids, the drop, and the win and hold they give.
 
+use crate::ui::error::ScreenError;
 use eframe::egui::{self, RichText, Ui};
 
-use super::forms::{Note, Signer, action_ui, asked_by, parse_units, requester, sentence, signed};
+use super::forms::{Note, Signer, action_ui, asked_by, parse_units, requester, signed};
 use crate::inventory::{ChipCount, Denominations, format_basis_points, hold_basis_points};
 use crate::ledger::{CountKind, LedgerError, PinEntry, ShiftInventory, Slip, SlipKind};
 use crate::station::Station;
-use crate::ui::widgets::{ALARM, GOOD, error_text_ui, labelled_input_ui};
+use crate::ui::widgets::{ALARM, GOOD, labelled_input_ui};
 
 /// One input per denomination.
 #[derive(Default)]
@@ -36,18 +37,20 @@ impl ChipInputs {
         });
     }
 
-    fn chips(&self, denominations: &Denominations) -> Result<ChipCount, String> {
+    fn chips(&self, denominations: &Denominations) -> Result<ChipCount, ScreenError> {
         let mut counts = Vec::new();
         for (denomination, text) in &self.counts {
             if text.trim().is_empty() {
                 continue;
             }
             let count = text.trim().parse::<u64>().map_err(|_| {
-                format!("the number of {denomination} chips must be a whole number")
+                ScreenError::Form(format!(
+                    "the number of {denomination} chips must be a whole number"
+                ))
             })?;
             counts.push((*denomination, count));
         }
-        ChipCount::new(denominations, &counts).map_err(|e| e.to_string())
+        ChipCount::new(denominations, &counts).map_err(ScreenError::from)
     }
 
     fn clear(&mut self) {
@@ -72,7 +75,7 @@ fn read_figures(station: &Station) -> Result<Figures, LedgerError> {
 
 /// The Inventory tab's inputs and what it read.
 pub(super) struct InventoryTab {
-    figures: Option<Result<Figures, String>>,
+    figures: Option<Result<Figures, ScreenError>>,
     denominations: String,
     denominations_by: Signer,
     denominations_note: Note,
@@ -142,11 +145,11 @@ impl InventoryTab {
         let shift = station.shift_id();
         let figures = self
             .figures
-            .get_or_insert_with(|| read_figures(station).map_err(|e| e.to_string()));
+            .get_or_insert_with(|| read_figures(station).map_err(ScreenError::from));
         let (denominations, inventory, slips) = match figures {
             Ok((d, i, s)) => (d.clone(), i.clone(), s.clone()),
             Err(error) => {
-                error_text_ui(ui, &sentence(error));
+                error.show_ui(ui);
                 return;
             }
         };
@@ -172,15 +175,14 @@ impl InventoryTab {
         self.denominations_by
             .show_ui(ui, "Pit boss", "denominations");
         if action_ui(ui, "Set denominations", &mut self.denominations_note) {
-            let outcome = (|| -> Result<String, String> {
-                let parsed =
-                    Denominations::parse(&self.denominations).map_err(|e| e.to_string())?;
+            let outcome = (|| -> Result<String, ScreenError> {
+                let parsed = Denominations::parse(&self.denominations)?;
                 signed(&mut self.denominations_by, "pit boss", |by| {
                     let dealer = asked_by(station, by);
                     station
                         .ledger_mut()
                         .set_denominations(table, &parsed, dealer, by)
-                        .map_err(|e| e.to_string())
+                        .map_err(ScreenError::from)
                 })?;
                 Ok(format!("Denominations set to {parsed}."))
             })();
@@ -218,26 +220,23 @@ impl InventoryTab {
         self.count_boss.show_ui(ui, "Pit boss", "count");
         if action_ui(ui, "Record count", &mut self.count_note) {
             let kind = self.count_kind;
-            let outcome = (|| -> Result<String, String> {
+            let outcome = (|| -> Result<String, ScreenError> {
                 let chips = self.count.chips(d)?;
                 let dealer = self.count_dealer.staff("dealer")?;
                 let boss = self.count_boss.staff("pit boss")?;
-                station
-                    .ledger_mut()
-                    .record_count(
-                        shift,
-                        kind,
-                        &chips,
-                        &PinEntry {
-                            staff: dealer,
-                            pin: &self.count_dealer.pin,
-                        },
-                        &PinEntry {
-                            staff: boss,
-                            pin: &self.count_boss.pin,
-                        },
-                    )
-                    .map_err(|e| e.to_string())?;
+                station.ledger_mut().record_count(
+                    shift,
+                    kind,
+                    &chips,
+                    &PinEntry {
+                        staff: dealer,
+                        pin: &self.count_dealer.pin,
+                    },
+                    &PinEntry {
+                        staff: boss,
+                        pin: &self.count_boss.pin,
+                    },
+                )?;
                 let name = match kind {
                     CountKind::Opener => "Opener",
                     CountKind::Closer => "Closer",
@@ -286,7 +285,7 @@ impl InventoryTab {
                 station
                     .ledger_mut()
                     .waive_count(shift, kind, &reason, by)
-                    .map_err(|e| e.to_string())
+                    .map_err(ScreenError::from)
             })
             .map(|()| {
                 format!(
@@ -321,14 +320,14 @@ impl InventoryTab {
         self.slip_by.show_ui(ui, "Pit boss", "slip");
         if action_ui(ui, "Record slip", &mut self.slip_note) {
             let kind = self.slip_kind;
-            let outcome = (|| -> Result<String, String> {
+            let outcome = (|| -> Result<String, ScreenError> {
                 let chips = self.slip.chips(d)?;
                 let dealer = requester(station)?;
                 let number = signed(&mut self.slip_by, "pit boss", |by| {
                     station
                         .ledger_mut()
                         .record_slip(kind, shift, &chips, dealer, by)
-                        .map_err(|e| e.to_string())
+                        .map_err(ScreenError::from)
                 })?;
                 Ok(format!(
                     "{} slip {number} recorded: {} units.",
@@ -397,24 +396,21 @@ impl InventoryTab {
         self.slip_second.show_ui(ui, "Second signer", "slip void");
         if action_ui(ui, "Void slip", &mut self.slip_void_note) {
             let number = self.slip_number.trim().to_owned();
-            let outcome = (|| -> Result<String, String> {
+            let outcome = (|| -> Result<String, ScreenError> {
                 let first = self.slip_first.staff("first signer")?;
                 let second = self.slip_second.staff("second signer")?;
-                station
-                    .ledger_mut()
-                    .void_slip(
-                        &number,
-                        &self.slip_reason,
-                        &PinEntry {
-                            staff: first,
-                            pin: &self.slip_first.pin,
-                        },
-                        &PinEntry {
-                            staff: second,
-                            pin: &self.slip_second.pin,
-                        },
-                    )
-                    .map_err(|e| e.to_string())?;
+                station.ledger_mut().void_slip(
+                    &number,
+                    &self.slip_reason,
+                    &PinEntry {
+                        staff: first,
+                        pin: &self.slip_first.pin,
+                    },
+                    &PinEntry {
+                        staff: second,
+                        pin: &self.slip_second.pin,
+                    },
+                )?;
                 Ok(format!("Slip {number} is voided; it stays on record."))
             })();
             self.slip_first.clear();
@@ -433,13 +429,13 @@ impl InventoryTab {
         labelled_input_ui(ui, "Drop amount", &mut self.drop_amount, 100.0);
         self.drop_by.show_ui(ui, "Pit boss", "drop");
         if action_ui(ui, "Record drop", &mut self.drop_note) {
-            let outcome = (|| -> Result<String, String> {
+            let outcome = (|| -> Result<String, ScreenError> {
                 let amount = parse_units(&self.drop_amount, "the drop")?;
                 signed(&mut self.drop_by, "pit boss", |by| {
                     station
                         .ledger_mut()
                         .record_drop(shift, amount, by)
-                        .map_err(|e| e.to_string())
+                        .map_err(ScreenError::from)
                 })?;
                 Ok(format!("Drop of {amount} units recorded."))
             })();

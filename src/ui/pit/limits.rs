@@ -1,6 +1,7 @@
 //! The Limits & voids tab: table limits, voiding a completed hand, closing
 //! the table.
 
+use crate::ui::error::ScreenError;
 use eframe::egui::Ui;
 
 use super::forms::{Note, Signer, action_ui, asked_by, parse_units, signed};
@@ -99,39 +100,38 @@ impl LimitsTab {
         }
     }
 
-    fn change_limits(&mut self, station: &mut Station) -> Result<String, String> {
+    fn change_limits(&mut self, station: &mut Station) -> Result<String, ScreenError> {
         let min = parse_units(&self.min_bet, "the minimum bet")?;
         let max = parse_units(&self.max_bet, "the maximum bet")?;
-        let limits = TableLimits::new(min, max).map_err(|e| e.to_string())?;
+        let limits = TableLimits::new(min, max)?;
         let mut rules = *station.table().rules();
         rules.rocket.min_bet = min;
         rules.rocket.max_bet = max;
-        rules.validate().map_err(|e| e.to_string())?;
+        rules.validate()?;
         let table = station.table_id();
         signed(&mut self.limits_by, "pit boss", |by| {
             let dealer = asked_by(station, by);
             station
                 .ledger_mut()
                 .change_limits(table, limits, dealer, by)
-                .map_err(|e| e.to_string())
+                .map_err(ScreenError::from)
         })?;
         match station.apply_limits() {
             Ok(()) => Ok(format!("Limits are now {min} to {max} units.")),
             Err(crate::station::StationError::LimitsFromNextHand) => Ok(format!(
                 "Limits {min} to {max} units recorded; a hand is in progress, so they apply from the next hand."
             )),
-            Err(error) => Err(error.to_string()),
+            Err(error) => Err(error.into()),
         }
     }
 
-    fn void(&mut self, station: &mut Station) -> Result<String, String> {
-        let hand = self
-            .void_hand
-            .trim()
-            .parse::<i64>()
-            .map_err(|_| "the hand to void must be a hand number".to_owned())?;
+    fn void(&mut self, station: &mut Station) -> Result<String, ScreenError> {
+        let hand =
+            self.void_hand.trim().parse::<i64>().map_err(|_| {
+                ScreenError::Form("the hand to void must be a hand number".to_owned())
+            })?;
         if self.void_reason.trim().is_empty() {
-            return Err("give the reason for the void".into());
+            return Err(ScreenError::Form("give the reason for the void".into()));
         }
         let reason = self.void_reason.clone();
         signed(&mut self.void_by, "pit boss", |by| {
@@ -139,7 +139,7 @@ impl LimitsTab {
             station
                 .ledger_mut()
                 .void_hand(hand, &reason, dealer, by)
-                .map_err(|e| e.to_string())
+                .map_err(ScreenError::from)
         })?;
         self.void_reason.clear();
         Ok(format!(
@@ -147,11 +147,11 @@ impl LimitsTab {
         ))
     }
 
-    fn close(&mut self, station: &mut Station) -> Result<String, String> {
+    fn close(&mut self, station: &mut Station) -> Result<String, ScreenError> {
         if station.hand().is_some() || station.settlement().is_some() {
-            return Err(
+            return Err(ScreenError::Form(
                 "a hand is in progress; finish and settle it before closing the table".into(),
-            );
+            ));
         }
         let shift = station.shift_id();
         signed(&mut self.close_by, "pit boss", |by| {
@@ -159,7 +159,7 @@ impl LimitsTab {
             station
                 .ledger_mut()
                 .close_table(shift, dealer, by)
-                .map_err(|e| e.to_string())
+                .map_err(ScreenError::from)
         })?;
         // The shift is closed; the dealer's session ends with it.
         self.closed = true;

@@ -3,20 +3,21 @@
 //! session's slip. Ratings are pit boss work: each view is confirmed with
 //! the pit boss's PIN and recorded as a look-up.
 
+use crate::ui::error::ScreenError;
 use eframe::egui::{self, Ui};
 
-use super::forms::{Note, Signer, action_ui, sentence, signed};
+use super::forms::{Note, Signer, action_ui, signed};
 use crate::ledger::SeatedPlayer;
 use crate::rating::{Period, PlayerRating, Rater, Rating};
 use crate::simulate::Strategy;
 use crate::station::Station;
 use crate::time_text::{Zone, when};
-use crate::ui::widgets::{error_text_ui, labelled_input_ui};
+use crate::ui::widgets::labelled_input_ui;
 
 /// The Rating tab's inputs and what it showed.
 #[derive(Default)]
 pub(super) struct RatingTab {
-    seated: Option<Result<Vec<SeatedPlayer>, String>>,
+    seated: Option<Result<Vec<SeatedPlayer>, ScreenError>>,
     running_by: Signer,
     running_note: Note,
     running: Vec<PlayerRating>,
@@ -41,10 +42,10 @@ impl RatingTab {
             station
                 .ledger()
                 .seated_players(None)
-                .map_err(|e| e.to_string())
+                .map_err(ScreenError::from)
         });
         match seated {
-            Err(error) => error_text_ui(ui, &sentence(error)),
+            Err(error) => error.show_ui(ui),
             Ok(list) if list.is_empty() => {
                 ui.label("No rated player is seated. The dealer seats players on the table screen, under Rated players.");
             }
@@ -58,14 +59,8 @@ impl RatingTab {
                         let mut rater = Rater::new(Strategy::Optimal);
                         let mut shown = Vec::new();
                         for card in &cards {
-                            ledger
-                                .record_rating_lookup(card, Some(by))
-                                .map_err(|e| e.to_string())?;
-                            shown.push(
-                                ledger
-                                    .rate_player(&mut rater, card, Period::default())
-                                    .map_err(|e| e.to_string())?,
-                            );
+                            ledger.record_rating_lookup(card, Some(by))?;
+                            shown.push(ledger.rate_player(&mut rater, card, Period::default())?);
                         }
                         Ok(shown)
                     });
@@ -86,12 +81,12 @@ impl RatingTab {
             let outcome = signed(&mut self.lookup_by, "pit boss", |by| {
                 let ledger = station.ledger_mut();
                 // Refused for an unknown card before anything is recorded.
-                let rating = ledger
-                    .rate_player(&mut Rater::new(Strategy::Optimal), &card, Period::default())
-                    .map_err(|e| e.to_string())?;
-                ledger
-                    .record_rating_lookup(&card, Some(by))
-                    .map_err(|e| e.to_string())?;
+                let rating = ledger.rate_player(
+                    &mut Rater::new(Strategy::Optimal),
+                    &card,
+                    Period::default(),
+                )?;
+                ledger.record_rating_lookup(&card, Some(by))?;
                 Ok(rating)
             });
             self.lookup_note.set(outcome.map(|rating| {

@@ -2,11 +2,12 @@
 //! (through [`crate::printing`]), after the whole chain is checked off the
 //! window's thread.
 
+use crate::ui::error::ScreenError;
 use std::path::{Path, PathBuf};
 
 use eframe::egui::{self, Ui};
 
-use super::forms::{Note, Signer, sentence, signed};
+use super::forms::{Note, Signer, signed};
 use crate::ledger::PinEntry;
 use crate::ledger::report::{Integrity, Period, ReportQuery, ShiftSpan, check_chain};
 use crate::printing::{PrintCommand, PrintingError, ReportFiles, default_file_name};
@@ -14,7 +15,7 @@ use crate::report::Layout;
 use crate::station::Station;
 use crate::time_text::{Zone, when};
 use crate::ui::background::Job;
-use crate::ui::widgets::{error_text_ui, labelled_input_ui};
+use crate::ui::widgets::labelled_input_ui;
 
 /// A report being saved: its files claimed, the chain being checked
 /// before the print is recorded.
@@ -32,7 +33,7 @@ struct ReportSaving {
 /// The Shift report tab's inputs and the save under way.
 #[derive(Default)]
 pub(super) struct ReportTab {
-    shifts: Option<Result<Vec<ShiftSpan>, String>>,
+    shifts: Option<Result<Vec<ShiftSpan>, ScreenError>>,
     /// The shift chosen; None: the station's (current) shift.
     shift: Option<i64>,
     /// The shift the file paths were filled in for.
@@ -59,10 +60,10 @@ impl ReportTab {
         let table = station.table_id();
         let shifts = self
             .shifts
-            .get_or_insert_with(|| station.ledger().shifts(table).map_err(|e| e.to_string()));
+            .get_or_insert_with(|| station.ledger().shifts(table).map_err(ScreenError::from));
         let shifts = match shifts {
             Err(error) => {
-                error_text_ui(ui, &sentence(error));
+                error.show_ui(ui);
                 return;
             }
             Ok(list) => list.clone(),
@@ -143,8 +144,7 @@ impl ReportTab {
             let outcome = signed(&mut self.by, "pit boss", |by| {
                 station
                     .ledger_mut()
-                    .check_pit_boss(by, "print the shift report")
-                    .map_err(|e| e.to_string())?;
+                    .check_pit_boss(by, "print the shift report")?;
                 Ok((by.staff, by.pin.to_owned()))
             })
             .and_then(|by| {
@@ -169,16 +169,16 @@ impl ReportTab {
         shift: i64,
         print: Option<PrintCommand>,
         by: (u32, String),
-    ) -> Result<ReportSaving, String> {
+    ) -> Result<ReportSaving, ScreenError> {
         let pdf = PathBuf::from(self.pdf.trim());
         let csv = Some(self.csv.trim())
             .filter(|c| !c.is_empty())
             .map(PathBuf::from);
         let ledger = station.ledger();
         let (path, options) = (ledger.path().to_path_buf(), ledger.verify_options());
-        let files = ReportFiles::claim(&pdf, csv.as_deref()).map_err(|e| e.to_string())?;
+        let files = ReportFiles::claim(&pdf, csv.as_deref())?;
         let check = Job::start(ctx, "chain check", move || {
-            check_chain(&path, &options).map_err(|e| e.to_string())
+            check_chain(&path, &options).map_err(ScreenError::from)
         });
         Ok(ReportSaving {
             files,
@@ -199,22 +199,20 @@ fn finish_report(
     integrity: Integrity,
     print: Option<PrintCommand>,
     by: &PinEntry<'_>,
-) -> Result<String, String> {
-    let layout = Layout::standard().map_err(|e| e.to_string())?;
+) -> Result<String, ScreenError> {
+    let layout = Layout::standard()?;
     let query = ReportQuery {
         table: Some(station.table_id().to_string()),
         period: Period::Shift(shift),
         casino: None,
     };
-    let saved = files
-        .save(
-            station.ledger_mut(),
-            &query,
-            &layout,
-            Some(integrity),
-            Some(by),
-        )
-        .map_err(|e| e.to_string())?;
+    let saved = files.save(
+        station.ledger_mut(),
+        &query,
+        &layout,
+        Some(integrity),
+        Some(by),
+    )?;
     let shown = |path: &Path| {
         std::path::absolute(path)
             .unwrap_or_else(|_| path.to_owned())
@@ -248,14 +246,12 @@ fn finish_report(
     if let Some(print) = print {
         let printer = print
             .printer()
-            .ok_or_else(|| PrintingError::NoPrinter(shown(&saved.pdf)).to_string())?;
+            .ok_or_else(|| PrintingError::NoPrinter(shown(&saved.pdf)))?;
         let title = format!(
             "Shift report, table {}, shift {shift}",
             report.header.table_name
         );
-        let said = printer
-            .print(&saved.pdf, &title)
-            .map_err(|e| e.to_string())?;
+        let said = printer.print(&saved.pdf, &title)?;
         text = if said.is_empty() {
             format!("Sent to the printer. {text}")
         } else {

@@ -1,18 +1,19 @@
 //! The Staff tab: the staff list, lockouts lifted, PINs set, staff added.
 
+use crate::ui::error::ScreenError;
 use eframe::egui::{self, Ui};
 
-use super::forms::{Note, Signer, action_ui, sentence, signed};
+use super::forms::{Note, Signer, action_ui, signed};
 use crate::ledger::{PinEntry, StaffMember};
 use crate::station::Station;
 use crate::time_text::{Zone, when_stored};
 use crate::ui::setup::AddStaffForm;
-use crate::ui::widgets::{ALARM, error_text_ui, labelled_input_ui, parse_staff_id, pin_input_ui};
+use crate::ui::widgets::{ALARM, labelled_input_ui, parse_staff_id, pin_input_ui};
 
 /// The Staff tab's inputs and what it read.
 #[derive(Default)]
 pub(super) struct StaffTab {
-    staff: Option<Result<Vec<StaffMember>, String>>,
+    staff: Option<Result<Vec<StaffMember>, ScreenError>>,
     locked_id: String,
     reset_by: Signer,
     reset_note: Note,
@@ -34,9 +35,9 @@ impl StaffTab {
         ui.heading("Staff list");
         let list = self
             .staff
-            .get_or_insert_with(|| station.ledger().staff_list().map_err(|e| e.to_string()));
+            .get_or_insert_with(|| station.ledger().staff_list().map_err(ScreenError::from));
         match list {
-            Err(error) => error_text_ui(ui, &sentence(error)),
+            Err(error) => error.show_ui(ui),
             Ok(list) => {
                 egui::Grid::new("staff-list").striped(true).show(ui, |ui| {
                     for title in ["ID", "Name", "Role", "PIN", "Locked", "Signed in"] {
@@ -71,15 +72,17 @@ impl StaffTab {
         labelled_input_ui(ui, "Locked staff ID", &mut self.locked_id, 70.0);
         self.reset_by.show_ui(ui, "Pit boss", "reset");
         if action_ui(ui, "Reset lockout", &mut self.reset_note) {
-            let outcome = parse_staff_id(&self.locked_id, "locked staff").and_then(|staff| {
-                signed(&mut self.reset_by, "pit boss", |by| {
-                    station
-                        .ledger_mut()
-                        .reset_lockout(staff, by)
-                        .map_err(|e| e.to_string())
-                })
-                .map(|()| format!("Staff member {staff}'s lockout is lifted."))
-            });
+            let outcome = parse_staff_id(&self.locked_id, "locked staff")
+                .map_err(ScreenError::Form)
+                .and_then(|staff| {
+                    signed(&mut self.reset_by, "pit boss", |by| {
+                        station
+                            .ledger_mut()
+                            .reset_lockout(staff, by)
+                            .map_err(ScreenError::from)
+                    })
+                    .map(|()| format!("Staff member {staff}'s lockout is lifted."))
+                });
             self.reset_by.clear();
             self.reset_note.set(outcome);
             self.reload();
@@ -98,7 +101,9 @@ impl StaffTab {
                 "" => Ok(None),
                 _ => self.pin_second.staff("second approver").map(Some),
             };
-            let outcome = parse_staff_id(&self.pin_for, "staff").and_then(|staff| {
+            let outcome = parse_staff_id(&self.pin_for, "staff")
+                .map_err(ScreenError::Form)
+                .and_then(|staff| {
                 let second = second?.map(|id| PinEntry {
                     staff: id,
                     pin: &second_pin,
@@ -107,7 +112,7 @@ impl StaffTab {
                     station
                         .ledger_mut()
                         .set_pin(staff, &new_pin, by, second.as_ref())
-                        .map_err(|e| e.to_string())
+                        .map_err(ScreenError::from)
                 })
                 .map(|()| {
                     format!(

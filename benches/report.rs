@@ -91,7 +91,7 @@ fn main() {
                  FROM transfers t JOIN hands h ON h.id = t.hand_id WHERE h.table_id = ?1 AND h.shift_id = ?2",
             )
             .unwrap();
-        let mut rows = statement.query([table, shift]).unwrap();
+        let mut rows = statement.query(rusqlite::params![table, shift]).unwrap();
         let mut read = 0i64;
         while let Some(row) = rows.next().unwrap() {
             read += row.get::<_, i64>(4).unwrap();

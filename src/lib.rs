@@ -6,6 +6,7 @@ pub mod cli;
 pub mod floor;
 pub use pairs_engine as engine;
 pub mod history;
+pub mod ids;
 pub mod inventory;
 pub mod keys;
 pub mod ledger;

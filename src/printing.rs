@@ -7,6 +7,7 @@
 //! spawns the print command; the command line and the pit boss screen both
 //! come through here. See docs/reports.md.
 
+use crate::ids::ShiftId;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -391,7 +392,7 @@ impl ReportFiles {
 
 /// A default file name for a table's shift report: `shift-report-<table>-<shift>.<extension>`,
 /// the table's name kept to letters, digits, `-` and `_`.
-pub fn default_file_name(table: &str, shift: i64, extension: &str) -> String {
+pub fn default_file_name(table: &str, shift: ShiftId, extension: &str) -> String {
     let mut name = String::new();
     for c in table.chars() {
         if c.is_ascii_alphanumeric() || c == '_' {
@@ -551,13 +552,16 @@ mod tests {
 
     #[test]
     fn default_names_keep_the_table_name_file_safe() {
-        assert_eq!(default_file_name("T7", 3, "pdf"), "shift-report-T7-3.pdf");
         assert_eq!(
-            default_file_name("table 1 / high limit", 12, "csv"),
+            default_file_name("T7", ShiftId(3), "pdf"),
+            "shift-report-T7-3.pdf"
+        );
+        assert_eq!(
+            default_file_name("table 1 / high limit", ShiftId(12), "csv"),
             "shift-report-table-1-high-limit-12.csv"
         );
         assert_eq!(
-            default_file_name("../..", 1, "pdf"),
+            default_file_name("../..", ShiftId(1), "pdf"),
             "shift-report-table-1.pdf"
         );
     }

@@ -7,6 +7,7 @@
 //! in f64 (a statistic, not a transfer, as the expected hold is) and given
 //! rounded to a unit.
 
+use crate::ids::{HandId, TableId};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
@@ -47,7 +48,7 @@ pub struct Session {
     /// The player's card number.
     pub card: String,
     /// The table's id in the ledger.
-    pub table_id: i64,
+    pub table_id: TableId,
     /// The table's name.
     pub table: String,
     /// The table's game.
@@ -64,7 +65,7 @@ pub struct Session {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedHand {
     /// The hand's id.
-    pub hand_id: i64,
+    pub hand_id: HandId,
     /// The shoe's decks.
     pub decks: Decks,
     /// Whether the hand was voided (its transfers reversed).
@@ -176,7 +177,7 @@ pub struct RatedPlayReport {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableRating {
     /// The table's id.
-    pub table_id: i64,
+    pub table_id: TableId,
     /// Its name.
     pub table: String,
     /// Its game.
@@ -378,7 +379,7 @@ mod tests {
 
     fn hand(id: i64, wager: u64, net: i64) -> PlayedHand {
         PlayedHand {
-            hand_id: id,
+            hand_id: HandId(id),
             decks: Decks::new(6).expect("6 decks"),
             voided: false,
             wager,
@@ -391,7 +392,7 @@ mod tests {
     fn session(game: GameKind, start: i64, end: Option<i64>) -> Session {
         Session {
             card: "1001".into(),
-            table_id: 1,
+            table_id: TableId(1),
             table: "T1".into(),
             game,
             seat: 2,

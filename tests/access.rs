@@ -1,5 +1,6 @@
 //! Staff, PINs, lockouts, sessions and approvals against a real ledger file.
 
+use pairs_table::ids::HandId;
 use std::path::PathBuf;
 
 use pairs_table::engine::hand::GameKind;
@@ -164,7 +165,7 @@ fn a_dealer_cannot_approve_and_only_a_pit_boss_own_table_actions_are_self_reques
     // A pit boss may not approve a manual card, an override or a fill they
     // asked for themselves.
     assert!(matches!(
-        ledger.approve_manual_card(table, 1, BOSS, &boss(), "rank 7 to seat 2"),
+        ledger.approve_manual_card(table, HandId(1), BOSS, &boss(), "rank 7 to seat 2"),
         Err(LedgerError::Access(AccessError::OwnRequest(BOSS)))
     ));
     assert!(matches!(
@@ -172,7 +173,7 @@ fn a_dealer_cannot_approve_and_only_a_pit_boss_own_table_actions_are_self_reques
         Err(LedgerError::Access(AccessError::OwnRequest(BOSS)))
     ));
     assert!(matches!(
-        ledger.approve_manual_card(table, 1, DEALER, &dealer(), "rank 7 to seat 2"),
+        ledger.approve_manual_card(table, HandId(1), DEALER, &dealer(), "rank 7 to seat 2"),
         Err(LedgerError::Access(AccessError::NotPermitted {
             staff: DEALER,
             ..
@@ -203,7 +204,7 @@ fn a_dealer_cannot_approve_and_only_a_pit_boss_own_table_actions_are_self_reques
     assert_eq!(ledger.table_limits(table).unwrap(), Some(wider));
     assert_eq!(
         ledger
-            .approve_manual_card(table, 1, DEALER, &other_boss(), "rank 7 to seat 2")
+            .approve_manual_card(table, HandId(1), DEALER, &other_boss(), "rank 7 to seat 2")
             .unwrap(),
         OTHER_BOSS
     );
@@ -211,7 +212,7 @@ fn a_dealer_cannot_approve_and_only_a_pit_boss_own_table_actions_are_self_reques
     // Nor can the dealer approve the void of a hand they dealt.
     dealt(&mut ledger, table, 2, 3);
     assert!(matches!(
-        ledger.void_hand(1, "misdeal", BOSS, &dealer()),
+        ledger.void_hand(HandId(1), "misdeal", BOSS, &dealer()),
         Err(LedgerError::Access(AccessError::NotAPitBoss(DEALER)))
     ));
     assert_eq!(discrepancies(&path), Vec::new());
@@ -274,16 +275,16 @@ fn a_void_through_an_approval_reverses_the_hand_and_verifies() {
     let (shift, house) = dealt(&mut ledger, table, 6, 21);
     let before = ledger.ledger_win(shift).unwrap();
     assert_eq!(before, house);
-    let hand = ledger.load_hand(4).unwrap();
+    let hand = ledger.load_hand(HandId(4)).unwrap();
     let hand_net = net_of(&hand.transfers, Account::House);
     ledger
-        .void_hand(4, "card exposed", DEALER, &boss())
+        .void_hand(HandId(4), "card exposed", DEALER, &boss())
         .unwrap();
     let record = ledger
         .last_hands(10)
         .unwrap()
         .into_iter()
-        .find(|h| h.id == 4)
+        .find(|h| h.id == HandId(4))
         .unwrap();
     assert_eq!(record.status, pairs_table::ledger::HandStatus::Voided);
     assert_eq!(record.transfers.len(), 2 * hand.transfers.len());
@@ -303,7 +304,7 @@ fn a_void_through_an_approval_reverses_the_hand_and_verifies() {
             void.approved_by,
             void.detail.as_str()
         ),
-        (Some(4), Some(DEALER), Some(BOSS), "card exposed")
+        (Some(HandId(4)), Some(DEALER), Some(BOSS), "card exposed")
     );
 }
 

@@ -1,6 +1,7 @@
 //! Tray counts, fills and credits, drop, win and hold, alarms and the
 //! audit reads, against a real ledger file.
 
+use pairs_table::ids::{HandId, TableId};
 use pairs_table::inventory::{ChipCount, Denominations, Inventory, format_basis_points};
 use pairs_table::ledger::{AccessError, ShiftError};
 use pairs_table::ledger::{
@@ -16,7 +17,7 @@ fn chips(counts: &[(u64, u64)]) -> ChipCount {
     ChipCount::new(&Denominations::parse("1 5 25 100").unwrap(), counts).unwrap()
 }
 
-fn set_denominations(ledger: &mut Ledger, table: i64) {
+fn set_denominations(ledger: &mut Ledger, table: TableId) {
     let denominations = Denominations::parse("1 5 25 100").unwrap();
     ledger
         .set_denominations(table, &denominations, DEALER, &boss())
@@ -288,7 +289,7 @@ fn alarms_survive_a_restart_until_cleared_and_appear_in_the_exception_report() {
             table,
             AlarmKind::Recovery,
             "hand 3 reopened after a restart",
-            Some(3),
+            Some(HandId(3)),
         )
         .unwrap();
     let scanner = ledger
@@ -322,7 +323,7 @@ fn alarms_survive_a_restart_until_cleared_and_appear_in_the_exception_report() {
     let open = ledger.alarms(table, true).unwrap();
     assert_eq!(open.len(), 1);
     assert_eq!(open[0].kind, AlarmKind::Recovery);
-    assert_eq!(open[0].hand, Some(3));
+    assert_eq!(open[0].hand, Some(HandId(3)));
     let all = ledger.alarms(table, false).unwrap();
     assert_eq!(
         all[1]
@@ -353,12 +354,14 @@ fn alarms_survive_a_restart_until_cleared_and_appear_in_the_exception_report() {
 fn the_hand_browser_filters_by_dealer_seat_outcome_amount_and_time() {
     let (mut ledger, _, clock, table) = staffed("browse");
     let (shift, _) = dealt(&mut ledger, table, 10, 9);
-    ledger.void_hand(2, "misdeal", DEALER, &boss()).unwrap();
+    ledger
+        .void_hand(HandId(2), "misdeal", DEALER, &boss())
+        .unwrap();
     let all = ledger.browse_hands(&HandFilter::default()).unwrap();
     assert_eq!(all.len(), 10);
     assert_eq!(all[1].outcome, HandOutcome::Voided);
     assert_eq!(all[1].house_net, 0);
-    let only = |filter: HandFilter| -> Vec<i64> {
+    let only = |filter: HandFilter| -> Vec<HandId> {
         ledger
             .browse_hands(&filter)
             .unwrap()
@@ -371,9 +374,9 @@ fn the_hand_browser_filters_by_dealer_seat_outcome_amount_and_time() {
             outcome: Some(HandOutcome::Voided),
             ..HandFilter::default()
         }),
-        [2]
+        [HandId(2)]
     );
-    let won: Vec<i64> = all
+    let won: Vec<HandId> = all
         .iter()
         .filter(|h| h.house_net > 0)
         .map(|h| h.id)
@@ -403,7 +406,7 @@ fn the_hand_browser_filters_by_dealer_seat_outcome_amount_and_time() {
         10
     );
     let big = all.iter().map(|h| h.largest_transfer).max().unwrap();
-    let expected: Vec<i64> = all
+    let expected: Vec<HandId> = all
         .iter()
         .filter(|h| h.largest_transfer >= big)
         .map(|h| h.id)

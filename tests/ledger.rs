@@ -1,6 +1,7 @@
 //! The ledger: recording, recall, voids, recovery, migrations, tampering
 //! and crashes.
 
+use pairs_table::ids::{HandId, ShiftId, TableId};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -98,8 +99,8 @@ fn recorded_hands_verify_recall_and_export() {
         assert_eq!(summary.rows as i64, head.rows);
         assert_eq!(head.hash_hex().len(), 64);
         let last = ledger.last_hands(10).unwrap();
-        let ids: Vec<i64> = last.iter().map(|h| h.id).collect();
-        assert_eq!(ids, (31..=40).collect::<Vec<_>>());
+        let ids: Vec<HandId> = last.iter().map(|h| h.id).collect();
+        assert_eq!(ids, (31..=40).map(HandId).collect::<Vec<_>>());
         for record in &last {
             let finished = ledger.load_hand(record.id).unwrap();
             assert_eq!(finished.transfers, record.transfers);
@@ -127,7 +128,7 @@ fn export_command_replays_to_the_recorded_transfers() {
     let replayed = HandHistory::parse(&text).unwrap().replay().unwrap();
     assert_eq!(
         replayed.transfers(),
-        open(&path).load_hand(4).unwrap().transfers
+        open(&path).load_hand(HandId(4)).unwrap().transfers
     );
 }
 
@@ -213,7 +214,7 @@ fn exports_of_a_non_default_table_replay_to_its_ledger_transfers() {
                 String::from_utf8_lossy(&replayed.stderr)
             );
             let result: serde_json::Value = serde_json::from_slice(&replayed.stdout).unwrap();
-            let recorded = ledger.load_hand(id).unwrap().transfers;
+            let recorded = ledger.load_hand(HandId(id)).unwrap().transfers;
             assert_eq!(
                 result["transfers"],
                 serde_json::to_value(&recorded).unwrap(),
@@ -285,7 +286,9 @@ fn a_changed_amount_is_detected_and_located() {
     let found = discrepancies(&path);
     assert_located(&found, "transfers", seq);
     assert!(
-        found.iter().all(|d| d.hand == Some(5) || d.hand.is_none()),
+        found
+            .iter()
+            .all(|d| d.hand == Some(HandId(5)) || d.hand.is_none()),
         "{found:?}"
     );
 }
@@ -388,27 +391,29 @@ fn a_void_reverses_the_hand_with_a_reason_and_approver() {
         pin: "2580",
     };
     assert!(matches!(
-        ledger.void_hand(3, "misdeal", DEALER, &dealer),
+        ledger.void_hand(HandId(3), "misdeal", DEALER, &dealer),
         Err(LedgerError::Access(AccessError::NotAPitBoss(DEALER)))
     ));
     assert!(matches!(
-        ledger.void_hand(3, " ", DEALER, &boss),
+        ledger.void_hand(HandId(3), " ", DEALER, &boss),
         Err(LedgerError::ReasonRequired)
     ));
-    ledger.void_hand(3, "misdeal", DEALER, &boss).unwrap();
+    ledger
+        .void_hand(HandId(3), "misdeal", DEALER, &boss)
+        .unwrap();
     assert!(matches!(
-        ledger.void_hand(3, "again", DEALER, &boss),
-        Err(LedgerError::AlreadyVoided(3))
+        ledger.void_hand(HandId(3), "again", DEALER, &boss),
+        Err(LedgerError::AlreadyVoided(HandId(3)))
     ));
     assert!(matches!(
-        ledger.void_hand(99, "none", DEALER, &boss),
-        Err(LedgerError::NoSuchHand(99))
+        ledger.void_hand(HandId(99), "none", DEALER, &boss),
+        Err(LedgerError::NoSuchHand(HandId(99)))
     ));
     let record = ledger
         .last_hands(10)
         .unwrap()
         .into_iter()
-        .find(|h| h.id == 3)
+        .find(|h| h.id == HandId(3))
         .unwrap();
     assert_eq!(record.status, pairs_table::ledger::HandStatus::Voided);
     let half = record.transfers.len() / 2;
@@ -463,7 +468,7 @@ fn a_journaled_hand_is_recovered_where_it_stopped() {
     );
     assert_eq!(
         ledger.abandon_in_progress("power loss", PIT_BOSS).unwrap(),
-        Some(2)
+        Some(HandId(2))
     );
     assert!(ledger.recover_in_progress().unwrap().is_none());
     assert_eq!(
@@ -626,14 +631,19 @@ fn upgrading_to_version_5_keeps_every_alarm_and_its_clearing_in_the_chain() {
     let mut ledger = open(&path);
     let fresh = recorded(GameKind::Rocket, 1, 1);
     assert_eq!(schema_of(&path), schema_of(&fresh));
-    let alarms = ledger.alarms(1, false).unwrap();
+    let alarms = ledger.alarms(TableId(1), false).unwrap();
     assert_eq!(alarms.len(), 2);
     assert_eq!(alarms[0].message, "the shoe jammed");
     assert!(alarms[0].cleared.is_some(), "{alarms:?}");
     assert!(alarms[1].cleared.is_none(), "{alarms:?}");
     assert_eq!(discrepancies(&path), Vec::new(), "every row and hash kept");
     ledger
-        .raise_alarm(1, AlarmKind::Integrity, "the chain check failed", None)
+        .raise_alarm(
+            TableId(1),
+            AlarmKind::Integrity,
+            "the chain check failed",
+            None,
+        )
         .unwrap();
     ledger.record_program_start("0.1.0", [7; 32]).unwrap();
     assert_eq!(discrepancies(&path), Vec::new());
@@ -905,7 +915,9 @@ fn a_void_must_mirror_each_transfer_it_reverses() {
         staff: 30,
         pin: "2580",
     };
-    ledger.void_hand(3, "misdeal", DEALER, &boss).unwrap();
+    ledger
+        .void_hand(HandId(3), "misdeal", DEALER, &boss)
+        .unwrap();
     drop(ledger);
     assert_eq!(discrepancies(&path), Vec::new());
     // A hand voided after it was complete counts as voided.
@@ -967,7 +979,9 @@ fn a_forged_void_that_reverses_other_amounts_fails_verify() {
         staff: 30,
         pin: "2580",
     };
-    ledger.void_hand(4, "misdeal", DEALER, &boss).unwrap();
+    ledger
+        .void_hand(HandId(4), "misdeal", DEALER, &boss)
+        .unwrap();
     drop(ledger);
     assert_eq!(discrepancies(&path), Vec::new());
     // Every reversal of the hand moves one unit less than the transfer it
@@ -1081,7 +1095,7 @@ fn audit(args: &[&str]) -> (bool, String, String) {
 fn an_archived_period_verifies_and_is_proved_to_be_the_record() {
     let path = recorded(GameKind::Rocket, 30, 12);
     // The shift's close signs its hands.
-    open(&path).close_shift(1, DEALER).unwrap();
+    open(&path).close_shift(ShiftId(1), DEALER).unwrap();
     let db = path.to_str().unwrap();
     let rows_before = open(&path).head().unwrap().rows;
     let out = path.with_file_name("archive-2025.sqlite3");

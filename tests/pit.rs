@@ -3,6 +3,7 @@
 //! keep the chain intact, win and hold on screen, and the shift report
 //! saved and printed from the screen.
 
+use pairs_table::ids::HandId;
 use std::sync::mpsc::{Sender, channel};
 
 use eframe::egui;
@@ -58,14 +59,14 @@ fn counted_station(name: &str) -> (Station, std::path::PathBuf) {
 
 /// Plays one hand with a bet of 100 at seats 1 and 2 and confirms it;
 /// returns the hand's id.
-fn play_hand(station: &mut Station) -> i64 {
+fn play_hand(station: &mut Station) -> HandId {
     for seat in [1, 2] {
         station.entry_mut(seat).unwrap().bet = "100".into();
     }
     station.start_hand().unwrap();
     for _ in 0..500 {
         if station.settlement().is_some() {
-            return station.confirm_settlement().unwrap();
+            return HandId((station.confirm_settlement().unwrap()).0);
         }
         match station.table().need() {
             Need::Card(_) => station.deal_from_shoe().unwrap(),
@@ -317,7 +318,7 @@ fn a_void_writes_reversing_entries_and_verify_still_passes() {
         outcome: Some(HandOutcome::Voided),
         ..HandFilter::default()
     };
-    let voided: Vec<i64> = ledger(&harness)
+    let voided: Vec<HandId> = ledger(&harness)
         .browse_hands(&voided)
         .unwrap()
         .into_iter()

@@ -6,6 +6,7 @@ use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::money::{Account, TransferKind, net_of};
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::table::FinishedHand;
+use pairs_table::ids::{HandId, ShiftId, TableId};
 use pairs_table::ledger::{CountKind, HandContext, Ledger, Recorder, Role};
 use pairs_table::rating::{Period, Rater};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
@@ -16,11 +17,11 @@ use crate::util::{BOSS, DEALER, boss, dealer, staffed};
 /// DEALER; returns each with its ledger id.
 fn play(
     ledger: &mut Ledger,
-    (table, shift): (i64, i64),
+    (table, shift): (TableId, ShiftId),
     config: &SimConfig,
     hands: u64,
     seed: u64,
-) -> Vec<(i64, FinishedHand)> {
+) -> Vec<(HandId, FinishedHand)> {
     let shoe = ledger.open_shoe(table, config.decks.count(), None).unwrap();
     let mut recorder = Recorder::new(HandContext {
         table,

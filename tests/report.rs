@@ -4,6 +4,7 @@
 //! its text against the house rules and the engine's payouts; output into a
 //! closed pipe.
 
+use pairs_table::ids::{HandId, ShiftId};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicI64, AtomicU32, Ordering};
@@ -148,7 +149,7 @@ fn shift_at(game: GameKind, hands: u64, voids: i64, step: i64) -> PathBuf {
     for hand in 1..=voids {
         ledger
             .void_hand(
-                hand * 2,
+                HandId(hand * 2),
                 "dealer misdealt the seat order",
                 DEALER,
                 &PinEntry {
@@ -261,7 +262,12 @@ fn kept_shift(hands: u64, voids: i64, step: i64) -> PathBuf {
     }
     for hand in 1..=voids {
         ledger
-            .void_hand(hand * 2, "dealer misdealt the seat order", DEALER, &boss())
+            .void_hand(
+                HandId(hand * 2),
+                "dealer misdealt the seat order",
+                DEALER,
+                &boss(),
+            )
             .unwrap();
     }
     for amount in DROPS {
@@ -589,7 +595,7 @@ fn a_kept_shift_prints_its_inventory_win_variance_hold_and_alarm() {
         (alarm.kind, alarm.message.as_str()),
         (AlarmKind::Scanner, ALARM_TEXT)
     );
-    assert_eq!(alarm.hand, Some(30));
+    assert_eq!(alarm.hand, Some(HandId(30)));
     let clear = alarm.cleared.as_ref().unwrap();
     assert_eq!(clear.by.id, PIT_BOSS);
     assert_eq!(
@@ -857,7 +863,7 @@ fn a_filled_inventory_section_renders_counts_slips_win_variance_and_hold() {
         name: "Dana Dealer".into(),
     };
     let count = |chips| ChipCount {
-        shift: 1,
+        shift: ShiftId(1),
         chips,
         at,
         dealer: dana.clone(),
@@ -867,7 +873,7 @@ fn a_filled_inventory_section_renders_counts_slips_win_variance_and_hold() {
     report.inventory.closer = Some(count(vec![(100, 18), (25, 44), (5, 90)]));
     let slip = |number: &str, chips| Slip {
         number: number.into(),
-        shift: 1,
+        shift: ShiftId(1),
         at,
         chips,
         requested_by: dana.clone(),
@@ -923,7 +929,7 @@ fn hold_rounds_half_away_from_zero_in_basis_points() {
         name: "unknown".into(),
     };
     let count = |units| ChipCount {
-        shift: 1,
+        shift: ShiftId(1),
         chips: vec![(1, units)],
         at: Utc.with_ymd_and_hms(2025, 3, 1, 18, 0, 0).unwrap(),
         dealer: nobody.clone(),
@@ -1508,7 +1514,7 @@ fn month_and_year_to_date_sum_each_shifts_inventory_at_the_table_and_its_game() 
         ("T7", (2026, 2, 25), 100, Some(50), 70, 0),
     ];
     let chips = |hundreds: u64| Chips::new(&denominations, &[(100, hundreds)]).unwrap();
-    let mut report_shift = 0;
+    let mut report_shift = ShiftId(0);
     for (i, &(table, (y, m, d), opener, closer, drop, fill)) in shifts.iter().enumerate() {
         *clock.0.lock().unwrap() = Utc.with_ymd_and_hms(y, m, d, 18, 0, 0).unwrap();
         let shift = ledger.open_table(tables[table], DEALER, &boss()).unwrap();

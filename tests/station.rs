@@ -3,6 +3,7 @@
 //! a real pseudo-terminal; bets, decisions, alarms, manual cards,
 //! settlement and recovery after a restart.
 
+use pairs_table::ids::{HandId, TableId};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
@@ -31,7 +32,7 @@ fn seat(station: &mut Station, seat: u8) {
 }
 
 /// Confirms the settlement and checks the ledger holds the hand as settled.
-fn confirm_and_check(station: &mut Station, path: &Path) -> i64 {
+fn confirm_and_check(station: &mut Station, path: &Path) -> HandId {
     let settlement = station.settlement().unwrap().clone();
     let id = station.confirm_settlement().unwrap();
     assert_eq!(station.last_committed(), Some(&settlement));
@@ -301,7 +302,7 @@ fn decisions_out_of_turn_or_of_the_other_game_are_refused_and_change_nothing() {
 /// A six-deck Rocket table on the scripted shoe with seats 1 and 2 betting
 /// 10 and 20 and the hand started: the station, its script, the ledger's
 /// path and clock, and the table's id.
-fn rocket_hand_on_script(name: &str) -> (Station, Script, PathBuf, TestClock, i64) {
+fn rocket_hand_on_script(name: &str) -> (Station, Script, PathBuf, TestClock, TableId) {
     let (ledger, path, clock) = staffed_ledger(name);
     let (script, feed) = Script::new();
     let mut station = open(
@@ -348,7 +349,7 @@ fn a_scanner_alarm_stops_play_is_recorded_and_is_resolved_by_a_re_read() {
     let alarms = station.ledger().alarms(table, true).unwrap();
     assert_eq!(alarms.len(), 1);
     assert_eq!(alarms[0].kind, AlarmKind::Scanner);
-    assert_eq!(alarms[0].hand, Some(1));
+    assert_eq!(alarms[0].hand, Some(HandId(1)));
     assert!(alarms[0].message.contains("lost"), "{:?}", alarms[0]);
 
     // The 9 left the shoe and is not dealt: a re-read is refused, so it
@@ -545,7 +546,7 @@ fn acknowledge_recovery(station: &mut Station, hand: i64) {
     let open = station.ledger().alarms(table, true).unwrap();
     assert_eq!(open.len(), 1);
     assert_eq!(open[0].kind, AlarmKind::Recovery);
-    assert_eq!(open[0].hand, Some(hand));
+    assert_eq!(open[0].hand, Some(HandId(hand)));
     station.acknowledge_notices(None).unwrap();
     assert!(!station.has_notices());
     assert!(!station.prompt().stopped);
@@ -972,7 +973,7 @@ fn a_pit_boss_overrides_a_scanner_alarm_and_the_override_is_recorded() {
     assert_eq!(overrides.len(), 1, "{overrides:?}");
     assert_eq!(overrides[0].staff, Some(DEALER));
     assert_eq!(overrides[0].approved_by, Some(BOSS));
-    assert_eq!(overrides[0].hand, Some(1));
+    assert_eq!(overrides[0].hand, Some(HandId(1)));
 
     let mut next = 0;
     play_on_script(&mut station, &mut script, &mut next);
@@ -1231,7 +1232,7 @@ fn a_second_table_opened_on_the_same_ledger_numbers_its_hands_on() {
     bet(&mut station, 1, "10");
     station.start_hand().unwrap();
     play_on_software_shoe(&mut station);
-    assert_eq!(station.confirm_settlement().unwrap(), 1);
+    assert_eq!(station.confirm_settlement().unwrap(), HandId(1));
     let shift = station.shift_id();
     let refused = station.ledger_mut().close_table(shift, DEALER, &boss());
     assert!(
@@ -1264,7 +1265,7 @@ fn a_second_table_opened_on_the_same_ledger_numbers_its_hands_on() {
     }
     station.start_hand().unwrap();
     play_on_software_shoe(&mut station);
-    assert_eq!(station.confirm_settlement().unwrap(), 2);
+    assert_eq!(station.confirm_settlement().unwrap(), HandId(2));
     assert!(discrepancies(&path).is_empty());
 }
 
@@ -1540,7 +1541,7 @@ fn cards_in_ledger(path: &Path) -> Vec<Rank> {
         Ledger::open_read_only(path, Box::new(pairs_table::ledger::SystemClock), false).unwrap();
     let hands = ledger.browse_hands(&HandFilter::default()).unwrap().len() as i64;
     (1..=hands)
-        .flat_map(|id| ledger.load_hand(id).unwrap().events)
+        .flat_map(|id| ledger.load_hand(HandId(id)).unwrap().events)
         .filter_map(|event| match event {
             HandEvent::Card { rank, .. }
             | HandEvent::ExternalBurn { rank, .. }

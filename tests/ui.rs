@@ -3,6 +3,7 @@
 //! with cards from a scripted shoe, an invalid bet, a scanner alarm, and
 //! recovery after a restart; then the ledger is checked.
 
+use pairs_table::ids::HandId;
 use std::path::{Path, PathBuf};
 
 use eframe::egui;
@@ -153,7 +154,7 @@ fn settle(harness: &mut Harness<'_, StationApp>, path: &Path) {
         &format!("Hand {} recorded in the ledger.", settlement.hand)
     ));
     let last = station.ledger().last_hands(1).unwrap();
-    assert_eq!(last[0].id, settlement.hand as i64);
+    assert_eq!(last[0].id, HandId(settlement.hand as i64));
     assert_eq!(last[0].status, pairs_table::ledger::HandStatus::Complete);
     assert_eq!(discrepancies(path), []);
 }
@@ -354,7 +355,7 @@ fn a_foreign_card_is_entered_by_hand_in_the_alarm_window_with_a_pit_boss_pin() {
     let mut next = 0;
     play(&mut harness, &mut script, &mut next, false);
     settle(&mut harness, &path);
-    let hand = station_of(&harness).ledger().load_hand(1).unwrap();
+    let hand = station_of(&harness).ledger().load_hand(HandId(1)).unwrap();
     assert!(hand.events.iter().any(|e| matches!(
         e,
         pairs_table::engine::table::HandEvent::Card {

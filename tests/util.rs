@@ -3,6 +3,7 @@
 //! a table opened with its opener counted, the scripted card-reading shoe
 //! and the plays that deal a hand to its settlement.
 
+use pairs_table::ids::{ShiftId, TableId};
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -86,7 +87,7 @@ pub fn dealer() -> PinEntry<'static> {
 
 /// A new ledger with two pit bosses and a dealer, each with a PIN, and a
 /// Rocket table; returns it, its path, its clock and the table id.
-pub fn staffed(name: &str) -> (Ledger, PathBuf, TestClock, i64) {
+pub fn staffed(name: &str) -> (Ledger, PathBuf, TestClock, TableId) {
     let path = temp_db(name);
     let clock = TestClock::at(2026, 3, 1, 20, 0);
     let mut ledger = Ledger::open(&path, Box::new(clock.clone()), crate::test_keys()).unwrap();
@@ -119,7 +120,7 @@ pub fn discrepancies(path: &Path) -> Vec<Discrepancy> {
 /// Plays and commits `hands` Rocket hands dealt by DEALER in a new shift
 /// opened with the pit boss's PIN; returns the shift and the house's net
 /// computed from the hands' own transfers.
-pub fn dealt(ledger: &mut Ledger, table: i64, hands: u64, seed: u64) -> (i64, i64) {
+pub fn dealt(ledger: &mut Ledger, table: TableId, hands: u64, seed: u64) -> (ShiftId, i64) {
     let shift = ledger.open_table(table, DEALER, &boss()).unwrap();
     let shoe = ledger.open_shoe(table, 1, None).unwrap();
     let mut recorder = Recorder::new(HandContext {

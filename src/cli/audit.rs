@@ -1,6 +1,7 @@
 //! `pairs-table audit`: verify the ledger, archive a closed period and
 //! prove an archive, export one hand.
 
+use crate::ids::HandId;
 use std::path::{Path, PathBuf};
 
 use anyhow::bail;
@@ -263,6 +264,6 @@ fn audit_verify(args: &VerifyArgs, key: Option<&Path>) -> anyhow::Result<()> {
 fn audit_export(db: Option<PathBuf>, hand: i64, immutable: bool) -> anyhow::Result<()> {
     let path = ledger_path(db)?;
     let ledger = Ledger::open_read_only(&path, Box::new(SystemClock), immutable)?;
-    let finished = ledger.load_hand(hand)?;
+    let finished = ledger.load_hand(HandId(hand))?;
     print_json(&HandHistory::from_finished(&finished))
 }

@@ -2,6 +2,7 @@
 //! This is the application edge: it reads files and stdin, seeds random
 //! generators from the OS, and turns errors into one sentence on stderr.
 
+use crate::ids::ShiftId;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -920,7 +921,7 @@ fn report_shift(args: &ShiftReportArgs, key: Option<&Path>) -> anyhow::Result<()
             from: parse_time(from)?,
             to: parse_time(to)?,
         },
-        (_, _, Some(shift)) => Period::Shift(shift),
+        (_, _, Some(shift)) => Period::Shift(ShiftId(shift)),
         _ => Period::LatestShift,
     };
     let layout = layout_for(args.page)?;

@@ -2,6 +2,7 @@
 //! of `crate::access`. Every PIN is checked here against its argon2id hash;
 //! every wrong one is recorded and counted. See docs/access.md.
 
+use crate::ids::{HandId, ShiftId, TableId};
 use std::fmt;
 
 use argon2::password_hash::phc::PasswordHash;
@@ -689,8 +690,8 @@ impl Ledger {
     pub(super) fn approval(
         &mut self,
         action: Action,
-        table: Option<i64>,
-        hand: Option<i64>,
+        table: Option<TableId>,
+        hand: Option<HandId>,
         requested_by: u32,
         approver: &PinEntry<'_>,
         detail: &str,
@@ -718,8 +719,8 @@ impl Ledger {
     fn approval_row(
         &self,
         action: Action,
-        table: Option<i64>,
-        hand: Option<i64>,
+        table: Option<TableId>,
+        hand: Option<HandId>,
         requested_by: u32,
         approved_by: u32,
         detail: &str,
@@ -730,8 +731,8 @@ impl Ledger {
             vec![
                 Value::Integer(self.next_id(&APPROVALS)?),
                 Value::Text(action.as_str().into()),
-                optional(table),
-                optional(hand),
+                optional(table.map(|id| id.0)),
+                optional(hand.map(|id| id.0)),
                 Value::Integer(i64::from(requested_by)),
                 Value::Integer(i64::from(approved_by)),
                 Value::Text(detail.into()),
@@ -740,7 +741,7 @@ impl Ledger {
         ))
     }
 
-    fn check_table(&self, table: i64) -> Result<(), LedgerError> {
+    fn check_table(&self, table: TableId) -> Result<(), LedgerError> {
         let found: bool = self.conn.query_row(
             "SELECT EXISTS (SELECT 1 FROM tables WHERE id = ?1)",
             [table],
@@ -756,7 +757,7 @@ impl Ledger {
     fn approved_setting(
         &mut self,
         action: Action,
-        table: i64,
+        table: TableId,
         key: &str,
         value: String,
         requested_by: u32,
@@ -768,7 +769,7 @@ impl Ledger {
         rows.push((
             &TABLE_SETTINGS,
             vec![
-                Value::Integer(table),
+                Value::Integer(table.0),
                 Value::Text(key.into()),
                 Value::Text(value),
                 Value::Text(self.now()),
@@ -782,7 +783,7 @@ impl Ledger {
     /// limits it started with.
     pub fn change_limits(
         &mut self,
-        table: i64,
+        table: TableId,
         limits: TableLimits,
         requested_by: u32,
         approver: &PinEntry<'_>,
@@ -800,7 +801,7 @@ impl Ledger {
     /// Sets the table's chip denominations, approved by a pit boss with their PIN.
     pub fn set_denominations(
         &mut self,
-        table: i64,
+        table: TableId,
         denominations: &Denominations,
         requested_by: u32,
         approver: &PinEntry<'_>,
@@ -816,7 +817,7 @@ impl Ledger {
     }
 
     /// The latest value of a table setting, if ever set.
-    pub fn table_setting(&self, table: i64, key: &str) -> Result<Option<String>, LedgerError> {
+    pub fn table_setting(&self, table: TableId, key: &str) -> Result<Option<String>, LedgerError> {
         Ok(self
             .conn
             .query_row(
@@ -828,14 +829,14 @@ impl Ledger {
     }
 
     /// The table's current limits, if a pit boss set any.
-    pub fn table_limits(&self, table: i64) -> Result<Option<TableLimits>, LedgerError> {
+    pub fn table_limits(&self, table: TableId) -> Result<Option<TableLimits>, LedgerError> {
         self.table_setting(table, LIMITS_KEY)?
             .map(|text| TableLimits::parse(&text).map_err(LedgerError::from))
             .transpose()
     }
 
     /// The table's chip denominations, if set.
-    pub fn denominations(&self, table: i64) -> Result<Option<Denominations>, LedgerError> {
+    pub fn denominations(&self, table: TableId) -> Result<Option<Denominations>, LedgerError> {
         self.table_setting(table, DENOMINATIONS_KEY)?
             .map(|text| Denominations::parse(&text).map_err(LedgerError::from))
             .transpose()
@@ -847,7 +848,7 @@ impl Ledger {
     /// transfer per original, in one transaction.
     pub fn void_hand(
         &mut self,
-        hand: i64,
+        hand: HandId,
         reason: &str,
         requested_by: u32,
         approver: &PinEntry<'_>,
@@ -874,8 +875,8 @@ impl Ledger {
     /// `approved_by`.
     pub fn approve_manual_card(
         &mut self,
-        table: i64,
-        hand: i64,
+        table: TableId,
+        hand: HandId,
         requested_by: u32,
         approver: &PinEntry<'_>,
         detail: &str,
@@ -894,8 +895,8 @@ impl Ledger {
     /// dealer; returns the approver's id.
     pub fn approve_scanner_override(
         &mut self,
-        table: i64,
-        hand: Option<i64>,
+        table: TableId,
+        hand: Option<HandId>,
         requested_by: u32,
         approver: &PinEntry<'_>,
         detail: &str,
@@ -913,8 +914,8 @@ impl Ledger {
     fn approve_exception(
         &mut self,
         action: Action,
-        table: i64,
-        hand: Option<i64>,
+        table: TableId,
+        hand: Option<HandId>,
         requested_by: u32,
         approver: &PinEntry<'_>,
         detail: &str,
@@ -929,21 +930,21 @@ impl Ledger {
     /// with their PIN; returns the shift id.
     pub fn open_table(
         &mut self,
-        table: i64,
+        table: TableId,
         dealer: u32,
         approver: &PinEntry<'_>,
-    ) -> Result<i64, LedgerError> {
+    ) -> Result<ShiftId, LedgerError> {
         self.check_table(table)?;
         let (shift, rows) = self.open_table_rows(table, dealer, approver)?;
         self.append_rows(&rows)?;
-        Ok(shift)
+        Ok(ShiftId(shift))
     }
 
     /// The rows that open a shift at `table` (the approval and the shift),
     /// and its id.
     pub(super) fn open_table_rows(
         &mut self,
-        table: i64,
+        table: TableId,
         dealer: u32,
         approver: &PinEntry<'_>,
     ) -> Result<(i64, Vec<Row>), LedgerError> {
@@ -961,7 +962,7 @@ impl Ledger {
             &SHIFTS,
             vec![
                 Value::Integer(shift),
-                Value::Integer(table),
+                Value::Integer(table.0),
                 Value::Integer(i64::from(approver.staff)),
                 Value::Text(self.now()),
             ],
@@ -973,7 +974,7 @@ impl Ledger {
     /// boss with their PIN.
     pub fn close_table(
         &mut self,
-        shift: i64,
+        shift: ShiftId,
         requested_by: u32,
         approver: &PinEntry<'_>,
     ) -> Result<(), LedgerError> {
@@ -994,7 +995,7 @@ impl Ledger {
         rows.push((
             &SHIFT_CLOSES,
             vec![
-                Value::Integer(shift),
+                Value::Integer(shift.0),
                 Value::Integer(i64::from(approver.staff)),
                 Value::Text(self.now()),
             ],
@@ -1003,7 +1004,7 @@ impl Ledger {
     }
 
     /// The table of shift `shift`, refusing a missing or closed shift.
-    pub(super) fn open_shift_table(&self, shift: i64) -> Result<i64, LedgerError> {
+    pub(super) fn open_shift_table(&self, shift: ShiftId) -> Result<TableId, LedgerError> {
         let found: Option<(i64, bool)> = self
             .conn
             .query_row(
@@ -1015,7 +1016,7 @@ impl Ledger {
         match found {
             None => Err(ShiftError::NoSuchShift(shift).into()),
             Some((_, true)) => Err(ShiftError::ShiftClosed(shift).into()),
-            Some((table, false)) => Ok(table),
+            Some((table, false)) => Ok(TableId(table)),
         }
     }
 

@@ -1,6 +1,7 @@
 //! What the pit boss and the shift report read: alarms, the exception
 //! report, the hand browser and the table's win over a shift.
 
+use crate::ids::{HandId, ShiftId, TableId};
 use chrono::{DateTime, Utc};
 use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
@@ -70,13 +71,13 @@ pub struct Alarm {
     /// Alarm id.
     pub id: i64,
     /// The table.
-    pub table: i64,
+    pub table: TableId,
     /// What raised it.
     pub kind: AlarmKind,
     /// The fault in one sentence.
     pub message: String,
     /// The hand number, where there is one.
-    pub hand: Option<i64>,
+    pub hand: Option<HandId>,
     /// When, UTC (RFC 3339).
     pub raised_at: String,
     /// Who cleared it, how, and when.
@@ -169,7 +170,7 @@ pub struct Exception {
     /// Who approved (or reset, or second-signed), where there is one.
     pub approved_by: Option<u32>,
     /// The hand number, where there is one.
-    pub hand: Option<i64>,
+    pub hand: Option<HandId>,
     /// The details in words.
     pub detail: String,
 }
@@ -180,7 +181,7 @@ pub struct HandFilter {
     /// Hands started in this range.
     pub started: TimeRange,
     /// Of this shift.
-    pub shift: Option<i64>,
+    pub shift: Option<ShiftId>,
     /// Dealt by this dealer.
     pub dealer: Option<u32>,
     /// With a player at this seat.
@@ -220,9 +221,9 @@ impl HandOutcome {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandSummary {
     /// Hand id.
-    pub id: i64,
+    pub id: HandId,
     /// Shift.
-    pub shift: i64,
+    pub shift: ShiftId,
     /// Dealer's staff id.
     pub dealer: u32,
     /// (seat, bet) per player.
@@ -273,18 +274,18 @@ impl Ledger {
     /// stays open, across restarts, until cleared.
     pub fn raise_alarm(
         &mut self,
-        table: i64,
+        table: TableId,
         kind: AlarmKind,
         message: &str,
-        hand: Option<i64>,
+        hand: Option<HandId>,
     ) -> Result<i64, LedgerError> {
         let id = self.next_id(&ALARMS)?;
         let row = vec![
             Value::Integer(id),
-            Value::Integer(table),
+            Value::Integer(table.0),
             Value::Text(kind.as_str().into()),
             Value::Text(message.into()),
-            hand.map_or(Value::Null, Value::Integer),
+            hand.map_or(Value::Null, |hand| Value::Integer(hand.0)),
             Value::Text(self.now()),
         ];
         self.append_one(&ALARMS, &row)?;
@@ -325,7 +326,7 @@ impl Ledger {
     }
 
     /// The alarms of `table`, oldest first; only the open ones if `open_only`.
-    pub fn alarms(&self, table: i64, open_only: bool) -> Result<Vec<Alarm>, LedgerError> {
+    pub fn alarms(&self, table: TableId, open_only: bool) -> Result<Vec<Alarm>, LedgerError> {
         let mut statement = self.conn.prepare(
             "SELECT a.seq, a.id, a.table_id, a.kind, a.message, a.hand_id, a.raised_at, c.cleared_by, c.how, c.cleared_at \
              FROM alarms a LEFT JOIN alarm_clears c ON c.alarm_id = a.id \
@@ -352,14 +353,14 @@ impl Ledger {
                 };
                 Ok(Alarm {
                     id: rows::int(&values, 1).map_err(&bad)?,
-                    table: rows::int(&values, 2).map_err(&bad)?,
+                    table: TableId(rows::int(&values, 2).map_err(&bad)?),
                     kind: AlarmKind::parse(kind).ok_or_else(|| LedgerError::BadRow {
                         table: "alarms",
                         seq,
                         problem: format!("unknown kind {kind:?}"),
                     })?,
                     message: rows::text(&values, 4).map_err(&bad)?.to_owned(),
-                    hand: rows::opt_int(&values, 5).map_err(&bad)?,
+                    hand: (rows::opt_int(&values, 5).map_err(&bad)?).map(HandId),
                     raised_at: rows::text(&values, 6).map_err(&bad)?.to_owned(),
                     cleared,
                 })
@@ -395,7 +396,7 @@ impl Ledger {
                     at: rows::text(&values, 2).map_err(&bad)?.to_owned(),
                     staff: rows::opt_int(&values, 3).map_err(&bad)?.map(|s| s as u32),
                     approved_by: rows::opt_int(&values, 4).map_err(&bad)?.map(|s| s as u32),
-                    hand: rows::opt_int(&values, 5).map_err(&bad)?,
+                    hand: (rows::opt_int(&values, 5).map_err(&bad)?).map(HandId),
                     detail: rows::text(&values, 6).map_err(&bad)?.to_owned(),
                 })
             })
@@ -403,7 +404,7 @@ impl Ledger {
     }
 
     /// When `shift` opened.
-    pub fn shift_opened_at(&self, shift: i64) -> Result<DateTime<Utc>, LedgerError> {
+    pub fn shift_opened_at(&self, shift: ShiftId) -> Result<DateTime<Utc>, LedgerError> {
         let opened: Option<(i64, String)> = self
             .conn
             .query_row(
@@ -468,8 +469,8 @@ impl Ledger {
                 continue;
             }
             hands.push(HandSummary {
-                id,
-                shift: rows::int(&values, 1).map_err(&bad)?,
+                id: HandId(id),
+                shift: ShiftId(rows::int(&values, 1).map_err(&bad)?),
                 dealer: rows::int(&values, 2).map_err(&bad)? as u32,
                 seats,
                 started_at: rows::text(&values, 5).map_err(&bad)?.to_owned(),
@@ -485,7 +486,7 @@ impl Ledger {
     /// The table's cumulative win over `shift` for a chart: a point at the
     /// shift's opening (0), then one per hand at its end and one per void at
     /// its time, each the house's net so far in units.
-    pub fn win_over_shift(&self, shift: i64) -> Result<Vec<(DateTime<Utc>, i64)>, LedgerError> {
+    pub fn win_over_shift(&self, shift: ShiftId) -> Result<Vec<(DateTime<Utc>, i64)>, LedgerError> {
         let mut points = vec![(self.shift_opened_at(shift)?, 0)];
         let mut statement = self.conn.prepare(concat!(
             "SELECT MIN(t.seq), CASE WHEN t.reverses IS NULL THEN h.ended_at ELSE v.voided_at END, SUM(",

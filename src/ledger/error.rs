@@ -1,6 +1,7 @@
 //! Why the ledger refused or failed: [`LedgerError`], one sentence naming
 //! the problem for each case.
 
+use crate::ids::{HandId, ShiftId, TableId};
 use thiserror::Error;
 
 use super::SCHEMA_VERSION;
@@ -47,7 +48,7 @@ pub enum LedgerError {
     },
     /// No hand with this id.
     #[error("the ledger has no hand {0}")]
-    NoSuchHand(i64),
+    NoSuchHand(HandId),
     /// The archive's file exists.
     #[error("{0} exists already; an archive is written to a new file")]
     ArchiveExists(String),
@@ -72,13 +73,13 @@ pub enum LedgerError {
     EmptyNote,
     /// The hand id is taken.
     #[error("hand {0} is already in the ledger")]
-    HandExists(i64),
+    HandExists(HandId),
     /// The hand was voided before.
     #[error("hand {0} is already voided")]
-    AlreadyVoided(i64),
+    AlreadyVoided(HandId),
     /// A hand is journaled and not yet committed.
     #[error("hand {0} is in progress; commit or abandon it first")]
-    HandInProgress(i64),
+    HandInProgress(HandId),
     /// Nothing is journaled.
     #[error("no hand is in progress")]
     NoHandInProgress,
@@ -86,9 +87,9 @@ pub enum LedgerError {
     #[error("hand {committed} was committed, but hand {journaled} is the one in progress")]
     NotTheJournaledHand {
         /// The hand given.
-        committed: i64,
+        committed: HandId,
         /// The hand journaled.
-        journaled: i64,
+        journaled: HandId,
     },
     /// The rules the hand was dealt under are not in the ledger.
     #[error("house rules {0} are not in the ledger")]
@@ -112,7 +113,7 @@ pub enum LedgerError {
     ReasonRequired,
     /// No table with this id.
     #[error("the ledger has no table {0}")]
-    NoSuchTable(i64),
+    NoSuchTable(TableId),
     /// No alarm with this id.
     #[error("there is no alarm {0}")]
     NoSuchAlarm(i64),
@@ -172,7 +173,7 @@ pub enum LedgerError {
     #[error(
         "the journal of hand {0} no longer matches the hand as played: it was changed outside pairs-table; nothing was committed"
     )]
-    JournalAltered(i64),
+    JournalAltered(HandId),
     /// The ledger does not hold what this station last wrote to it.
     #[error(
         "the ledger {path} does not hold what this station last wrote to it (row {rows} with head {head}): it was cut back or rewritten; verify it, and restore the ledger this station wrote"
@@ -230,7 +231,7 @@ pub enum AccessError {
     NotAPitBoss(u32),
     /// The dealer tried to approve their own hand's void.
     #[error("staff member {0} dealt hand {1} and so cannot approve its void")]
-    ApproverDealt(u32, i64),
+    ApproverDealt(u32, HandId),
     /// No staff member with this id.
     #[error("there is no staff member {0}")]
     NoSuchStaff(u32),
@@ -326,28 +327,28 @@ pub enum AccessError {
 pub enum ShiftError {
     /// No shift with this id.
     #[error("the ledger has no shift {0}")]
-    NoSuchShift(i64),
+    NoSuchShift(ShiftId),
     /// The shift was closed.
     #[error("shift {0} is closed")]
-    ShiftClosed(i64),
+    ShiftClosed(ShiftId),
     /// A shift closed with no closer counted or waived.
     #[error(
         "shift {0} has no closer count: the dealer and a pit boss count the tray (Inventory) before the table closes, or a pit boss waives the count with a reason"
     )]
-    CloserNotCounted(i64),
+    CloserNotCounted(ShiftId),
     /// A waiver of a count already made (or already waived).
     #[error("the {kind} of shift {shift} is already {done}; there is nothing to waive")]
     NothingToWaive {
         /// Opener or closer.
         kind: &'static str,
         /// The shift.
-        shift: i64,
+        shift: ShiftId,
         /// "counted" or "waived".
         done: &'static str,
     },
     /// The table has no denominations setting.
     #[error("table {0} has no chip denominations set; a pit boss must set them first")]
-    NoDenominations(i64),
+    NoDenominations(TableId),
     /// No slip with this number.
     #[error("there is no slip {0}")]
     NoSuchSlip(String),

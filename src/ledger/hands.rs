@@ -3,13 +3,14 @@
 //! after a crash, voids, and hands read back. [`Recorder`] is the one path
 //! by which live and simulated hands reach the ledger.
 
+use crate::ids::{HandId, ShiftId, TableId};
 use std::collections::HashMap;
 
 use super::*;
 
 /// What a hand's commit writes beside the journal.
 struct Commit<'a> {
-    id: i64,
+    id: HandId,
     status: HandStatus,
     button: Option<u8>,
     events: &'a [HandEvent],
@@ -36,19 +37,19 @@ impl Ledger {
             .query_row("SELECT hand_id FROM journal_hand", [], |r| r.get(0))
             .optional()?;
         if let Some(hand) = journaled {
-            return Err(LedgerError::HandInProgress(hand));
+            return Err(LedgerError::HandInProgress(HandId(hand)));
         }
-        let id = setup.number as i64;
+        let id = HandId::of(setup.number);
         let exists: Option<i64> = tx
             .query_row("SELECT seq FROM hands WHERE id = ?1", [id], |r| r.get(0))
             .optional()?;
         if exists.is_some() {
-            return Err(LedgerError::HandExists(id));
+            return Err(LedgerError::HandExists(HandId(id.0)));
         }
         let mut values = vec![
-            Value::Integer(id),
-            Value::Integer(context.table),
-            Value::Integer(context.shift),
+            Value::Integer(id.0),
+            Value::Integer(context.table.0),
+            Value::Integer(context.shift.0),
             Value::Integer(i64::from(context.dealer)),
             Value::Integer(context.shoe),
         ];
@@ -62,7 +63,7 @@ impl Ledger {
         tx.execute("DELETE FROM journal_steps", [])?;
         tx.execute("DELETE FROM journal_pending", [])?;
         let at = timestamp(self.clock.now());
-        journal_rows(&tx, Journal::Hand, id, 0, events, &at)?;
+        journal_rows(&tx, Journal::Hand, HandId(id.0), 0, events, &at)?;
         tx.commit()?;
         Ok(())
     }
@@ -93,7 +94,14 @@ impl Ledger {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        journal_rows(&tx, Journal::BetweenHands, next_hand, first, events, &at)?;
+        journal_rows(
+            &tx,
+            Journal::BetweenHands,
+            HandId(next_hand),
+            first,
+            events,
+            &at,
+        )?;
         tx.commit()?;
         Ok(())
     }
@@ -128,8 +136,8 @@ impl Ledger {
         let int = |i| rows::int(&values, i).map_err(&bad);
         let hand_id = int(0)?;
         let context = HandContext {
-            table: int(1)?,
-            shift: int(2)?,
+            table: TableId(int(1)?),
+            shift: ShiftId(int(2)?),
             dealer: int(3)? as u32,
             shoe: int(4)?,
         };
@@ -152,7 +160,7 @@ impl Ledger {
 
     /// How many shuffles (software or physical shoe) the committed hands
     /// of `shift` hold.
-    pub fn shuffles_in_shift(&self, shift: i64) -> Result<u32, LedgerError> {
+    pub fn shuffles_in_shift(&self, shift: ShiftId) -> Result<u32, LedgerError> {
         let count: i64 = self.conn.query_row(
             "SELECT (SELECT COUNT(*) FROM shuffles s JOIN hands h ON h.id = s.hand_id WHERE h.shift_id = ?1) \
                   + (SELECT COUNT(*) FROM external_shuffles s JOIN hands h ON h.id = s.hand_id WHERE h.shift_id = ?1)",
@@ -179,9 +187,9 @@ impl Ledger {
     /// Commits the finished hand in progress to the ledger in one
     /// transaction (steps not yet journaled are journaled first) and
     /// empties the journal; returns the hand id.
-    pub fn commit_hand(&mut self, finished: &FinishedHand) -> Result<i64, LedgerError> {
+    pub fn commit_hand(&mut self, finished: &FinishedHand) -> Result<HandId, LedgerError> {
         let at = self.now();
-        let id = finished.setup.number as i64;
+        let id = HandId::of(finished.setup.number);
         let button = match &finished.hand {
             Hand::Rocket(h) => h.starter().or(finished.setup.previous_button),
             Hand::Starboard(_) => finished.setup.button,
@@ -197,7 +205,7 @@ impl Ledger {
             },
             |_| Ok(()),
         )?;
-        Ok(id)
+        Ok(HandId(id.0))
     }
 
     /// Ends the journaled hand as unplayable: it is committed as voided with
@@ -208,15 +216,15 @@ impl Ledger {
         &mut self,
         reason: &str,
         approver: u32,
-    ) -> Result<Option<i64>, LedgerError> {
+    ) -> Result<Option<HandId>, LedgerError> {
         let Some(progress) = self.recover_in_progress()? else {
             return Ok(None);
         };
-        let id = progress.setup.number as i64;
-        self.check_approver(approver, progress.context.dealer, id)?;
+        let id = HandId::of(progress.setup.number);
+        self.check_approver(approver, progress.context.dealer, HandId(id.0))?;
         let at = self.now();
         let void = [
-            Value::Integer(id),
+            Value::Integer(id.0),
             Value::Text(reason.into()),
             Value::Integer(i64::from(approver)),
             Value::Text(at.clone()),
@@ -232,7 +240,7 @@ impl Ledger {
             },
             |appender| appender.append(&VOIDS, &void).map(drop),
         )?;
-        Ok(Some(id))
+        Ok(Some(HandId(id.0)))
     }
 
     /// Commits the journaled hand as `commit` says, with `finally`'s rows
@@ -266,7 +274,7 @@ impl Ledger {
             .optional()?;
         let mut columns = journal.ok_or(LedgerError::NoHandInProgress)?;
         let journaled = match columns.get("hand_id") {
-            Some(Value::Integer(hand)) => *hand,
+            Some(Value::Integer(hand)) => HandId(*hand),
             _ => {
                 return Err(LedgerError::BadRow {
                     table: "journal_hand",
@@ -281,7 +289,7 @@ impl Ledger {
                 journaled,
             });
         }
-        columns.insert("id".into(), Value::Integer(id));
+        columns.insert("id".into(), Value::Integer(id.0));
         columns.insert(
             "button".into(),
             button.map_or(Value::Null, |b| Value::Integer(i64::from(b))),
@@ -317,7 +325,7 @@ impl Ledger {
                             .is_ok_and(|(hand, _, e)| hand == id && e == *event)
                     });
             if !matches {
-                return Err(LedgerError::JournalAltered(id));
+                return Err(LedgerError::JournalAltered(HandId(id.0)));
             }
         }
         for (_, spec, values) in journaled {
@@ -326,7 +334,7 @@ impl Ledger {
         for (line, transfer) in transfers.iter().enumerate() {
             appender.append(
                 &TRANSFERS,
-                &rows::transfer_row(id, line as i64 + 1, transfer, None),
+                &rows::transfer_row(HandId(id.0), line as i64 + 1, transfer, None),
             )?;
         }
         finally(&mut appender)?;
@@ -345,7 +353,7 @@ impl Ledger {
         &self,
         approver: u32,
         dealer: u32,
-        hand: i64,
+        hand: HandId,
     ) -> Result<(), LedgerError> {
         let role: Option<String> = self
             .conn
@@ -363,7 +371,7 @@ impl Ledger {
     }
 
     /// The dealer of committed hand `hand`.
-    pub(super) fn dealer_of(&self, hand: i64) -> Result<u32, LedgerError> {
+    pub(super) fn dealer_of(&self, hand: HandId) -> Result<u32, LedgerError> {
         let dealer: Option<u32> = self
             .conn
             .query_row("SELECT dealer_id FROM hands WHERE id = ?1", [hand], |r| {
@@ -378,7 +386,7 @@ impl Ledger {
     /// reversing transfer per original, referencing it, in one transaction.
     pub(super) fn void_with(
         &mut self,
-        hand: i64,
+        hand: HandId,
         reason: &str,
         approver: u32,
         before: &[(&'static TableSpec, Vec<Value>)],
@@ -407,7 +415,7 @@ impl Ledger {
         appender.append(
             &VOIDS,
             &[
-                Value::Integer(hand),
+                Value::Integer(hand.0),
                 Value::Text(reason.into()),
                 Value::Integer(i64::from(approver)),
                 Value::Text(at),
@@ -445,7 +453,7 @@ impl Ledger {
                     let id = rows::int(&values, 0).map_err(LedgerError::bad_row("hands", 0))?;
                     let bad = LedgerError::bad_row("hands", id);
                     Ok(HandRecord {
-                        id,
+                        id: HandId(id),
                         game: rows::game(rows::text(&values, 1).map_err(&bad)?).map_err(&bad)?,
                         seats: rows::parse_seats(rows::text(&values, 2).map_err(&bad)?)
                             .map_err(&bad)?,
@@ -457,7 +465,7 @@ impl Ledger {
                             })?,
                         started_at: row_time("hands", id, rows::text(&values, 4).map_err(&bad)?)?,
                         ended_at: row_time("hands", id, rows::text(&values, 5).map_err(&bad)?)?,
-                        transfers: transfers_of(&self.conn, id)?
+                        transfers: transfers_of(&self.conn, HandId(id))?
                             .into_iter()
                             .map(|(_, t, _)| t)
                             .collect(),
@@ -470,7 +478,7 @@ impl Ledger {
 
     /// A recorded hand as it finished: setup, steps, final state, transfers
     /// (reversals left out).
-    pub fn load_hand(&self, hand: i64) -> Result<FinishedHand, LedgerError> {
+    pub fn load_hand(&self, hand: HandId) -> Result<FinishedHand, LedgerError> {
         let values: Option<Vec<Value>> = self
             .conn
             .query_row(
@@ -480,9 +488,9 @@ impl Ledger {
             )
             .optional()?;
         let values = values.ok_or(LedgerError::NoSuchHand(hand))?;
-        let bad = LedgerError::bad_row("hands", hand);
+        let bad = LedgerError::bad_row("hands", hand.0);
         let rules = self.rules(rows::text(&values, 3).map_err(&bad)?)?;
-        let setup = rows::values_setup(&values, 1, hand, rules).map_err(&bad)?;
+        let setup = rows::values_setup(&values, 1, hand.0, rules).map_err(&bad)?;
         let mut steps = Vec::new();
         for spec in [
             &chain::SHUFFLES,
@@ -519,7 +527,7 @@ impl Ledger {
 fn hand_rows(
     conn: &Connection,
     spec: &chain::TableSpec,
-    hand: i64,
+    hand: HandId,
 ) -> Result<Vec<(i64, Vec<Value>)>, LedgerError> {
     let sql = format!(
         "SELECT seq, {} FROM {} WHERE hand_id = ?1 ORDER BY seq",
@@ -541,7 +549,7 @@ fn hand_rows(
 /// The transfers of a hand in order: (seq, transfer, seq it reverses).
 fn transfers_of(
     conn: &Connection,
-    hand: i64,
+    hand: HandId,
 ) -> Result<Vec<(i64, Transfer, Option<i64>)>, LedgerError> {
     let found = hand_rows(conn, &TRANSFERS, hand)?;
     found
@@ -560,7 +568,7 @@ fn journal_in(
     events: &[HandEvent],
     at: &str,
 ) -> Result<(), LedgerError> {
-    let hand_id: i64 = conn
+    let hand_id: HandId = conn
         .query_row("SELECT hand_id FROM journal_hand", [], |r| r.get(0))
         .optional()?
         .ok_or(LedgerError::NoHandInProgress)?;
@@ -588,7 +596,7 @@ impl Journal {
 fn journal_rows(
     conn: &Connection,
     journal: Journal,
-    hand_id: i64,
+    hand_id: HandId,
     first: usize,
     events: &[HandEvent],
     at: &str,
@@ -691,7 +699,7 @@ impl Recorder {
         self.between_hands = restored.len();
         table
             .restore_between_hands(restored)
-            .map_err(|_| LedgerError::HandInProgress(table.hands_started() as i64))?;
+            .map_err(|_| LedgerError::HandInProgress(HandId(table.hands_started() as i64)))?;
         self.sync(ledger, table)
     }
 
@@ -725,7 +733,7 @@ impl Recorder {
         &mut self,
         ledger: &mut Ledger,
         finished: &FinishedHand,
-    ) -> Result<i64, LedgerError> {
+    ) -> Result<HandId, LedgerError> {
         let id = ledger.commit_hand(finished)?;
         self.journaled = None;
         Ok(id)

@@ -2,6 +2,7 @@
 //! with their voids, drop, and a shift's figures beside the ledger's own
 //! win. The arithmetic is `crate::inventory`'s. See docs/inventory.md.
 
+use crate::ids::{ShiftId, TableId};
 use chrono::Datelike;
 use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
@@ -82,7 +83,7 @@ pub struct Slip {
     /// Fill or credit.
     pub kind: SlipKind,
     /// The shift.
-    pub shift: i64,
+    pub shift: ShiftId,
     /// Chips by denomination.
     pub chips: ChipCount,
     /// Who asked for it.
@@ -99,7 +100,7 @@ pub struct Slip {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShiftInventory {
     /// The shift.
-    pub shift: i64,
+    pub shift: ShiftId,
     /// The latest opener count, if counted.
     pub opener: Option<ChipCount>,
     /// The latest closer count, if counted.
@@ -142,7 +143,7 @@ impl Ledger {
     /// latest counts.
     pub fn record_count(
         &mut self,
-        shift: i64,
+        shift: ShiftId,
         kind: CountKind,
         chips: &ChipCount,
         dealer: &PinEntry<'_>,
@@ -166,7 +167,7 @@ impl Ledger {
         rows.push((
             &INVENTORY_COUNTS,
             vec![
-                Value::Integer(shift),
+                Value::Integer(shift.0),
                 Value::Text(kind.as_str().into()),
                 Value::Text(chips.to_string()),
                 Value::Integer(chips.total() as i64),
@@ -179,7 +180,7 @@ impl Ledger {
     }
 
     /// Whether `shift`'s opener or closer was counted, waived or neither.
-    pub fn count_state(&self, shift: i64, kind: CountKind) -> Result<CountState, LedgerError> {
+    pub fn count_state(&self, shift: ShiftId, kind: CountKind) -> Result<CountState, LedgerError> {
         let (counted, waived): (bool, bool) = self.conn.query_row(
             "SELECT EXISTS (SELECT 1 FROM inventory_counts WHERE shift_id = ?1 AND kind = ?2), \
                     EXISTS (SELECT 1 FROM count_waivers WHERE shift_id = ?1 AND kind = ?2)",
@@ -201,7 +202,7 @@ impl Ledger {
     /// when the count was made or waived already.
     pub fn waive_count(
         &mut self,
-        shift: i64,
+        shift: ShiftId,
         kind: CountKind,
         reason: &str,
         pit_boss: &PinEntry<'_>,
@@ -228,7 +229,7 @@ impl Ledger {
         rows.push((
             &COUNT_WAIVERS,
             vec![
-                Value::Integer(shift),
+                Value::Integer(shift.0),
                 Value::Text(kind.as_str().into()),
                 Value::Text(reason.into()),
                 Value::Integer(i64::from(pit_boss.staff)),
@@ -240,7 +241,7 @@ impl Ledger {
 
     /// Refuses chips the table does not use (or any chips before
     /// denominations are set).
-    fn check_chips(&self, table: i64, chips: &ChipCount) -> Result<(), LedgerError> {
+    fn check_chips(&self, table: TableId, chips: &ChipCount) -> Result<(), LedgerError> {
         let denominations = self
             .denominations(table)?
             .ok_or(ShiftError::NoDenominations(table))?;
@@ -254,7 +255,7 @@ impl Ledger {
     pub fn record_slip(
         &mut self,
         kind: SlipKind,
-        shift: i64,
+        shift: ShiftId,
         chips: &ChipCount,
         requested_by: u32,
         approver: &PinEntry<'_>,
@@ -294,7 +295,7 @@ impl Ledger {
                 Value::Integer(self.next_id(&SLIPS)?),
                 Value::Text(number.clone()),
                 Value::Text(kind.as_str().into()),
-                Value::Integer(shift),
+                Value::Integer(shift.0),
                 Value::Text(chips.to_string()),
                 Value::Integer(chips.total() as i64),
                 Value::Integer(i64::from(requested_by)),
@@ -347,7 +348,7 @@ impl Ledger {
     }
 
     /// The slips of `shift` in order, voided ones included and marked.
-    pub fn slips(&self, shift: i64) -> Result<Vec<Slip>, LedgerError> {
+    pub fn slips(&self, shift: ShiftId) -> Result<Vec<Slip>, LedgerError> {
         let mut statement = self.conn.prepare(
             "SELECT slips.seq, number, kind, shift_id, chips, requested_by, approved_by, at, \
                     slip_voids.reason, slip_voids.first_by, slip_voids.second_by \
@@ -413,7 +414,7 @@ impl Ledger {
                     Ok(Slip {
                         number,
                         kind,
-                        shift,
+                        shift: ShiftId(shift),
                         chips: ChipCount::parse(&chips).map_err(|e| bad(e.to_string()))?,
                         requested_by,
                         approved_by,
@@ -435,7 +436,7 @@ impl Ledger {
     /// write.
     pub fn record_drop(
         &mut self,
-        shift: i64,
+        shift: ShiftId,
         amount: u64,
         pit_boss: &PinEntry<'_>,
     ) -> Result<(), LedgerError> {
@@ -447,7 +448,7 @@ impl Ledger {
         rows.push((
             &DROPS,
             vec![
-                Value::Integer(shift),
+                Value::Integer(shift.0),
                 Value::Integer(amount as i64),
                 Value::Integer(i64::from(pit_boss.staff)),
                 Value::Text(self.now()),
@@ -458,7 +459,7 @@ impl Ledger {
 
     /// The house's net over the hands of `shift`: what the house received
     /// less what it paid, reversals of voided hands included.
-    pub fn ledger_win(&self, shift: i64) -> Result<i64, LedgerError> {
+    pub fn ledger_win(&self, shift: ShiftId) -> Result<i64, LedgerError> {
         Ok(self.conn.query_row(
             concat!(
                 "SELECT COALESCE(SUM(",
@@ -471,8 +472,8 @@ impl Ledger {
     }
 
     /// Everything the win formula needs for `shift`, and the ledger's win.
-    pub fn shift_inventory(&self, shift: i64) -> Result<ShiftInventory, LedgerError> {
-        let table: i64 = self
+    pub fn shift_inventory(&self, shift: ShiftId) -> Result<ShiftInventory, LedgerError> {
+        let table: TableId = self
             .conn
             .query_row("SELECT table_id FROM shifts WHERE id = ?1", [shift], |r| {
                 r.get(0)
@@ -504,7 +505,7 @@ impl Ledger {
                 "SELECT total FROM inventory_counts JOIN shifts ON shifts.id = inventory_counts.shift_id \
                  WHERE shifts.table_id = ?1 AND shifts.id < ?2 AND kind = 'closer' \
                  ORDER BY inventory_counts.seq DESC LIMIT 1",
-                [table, shift],
+                rusqlite::params![table, shift],
                 |r| r.get(0),
             )
             .optional()?;

@@ -17,6 +17,7 @@ mod chain;
 mod error;
 mod file;
 mod hands;
+mod ids;
 mod inventory;
 mod players;
 mod replica;
@@ -27,6 +28,7 @@ mod startup;
 mod station;
 mod verify;
 
+use crate::ids::{HandId, ShiftId, TableId};
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -100,9 +102,9 @@ impl Clock for SystemClock {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HandContext {
     /// The table.
-    pub table: i64,
+    pub table: TableId,
     /// The shift.
-    pub shift: i64,
+    pub shift: ShiftId,
     /// The dealer's staff id.
     pub dealer: u32,
     /// The shoe.
@@ -146,9 +148,9 @@ pub struct TableOpening<'a> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OpenedTable {
     /// The table.
-    pub table: i64,
+    pub table: TableId,
     /// The shift opened.
-    pub shift: i64,
+    pub shift: ShiftId,
     /// Its first shoe.
     pub shoe: i64,
 }
@@ -188,7 +190,7 @@ pub struct TablePosition {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandRecord {
     /// The hand id.
-    pub id: i64,
+    pub id: HandId,
     /// The game.
     pub game: GameKind,
     /// (seat, bet) per player.
@@ -777,12 +779,12 @@ impl Ledger {
     }
 
     /// The table named `name`, recorded now if new; returns its id.
-    pub fn table(&mut self, name: &str, game: GameKind) -> Result<i64, LedgerError> {
+    pub fn table(&mut self, name: &str, game: GameKind) -> Result<TableId, LedgerError> {
         let (id, row) = self.table_row(name, game)?;
         if let Some(row) = row {
             self.append_rows(&[row])?;
         }
-        Ok(id)
+        Ok(TableId(id))
     }
 
     /// The id of the table named `name`, and its row to append if it is new.
@@ -816,7 +818,7 @@ impl Ledger {
     /// Records a table setting (a later row for the same key supersedes it).
     pub fn set_table_setting(
         &mut self,
-        table: i64,
+        table: TableId,
         key: &str,
         value: &str,
     ) -> Result<(), LedgerError> {
@@ -824,9 +826,9 @@ impl Ledger {
         self.append_rows(&[row]).map(drop)
     }
 
-    fn setting_row(&self, table: i64, key: &str, value: &str) -> access::Row {
+    fn setting_row(&self, table: TableId, key: &str, value: &str) -> access::Row {
         let row = vec![
-            Value::Integer(table),
+            Value::Integer(table.0),
             Value::Text(key.into()),
             Value::Text(value.into()),
             Value::Text(self.now()),
@@ -882,27 +884,27 @@ impl Ledger {
     }
 
     /// Opens a shift at `table` by staff member `by`; returns its id.
-    pub fn open_shift(&mut self, table: i64, by: u32) -> Result<i64, LedgerError> {
+    pub fn open_shift(&mut self, table: TableId, by: u32) -> Result<ShiftId, LedgerError> {
         let id = self.next_id(&SHIFTS)?;
         let row = [
             Value::Integer(id),
-            Value::Integer(table),
+            Value::Integer(table.0),
             Value::Integer(i64::from(by)),
             Value::Text(self.now()),
         ];
         self.append_one(&SHIFTS, &row)?;
-        Ok(id)
+        Ok(ShiftId(id))
     }
 
     /// Closes shift `shift` by staff member `by`, unseating its table's
     /// rated players.
-    pub fn close_shift(&mut self, shift: i64, by: u32) -> Result<(), LedgerError> {
+    pub fn close_shift(&mut self, shift: ShiftId, by: u32) -> Result<(), LedgerError> {
         let table = self.open_shift_table(shift)?;
         let mut rows = self.unseat_all_rows(table, by)?;
         rows.push((
             &SHIFT_CLOSES,
             vec![
-                Value::Integer(shift),
+                Value::Integer(shift.0),
                 Value::Integer(i64::from(by)),
                 Value::Text(self.now()),
             ],
@@ -914,7 +916,7 @@ impl Ledger {
     /// its id; the software shoe none); returns its id.
     pub fn open_shoe(
         &mut self,
-        table: i64,
+        table: TableId,
         decks: u8,
         scanner_shoe_id: Option<&str>,
     ) -> Result<i64, LedgerError> {
@@ -925,14 +927,14 @@ impl Ledger {
 
     fn shoe_row(
         &self,
-        table: i64,
+        table: TableId,
         decks: u8,
         scanner_shoe_id: Option<&str>,
     ) -> Result<(i64, access::Row), LedgerError> {
         let id = self.next_id(&SHOES)?;
         let row = vec![
             Value::Integer(id),
-            Value::Integer(table),
+            Value::Integer(table.0),
             Value::Integer(i64::from(decks)),
             scanner_shoe_id.map_or(Value::Null, |s| Value::Text(s.into())),
             Value::Text(self.now()),
@@ -953,19 +955,24 @@ impl Ledger {
         let mut rows: Vec<access::Row> = table_row.into_iter().collect();
         rows.extend(self.rules_row(opening.rules)?);
         for (key, value) in opening.settings {
-            rows.push(self.setting_row(table, key, value));
+            rows.push(self.setting_row(TableId(table), key, value));
         }
-        let (shift, shift_rows) = self.open_table_rows(table, dealer, approver)?;
+        let (shift, shift_rows) = self.open_table_rows(TableId(table), dealer, approver)?;
         rows.extend(shift_rows);
-        let (shoe, shoe_row) = self.shoe_row(table, opening.decks, opening.scanner_shoe)?;
+        let (shoe, shoe_row) =
+            self.shoe_row(TableId(table), opening.decks, opening.scanner_shoe)?;
         rows.push(shoe_row);
         self.append_rows(&rows)?;
-        Ok(OpenedTable { table, shift, shoe })
+        Ok(OpenedTable {
+            table: TableId(table),
+            shift: ShiftId(shift),
+            shoe,
+        })
     }
 
     /// Where `table` stands after its last recorded hand (its button and
     /// carry), and the ledger's last hand number.
-    pub fn table_position(&self, table: i64) -> Result<TablePosition, LedgerError> {
+    pub fn table_position(&self, table: TableId) -> Result<TablePosition, LedgerError> {
         let hands_started: i64 =
             self.conn
                 .query_row("SELECT COALESCE(MAX(id), 0) FROM hands", [], |r| r.get(0))?;

@@ -2,6 +2,7 @@
 //! chained `players` and `seatings` rows; the hands each played, read for
 //! `crate::rating` to add up; and the record of every rating look-up.
 
+use crate::ids::{HandId, ShiftId, TableId};
 use chrono::{DateTime, Utc};
 use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
@@ -86,7 +87,7 @@ pub struct SeatedPlayer {
     /// Who.
     pub player: Player,
     /// The table's id.
-    pub table_id: i64,
+    pub table_id: TableId,
     /// The table's name.
     pub table: String,
     /// The seat.
@@ -121,7 +122,7 @@ impl Ledger {
     /// seat another rated player holds, a seat the game lacks.
     pub fn seat_player(
         &mut self,
-        shift: i64,
+        shift: ShiftId,
         seat: u8,
         card: &str,
         name: Option<&str>,
@@ -187,7 +188,12 @@ impl Ledger {
 
     /// Unseats the rated player at `seat` of shift `shift`'s table, as `by`
     /// records it; returns their card number.
-    pub fn unseat_player(&mut self, shift: i64, seat: u8, by: u32) -> Result<String, LedgerError> {
+    pub fn unseat_player(
+        &mut self,
+        shift: ShiftId,
+        seat: u8,
+        by: u32,
+    ) -> Result<String, LedgerError> {
         self.check_seater(by, "unseat a rated player")?;
         let table = self.open_shift_table(shift)?;
         let holder = self
@@ -200,7 +206,7 @@ impl Ledger {
 
     /// The rows unseating everyone rated at `table`, by `by`: written with
     /// the table's close, so no session outlives its table.
-    pub(super) fn unseat_all_rows(&self, table: i64, by: u32) -> Result<Vec<Row>, LedgerError> {
+    pub(super) fn unseat_all_rows(&self, table: TableId, by: u32) -> Result<Vec<Row>, LedgerError> {
         let now = self.now();
         Ok(self
             .seated_players(Some(table))?
@@ -223,13 +229,13 @@ impl Ledger {
         }
     }
 
-    fn table_game(&self, table: i64) -> Result<GameKind, LedgerError> {
+    fn table_game(&self, table: TableId) -> Result<GameKind, LedgerError> {
         let name: String =
             self.conn
                 .query_row("SELECT game FROM tables WHERE id = ?1", [table], |r| {
                     r.get(0)
                 })?;
-        rows::game(&name).map_err(LedgerError::bad_row("tables", table))
+        rows::game(&name).map_err(LedgerError::bad_row("tables", table.0))
     }
 
     /// The player enrolled with `card`, if any.
@@ -251,7 +257,7 @@ impl Ledger {
 
     /// Rated players seated now, at `table` or (with `None`) anywhere, by
     /// table and seat.
-    pub fn seated_players(&self, table: Option<i64>) -> Result<Vec<SeatedPlayer>, LedgerError> {
+    pub fn seated_players(&self, table: Option<TableId>) -> Result<Vec<SeatedPlayer>, LedgerError> {
         let mut statement = self.conn.prepare_cached(
             "SELECT s.seq, p.card, p.name, s.table_id, t.name, s.seat, s.at \
              FROM seatings s JOIN players p ON p.card = s.card JOIN tables t ON t.id = s.table_id \
@@ -279,7 +285,7 @@ impl Ledger {
             .map(|(seq, player, table_id, table, seat, at)| {
                 Ok(SeatedPlayer {
                     player,
-                    table_id,
+                    table_id: TableId(table_id),
                     table,
                     seat: seat_number(seq, seat)?,
                     since: row_time("seatings", seq, &at)?,
@@ -295,7 +301,7 @@ impl Ledger {
             .find(|s| s.player.card == card))
     }
 
-    fn holder_of(&self, table: i64, seat: u8) -> Result<Option<SeatedPlayer>, LedgerError> {
+    fn holder_of(&self, table: TableId, seat: u8) -> Result<Option<SeatedPlayer>, LedgerError> {
         Ok(self
             .seated_players(Some(table))?
             .into_iter()
@@ -457,7 +463,7 @@ impl Ledger {
             if action == "seat" {
                 sessions.push(Session {
                     card: card.to_owned(),
-                    table_id,
+                    table_id: TableId(table_id),
                     table,
                     game: rows::game(&game).map_err(LedgerError::bad_row("tables", table_id))?,
                     seat: seat_number(seq, seat)?,
@@ -501,7 +507,7 @@ impl Ledger {
                     continue;
                 };
                 hands.push(PlayedHand {
-                    hand_id: id,
+                    hand_id: HandId(id),
                     decks: Decks::new(row.get(1)?).map_err(|e| LedgerError::BadRow {
                         table: "hands",
                         seq: id,
@@ -530,7 +536,7 @@ impl Ledger {
             .prepare_cached("SELECT hand_id FROM voids WHERE hand_id BETWEEN ?1 AND ?2")?;
         for id in voids.query_map([low, high], |r| r.get::<_, i64>(0))? {
             let id = id?;
-            if let Ok(i) = hands.binary_search_by_key(&id, |h| h.hand_id) {
+            if let Ok(i) = hands.binary_search_by_key(&id, |h| h.hand_id.0) {
                 hands[i].voided = true;
             }
         }
@@ -550,11 +556,11 @@ impl Ledger {
         let mut next = 0;
         while let Some(row) = found.next()? {
             let id: i64 = row.get(0)?;
-            while next < hands.len() && hands[next].hand_id < id {
+            while next < hands.len() && hands[next].hand_id < HandId(id) {
                 next += 1;
             }
             // A hand of another table, or one the seat sat out.
-            let Some(hand) = hands.get_mut(next).filter(|h| h.hand_id == id) else {
+            let Some(hand) = hands.get_mut(next).filter(|h| h.hand_id == HandId(id)) else {
                 continue;
             };
             let text = |i: usize| -> Result<&str, LedgerError> {
@@ -583,11 +589,11 @@ impl Ledger {
     }
 }
 
-fn seating_row(table: i64, seat: u8, card: &str, action: &str, by: u32, at: String) -> Row {
+fn seating_row(table: TableId, seat: u8, card: &str, action: &str, by: u32, at: String) -> Row {
     (
         &SEATINGS,
         vec![
-            Value::Integer(table),
+            Value::Integer(table.0),
             Value::Integer(i64::from(seat)),
             Value::Text(card.to_owned()),
             Value::Text(action.into()),

@@ -1,6 +1,7 @@
 //! Hand events, setups and transfers to and from ledger rows: the one
 //! mapping used to journal, commit, verify, export and recover a hand.
 
+use crate::ids::HandId;
 use rusqlite::types::Value;
 
 use super::chain::{CARDS, DECISIONS, EXTERNAL_SHUFFLES, REVEALS, SHUFFLES, TableSpec};
@@ -74,12 +75,12 @@ fn at32(bytes: &[u8]) -> Result<[u8; 32], BadRow> {
 
 /// The ledger row of one hand event: its table and columns.
 pub fn event_row(
-    hand_id: i64,
+    hand_id: HandId,
     step: i64,
     event: &HandEvent,
     at: &str,
 ) -> (&'static TableSpec, Vec<Value>) {
-    let head = [Value::Integer(hand_id), Value::Integer(step)];
+    let head = [Value::Integer(hand_id.0), Value::Integer(step)];
     let at = Value::Text(at.to_owned());
     let card =
         |rank: Rank, destination: &str, seat: Option<u8>, discarded: bool, source: CardSource| {
@@ -174,8 +175,8 @@ pub fn event_row(
 
 /// A hand event back from its ledger row (columns as in [`event_row`]),
 /// with the row's hand id and step.
-pub fn row_event(spec: &TableSpec, values: &[Value]) -> Result<(i64, i64, HandEvent), BadRow> {
-    let (hand_id, step) = (int(values, 0)?, int(values, 1)?);
+pub fn row_event(spec: &TableSpec, values: &[Value]) -> Result<(HandId, i64, HandEvent), BadRow> {
+    let (hand_id, step) = (HandId(int(values, 0)?), int(values, 1)?);
     let event = match spec.name {
         "shuffles" => HandEvent::Shoe(ShoeEvent::Shuffled(ShuffleCommitment {
             number: u32::try_from(int(values, 2)?).or_else(|_| bad("bad shuffle number"))?,
@@ -258,9 +259,9 @@ pub fn row_event(spec: &TableSpec, values: &[Value]) -> Result<(i64, i64, HandEv
 }
 
 /// The ledger row of one transfer.
-pub fn transfer_row(hand_id: i64, line: i64, t: &Transfer, reverses: Option<i64>) -> Vec<Value> {
+pub fn transfer_row(hand_id: HandId, line: i64, t: &Transfer, reverses: Option<i64>) -> Vec<Value> {
     vec![
-        Value::Integer(hand_id),
+        Value::Integer(hand_id.0),
         Value::Integer(line),
         Value::Text(t.from.to_string()),
         Value::Text(t.to.to_string()),

@@ -1,6 +1,7 @@
 //! What a table station reads back when it starts: the shift still open at
 //! this station, its table's settings and current shoe.
 
+use crate::ids::{ShiftId, TableId};
 use std::collections::BTreeMap;
 
 use rusqlite::OptionalExtension;
@@ -15,9 +16,9 @@ use crate::scanner::{Identity, Protocol};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OpenShift {
     /// The shift.
-    pub shift: i64,
+    pub shift: ShiftId,
     /// Its table.
-    pub table: i64,
+    pub table: TableId,
     /// The table's name.
     pub table_name: String,
     /// The table's game.
@@ -65,8 +66,8 @@ impl Ledger {
             .query_map([table], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<Result<BTreeMap<String, String>, _>>()?;
         Ok(Some(OpenShift {
-            shift,
-            table,
+            shift: ShiftId(shift),
+            table: TableId(table),
             table_name,
             game,
             opened_by: u32::try_from(opened_by).unwrap_or_default(),
@@ -76,7 +77,7 @@ impl Ledger {
     }
 
     /// The table's most recent shoe.
-    pub fn current_shoe(&self, table: i64) -> Result<Option<i64>, LedgerError> {
+    pub fn current_shoe(&self, table: TableId) -> Result<Option<i64>, LedgerError> {
         Ok(self
             .conn
             .query_row(

@@ -1,6 +1,7 @@
 //! `audit verify`: one pass over the chain in seq order, merging a cursor
 //! per table, so memory stays flat however long the ledger is.
 
+use crate::ids::{HandId, TableId};
 use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
@@ -27,7 +28,7 @@ pub struct Discrepancy {
     /// The row's seq.
     pub seq: i64,
     /// The hand the row belongs to, if any.
-    pub hand: Option<i64>,
+    pub hand: Option<HandId>,
     /// What is wrong.
     pub problem: String,
 }
@@ -394,7 +395,7 @@ impl VoidChecks<'_> {
                     discrepancy(
                         "voids",
                         seq,
-                        Some(hand),
+                        Some(HandId(hand)),
                         format!(
                             "the void must reverse each of the hand's {originals} transfers exactly once; it reverses {reversed} of them with {reversals} rows"
                         ),
@@ -424,7 +425,7 @@ impl VoidChecks<'_> {
                     discrepancy(
                         "transfers",
                         seq,
-                        int(0),
+                        (int(0)).map(HandId),
                         format!(
                             "the reversing transfer does not mirror transfer row {reverses} of its hand (accounts swapped, same amount, kind and rank)"
                         ),
@@ -470,9 +471,9 @@ fn printed_head(
 
 /// The hand being read: its rows so far.
 struct HandGroup {
-    id: i64,
+    id: HandId,
     seq: i64,
-    table: i64,
+    table: TableId,
     shoe: i64,
     complete: bool,
     button: Option<u8>,
@@ -483,7 +484,7 @@ struct HandGroup {
 
 /// A void being read: the hand and its reversing transfers.
 struct VoidGroup {
-    hand: i64,
+    hand: HandId,
     seq: i64,
     transfers: Vec<Transfer>,
 }
@@ -538,7 +539,12 @@ fn in_hand_commit(table: &str, values: &[Value]) -> bool {
     }
 }
 
-fn discrepancy(table: &'static str, seq: i64, hand: Option<i64>, problem: String) -> Discrepancy {
+fn discrepancy(
+    table: &'static str,
+    seq: i64,
+    hand: Option<HandId>,
+    problem: String,
+) -> Discrepancy {
     Discrepancy {
         table,
         seq,
@@ -791,7 +797,7 @@ impl Audit {
                     found.push(discrepancy(
                         spec.name,
                         seq,
-                        Some(id),
+                        Some(HandId(id)),
                         format!(
                             "the hand was recorded in shift {shift} after that shift was closed"
                         ),
@@ -805,16 +811,16 @@ impl Audit {
                         found.push(discrepancy(
                             spec.name,
                             seq,
-                            Some(id),
+                            Some(HandId(id)),
                             format!("house rules {rules_hash} are not recorded before it"),
                         ));
                         None
                     }
                 };
                 self.group = Some(Group::Hand(Box::new(HandGroup {
-                    id,
+                    id: HandId(id),
                     seq,
-                    table: rows::int(values, 1)?,
+                    table: TableId(rows::int(values, 1)?),
                     shoe: rows::int(values, 4)?,
                     complete,
                     button: rows::opt_int(values, 10)?.and_then(|b| u8::try_from(b).ok()),
@@ -832,7 +838,7 @@ impl Audit {
                     _ => found.push(discrepancy(
                         spec.name,
                         seq,
-                        Some(hand_id),
+                        Some(HandId(hand_id.0)),
                         "the row is not part of its hand's commit".into(),
                     )),
                 }
@@ -843,7 +849,7 @@ impl Audit {
                 // each has one void row.
                 self.voided += 1;
                 self.group = Some(Group::Void(VoidGroup {
-                    hand: rows::int(values, 0)?,
+                    hand: HandId(rows::int(values, 0)?),
                     seq,
                     transfers: Vec::new(),
                 }));
@@ -852,18 +858,18 @@ impl Audit {
                 let hand_id = rows::int(values, 0)?;
                 let (transfer, reverses) = rows::row_transfer(values)?;
                 match (&mut self.group, reverses) {
-                    (Some(Group::Hand(group)), None) if group.id == hand_id => {
+                    (Some(Group::Hand(group)), None) if group.id == HandId(hand_id) => {
                         group.transfers.push((seq, transfer))
                     }
                     (Some(Group::Void(group)), Some(original))
-                        if group.hand == hand_id && original < group.seq =>
+                        if group.hand == HandId(hand_id) && original < group.seq =>
                     {
                         group.transfers.push(transfer)
                     }
                     _ => found.push(discrepancy(
                         spec.name,
                         seq,
-                        Some(hand_id),
+                        Some(HandId(hand_id)),
                         "the transfer is not part of its hand's commit or void".into(),
                     )),
                 }
@@ -889,7 +895,8 @@ impl Audit {
 
     fn finish_hand(&mut self, group: HandGroup) -> Vec<Discrepancy> {
         let mut found = Vec::new();
-        let at_hand = |problem: String| discrepancy("hands", group.seq, Some(group.id), problem);
+        let at_hand =
+            |problem: String| discrepancy("hands", group.seq, Some(HandId(group.id.0)), problem);
         let Some(setup) = &group.setup else {
             return found;
         };
@@ -939,7 +946,7 @@ impl Audit {
             found.push(discrepancy(
                 table,
                 seq,
-                Some(group.id),
+                Some(HandId(group.id.0)),
                 format!("replay gives different transfers from line {}", line + 1),
             ));
         }
@@ -947,7 +954,7 @@ impl Audit {
     }
 
     fn track_shoe(&mut self, group: &HandGroup, decks: Decks, found: &mut Vec<Discrepancy>) {
-        let track = self.tracks.entry(group.table).or_default();
+        let track = self.tracks.entry(group.table.0).or_default();
         if track.shoe != group.shoe {
             *track = ShoeTrack {
                 shoe: group.shoe,
@@ -957,7 +964,8 @@ impl Audit {
         let mut in_play = [0u16; 10];
         for (seq, table, event) in &group.events {
             let (seq, table) = (*seq, *table);
-            let mut problem = |p: String| found.push(discrepancy(table, seq, Some(group.id), p));
+            let mut problem =
+                |p: String| found.push(discrepancy(table, seq, Some(HandId(group.id.0)), p));
             let mut take = |rank: Rank, track: &mut ShoeTrack| {
                 track.out[rank.index()] += 1;
                 track.drawn.push((rank, seq));
@@ -1035,7 +1043,7 @@ impl Audit {
                             found.push(discrepancy(
                                 "cards",
                                 *card_seq,
-                                Some(group.id),
+                                Some(HandId(group.id.0)),
                                 format!(
                                     "a {rank} was recorded where shuffle {} put a {order}",
                                     reveal.number

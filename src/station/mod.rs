@@ -16,6 +16,7 @@ pub mod startup;
 
 pub use open::{OpenRefused, Reopened};
 
+use crate::ids::{HandId, ShiftId, TableId};
 use chrono::{DateTime, Utc};
 use rand::SeedableRng;
 use rand::rngs::{StdRng, SysRng};
@@ -480,7 +481,7 @@ impl Station {
             }
             (true, Some(approver)) => {
                 let detail = "alarms open when the station stopped, cleared after the restart";
-                let hand = self.table.hand().map(|(setup, _)| setup.number as i64);
+                let hand = self.table.hand().map(|(setup, _)| HandId::of(setup.number));
                 let approved = self.ledger.approve_scanner_override(
                     self.context.table,
                     hand,
@@ -615,12 +616,12 @@ impl Station {
     }
 
     /// The ledger id of this table.
-    pub fn table_id(&self) -> i64 {
+    pub fn table_id(&self) -> TableId {
         self.context.table
     }
 
     /// The ledger id of the open shift.
-    pub fn shift_id(&self) -> i64 {
+    pub fn shift_id(&self) -> ShiftId {
         self.context.shift
     }
 
@@ -754,7 +755,7 @@ impl Station {
 
     /// Confirms the settlement: the hand is committed to the ledger.
     /// Returns the hand's id.
-    pub fn confirm_settlement(&mut self) -> Result<i64, StationError> {
+    pub fn confirm_settlement(&mut self) -> Result<HandId, StationError> {
         self.check_dealer_session()?;
         let Some((finished, _)) = &self.settlement else {
             return Err(StationError::NoSettlement);

@@ -3,6 +3,7 @@
 //! it stopped, what left the shoe between hands, open alarms as notices.
 
 use super::*;
+use crate::ids::{HandId, TableId};
 
 impl Station {
     /// Opens a new table and shift in the ledger: the pit boss `approver`
@@ -54,8 +55,8 @@ impl Station {
         })();
         match opened {
             Ok((rng, engine_table, table, shift, shoe)) => {
-                let mut station =
-                    Station::assemble(ledger, setup, engine_table, rng, (table, shift, shoe), feed);
+                let opened = OpenedTable { table, shift, shoe };
+                let mut station = Station::assemble(ledger, setup, engine_table, rng, opened, feed);
                 station.set_dealer(Some(dealer.staff));
                 // The software shoe has shuffled and burned: journaled now.
                 match station.restore_between_hands() {
@@ -102,7 +103,11 @@ impl Station {
             setup,
             table,
             rng,
-            (open.table, open.shift, shoe),
+            OpenedTable {
+                table: open.table,
+                shift: open.shift,
+                shoe,
+            },
             feed,
         );
         if let Some(progress) = station.ledger.recover_in_progress()? {
@@ -126,14 +131,14 @@ impl Station {
                 .ledger
                 .alarms(station.context.table, true)?
                 .into_iter()
-                .find(|a| a.kind == AlarmKind::Recovery && a.hand == Some(number as i64));
+                .find(|a| a.kind == AlarmKind::Recovery && a.hand == Some(HandId::of(number)));
             let id = match open_recovery {
                 Some(alarm) => alarm.id,
                 None => station.ledger.raise_alarm(
                     station.context.table,
                     AlarmKind::Recovery,
                     &message,
-                    Some(number as i64),
+                    Some(HandId::of(number)),
                 )?,
             };
             station.finish_if_over()?;
@@ -191,7 +196,11 @@ impl Station {
         setup: TableSetup,
         table: Table,
         rng: StdRng,
-        (table_id, shift, shoe): (i64, i64, i64),
+        OpenedTable {
+            table: table_id,
+            shift,
+            shoe,
+        }: OpenedTable,
         feed: Feed,
     ) -> Station {
         let context = HandContext {
@@ -248,7 +257,7 @@ pub enum Reopened {
 fn engine_table(
     ledger: &Ledger,
     setup: &TableSetup,
-    table_id: i64,
+    table_id: TableId,
     feed: &Feed,
     rng: &mut StdRng,
 ) -> Result<Table, StationError> {

@@ -3,6 +3,7 @@
 //! card entered by hand, a pit boss's override), and the simulated shoe.
 
 use super::*;
+use crate::ids::HandId;
 
 impl Station {
     /// Handles every scanner event that has arrived; returns how many.
@@ -122,7 +123,7 @@ impl Station {
                         Fault::Disconnected(_) | Fault::Silent { .. } => AlarmKind::Connection,
                         _ => AlarmKind::Scanner,
                     };
-                    let hand = self.table.hand().map(|(setup, _)| setup.number as i64);
+                    let hand = self.table.hand().map(|(setup, _)| HandId::of(setup.number));
                     let id = self.ledger.raise_alarm(
                         self.context.table,
                         kind,
@@ -155,7 +156,7 @@ impl Station {
         let Some((setup, _)) = self.table.hand() else {
             return Err(TableError::NoHand.into());
         };
-        let hand = setup.number as i64;
+        let hand = HandId::of(setup.number);
         self.intake.check_way(WayOut::EnterByHand)?;
         if let Need::Decision { seat, .. } = self.table.need() {
             return Err(TableError::Play(PlayError::DecisionDue { seat }).into());
@@ -200,7 +201,7 @@ impl Station {
                 cards.join(", ")
             ));
         }
-        let hand = self.table.hand().map(|(setup, _)| setup.number as i64);
+        let hand = self.table.hand().map(|(setup, _)| HandId::of(setup.number));
         let approved_by = self.ledger.approve_scanner_override(
             self.context.table,
             hand,

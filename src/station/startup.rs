@@ -8,6 +8,7 @@
 //! raises an alarm for each finding, which stops play until a pit boss
 //! clears it.
 
+use crate::ids::HandId;
 use std::io::Read;
 use std::path::Path;
 
@@ -154,7 +155,7 @@ impl Station {
             )),
         }
         for (kind, text) in faults {
-            let hand = self.table.hand().map(|(setup, _)| setup.number as i64);
+            let hand = self.table.hand().map(|(setup, _)| HandId::of(setup.number));
             let alarm = self
                 .ledger
                 .raise_alarm(self.context.table, kind, &text, hand)?;

@@ -3,6 +3,7 @@
 //! month and year to date, alarms, staff changes and the expected hold.
 
 use super::*;
+use crate::ids::{HandId, ShiftId, TableId};
 
 /// A hand as the expected hold needs it.
 struct DealtHand {
@@ -133,10 +134,10 @@ const IN_PERIOD: &str = "h.table_id = ?1 AND (?2 IS NULL OR h.shift_id = ?2) \
 
 /// The resolved period: bound parameters and the header's times.
 pub(super) struct Resolved {
-    table_id: i64,
+    table_id: TableId,
     table_name: String,
     game: GameKind,
-    shift: Option<i64>,
+    shift: Option<ShiftId>,
     from: Option<String>,
     to: Option<String>,
     start: DateTime<Utc>,
@@ -152,8 +153,9 @@ impl Resolved {
     pub(super) fn params(&self) -> [Value; 4] {
         let text = |t: &Option<String>| t.clone().map_or(Value::Null, Value::Text);
         [
-            Value::Integer(self.table_id),
-            self.shift.map_or(Value::Null, Value::Integer),
+            Value::Integer(self.table_id.0),
+            self.shift
+                .map_or(Value::Null, |shift| Value::Integer(shift.0)),
             text(&self.from),
             text(&self.to),
         ]
@@ -280,7 +282,7 @@ impl Ledger {
         };
         let game = rows::game(&game).map_err(bad("tables", seq))?;
         let mut resolved = Resolved {
-            table_id,
+            table_id: TableId(table_id),
             table_name,
             game,
             shift: None,
@@ -533,7 +535,7 @@ impl Ledger {
             }
             match (t.from, t.to, t.kind) {
                 (Account::House, Account::Seat(seat), _) => read.payouts.push(Payout {
-                    hand,
+                    hand: HandId(hand),
                     seat,
                     kind: t.kind,
                     rank: t.rank,
@@ -657,7 +659,7 @@ impl Ledger {
     /// hands), and of those the ones with hands outside the period.
     fn inventory_shifts(&self, resolved: &Resolved) -> Result<(Vec<i64>, Vec<i64>), LedgerError> {
         if let Some(shift) = resolved.shift {
-            return Ok((vec![shift], Vec::new()));
+            return Ok((vec![shift.0], Vec::new()));
         }
         let params = resolved.params();
         let overlapping = format!(
@@ -712,7 +714,7 @@ impl Ledger {
 
         // Tray counts: the latest of each kind in a shift stands; an
         // earlier one was recounted.
-        let mut latest: HashMap<(i64, &'static str), ChipCount> = HashMap::new();
+        let mut latest: HashMap<(ShiftId, &'static str), ChipCount> = HashMap::new();
         {
             let mut statement = self.conn.prepare(&format!(
                 "SELECT seq, shift_id, kind, chips, dealer_id, pit_boss_id, counted_at \
@@ -721,7 +723,7 @@ impl Ledger {
             let mut found = statement.query([])?;
             while let Some(row) = found.next()? {
                 let seq: i64 = row.get(0)?;
-                let shift: i64 = row.get(1)?;
+                let shift: ShiftId = row.get(1)?;
                 let kind = match row.get::<_, String>(2)?.as_str() {
                     "opener" => CountKind::Opener,
                     "closer" => CountKind::Closer,
@@ -765,7 +767,7 @@ impl Ledger {
         }
         let opener = shifts
             .first()
-            .and_then(|s| latest.remove(&(*s, CountKind::Opener.as_str())));
+            .and_then(|s| latest.remove(&(ShiftId(*s), CountKind::Opener.as_str())));
 
         // Counts waived by a pit boss, and play before the opener.
         let mut opener_waived = false;
@@ -777,7 +779,7 @@ impl Ledger {
             let mut found = statement.query([])?;
             while let Some(row) = found.next()? {
                 let seq: i64 = row.get(0)?;
-                let shift: i64 = row.get(1)?;
+                let shift: ShiftId = row.get(1)?;
                 let count = CountKind::parse(&row.get::<_, String>(2)?).ok_or_else(|| {
                     LedgerError::BadRow {
                         table: "count_waivers",
@@ -785,7 +787,7 @@ impl Ledger {
                         problem: "unknown kind".into(),
                     }
                 })?;
-                opener_waived |= count == CountKind::Opener && shifts.first() == Some(&shift);
+                opener_waived |= count == CountKind::Opener && shifts.first() == Some(&shift.0);
                 let by = row.get::<_, i64>(4)? as u32;
                 signed.push(by);
                 corrections.push((
@@ -823,7 +825,7 @@ impl Ledger {
         });
         let closer = shifts
             .last()
-            .and_then(|s| latest.remove(&(*s, CountKind::Closer.as_str())));
+            .and_then(|s| latest.remove(&(ShiftId(*s), CountKind::Closer.as_str())));
 
         // Slips, with their voids.
         let (mut fills, mut credits) = (Vec::new(), Vec::new());
@@ -960,7 +962,7 @@ impl Ledger {
                  WHERE (t.id = ?1 OR (?2 AND t.game = ?3)) \
                  AND s.opened_at >= ?4 AND s.opened_at <= ?5 ORDER BY s.id",
                 &[
-                    Value::Integer(resolved.table_id),
+                    Value::Integer(resolved.table_id.0),
                     Value::Integer(i64::from(whole_game)),
                     Value::Text(resolved.game.as_str().into()),
                     Value::Text(timestamp(since)),
@@ -975,7 +977,7 @@ impl Ledger {
                 win: 0,
             };
             for shift in shifts {
-                match self.shift_inventory(shift)?.inventory() {
+                match self.shift_inventory(ShiftId(shift))?.inventory() {
                     Some(inventory) => {
                         to_date.shifts += 1;
                         to_date.drop += inventory.drop;

@@ -3,6 +3,7 @@
 //! `report_prints` table, in the chain). Rendering is `crate::report`'s job;
 //! nothing here formats a page. See docs/reports.md.
 
+use crate::ids::{HandId, ShiftId, TableId};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 use std::path::Path;
@@ -43,7 +44,7 @@ pub enum Period {
     /// The table's most recently opened shift.
     LatestShift,
     /// One shift, by id.
-    Shift(i64),
+    Shift(ShiftId),
     /// Hands started from `from` (inclusive) to `to` (exclusive).
     Range {
         /// The start, UTC.
@@ -112,7 +113,7 @@ pub enum ReportError {
         /// The table's name.
         table: String,
         /// The shift asked for.
-        shift: i64,
+        shift: ShiftId,
     },
     /// The table has never opened a shift.
     #[error("table {0} has no shifts yet")]
@@ -157,7 +158,7 @@ pub struct Header {
     /// The casino's name, if set (table setting or `--casino`).
     pub casino: Option<String>,
     /// The table's id.
-    pub table_id: i64,
+    pub table_id: TableId,
     /// The table's name.
     pub table_name: String,
     /// The table's game.
@@ -165,7 +166,7 @@ pub struct Header {
     /// The house rules the hands were dealt under, in order of first use.
     pub rules: Vec<HouseRules>,
     /// The shift, if the report covers one.
-    pub shift: Option<i64>,
+    pub shift: Option<ShiftId>,
     /// When the shift opened (or the range starts).
     pub start: DateTime<Utc>,
     /// When the shift closed (or the range ends); None while it is open.
@@ -231,7 +232,7 @@ impl KindTotal {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Payout {
     /// The hand.
-    pub hand: i64,
+    pub hand: HandId,
     /// The seat paid.
     pub seat: u8,
     /// Why.
@@ -293,7 +294,7 @@ pub enum GameFigures {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChipCount {
     /// The shift counted.
-    pub shift: i64,
+    pub shift: ShiftId,
     /// (denomination in table units, chips), highest denomination first.
     pub chips: Vec<(u64, u64)>,
     /// When it was counted.
@@ -332,7 +333,7 @@ pub struct Slip {
     /// The slip's number, `YYYY-NNNNNN`.
     pub number: String,
     /// The shift it was issued in.
-    pub shift: i64,
+    pub shift: ShiftId,
     /// When it was issued.
     pub at: DateTime<Utc>,
     /// (denomination, chips), highest first.
@@ -490,7 +491,7 @@ impl Inventory {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VoidEntry {
     /// The hand.
-    pub hand: i64,
+    pub hand: HandId,
     /// Why.
     pub reason: String,
     /// The approving pit boss.
@@ -505,7 +506,7 @@ pub struct VoidEntry {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ManualCard {
     /// The hand.
-    pub hand: i64,
+    pub hand: HandId,
     /// The hand's step.
     pub step: i64,
     /// The card.
@@ -537,14 +538,14 @@ pub enum CorrectionKind {
         /// Opener or closer.
         count: CountKind,
         /// The shift.
-        shift: i64,
+        shift: ShiftId,
     },
     /// A tray counted again: the later count stands.
     Recount {
         /// Opener or closer.
         count: CountKind,
         /// The shift.
-        shift: i64,
+        shift: ShiftId,
         /// The total of the count it replaces.
         before: u64,
         /// The new total.
@@ -600,7 +601,7 @@ pub struct AlarmEntry {
     /// The fault in one sentence.
     pub message: String,
     /// The hand, if one was in progress.
-    pub hand: Option<i64>,
+    pub hand: Option<HandId>,
     /// When it was raised.
     pub raised_at: DateTime<Utc>,
     /// How it was cleared; None while it is open.
@@ -706,7 +707,7 @@ impl ShiftReport {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShiftSpan {
     /// The shift's id.
-    pub id: i64,
+    pub id: ShiftId,
     /// When it opened.
     pub opened_at: DateTime<Utc>,
     /// When it closed; None while it is open.
@@ -883,7 +884,7 @@ impl Ledger {
     }
 
     /// The shifts of `table`, newest first: what a report can cover.
-    pub fn shifts(&self, table: i64) -> Result<Vec<ShiftSpan>, LedgerError> {
+    pub fn shifts(&self, table: TableId) -> Result<Vec<ShiftSpan>, LedgerError> {
         let mut statement = self.conn.prepare(
             "SELECT s.seq, s.id, s.opened_at, c.seq, c.closed_at \
              FROM shifts s LEFT JOIN shift_closes c ON c.shift_id = s.id \

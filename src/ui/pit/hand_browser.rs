@@ -2,6 +2,7 @@
 //! outcome and amount; a chosen hand stepped card by card, exported as a
 //! hand history (docs/replay-format.md).
 
+use crate::ids::HandId;
 use crate::ui::error::ScreenError;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use eframe::egui::{self, Ui};
@@ -93,7 +94,7 @@ impl FilterInputs {
 
 /// A chosen hand in the browser, stepped card by card.
 struct Chosen {
-    id: i64,
+    id: HandId,
     finished: FinishedHand,
     /// How many events are shown.
     step: usize,
@@ -116,7 +117,7 @@ impl HandBrowser {
         self.hands = None;
     }
 
-    pub(super) fn choose(&mut self, station: &Station, hand: i64) {
+    pub(super) fn choose(&mut self, station: &Station, hand: HandId) {
         self.chosen = Some(
             station
                 .ledger()

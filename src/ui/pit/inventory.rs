@@ -1,6 +1,7 @@
 //! The Inventory tab: chip denominations, tray counts, fills and credits
 //! and their voids, the drop, and the win and hold they give.
 
+use crate::ids::ShiftId;
 use crate::ui::error::ScreenError;
 use eframe::egui::{self, RichText, Ui};
 
@@ -209,7 +210,13 @@ impl InventoryTab {
         win_figures_ui(ui, &inventory);
     }
 
-    fn count_form_ui(&mut self, ui: &mut Ui, station: &mut Station, d: &Denominations, shift: i64) {
+    fn count_form_ui(
+        &mut self,
+        ui: &mut Ui,
+        station: &mut Station,
+        d: &Denominations,
+        shift: ShiftId,
+    ) {
         ui.heading("Tray count");
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.count_kind, CountKind::Opener, "Opener");
@@ -259,7 +266,7 @@ impl InventoryTab {
     /// A pit boss's waiver of a count that cannot be made, with a reason:
     /// play may start without the opener, or the table close without the
     /// closer; the report shows it.
-    fn waiver_form_ui(&mut self, ui: &mut Ui, station: &mut Station, shift: i64) {
+    fn waiver_form_ui(&mut self, ui: &mut Ui, station: &mut Station, shift: ShiftId) {
         ui.heading("Waive a count");
         ui.label(
             "Only when the tray cannot be counted: the shift report shows the waiver, who gave it and why.",
@@ -302,7 +309,13 @@ impl InventoryTab {
         }
     }
 
-    fn slip_form_ui(&mut self, ui: &mut Ui, station: &mut Station, d: &Denominations, shift: i64) {
+    fn slip_form_ui(
+        &mut self,
+        ui: &mut Ui,
+        station: &mut Station,
+        d: &Denominations,
+        shift: ShiftId,
+    ) {
         ui.heading("Fill or credit");
         ui.horizontal(|ui| {
             ui.selectable_value(
@@ -423,7 +436,7 @@ impl InventoryTab {
         }
     }
 
-    fn drop_form_ui(&mut self, ui: &mut Ui, station: &mut Station, shift: i64) {
+    fn drop_form_ui(&mut self, ui: &mut Ui, station: &mut Station, shift: ShiftId) {
         ui.heading("Drop");
         ui.label("Cash taken at the table for chips, in units.");
         labelled_input_ui(ui, "Drop amount", &mut self.drop_amount, 100.0);

@@ -1,6 +1,7 @@
 //! The Limits & voids tab: table limits, voiding a completed hand, closing
 //! the table.
 
+use crate::ids::HandId;
 use crate::ui::error::ScreenError;
 use eframe::egui::Ui;
 
@@ -138,7 +139,7 @@ impl LimitsTab {
             let dealer = asked_by(station, by);
             station
                 .ledger_mut()
-                .void_hand(hand, &reason, dealer, by)
+                .void_hand(HandId(hand), &reason, dealer, by)
                 .map_err(ScreenError::from)
         })?;
         self.void_reason.clear();

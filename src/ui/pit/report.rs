@@ -2,6 +2,7 @@
 //! (through [`crate::printing`]), after the whole chain is checked off the
 //! window's thread.
 
+use crate::ids::ShiftId;
 use crate::ui::error::ScreenError;
 use std::path::{Path, PathBuf};
 
@@ -21,7 +22,7 @@ use crate::ui::widgets::labelled_input_ui;
 /// before the print is recorded.
 struct ReportSaving {
     files: ReportFiles,
-    shift: i64,
+    shift: ShiftId,
     /// Where to send the saved PDF, if it is to be printed.
     print: Option<PrintCommand>,
     check: Job<Integrity>,
@@ -35,9 +36,9 @@ struct ReportSaving {
 pub(super) struct ReportTab {
     shifts: Option<Result<Vec<ShiftSpan>, ScreenError>>,
     /// The shift chosen; None: the station's (current) shift.
-    shift: Option<i64>,
+    shift: Option<ShiftId>,
     /// The shift the file paths were filled in for.
-    paths_for: Option<i64>,
+    paths_for: Option<ShiftId>,
     pdf: String,
     csv: String,
     by: Signer,
@@ -166,7 +167,7 @@ impl ReportTab {
         &self,
         ctx: &egui::Context,
         station: &Station,
-        shift: i64,
+        shift: ShiftId,
         print: Option<PrintCommand>,
         by: (u32, String),
     ) -> Result<ReportSaving, ScreenError> {
@@ -195,7 +196,7 @@ impl ReportTab {
 fn finish_report(
     station: &mut Station,
     files: ReportFiles,
-    shift: i64,
+    shift: ShiftId,
     integrity: Integrity,
     print: Option<PrintCommand>,
     by: &PinEntry<'_>,

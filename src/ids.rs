@@ -1,0 +1,42 @@
+//! The ids the ledger gives what it records, each its own type: a table's
+//! id cannot be passed where a shift's is wanted, nor a hand's where a
+//! staff member's is. Each shows and serialises as its bare number.
+
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident($inner:ty)) => {
+        $(#[$doc])*
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+        )]
+        #[serde(transparent)]
+        pub struct $name(pub $inner);
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+    };
+}
+
+id_type!(
+    /// A hand: its number at its table, from 1 (the engine's
+    /// `HandSetup::number`).
+    HandId(i64)
+);
+id_type!(
+    /// A table set up in the ledger.
+    TableId(i64)
+);
+id_type!(
+    /// A shift at a table, from its opening to its closing.
+    ShiftId(i64)
+);
+
+impl HandId {
+    /// The id of the hand the engine numbers `number`.
+    pub fn of(number: u64) -> HandId {
+        // Hand numbers count hands dealt at one table: far below i64::MAX.
+        HandId(i64::try_from(number).unwrap_or(i64::MAX))
+    }
+}

@@ -44,7 +44,7 @@ impl Ledger {
             .query_row("SELECT seq FROM hands WHERE id = ?1", [id], |r| r.get(0))
             .optional()?;
         if exists.is_some() {
-            return Err(LedgerError::HandExists(HandId(id.0)));
+            return Err(LedgerError::HandExists(id));
         }
         let mut values = vec![
             Value::Integer(id.0),
@@ -63,7 +63,7 @@ impl Ledger {
         tx.execute("DELETE FROM journal_steps", [])?;
         tx.execute("DELETE FROM journal_pending", [])?;
         let at = timestamp(self.clock.now());
-        journal_rows(&tx, Journal::Hand, HandId(id.0), 0, events, &at)?;
+        journal_rows(&tx, Journal::Hand, id, 0, events, &at)?;
         tx.commit()?;
         Ok(())
     }
@@ -205,7 +205,7 @@ impl Ledger {
             },
             |_| Ok(()),
         )?;
-        Ok(HandId(id.0))
+        Ok(id)
     }
 
     /// Ends the journaled hand as unplayable: it is committed as voided with
@@ -221,7 +221,7 @@ impl Ledger {
             return Ok(None);
         };
         let id = HandId::of(progress.setup.number);
-        self.check_approver(approver, progress.context.dealer, HandId(id.0))?;
+        self.check_approver(approver, progress.context.dealer, id)?;
         let at = self.now();
         let void = [
             Value::Integer(id.0),
@@ -240,7 +240,7 @@ impl Ledger {
             },
             |appender| appender.append(&VOIDS, &void).map(drop),
         )?;
-        Ok(Some(HandId(id.0)))
+        Ok(Some(id))
     }
 
     /// Commits the journaled hand as `commit` says, with `finally`'s rows
@@ -325,7 +325,7 @@ impl Ledger {
                             .is_ok_and(|(hand, _, e)| hand == id && e == *event)
                     });
             if !matches {
-                return Err(LedgerError::JournalAltered(HandId(id.0)));
+                return Err(LedgerError::JournalAltered(id));
             }
         }
         for (_, spec, values) in journaled {
@@ -334,7 +334,7 @@ impl Ledger {
         for (line, transfer) in transfers.iter().enumerate() {
             appender.append(
                 &TRANSFERS,
-                &rows::transfer_row(HandId(id.0), line as i64 + 1, transfer, None),
+                &rows::transfer_row(id, line as i64 + 1, transfer, None),
             )?;
         }
         finally(&mut appender)?;

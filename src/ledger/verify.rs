@@ -838,7 +838,7 @@ impl Audit {
                     _ => found.push(discrepancy(
                         spec.name,
                         seq,
-                        Some(HandId(hand_id.0)),
+                        Some(hand_id),
                         "the row is not part of its hand's commit".into(),
                     )),
                 }
@@ -896,7 +896,7 @@ impl Audit {
     fn finish_hand(&mut self, group: HandGroup) -> Vec<Discrepancy> {
         let mut found = Vec::new();
         let at_hand =
-            |problem: String| discrepancy("hands", group.seq, Some(HandId(group.id.0)), problem);
+            |problem: String| discrepancy("hands", group.seq, Some(group.id), problem);
         let Some(setup) = &group.setup else {
             return found;
         };
@@ -946,7 +946,7 @@ impl Audit {
             found.push(discrepancy(
                 table,
                 seq,
-                Some(HandId(group.id.0)),
+                Some(group.id),
                 format!("replay gives different transfers from line {}", line + 1),
             ));
         }
@@ -965,7 +965,7 @@ impl Audit {
         for (seq, table, event) in &group.events {
             let (seq, table) = (*seq, *table);
             let mut problem =
-                |p: String| found.push(discrepancy(table, seq, Some(HandId(group.id.0)), p));
+                |p: String| found.push(discrepancy(table, seq, Some(group.id), p));
             let mut take = |rank: Rank, track: &mut ShoeTrack| {
                 track.out[rank.index()] += 1;
                 track.drawn.push((rank, seq));
@@ -1043,7 +1043,7 @@ impl Audit {
                             found.push(discrepancy(
                                 "cards",
                                 *card_seq,
-                                Some(HandId(group.id.0)),
+                                Some(group.id),
                                 format!(
                                     "a {rank} was recorded where shuffle {} put a {order}",
                                     reveal.number

@@ -11,6 +11,7 @@
 //!    the floor's own chains.
 #![allow(clippy::unwrap_used)]
 
+use pairs_table::ids::StaffId;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -259,7 +260,7 @@ fn latency(db: &FloorDb, dir: &Path) {
                         let context = HandContext {
                             table: open.table,
                             shift: open.shift,
-                            dealer: 1,
+                            dealer: StaffId(1),
                             shoe,
                         };
                         (ledger, context)

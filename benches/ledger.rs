@@ -4,6 +4,7 @@
 //! 2. `audit verify` rows per second and peak memory at two ledger sizes.
 #![allow(clippy::unwrap_used)]
 
+use pairs_table::ids::StaffId;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -270,11 +271,13 @@ fn main() {
     // A sign-in checks one peppered argon2id PIN hash: what it costs.
     let pins = dir.join("pins.sqlite3");
     let (mut ledger, _) = station(&pins);
-    ledger.create_first_pit_boss(2, "boss", "4071").unwrap();
+    ledger
+        .create_first_pit_boss(StaffId(2), "boss", "4071")
+        .unwrap();
     let tries = 5;
     let start = Instant::now();
     for _ in 0..tries {
-        ledger.sign_in(2, "4071").unwrap();
+        ledger.sign_in(StaffId(2), "4071").unwrap();
     }
     println!(
         "## sign-in (one argon2id PIN check, 64 MiB, 3 passes, peppered): {:.0} ms",

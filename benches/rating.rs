@@ -5,6 +5,7 @@
 //! commit, as at a table) and kept in the temporary directory for reruns.
 #![allow(clippy::unwrap_used)]
 
+use pairs_table::ids::StaffId;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -21,7 +22,9 @@ fn build(path: &Path, hands: usize) {
     let partial = path.with_extension("partial");
     let _ = std::fs::remove_file(&partial);
     let (mut ledger, context) = station(&partial);
-    ledger.seat_player(context.shift, 1, CARD, None, 1).unwrap();
+    ledger
+        .seat_player(context.shift, 1, CARD, None, StaffId(1))
+        .unwrap();
     let mut simulation = rocket(2, 1);
     let started = Instant::now();
     for n in 0..hands {

@@ -4,6 +4,7 @@
 //! shift's transfer rows with one SQL query.
 #![allow(clippy::unwrap_used)]
 
+use pairs_table::ids::StaffId;
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
@@ -42,15 +43,15 @@ fn main() {
         pairs_table::keys::StationKeys::from_secret_bytes([7; 32], [9; 32]),
     )
     .unwrap();
-    ledger.staff(1, "dealer", Role::Dealer).unwrap();
-    ledger.staff(2, "pit boss", Role::PitBoss).unwrap();
+    ledger.staff(StaffId(1), "dealer", Role::Dealer).unwrap();
+    ledger.staff(StaffId(2), "pit boss", Role::PitBoss).unwrap();
     let table = ledger.table("bench", GameKind::Rocket).unwrap();
-    let shift = ledger.open_shift(table, 2).unwrap();
+    let shift = ledger.open_shift(table, StaffId(2)).unwrap();
     let shoe = ledger.open_shoe(table, 6, None).unwrap();
     let context = HandContext {
         table,
         shift,
-        dealer: 1,
+        dealer: StaffId(1),
         shoe,
     };
     let config = SimConfig {
@@ -68,7 +69,7 @@ fn main() {
         ledger.begin_hand(context, &finished.setup, &[]).unwrap();
         ledger.commit_hand(&finished).unwrap();
     }
-    ledger.close_shift(shift, 2).unwrap();
+    ledger.close_shift(shift, StaffId(2)).unwrap();
     let built = build.elapsed().as_secs_f64();
     let layout = Layout::standard().unwrap();
     let query = ReportQuery {

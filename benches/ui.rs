@@ -8,6 +8,7 @@
 //! run, whether an idle frame asks for a repaint, and resident memory
 //! every 250 hands. Results go in docs/performance.md.
 
+use pairs_table::ids::StaffId;
 use std::time::{Duration, Instant};
 
 use eframe::egui::{self, Event, Key, Modifiers, RawInput};
@@ -30,14 +31,14 @@ fn station(dir: &std::path::Path) -> Station {
     )
     .expect("ledger");
     ledger
-        .create_first_pit_boss(900, "Bench Boss", "4071")
+        .create_first_pit_boss(StaffId(900), "Bench Boss", "4071")
         .expect("boss");
     let boss = PinEntry {
-        staff: 900,
+        staff: StaffId(900),
         pin: "4071",
     };
     ledger
-        .add_staff(101, "Bench Dealer", Role::Dealer, "5293", &boss)
+        .add_staff(StaffId(101), "Bench Dealer", Role::Dealer, "5293", &boss)
         .expect("dealer");
     let setup = TableSetup {
         name: "Bench".into(),
@@ -48,7 +49,7 @@ fn station(dir: &std::path::Path) -> Station {
         source: SourceChoice::SoftwareShoe,
     };
     let dealer = PinEntry {
-        staff: 101,
+        staff: StaffId(101),
         pin: "5293",
     };
     Station::open(ledger, setup, &dealer, &boss, Feed::SoftwareShoe)

@@ -33,10 +33,22 @@ id_type!(
     ShiftId(i64)
 );
 
+id_type!(
+    /// A staff member: the number on their badge, which they type with
+    /// their PIN.
+    StaffId(u32)
+);
+
 impl HandId {
     /// The id of the hand the engine numbers `number`.
     pub fn of(number: u64) -> HandId {
         // Hand numbers count hands dealt at one table: far below i64::MAX.
         HandId(i64::try_from(number).unwrap_or(i64::MAX))
+    }
+}
+
+impl From<StaffId> for i64 {
+    fn from(staff: StaffId) -> i64 {
+        i64::from(staff.0)
     }
 }

@@ -1,6 +1,6 @@
 //! Staff, PINs, lockouts, sessions and approvals against a real ledger file.
 
-use pairs_table::ids::HandId;
+use pairs_table::ids::{HandId, StaffId};
 use std::path::PathBuf;
 
 use pairs_table::engine::hand::GameKind;
@@ -16,18 +16,18 @@ fn first_run_makes_one_pit_boss_and_later_staff_need_a_pin() {
     let (mut ledger, _, _, _) = staffed("first");
     assert!(ledger.has_staff().unwrap());
     assert!(matches!(
-        ledger.create_first_pit_boss(3, "Late Boss", "2580"),
+        ledger.create_first_pit_boss(StaffId(3), "Late Boss", "2580"),
         Err(LedgerError::Access(AccessError::NotFirstRun))
     ));
     assert!(matches!(
-        ledger.add_staff(11, "Dee", Role::Dealer, "2580", &dealer()),
+        ledger.add_staff(StaffId(11), "Dee", Role::Dealer, "2580", &dealer()),
         Err(LedgerError::Access(AccessError::NotPermitted {
             staff: DEALER,
             ..
         }))
     ));
     assert!(matches!(
-        ledger.add_staff(12, "Ada", Role::Administrator, "2580", &boss()),
+        ledger.add_staff(StaffId(12), "Ada", Role::Administrator, "2580", &boss()),
         Err(LedgerError::Access(AccessError::NotPermitted {
             staff: BOSS,
             ..
@@ -38,11 +38,12 @@ fn first_run_makes_one_pit_boss_and_later_staff_need_a_pin() {
         Err(LedgerError::Access(AccessError::StaffExists(DEALER)))
     ));
     assert!(matches!(
-        ledger.add_staff(13, "Easy", Role::Dealer, "1234", &boss()),
+        ledger.add_staff(StaffId(13), "Easy", Role::Dealer, "1234", &boss()),
         Err(LedgerError::Access(AccessError::BadPin(_)))
     ));
     let staff = ledger.staff_list().unwrap();
-    let roles: Vec<(u32, Role, bool)> = staff.iter().map(|s| (s.id, s.role, s.has_pin)).collect();
+    let roles: Vec<(StaffId, Role, bool)> =
+        staff.iter().map(|s| (s.id, s.role, s.has_pin)).collect();
     assert_eq!(
         roles,
         [
@@ -146,8 +147,8 @@ fn one_session_per_person_and_dealer_timeouts_are_recorded() {
     ledger.sign_in(DEALER, DEALER_PIN).unwrap();
     ledger.sign_out(DEALER).unwrap();
     assert!(matches!(
-        ledger.sign_in(99, "2580"),
-        Err(LedgerError::Access(AccessError::NoSuchStaff(99)))
+        ledger.sign_in(StaffId(99), "2580"),
+        Err(LedgerError::Access(AccessError::NoSuchStaff(StaffId(99))))
     ));
 }
 
@@ -424,14 +425,14 @@ fn a_version_2_ledger_keeps_its_staff_rows_and_chain_through_the_upgrade() {
     assert_eq!(hashes(&rusqlite::Connection::open(&path).unwrap()), old);
     assert!(ledger.needs_first_pit_boss().unwrap());
     ledger
-        .create_first_pit_boss(20, "Dee Boss", "3690")
+        .create_first_pit_boss(StaffId(20), "Dee Boss", "3690")
         .unwrap();
     let by = PinEntry {
-        staff: 20,
+        staff: StaffId(20),
         pin: "3690",
     };
-    ledger.set_pin(7, "2468", &by, None).unwrap();
-    ledger.sign_in(7, "2468").unwrap();
+    ledger.set_pin(StaffId(7), "2468", &by, None).unwrap();
+    ledger.sign_in(StaffId(7), "2468").unwrap();
     let roles: Vec<Role> = ledger
         .staff_list()
         .unwrap()
@@ -540,10 +541,10 @@ fn no_one_resets_the_pin_of_an_equal_or_higher_role_alone() {
     );
     // A third pit boss approves: done, and the approval names them.
     ledger
-        .add_staff(30, "Tom Boss", Role::PitBoss, "9517", &boss())
+        .add_staff(StaffId(30), "Tom Boss", Role::PitBoss, "9517", &boss())
         .unwrap();
     let third = PinEntry {
-        staff: 30,
+        staff: StaffId(30),
         pin: "9517",
     };
     ledger
@@ -555,7 +556,10 @@ fn no_one_resets_the_pin_of_an_equal_or_higher_role_alone() {
         .into_iter()
         .find(|e| e.kind == ExceptionKind::PinReset)
         .unwrap();
-    assert_eq!((reset.staff, reset.approved_by), (Some(BOSS), Some(30)));
+    assert_eq!(
+        (reset.staff, reset.approved_by),
+        (Some(BOSS), Some(StaffId(30)))
+    );
     // A dealer's PIN is below a pit boss: one pit boss resets it alone.
     ledger.set_pin(DEALER, "1470", &boss(), None).unwrap();
 }
@@ -571,7 +575,7 @@ fn names_are_trimmed_and_limited() {
         ("Ann\nBoss", "a name cannot hold a line break"),
     ] {
         let refused = ledger
-            .add_staff(50, name, Role::Dealer, "5927", &boss())
+            .add_staff(StaffId(50), name, Role::Dealer, "5927", &boss())
             .unwrap_err()
             .to_string();
         assert!(refused.contains(expected), "{refused}");
@@ -579,8 +583,12 @@ fn names_are_trimmed_and_limited() {
     assert!(ledger.table(&long, GameKind::Rocket).is_err());
     assert_eq!(ledger.head().unwrap(), head, "nothing recorded");
     ledger
-        .add_staff(50, "  Rita Relief ", Role::Dealer, "5927", &boss())
+        .add_staff(StaffId(50), "  Rita Relief ", Role::Dealer, "5927", &boss())
         .unwrap();
     let listed = ledger.staff_list().unwrap();
-    assert!(listed.iter().any(|s| s.id == 50 && s.name == "Rita Relief"));
+    assert!(
+        listed
+            .iter()
+            .any(|s| s.id == StaffId(50) && s.name == "Rita Relief")
+    );
 }

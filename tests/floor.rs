@@ -3,6 +3,7 @@
 //! do, `floor verify` on a rewritten, cut or swapped file, and 50 stations
 //! shipping at once. Each test has a database of its own.
 
+use pairs_table::ids::StaffId;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
@@ -896,9 +897,9 @@ fn the_floor_names_a_new_stations_first_pit_boss_who_sets_only_a_pin() {
     let url = String::from_utf8(out.stdout).unwrap().trim().to_owned();
     assert_eq!(
         floor::first_pit_boss(&url).unwrap(),
-        Some((900, "Pat Boss".into()))
+        Some((StaffId(900), "Pat Boss".into()))
     );
-    let refused = floor::name_first_pit_boss(&floor_db.url(), "new table", 901, "Someone");
+    let refused = floor::name_first_pit_boss(&floor_db.url(), "new table", StaffId(901), "Someone");
     assert_eq!(
         refused.unwrap_err().to_string(),
         "station new table's first pit boss is already named: staff 900, Pat Boss"
@@ -953,7 +954,10 @@ fn the_floor_names_a_new_stations_first_pit_boss_who_sets_only_a_pin() {
     let ledger = Ledger::open_read_only(&path, Box::new(SystemClock), false).unwrap();
     let staff = ledger.staff_list().unwrap();
     assert_eq!(staff.len(), 1);
-    assert_eq!((staff[0].id, staff[0].name.as_str()), (900, "Pat Boss"));
+    assert_eq!(
+        (staff[0].id, staff[0].name.as_str()),
+        (StaffId(900), "Pat Boss")
+    );
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The ledger: recording, recall, voids, recovery, migrations, tampering
 //! and crashes.
 
-use pairs_table::ids::{HandId, ShiftId, TableId};
+use pairs_table::ids::{HandId, ShiftId, StaffId, TableId};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -40,8 +40,8 @@ fn config(game: GameKind) -> SimConfig {
     }
 }
 
-const DEALER: u32 = 10;
-const PIT_BOSS: u32 = 20;
+const DEALER: StaffId = StaffId(10);
+const PIT_BOSS: StaffId = StaffId(20);
 
 fn open(path: &Path) -> Ledger {
     Ledger::open(path, Box::new(FixedClock), crate::test_keys()).unwrap()
@@ -378,7 +378,7 @@ fn reordered_rows_are_detected_and_located() {
 fn a_void_reverses_the_hand_with_a_reason_and_approver() {
     let path = recorded(GameKind::Starboard, 6, 8);
     let mut ledger = open(&path);
-    const BOSS: u32 = 30;
+    const BOSS: StaffId = StaffId(30);
     ledger
         .create_first_pit_boss(BOSS, "Pia Boss", "2580")
         .unwrap();
@@ -909,10 +909,10 @@ fn a_void_must_mirror_each_transfer_it_reverses() {
     let path = recorded(GameKind::Rocket, 6, 8);
     let mut ledger = open(&path);
     ledger
-        .create_first_pit_boss(30, "Pia Boss", "2580")
+        .create_first_pit_boss(StaffId(30), "Pia Boss", "2580")
         .unwrap();
     let boss = PinEntry {
-        staff: 30,
+        staff: StaffId(30),
         pin: "2580",
     };
     ledger
@@ -973,10 +973,10 @@ fn a_forged_void_that_reverses_other_amounts_fails_verify() {
     let path = recorded(GameKind::Rocket, 6, 8);
     let mut ledger = open(&path);
     ledger
-        .create_first_pit_boss(30, "Pia Boss", "2580")
+        .create_first_pit_boss(StaffId(30), "Pia Boss", "2580")
         .unwrap();
     let boss = PinEntry {
-        staff: 30,
+        staff: StaffId(30),
         pin: "2580",
     };
     ledger
@@ -1163,7 +1163,7 @@ fn an_archived_period_verifies_and_is_proved_to_be_the_record() {
     );
     // The live ledger goes on; the archive is still its record.
     let mut live = open(&path);
-    live.staff(31, "Nell New", Role::Dealer).unwrap();
+    live.staff(StaffId(31), "Nell New", Role::Dealer).unwrap();
     drop(live);
     let (ok, stdout, _) = audit(&["verify-archive", "--archive", archive, "--db", db]);
     assert!(ok, "{stdout}");

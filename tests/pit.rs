@@ -154,7 +154,7 @@ fn a_dealers_pin_cannot_void_change_limits_or_record_a_fill() {
 
     fill(&mut harness, "Minimum bet", "20");
     fill(&mut harness, "Maximum bet", "500");
-    sign(&mut harness, "limits", DEALER, DEALER_PIN);
+    sign(&mut harness, "limits", DEALER.0, DEALER_PIN);
     click(&mut harness, "Change limits");
     assert!(shows(&harness, "who may not change the table limits"));
     assert!(
@@ -172,7 +172,7 @@ fn a_dealers_pin_cannot_void_change_limits_or_record_a_fill() {
 
     fill(&mut harness, "Hand to void", &hand.to_string());
     fill(&mut harness, "Reason for the void", "misdeal");
-    sign(&mut harness, "void", DEALER, DEALER_PIN);
+    sign(&mut harness, "void", DEALER.0, DEALER_PIN);
     click(&mut harness, "Void hand");
     assert!(shows(&harness, "is not a pit boss"));
     let voided = HandFilter {
@@ -183,7 +183,7 @@ fn a_dealers_pin_cannot_void_change_limits_or_record_a_fill() {
 
     click(&mut harness, "Inventory");
     fill(&mut harness, "Slip chips of 25", "4");
-    sign(&mut harness, "slip", DEALER, DEALER_PIN);
+    sign(&mut harness, "slip", DEALER.0, DEALER_PIN);
     click(&mut harness, "Record slip");
     assert!(shows(&harness, "who may not approve a fill"));
     assert!(ledger(&harness).slips(shift).unwrap().is_empty());
@@ -239,7 +239,7 @@ fn wrong_pins_are_refused_and_counted_and_the_fifth_locks() {
     let mut harness = harness(app(station));
     open_pit(&mut harness, "Limits & voids");
     for tries_left in (1..=4).rev() {
-        sign(&mut harness, "close", BOSS, "0000");
+        sign(&mut harness, "close", BOSS.0, "0000");
         click(&mut harness, "Close the table");
         assert!(
             shows(
@@ -249,14 +249,14 @@ fn wrong_pins_are_refused_and_counted_and_the_fifth_locks() {
             "{tries_left} tries left"
         );
     }
-    sign(&mut harness, "close", BOSS, "0000");
+    sign(&mut harness, "close", BOSS.0, "0000");
     click(&mut harness, "Close the table");
     assert!(shows(
         &harness,
         &format!("Staff member {BOSS} is locked out")
     ));
     // Even the right PIN is refused now.
-    sign(&mut harness, "close", BOSS, BOSS_PIN);
+    sign(&mut harness, "close", BOSS.0, BOSS_PIN);
     click(&mut harness, "Close the table");
     assert!(shows(
         &harness,
@@ -276,7 +276,7 @@ fn wrong_pins_are_refused_and_counted_and_the_fifth_locks() {
 
     // Another pit boss lifts the lockout with their own PIN.
     fill(&mut harness, "Locked staff ID", &BOSS.to_string());
-    sign(&mut harness, "reset", OTHER_BOSS, OTHER_PIN);
+    sign(&mut harness, "reset", OTHER_BOSS.0, OTHER_PIN);
     click(&mut harness, "Reset lockout");
     assert!(shows(&harness, "lockout is lifted"));
     assert!(!shows(&harness, &format!("staff {BOSS} locked")));
@@ -301,12 +301,12 @@ fn a_void_writes_reversing_entries_and_verify_still_passes() {
     open_pit(&mut harness, "Limits & voids");
 
     fill(&mut harness, "Hand to void", &first.to_string());
-    sign(&mut harness, "void", BOSS, BOSS_PIN);
+    sign(&mut harness, "void", BOSS.0, BOSS_PIN);
     click(&mut harness, "Void hand");
     assert!(shows(&harness, "Give the reason for the void"));
 
     fill(&mut harness, "Reason for the void", "cards exposed");
-    sign(&mut harness, "void", BOSS, BOSS_PIN);
+    sign(&mut harness, "void", BOSS.0, BOSS_PIN);
     click(&mut harness, "Void hand");
     assert!(shows(&harness, "reversing entries are in the ledger"));
     assert_eq!(
@@ -342,7 +342,7 @@ fn win_and_hold_on_screen_match_hand_computed_values() {
     open_pit(&mut harness, "Inventory");
     assert!(shows(&harness, "No denominations are set yet"));
     fill(&mut harness, "Denominations", "1 5 25 100");
-    sign(&mut harness, "denominations", BOSS, BOSS_PIN);
+    sign(&mut harness, "denominations", BOSS.0, BOSS_PIN);
     click(&mut harness, "Set denominations");
     assert!(shows(&harness, "Denominations set to 1 5 25 100"));
     assert!(shows(&harness, "the opener and the closer not counted yet"));
@@ -357,7 +357,7 @@ fn win_and_hold_on_screen_match_hand_computed_values() {
 
     // Fill: 40×25 = 1 000; credit: 5×100 = 500.
     fill(&mut harness, "Slip chips of 25", "40");
-    sign(&mut harness, "slip", BOSS, BOSS_PIN);
+    sign(&mut harness, "slip", BOSS.0, BOSS_PIN);
     click(&mut harness, "Record slip");
     assert!(shows(
         &harness,
@@ -365,7 +365,7 @@ fn win_and_hold_on_screen_match_hand_computed_values() {
     ));
     click(&mut harness, "Credit (chips to the cage)");
     fill(&mut harness, "Slip chips of 100", "5");
-    sign(&mut harness, "slip", BOSS, BOSS_PIN);
+    sign(&mut harness, "slip", BOSS.0, BOSS_PIN);
     click(&mut harness, "Record slip");
     assert!(shows(
         &harness,
@@ -375,7 +375,7 @@ fn win_and_hold_on_screen_match_hand_computed_values() {
     // Drop: 300 + 450 = 750.
     for amount in ["300", "450"] {
         fill(&mut harness, "Drop amount", amount);
-        sign(&mut harness, "drop", BOSS, BOSS_PIN);
+        sign(&mut harness, "drop", BOSS.0, BOSS_PIN);
         click(&mut harness, "Record drop");
         assert!(shows(&harness, &format!("Drop of {amount} units recorded")));
     }
@@ -402,7 +402,7 @@ fn count(harness: &mut Harness<'_, StationApp>, chips: &[(&str, &str)]) {
     }
     fill(harness, "Dealer ID (count)", &DEALER.to_string());
     fill(harness, "Dealer PIN (count)", DEALER_PIN);
-    sign(harness, "count", BOSS, BOSS_PIN);
+    sign(harness, "count", BOSS.0, BOSS_PIN);
     click(harness, "Record count");
 }
 
@@ -417,7 +417,7 @@ fn limits_apply_from_the_next_hand_and_closing_returns_to_opening() {
     open_pit(&mut harness, "Limits & voids");
     fill(&mut harness, "Minimum bet", "20");
     fill(&mut harness, "Maximum bet", "500");
-    sign(&mut harness, "limits", BOSS, BOSS_PIN);
+    sign(&mut harness, "limits", BOSS.0, BOSS_PIN);
     click(&mut harness, "Change limits");
     assert!(shows(&harness, "they apply from the next hand"));
     let station = harness.state_mut().station_mut().unwrap();
@@ -445,7 +445,7 @@ fn limits_apply_from_the_next_hand_and_closing_returns_to_opening() {
 
     // The table does not close before the closer is counted.
     harness.run();
-    sign(&mut harness, "close", BOSS, BOSS_PIN);
+    sign(&mut harness, "close", BOSS.0, BOSS_PIN);
     click(&mut harness, "Close the table");
     assert!(shows(&harness, "has no closer count"));
     assert!(!harness.state().is_opening_table());
@@ -456,7 +456,7 @@ fn limits_apply_from_the_next_hand_and_closing_returns_to_opening() {
 
     // The pit boss closes the table: the app goes back to opening one.
     click(&mut harness, "Limits & voids");
-    sign(&mut harness, "close", BOSS, BOSS_PIN);
+    sign(&mut harness, "close", BOSS.0, BOSS_PIN);
     click(&mut harness, "Close the table");
     harness.run();
     assert!(harness.state().is_opening_table());
@@ -497,11 +497,11 @@ fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
     // A path that cannot be written: one sentence, and no print recorded.
     fill(&mut harness, "PDF file path", "/nonexistent/dir/report.pdf");
     // Only a pit boss saves: a dealer's PIN records no print.
-    sign(&mut harness, "report", DEALER, DEALER_PIN);
+    sign(&mut harness, "report", DEALER.0, DEALER_PIN);
     click(&mut harness, "Save PDF");
     assert!(shows(&harness, "who may not print the shift report"));
     assert_eq!(prints(&path), 0);
-    sign(&mut harness, "report", BOSS, BOSS_PIN);
+    sign(&mut harness, "report", BOSS.0, BOSS_PIN);
     click(&mut harness, "Save PDF");
     assert!(shows(&harness, "Cannot write /nonexistent/dir/report.pdf"));
     assert_eq!(prints(&path), 0);
@@ -515,7 +515,7 @@ fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
         csv.to_str().unwrap(),
     );
     let head = ledger(&harness).head().unwrap().hash_hex();
-    sign(&mut harness, "report", BOSS, BOSS_PIN);
+    sign(&mut harness, "report", BOSS.0, BOSS_PIN);
     click(&mut harness, "Save PDF");
     assert!(
         shows(&harness, &format!("Saved {}", pdf.display())),
@@ -537,7 +537,7 @@ fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
 
     // Print, with no print command: the PDF is saved (a second, REPRINT,
     // print) and the screen says so and where.
-    sign(&mut harness, "report", BOSS, BOSS_PIN);
+    sign(&mut harness, "report", BOSS.0, BOSS_PIN);
     click(&mut harness, "Print");
     assert!(shows(
         &harness,
@@ -565,7 +565,7 @@ fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
         harness
             .state_mut()
             .set_print_command(PrintCommand::Given(Some(Printer::at(lp))));
-        sign(&mut harness, "report", BOSS, BOSS_PIN);
+        sign(&mut harness, "report", BOSS.0, BOSS_PIN);
         click(&mut harness, "Print");
         assert!(shows(
             &harness,
@@ -589,7 +589,7 @@ fn with_no_dealer_signed_in_the_pit_boss_changes_limits_alone_but_cannot_record_
     open_pit(&mut harness, "Limits & voids");
     fill(&mut harness, "Minimum bet", "20");
     fill(&mut harness, "Maximum bet", "500");
-    sign(&mut harness, "limits", BOSS, BOSS_PIN);
+    sign(&mut harness, "limits", BOSS.0, BOSS_PIN);
     click(&mut harness, "Change limits");
     assert!(shows(&harness, "Limits are now 20 to 500 units."));
     let limits = ledger(&harness).table_limits(table).unwrap().unwrap();
@@ -605,7 +605,7 @@ fn with_no_dealer_signed_in_the_pit_boss_changes_limits_alone_but_cannot_record_
     // A fill needs someone to ask for it who is not the approver.
     click(&mut harness, "Inventory");
     fill(&mut harness, "Slip chips of 100", "4");
-    sign(&mut harness, "slip", BOSS, BOSS_PIN);
+    sign(&mut harness, "slip", BOSS.0, BOSS_PIN);
     click(&mut harness, "Record slip");
     assert!(shows(&harness, "No dealer is signed in"));
     assert!(
@@ -692,7 +692,7 @@ fn a_refusal_sits_beside_its_button_and_goes_when_the_input_is_fixed() {
     open_pit(&mut harness, "Limits & voids");
     let before = harness.get_by_label("Change limits").rect();
     fill(&mut harness, "Minimum bet", "ten");
-    sign(&mut harness, "limits", BOSS, BOSS_PIN);
+    sign(&mut harness, "limits", BOSS.0, BOSS_PIN);
     click(&mut harness, "Change limits");
     assert!(shows(
         &harness,
@@ -757,19 +757,19 @@ fn a_dealer_seats_a_rated_player_and_only_a_pit_bosss_pin_shows_the_rating() {
         &harness,
         "Staff member 10 is a dealer, who may not look up a player's rating."
     ));
-    sign(&mut harness, "show ratings", BOSS, BOSS_PIN);
+    sign(&mut harness, "show ratings", BOSS.0, BOSS_PIN);
     click(&mut harness, "Show running ratings");
     assert!(shows(&harness, "1 look-up(s) recorded."));
 
     fill(&mut harness, "Card number", "C-7");
-    sign(&mut harness, "look up", BOSS, BOSS_PIN);
+    sign(&mut harness, "look up", BOSS.0, BOSS_PIN);
     click(&mut harness, "Look up");
     assert!(shows(&harness, "Look-up of card C-7 recorded."));
     assert!(shows(&harness, "Card C-7 (Ann Lee):"));
     assert!(shows(&harness, "table 1, seat 2"));
 
     fill(&mut harness, "Card number", "C-8");
-    sign(&mut harness, "look up", BOSS, BOSS_PIN);
+    sign(&mut harness, "look up", BOSS.0, BOSS_PIN);
     click(&mut harness, "Look up");
     assert!(shows(&harness, "No player has card C-8."));
     let rating = ledger(&harness)

@@ -6,7 +6,7 @@ use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::money::{Account, TransferKind, net_of};
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::table::FinishedHand;
-use pairs_table::ids::{HandId, ShiftId, TableId};
+use pairs_table::ids::{HandId, ShiftId, StaffId, TableId};
 use pairs_table::ledger::{CountKind, HandContext, Ledger, Recorder, Role};
 use pairs_table::rating::{Period, Rater};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
@@ -281,7 +281,7 @@ fn seating_mistakes_are_refused_with_one_sentence_and_nothing_written() {
         ),
         (
             ledger
-                .seat_player(shift, 2, "900", None, 99)
+                .seat_player(shift, 2, "900", None, StaffId(99))
                 .unwrap_err()
                 .to_string(),
             "there is no staff member 99",
@@ -292,12 +292,12 @@ fn seating_mistakes_are_refused_with_one_sentence_and_nothing_written() {
     }
     assert_eq!(ledger.head().unwrap(), head, "a refusal writes nothing");
     ledger
-        .add_staff(20, "Ava Auditor", Role::Auditor, "5718", &boss())
+        .add_staff(StaffId(20), "Ava Auditor", Role::Auditor, "5718", &boss())
         .unwrap();
     let head = ledger.head().unwrap();
     assert_eq!(
         ledger
-            .seat_player(shift, 2, "901", None, 20)
+            .seat_player(shift, 2, "901", None, StaffId(20))
             .unwrap_err()
             .to_string(),
         "staff member 20 is an auditor, who may not seat a rated player"

@@ -4,7 +4,7 @@
 //! its text against the house rules and the engine's payouts; output into a
 //! closed pipe.
 
-use pairs_table::ids::{HandId, ShiftId};
+use pairs_table::ids::{HandId, ShiftId, StaffId};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicI64, AtomicU32, Ordering};
@@ -54,11 +54,11 @@ fn dir() -> PathBuf {
     dir
 }
 
-const DEALER: u32 = 10;
+const DEALER: StaffId = StaffId(10);
 const DEALER_PIN: &str = "8316";
-const PIT_BOSS: u32 = 20;
+const PIT_BOSS: StaffId = StaffId(20);
 const PIT_BOSS_PIN: &str = "3719";
-const OTHER_BOSS: u32 = 21;
+const OTHER_BOSS: StaffId = StaffId(21);
 const OTHER_BOSS_PIN: &str = "5092";
 
 fn boss() -> PinEntry<'static> {
@@ -925,7 +925,7 @@ fn hold_rounds_half_away_from_zero_in_basis_points() {
     let path = shift(GameKind::Rocket, 1, 0);
     let mut inventory = print(&path).inventory;
     let nobody = StaffRef {
-        id: 0,
+        id: StaffId(0),
         name: "unknown".into(),
     };
     let count = |units| ChipCount {
@@ -1297,7 +1297,7 @@ fn staff_added_and_pins_reset_in_the_shift_are_on_its_report() {
     ledger.open_table(table, DEALER, &boss()).unwrap();
     // In the shift: a relief dealer added, the dealer's PIN reset.
     ledger
-        .add_staff(12, "Rita Relief", Role::Dealer, "5927", &boss())
+        .add_staff(StaffId(12), "Rita Relief", Role::Dealer, "5927", &boss())
         .unwrap();
     ledger.set_pin(DEALER, "3917", &boss(), None).unwrap();
     drop(ledger);

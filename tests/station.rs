@@ -385,7 +385,7 @@ fn a_scanner_alarm_stops_play_is_recorded_and_is_resolved_by_a_re_read() {
     assert!(recorded.events.contains(&HandEvent::SetAside {
         rank: Rank::new(9).unwrap(),
         source: CardSource::Scanner { frame: 3 },
-        approved_by: BOSS,
+        approved_by: BOSS.0,
     }));
 
     // Between hands, an alarm stops the next hand from starting.
@@ -491,9 +491,9 @@ fn a_foreign_card_is_entered_by_hand_only_with_a_pit_boss_pin() {
         manual[0],
         HandEvent::Card {
             rank,
-            source: CardSource::Manual { approved_by: BOSS },
+            source: CardSource::Manual { approved_by },
             ..
-        } if *rank == seven
+        } if *rank == seven && *approved_by == BOSS.0
     ));
 }
 
@@ -1151,7 +1151,7 @@ fn a_card_read_with_no_dealer_or_under_a_notice_is_an_alarm_not_a_deal() {
     assert!(recorded.events.contains(&HandEvent::SetAside {
         rank: Rank::new(4).unwrap(),
         source: CardSource::Scanner { frame: 0 },
-        approved_by: BOSS,
+        approved_by: BOSS.0,
     }));
 }
 

@@ -3,7 +3,7 @@
 //! with cards from a scripted shoe, an invalid bet, a scanner alarm, and
 //! recovery after a restart; then the ledger is checked.
 
-use pairs_table::ids::HandId;
+use pairs_table::ids::{HandId, StaffId};
 use std::path::{Path, PathBuf};
 
 use eframe::egui;
@@ -360,9 +360,9 @@ fn a_foreign_card_is_entered_by_hand_in_the_alarm_window_with_a_pit_boss_pin() {
         e,
         pairs_table::engine::table::HandEvent::Card {
             rank,
-            source: pairs_table::engine::table::CardSource::Manual { approved_by: BOSS },
+            source: pairs_table::engine::table::CardSource::Manual { approved_by },
             ..
-        } if rank.value() == 7
+        } if rank.value() == 7 && *approved_by == BOSS.0
     )));
 }
 
@@ -567,7 +567,7 @@ fn first_run_creates_the_pit_boss_then_the_form_opens_a_table() {
     assert_eq!(station.setup().game, GameKind::Starboard);
     assert_eq!(station.setup().decks.count(), 2);
     assert_eq!(station.setup().source, SourceChoice::SoftwareShoe);
-    assert_eq!(station.dealer(), Some(21));
+    assert_eq!(station.dealer(), Some(StaffId(21)));
     // No hand before the opener (MICS): the prompt says so and Deal is refused.
     assert!(shows(
         &harness,
@@ -586,8 +586,8 @@ fn first_run_creates_the_pit_boss_then_the_form_opens_a_table() {
 
     // The ledger holds the pit boss, the dealer and the open shift.
     let ledger = Ledger::open(&path, Box::new(SystemClock), crate::test_keys()).unwrap();
-    let staff: Vec<u32> = ledger.staff_list().unwrap().iter().map(|s| s.id).collect();
-    assert_eq!(staff, [7, 21]);
+    let staff: Vec<StaffId> = ledger.staff_list().unwrap().iter().map(|s| s.id).collect();
+    assert_eq!(staff, [StaffId(7), StaffId(21)]);
     let open = ledger.open_shift_now().unwrap().unwrap();
     assert_eq!(open.table_name, "S7");
     assert_eq!(discrepancies(&path), []);

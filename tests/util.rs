@@ -3,7 +3,7 @@
 //! a table opened with its opener counted, the scripted card-reading shoe
 //! and the plays that deal a hand to its settlement.
 
-use pairs_table::ids::{ShiftId, TableId};
+use pairs_table::ids::{ShiftId, StaffId, TableId};
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -57,11 +57,11 @@ pub fn temp_db(name: &str) -> PathBuf {
     dir.join(format!("{name}.sqlite3"))
 }
 
-pub const BOSS: u32 = 1;
+pub const BOSS: StaffId = StaffId(1);
 pub const BOSS_PIN: &str = "40718263";
-pub const OTHER_BOSS: u32 = 2;
+pub const OTHER_BOSS: StaffId = StaffId(2);
 pub const OTHER_PIN: &str = "5092";
-pub const DEALER: u32 = 10;
+pub const DEALER: StaffId = StaffId(10);
 pub const DEALER_PIN: &str = "8316";
 
 pub fn boss() -> PinEntry<'static> {

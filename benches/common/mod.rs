@@ -3,6 +3,7 @@
 //! simulated hands they record.
 #![allow(dead_code)] // Each benchmark uses part of it.
 
+use pairs_table::ids::StaffId;
 use std::path::Path;
 
 use chrono::{DateTime, Utc};
@@ -35,14 +36,14 @@ pub fn open(path: &Path) -> Ledger {
 /// its shift and a 6-deck shoe open.
 pub fn station(path: &Path) -> (Ledger, HandContext) {
     let mut ledger = open(path);
-    ledger.staff(1, "dealer", Role::Dealer).unwrap();
+    ledger.staff(StaffId(1), "dealer", Role::Dealer).unwrap();
     let table = ledger.table("bench", GameKind::Rocket).unwrap();
-    let shift = ledger.open_shift(table, 1).unwrap();
+    let shift = ledger.open_shift(table, StaffId(1)).unwrap();
     let shoe = ledger.open_shoe(table, 6, None).unwrap();
     let context = HandContext {
         table,
         shift,
-        dealer: 1,
+        dealer: StaffId(1),
         shoe,
     };
     (ledger, context)

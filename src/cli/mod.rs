@@ -2,7 +2,7 @@
 //! This is the application edge: it reads files and stdin, seeds random
 //! generators from the OS, and turns errors into one sentence on stderr.
 
-use crate::ids::ShiftId;
+use crate::ids::{ShiftId, StaffId};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -792,8 +792,8 @@ fn scanner(args: &ScannerArgs) -> anyhow::Result<()> {
 }
 
 /// Staff ids the simulator records hands under.
-const SIM_DEALER: u32 = 1;
-const SIM_PIT_BOSS: u32 = 2;
+const SIM_DEALER: StaffId = StaffId(1);
+const SIM_PIT_BOSS: StaffId = StaffId(2);
 
 /// Plays `hands` hands through the ledger's recorder, as a live table does:
 /// every step journaled, each hand committed when it ends.
@@ -934,10 +934,10 @@ fn report_shift(args: &ShiftReportArgs, key: Option<&Path>) -> anyhow::Result<()
         casino: args.casino.clone(),
     };
     let pin = args.by.map(read_pin).transpose()?;
-    let by = args
-        .by
-        .zip(pin.as_deref())
-        .map(|(staff, pin)| PinEntry { staff, pin });
+    let by = args.by.zip(pin.as_deref()).map(|(staff, pin)| PinEntry {
+        staff: StaffId(staff),
+        pin,
+    });
     let saved = crate::printing::save_report(
         &mut ledger,
         &query,

@@ -1,6 +1,7 @@
 //! `pairs-table program`: the casino's list of approved program
 //! fingerprints (docs/access.md, "Approved programs").
 
+use crate::ids::StaffId;
 use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
@@ -85,7 +86,7 @@ fn change_program_list(
     warn_about(&ledger);
     let pin = read_pin(args.by)?;
     let by = PinEntry {
-        staff: args.by,
+        staff: StaffId(args.by),
         pin: &pin,
     };
     if approve {

@@ -1,6 +1,7 @@
 //! `pairs-table rating`: one player's rating, or the rated-play report of a
 //! period (docs/rating.md).
 
+use crate::ids::StaffId;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
@@ -73,10 +74,10 @@ pub fn rating(args: &RatingArgs, key: Option<&Path>) -> anyhow::Result<()> {
     let mut ledger = Ledger::open_existing(&path, Box::new(SystemClock), station_keys(key)?)?;
     warn_about(&ledger);
     let pin = args.by.map(read_pin).transpose()?;
-    let by = args
-        .by
-        .zip(pin.as_deref())
-        .map(|(staff, pin)| PinEntry { staff, pin });
+    let by = args.by.zip(pin.as_deref()).map(|(staff, pin)| PinEntry {
+        staff: StaffId(staff),
+        pin,
+    });
     let mut rater = Rater::new(args.strategy);
     match (&args.player, &args.out) {
         (Some(card), _) => {

@@ -1,6 +1,7 @@
 //! The `floor` subcommands (docs/floor.md): the command-line edge of the
 //! floor module.
 
+use crate::ids::StaffId;
 use std::path::{Path, PathBuf};
 
 use anyhow::bail;
@@ -116,7 +117,7 @@ pub fn run(
             }
             let url = super::enrol(floor, station, key)?;
             if let (Some(id), Some(name)) = (pit_boss, pit_boss_name) {
-                super::name_first_pit_boss(floor, station, *id, name)?;
+                super::name_first_pit_boss(floor, station, StaffId(*id), name)?;
             }
             println!("{url}");
         }

@@ -2,6 +2,7 @@
 //! shipped from its SQLite ledger, anchored by the floor's own check of each
 //! row, read by the pit. The only module that touches PostgreSQL.
 
+use crate::ids::StaffId;
 use std::path::Path;
 use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
@@ -643,17 +644,17 @@ pub struct StationStatus {
 pub fn name_first_pit_boss(
     url: &str,
     station: &str,
-    staff: u32,
+    staff: StaffId,
     name: &str,
 ) -> Result<(), FloorError> {
     let name = crate::access::check_name(name)
         .map_err(|e| FloorError::Refused(format!("the pit boss's name: {e}")))?;
-    if staff == 0 || i32::try_from(staff).is_err() {
+    let Some(staff_number) = i32::try_from(staff.0).ok().filter(|n| *n > 0) else {
         return Err(FloorError::Refused(format!(
             "{staff} is not a staff ID: use a whole number from 1 to {}",
             i32::MAX
         )));
-    }
+    };
     let mut client = connect(url)?;
     let mut tx = client.transaction()?;
     let enrolled = tx
@@ -680,7 +681,7 @@ pub fn name_first_pit_boss(
     }
     tx.execute(
         "INSERT INTO floor.first_pit_bosses (station, staff_id, name) VALUES ($1, $2, $3)",
-        &[&station, &(staff as i32), &name],
+        &[&station, &staff_number, &name],
     )?;
     tx.commit()?;
     Ok(())
@@ -688,14 +689,14 @@ pub fn name_first_pit_boss(
 
 /// The first pit boss the floor names for the calling station (its own
 /// URL), if any: staff ID and name.
-pub fn first_pit_boss(url: &str) -> Result<Option<(u32, String)>, FloorError> {
+pub fn first_pit_boss(url: &str) -> Result<Option<(StaffId, String)>, FloorError> {
     let mut client = connect(url)?;
     let row = client.query_one("SELECT staff_id, name FROM floor.first_pit_boss()", &[])?;
     let id: Option<i32> = row.get(0);
     let name: Option<String> = row.get(1);
     Ok(id
         .zip(name)
-        .and_then(|(id, name)| Some((u32::try_from(id).ok()?, name))))
+        .and_then(|(id, name)| Some((StaffId(u32::try_from(id).ok()?), name))))
 }
 
 /// Every enrolled station's shipping state.

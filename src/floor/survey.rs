@@ -4,6 +4,7 @@
 //! (LISTEN/NOTIFY on the channel `floor_rows`, not a polling loop); the
 //! floor report's figures, read the same way.
 
+use crate::ids::StaffId;
 use std::path::{Path, PathBuf};
 
 use postgres::Client;
@@ -41,7 +42,7 @@ pub struct PitTable {
     /// Whether a shift is open.
     pub open: bool,
     /// The dealer of the latest hand this shift.
-    pub dealer: Option<u32>,
+    pub dealer: Option<StaffId>,
     /// Hands dealt this shift (voided ones included).
     pub hands: u64,
     /// Drop this shift, units.

@@ -2,7 +2,7 @@
 //! of `crate::access`. Every PIN is checked here against its argon2id hash;
 //! every wrong one is recorded and counted. See docs/access.md.
 
-use crate::ids::{HandId, ShiftId, TableId};
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use std::fmt;
 
 use argon2::password_hash::phc::PasswordHash;
@@ -28,7 +28,7 @@ pub const LIMITS_KEY: &str = "limits";
 #[derive(Clone, Copy)]
 pub struct PinEntry<'a> {
     /// Their staff id.
-    pub staff: u32,
+    pub staff: StaffId,
     /// The PIN as typed.
     pub pin: &'a str,
 }
@@ -46,7 +46,7 @@ impl fmt::Debug for PinEntry<'_> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Session {
     /// Who.
-    pub staff: u32,
+    pub staff: StaffId,
     /// Where (the station named by `Ledger::set_station`).
     pub station: String,
     /// Since when, UTC (RFC 3339).
@@ -57,7 +57,7 @@ pub struct Session {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StaffMember {
     /// Staff id.
-    pub id: u32,
+    pub id: StaffId,
     /// Name.
     pub name: String,
     /// Role.
@@ -214,7 +214,7 @@ impl Ledger {
     /// ([`Ledger::needs_first_pit_boss`]); `id` must be new.
     pub fn create_first_pit_boss(
         &mut self,
-        id: u32,
+        id: StaffId,
         name: &str,
         pin: &str,
     ) -> Result<(), LedgerError> {
@@ -229,7 +229,7 @@ impl Ledger {
     /// administrator) with their PIN.
     pub fn add_staff(
         &mut self,
-        id: u32,
+        id: StaffId,
         name: &str,
         role: Role,
         pin: &str,
@@ -255,11 +255,11 @@ impl Ledger {
 
     fn new_staff_rows(
         &mut self,
-        id: u32,
+        id: StaffId,
         name: &str,
         role: Role,
         pin: &str,
-        set_by: u32,
+        set_by: StaffId,
         after: Vec<Row>,
     ) -> Result<(), LedgerError> {
         let name = crate::access::check_name(name)?;
@@ -284,7 +284,7 @@ impl Ledger {
         self.append_rows(&rows).map(drop)
     }
 
-    fn pin_row(&self, staff: u32, pin: &str, set_by: u32) -> Result<Row, LedgerError> {
+    fn pin_row(&self, staff: StaffId, pin: &str, set_by: StaffId) -> Result<Row, LedgerError> {
         Ok((
             &PINS,
             vec![
@@ -311,7 +311,7 @@ impl Ledger {
     /// standing, approves with their own PIN.
     pub fn set_pin(
         &mut self,
-        staff: u32,
+        staff: StaffId,
         new_pin: &str,
         by: &PinEntry<'_>,
         second: Option<&PinEntry<'_>>,
@@ -372,7 +372,7 @@ impl Ledger {
 
     /// Whether `staff`'s PIN is a one-time PIN: set by someone else after
     /// they had one of their own (a reset), not yet changed.
-    pub fn pin_is_one_time(&self, staff: u32) -> Result<bool, LedgerError> {
+    pub fn pin_is_one_time(&self, staff: StaffId) -> Result<bool, LedgerError> {
         let latest: Option<(i64, i64)> = self
             .conn
             .query_row(
@@ -390,7 +390,7 @@ impl Ledger {
         let mut statement = self
             .conn
             .prepare("SELECT id, name, role FROM staff ORDER BY id")?;
-        let found: Vec<(u32, String, String)> = statement
+        let found: Vec<(StaffId, String, String)> = statement
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
             .collect::<Result<_, _>>()?;
         found
@@ -414,7 +414,7 @@ impl Ledger {
     }
 
     /// A staff member's role, None if there is no such staff member.
-    fn staff_role(&self, staff: u32) -> Result<Option<Role>, LedgerError> {
+    fn staff_role(&self, staff: StaffId) -> Result<Option<Role>, LedgerError> {
         let role: Option<String> = self
             .conn
             .query_row("SELECT role FROM staff WHERE id = ?1", [staff], |r| {
@@ -425,13 +425,16 @@ impl Ledger {
     }
 
     /// A staff member's role; refused if there is no such staff member.
-    pub fn role_of(&self, staff: u32) -> Result<Role, LedgerError> {
+    pub fn role_of(&self, staff: StaffId) -> Result<Role, LedgerError> {
         self.staff_role(staff)?
             .ok_or(AccessError::NoSuchStaff(staff).into())
     }
 
     /// A staff member's access events in order: (event, station, at).
-    fn access_events(&self, staff: u32) -> Result<Vec<(AccessEvent, String, String)>, LedgerError> {
+    fn access_events(
+        &self,
+        staff: StaffId,
+    ) -> Result<Vec<(AccessEvent, String, String)>, LedgerError> {
         let mut statement = self.conn.prepare_cached(
             "SELECT seq, event, station, at FROM access_events WHERE staff_id = ?1 ORDER BY seq",
         )?;
@@ -454,7 +457,7 @@ impl Ledger {
     }
 
     /// A staff member's lockout standing.
-    pub fn lock_state(&self, staff: u32) -> Result<LockState, LedgerError> {
+    pub fn lock_state(&self, staff: StaffId) -> Result<LockState, LedgerError> {
         let events = self.access_events(staff)?;
         Ok(LockState::from_events(
             events.into_iter().map(|(e, _, _)| e),
@@ -508,7 +511,7 @@ impl Ledger {
         }
     }
 
-    fn access_row(&self, staff: u32, event: AccessEvent, by: Option<u32>) -> Row {
+    fn access_row(&self, staff: StaffId, event: AccessEvent, by: Option<StaffId>) -> Row {
         (
             &ACCESS_EVENTS,
             vec![
@@ -525,7 +528,7 @@ impl Ledger {
     /// person: signed in at another station, they are refused with where
     /// and since when; signed in here (the app restarted), the old session
     /// is signed out and a new one begins.
-    pub fn sign_in(&mut self, staff: u32, pin: &str) -> Result<Session, LedgerError> {
+    pub fn sign_in(&mut self, staff: StaffId, pin: &str) -> Result<Session, LedgerError> {
         self.confirm(&PinEntry { staff, pin })?;
         let mut rows = Vec::new();
         if let Some(session) = self.active_session(staff)? {
@@ -554,17 +557,17 @@ impl Ledger {
     }
 
     /// Signs `staff` out.
-    pub fn sign_out(&mut self, staff: u32) -> Result<(), LedgerError> {
+    pub fn sign_out(&mut self, staff: StaffId) -> Result<(), LedgerError> {
         self.end_session(staff, AccessEvent::SignOut)
     }
 
     /// Records that `staff`'s session timed out (see
     /// `access::session_timed_out`, which decides when).
-    pub fn record_timeout(&mut self, staff: u32) -> Result<(), LedgerError> {
+    pub fn record_timeout(&mut self, staff: StaffId) -> Result<(), LedgerError> {
         self.end_session(staff, AccessEvent::Timeout)
     }
 
-    fn end_session(&mut self, staff: u32, event: AccessEvent) -> Result<(), LedgerError> {
+    fn end_session(&mut self, staff: StaffId, event: AccessEvent) -> Result<(), LedgerError> {
         self.role_of(staff)?;
         if self.active_session(staff)?.is_none() {
             return Err(AccessError::NotSignedIn(staff).into());
@@ -575,7 +578,7 @@ impl Ledger {
 
     /// `staff`'s session, if signed in: their last sign-in not followed by
     /// a sign-out, timeout or lockout.
-    pub fn active_session(&self, staff: u32) -> Result<Option<Session>, LedgerError> {
+    pub fn active_session(&self, staff: StaffId) -> Result<Option<Session>, LedgerError> {
         let last = self
             .access_events(staff)?
             .into_iter()
@@ -601,7 +604,7 @@ impl Ledger {
 
     /// Lifts `staff`'s lockout, approved by a pit boss or administrator
     /// (not `staff`) with their own PIN.
-    pub fn reset_lockout(&mut self, staff: u32, by: &PinEntry<'_>) -> Result<(), LedgerError> {
+    pub fn reset_lockout(&mut self, staff: StaffId, by: &PinEntry<'_>) -> Result<(), LedgerError> {
         self.role_of(staff)?;
         let by_role = self.role_of(by.staff)?;
         if !by_role.manages_staff() {
@@ -692,7 +695,7 @@ impl Ledger {
         action: Action,
         table: Option<TableId>,
         hand: Option<HandId>,
-        requested_by: u32,
+        requested_by: StaffId,
         approver: &PinEntry<'_>,
         detail: &str,
     ) -> Result<Vec<Row>, LedgerError> {
@@ -721,8 +724,8 @@ impl Ledger {
         action: Action,
         table: Option<TableId>,
         hand: Option<HandId>,
-        requested_by: u32,
-        approved_by: u32,
+        requested_by: StaffId,
+        approved_by: StaffId,
         detail: &str,
     ) -> Result<Row, LedgerError> {
         let optional = |v: Option<i64>| v.map_or(Value::Null, Value::Integer);
@@ -760,7 +763,7 @@ impl Ledger {
         table: TableId,
         key: &str,
         value: String,
-        requested_by: u32,
+        requested_by: StaffId,
         approver: &PinEntry<'_>,
     ) -> Result<(), LedgerError> {
         self.check_table(table)?;
@@ -785,7 +788,7 @@ impl Ledger {
         &mut self,
         table: TableId,
         limits: TableLimits,
-        requested_by: u32,
+        requested_by: StaffId,
         approver: &PinEntry<'_>,
     ) -> Result<(), LedgerError> {
         self.approved_setting(
@@ -803,7 +806,7 @@ impl Ledger {
         &mut self,
         table: TableId,
         denominations: &Denominations,
-        requested_by: u32,
+        requested_by: StaffId,
         approver: &PinEntry<'_>,
     ) -> Result<(), LedgerError> {
         self.approved_setting(
@@ -850,7 +853,7 @@ impl Ledger {
         &mut self,
         hand: HandId,
         reason: &str,
-        requested_by: u32,
+        requested_by: StaffId,
         approver: &PinEntry<'_>,
     ) -> Result<(), LedgerError> {
         let reason = reason.trim();
@@ -877,10 +880,10 @@ impl Ledger {
         &mut self,
         table: TableId,
         hand: HandId,
-        requested_by: u32,
+        requested_by: StaffId,
         approver: &PinEntry<'_>,
         detail: &str,
-    ) -> Result<u32, LedgerError> {
+    ) -> Result<StaffId, LedgerError> {
         self.approve_exception(
             Action::ManualCard,
             table,
@@ -897,10 +900,10 @@ impl Ledger {
         &mut self,
         table: TableId,
         hand: Option<HandId>,
-        requested_by: u32,
+        requested_by: StaffId,
         approver: &PinEntry<'_>,
         detail: &str,
-    ) -> Result<u32, LedgerError> {
+    ) -> Result<StaffId, LedgerError> {
         self.approve_exception(
             Action::ScannerOverride,
             table,
@@ -916,10 +919,10 @@ impl Ledger {
         action: Action,
         table: TableId,
         hand: Option<HandId>,
-        requested_by: u32,
+        requested_by: StaffId,
         approver: &PinEntry<'_>,
         detail: &str,
-    ) -> Result<u32, LedgerError> {
+    ) -> Result<StaffId, LedgerError> {
         self.check_table(table)?;
         let rows = self.approval(action, Some(table), hand, requested_by, approver, detail)?;
         self.append_rows(&rows)?;
@@ -931,7 +934,7 @@ impl Ledger {
     pub fn open_table(
         &mut self,
         table: TableId,
-        dealer: u32,
+        dealer: StaffId,
         approver: &PinEntry<'_>,
     ) -> Result<ShiftId, LedgerError> {
         self.check_table(table)?;
@@ -945,7 +948,7 @@ impl Ledger {
     pub(super) fn open_table_rows(
         &mut self,
         table: TableId,
-        dealer: u32,
+        dealer: StaffId,
         approver: &PinEntry<'_>,
     ) -> Result<(i64, Vec<Row>), LedgerError> {
         let shift = self.next_id(&SHIFTS)?;
@@ -975,7 +978,7 @@ impl Ledger {
     pub fn close_table(
         &mut self,
         shift: ShiftId,
-        requested_by: u32,
+        requested_by: StaffId,
         approver: &PinEntry<'_>,
     ) -> Result<(), LedgerError> {
         let table = self.open_shift_table(shift)?;
@@ -1050,7 +1053,7 @@ impl Ledger {
     }
 }
 
-fn parse_role(name: &str, staff: u32) -> Result<Role, LedgerError> {
+fn parse_role(name: &str, staff: StaffId) -> Result<Role, LedgerError> {
     Role::parse(name).ok_or_else(|| LedgerError::BadRow {
         table: "staff",
         seq: i64::from(staff),

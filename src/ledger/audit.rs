@@ -1,7 +1,7 @@
 //! What the pit boss and the shift report read: alarms, the exception
 //! report, the hand browser and the table's win over a shift.
 
-use crate::ids::{HandId, ShiftId, TableId};
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use chrono::{DateTime, Utc};
 use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
@@ -81,7 +81,7 @@ pub struct Alarm {
     /// When, UTC (RFC 3339).
     pub raised_at: String,
     /// Who cleared it, how, and when.
-    pub cleared: Option<(u32, String, String)>,
+    pub cleared: Option<(StaffId, String, String)>,
 }
 
 /// A half-open time range `[from, to)`; None is unbounded.
@@ -166,9 +166,9 @@ pub struct Exception {
     pub at: String,
     /// Who asked or acted (the dealer of a manual card, the account of a
     /// wrong PIN, the first signer of a slip void), where known.
-    pub staff: Option<u32>,
+    pub staff: Option<StaffId>,
     /// Who approved (or reset, or second-signed), where there is one.
-    pub approved_by: Option<u32>,
+    pub approved_by: Option<StaffId>,
     /// The hand number, where there is one.
     pub hand: Option<HandId>,
     /// The details in words.
@@ -183,7 +183,7 @@ pub struct HandFilter {
     /// Of this shift.
     pub shift: Option<ShiftId>,
     /// Dealt by this dealer.
-    pub dealer: Option<u32>,
+    pub dealer: Option<StaffId>,
     /// With a player at this seat.
     pub seat: Option<u8>,
     /// With this outcome.
@@ -225,7 +225,7 @@ pub struct HandSummary {
     /// Shift.
     pub shift: ShiftId,
     /// Dealer's staff id.
-    pub dealer: u32,
+    pub dealer: StaffId,
     /// (seat, bet) per player.
     pub seats: Vec<(u8, u64)>,
     /// Start, UTC (RFC 3339).
@@ -294,7 +294,7 @@ impl Ledger {
 
     /// Clears alarm `alarm`: who (a staff member) and how, in words (the
     /// way out taken).
-    pub fn clear_alarm(&mut self, alarm: i64, by: u32, how: &str) -> Result<(), LedgerError> {
+    pub fn clear_alarm(&mut self, alarm: i64, by: StaffId, how: &str) -> Result<(), LedgerError> {
         let found: Option<bool> = self
             .conn
             .query_row(
@@ -345,7 +345,10 @@ impl Ledger {
                 let kind = rows::text(&values, 3).map_err(&bad)?;
                 let cleared = match rows::opt_int(&values, 7).map_err(&bad)? {
                     Some(by) => Some((
-                        by as u32,
+                        StaffId(
+                            u32::try_from(by)
+                                .map_err(|_| bad(rows::BadRow(format!("bad staff id {by}"))))?,
+                        ),
                         rows::text(&values, 8).map_err(&bad)?.to_owned(),
                         rows::text(&values, 9).map_err(&bad)?.to_owned(),
                     )),
@@ -394,8 +397,10 @@ impl Ledger {
                         problem: format!("unknown kind {kind:?}"),
                     })?,
                     at: rows::text(&values, 2).map_err(&bad)?.to_owned(),
-                    staff: rows::opt_int(&values, 3).map_err(&bad)?.map(|s| s as u32),
-                    approved_by: rows::opt_int(&values, 4).map_err(&bad)?.map(|s| s as u32),
+                    staff: (rows::opt_int(&values, 3).map_err(&bad)?.map(|s| s as u32))
+                        .map(StaffId),
+                    approved_by: (rows::opt_int(&values, 4).map_err(&bad)?.map(|s| s as u32))
+                        .map(StaffId),
                     hand: (rows::opt_int(&values, 5).map_err(&bad)?).map(HandId),
                     detail: rows::text(&values, 6).map_err(&bad)?.to_owned(),
                 })
@@ -471,7 +476,7 @@ impl Ledger {
             hands.push(HandSummary {
                 id: HandId(id),
                 shift: ShiftId(rows::int(&values, 1).map_err(&bad)?),
-                dealer: rows::int(&values, 2).map_err(&bad)? as u32,
+                dealer: StaffId(rows::int(&values, 2).map_err(&bad)? as u32),
                 seats,
                 started_at: rows::text(&values, 5).map_err(&bad)?.to_owned(),
                 ended_at: rows::text(&values, 6).map_err(&bad)?.to_owned(),

@@ -1,7 +1,7 @@
 //! Why the ledger refused or failed: [`LedgerError`], one sentence naming
 //! the problem for each case.
 
-use crate::ids::{HandId, ShiftId, TableId};
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use thiserror::Error;
 
 use super::SCHEMA_VERSION;
@@ -228,24 +228,24 @@ impl LedgerError {
 pub enum AccessError {
     /// The approver is not a pit boss.
     #[error("staff member {0} is not a pit boss, so cannot approve this")]
-    NotAPitBoss(u32),
+    NotAPitBoss(StaffId),
     /// The dealer tried to approve their own hand's void.
     #[error("staff member {0} dealt hand {1} and so cannot approve its void")]
-    ApproverDealt(u32, HandId),
+    ApproverDealt(StaffId, HandId),
     /// No staff member with this id.
     #[error("there is no staff member {0}")]
-    NoSuchStaff(u32),
+    NoSuchStaff(StaffId),
     /// The staff id is taken.
     #[error("staff id {0} is already taken")]
-    StaffExists(u32),
+    StaffExists(StaffId),
     /// The staff member has no PIN yet.
     #[error("staff member {0} has no PIN; a pit boss or administrator must set one")]
-    NoPin(u32),
+    NoPin(StaffId),
     /// A wrong PIN, counted toward the lockout.
     #[error("wrong PIN for staff member {staff}; {tries_left} more wrong and the account locks")]
     WrongPin {
         /// Whose PIN.
-        staff: u32,
+        staff: StaffId,
         /// Wrong PINs left before the lockout.
         tries_left: u32,
     },
@@ -253,10 +253,10 @@ pub enum AccessError {
     #[error(
         "staff member {0} is locked out after five wrong PINs; a pit boss must reset the account"
     )]
-    Locked(u32),
+    Locked(StaffId),
     /// The account is not locked.
     #[error("staff member {0} is not locked out")]
-    NotLocked(u32),
+    NotLocked(StaffId),
     /// A staff or table name that breaks the name rule.
     #[error(transparent)]
     BadName(#[from] crate::access::NameError),
@@ -275,7 +275,7 @@ pub enum AccessError {
     #[error("staff member {staff} is {}, who may not {action}", role.in_sentence())]
     NotPermitted {
         /// Who tried.
-        staff: u32,
+        staff: StaffId,
         /// Their role.
         role: crate::access::Role,
         /// What they tried, in words.
@@ -283,17 +283,17 @@ pub enum AccessError {
     },
     /// Someone tried to approve what they asked for.
     #[error("staff member {0} asked for this and so cannot approve it")]
-    OwnRequest(u32),
+    OwnRequest(StaffId),
     /// Two signatures from one person.
     #[error("staff member {0} cannot sign twice; two different people are needed")]
-    SamePerson(u32),
+    SamePerson(StaffId),
     /// Signed in at another station.
     #[error(
         "staff member {staff} is already signed in at {station} since {since}; sign out there first"
     )]
     SignedInElsewhere {
         /// Who.
-        staff: u32,
+        staff: StaffId,
         /// Where.
         station: String,
         /// Since when (RFC 3339).
@@ -301,12 +301,12 @@ pub enum AccessError {
     },
     /// Not signed in.
     #[error("staff member {0} is not signed in")]
-    NotSignedIn(u32),
+    NotSignedIn(StaffId),
     /// A one-time PIN was given where the person must choose their own.
     #[error(
         "staff member {0}'s PIN was reset by someone else and is one-time; they must choose a new PIN of their own first"
     )]
-    PinChangeRequired(u32),
+    PinChangeRequired(StaffId),
     /// Resetting this PIN needs a second approver.
     #[error(
         "resetting the PIN of staff member {staff} ({}) needs a second pit boss or administrator, of at least that standing, to approve with their PIN",
@@ -314,7 +314,7 @@ pub enum AccessError {
     )]
     SecondApproverNeeded {
         /// Whose PIN.
-        staff: u32,
+        staff: StaffId,
         /// Their role.
         role: crate::access::Role,
     },

@@ -3,7 +3,7 @@
 //! after a crash, voids, and hands read back. [`Recorder`] is the one path
 //! by which live and simulated hands reach the ledger.
 
-use crate::ids::{HandId, ShiftId, TableId};
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use std::collections::HashMap;
 
 use super::*;
@@ -138,7 +138,7 @@ impl Ledger {
         let context = HandContext {
             table: TableId(int(1)?),
             shift: ShiftId(int(2)?),
-            dealer: int(3)? as u32,
+            dealer: StaffId(int(3)? as u32),
             shoe: int(4)?,
         };
         let rules = self.rules(rows::text(&values, 7).map_err(&bad)?)?;
@@ -215,7 +215,7 @@ impl Ledger {
     pub fn abandon_in_progress(
         &mut self,
         reason: &str,
-        approver: u32,
+        approver: StaffId,
     ) -> Result<Option<HandId>, LedgerError> {
         let Some(progress) = self.recover_in_progress()? else {
             return Ok(None);
@@ -351,8 +351,8 @@ impl Ledger {
 
     pub(super) fn check_approver(
         &self,
-        approver: u32,
-        dealer: u32,
+        approver: StaffId,
+        dealer: StaffId,
         hand: HandId,
     ) -> Result<(), LedgerError> {
         let role: Option<String> = self
@@ -371,8 +371,8 @@ impl Ledger {
     }
 
     /// The dealer of committed hand `hand`.
-    pub(super) fn dealer_of(&self, hand: HandId) -> Result<u32, LedgerError> {
-        let dealer: Option<u32> = self
+    pub(super) fn dealer_of(&self, hand: HandId) -> Result<StaffId, LedgerError> {
+        let dealer: Option<StaffId> = self
             .conn
             .query_row("SELECT dealer_id FROM hands WHERE id = ?1", [hand], |r| {
                 r.get(0)
@@ -388,7 +388,7 @@ impl Ledger {
         &mut self,
         hand: HandId,
         reason: &str,
-        approver: u32,
+        approver: StaffId,
         before: &[(&'static TableSpec, Vec<Value>)],
     ) -> Result<(), LedgerError> {
         let at = self.now();

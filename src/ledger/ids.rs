@@ -2,7 +2,7 @@
 
 use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
-use crate::ids::{HandId, ShiftId, TableId};
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 
 macro_rules! stored_as_integer {
     ($($name:ident),*) => {$(
@@ -20,4 +20,4 @@ macro_rules! stored_as_integer {
     )*};
 }
 
-stored_as_integer!(HandId, ShiftId, TableId);
+stored_as_integer!(HandId, ShiftId, StaffId, TableId);

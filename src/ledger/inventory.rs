@@ -2,7 +2,7 @@
 //! with their voids, drop, and a shift's figures beside the ledger's own
 //! win. The arithmetic is `crate::inventory`'s. See docs/inventory.md.
 
-use crate::ids::{ShiftId, TableId};
+use crate::ids::{ShiftId, StaffId, TableId};
 use chrono::Datelike;
 use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
@@ -87,13 +87,13 @@ pub struct Slip {
     /// Chips by denomination.
     pub chips: ChipCount,
     /// Who asked for it.
-    pub requested_by: u32,
+    pub requested_by: StaffId,
     /// The pit boss who approved it.
-    pub approved_by: u32,
+    pub approved_by: StaffId,
     /// When, UTC (RFC 3339).
     pub at: String,
     /// If voided: the reason and the two people who voided it.
-    pub voided: Option<(String, u32, u32)>,
+    pub voided: Option<(String, StaffId, StaffId)>,
 }
 
 /// A shift's inventory as recorded, and the ledger's own win beside it.
@@ -257,7 +257,7 @@ impl Ledger {
         kind: SlipKind,
         shift: ShiftId,
         chips: &ChipCount,
-        requested_by: u32,
+        requested_by: StaffId,
         approver: &PinEntry<'_>,
     ) -> Result<String, LedgerError> {
         let table = self.open_shift_table(shift)?;
@@ -361,12 +361,12 @@ impl Ledger {
             String,
             i64,
             String,
-            u32,
-            u32,
+            StaffId,
+            StaffId,
             String,
             Option<String>,
-            Option<u32>,
-            Option<u32>,
+            Option<StaffId>,
+            Option<StaffId>,
         );
         let found: Vec<SlipRow> = statement
             .query_map([shift], |r| {

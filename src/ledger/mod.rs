@@ -28,7 +28,7 @@ mod startup;
 mod station;
 mod verify;
 
-use crate::ids::{HandId, ShiftId, TableId};
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -106,7 +106,7 @@ pub struct HandContext {
     /// The shift.
     pub shift: ShiftId,
     /// The dealer's staff id.
-    pub dealer: u32,
+    pub dealer: StaffId,
     /// The shoe.
     pub shoe: i64,
 }
@@ -866,7 +866,7 @@ impl Ledger {
     }
 
     /// Records a staff member under `id`, unless already recorded.
-    pub fn staff(&mut self, id: u32, name: &str, role: Role) -> Result<(), LedgerError> {
+    pub fn staff(&mut self, id: StaffId, name: &str, role: Role) -> Result<(), LedgerError> {
         let known: Option<i64> = self
             .conn
             .query_row("SELECT seq FROM staff WHERE id = ?1", [id], |r| r.get(0))
@@ -884,7 +884,7 @@ impl Ledger {
     }
 
     /// Opens a shift at `table` by staff member `by`; returns its id.
-    pub fn open_shift(&mut self, table: TableId, by: u32) -> Result<ShiftId, LedgerError> {
+    pub fn open_shift(&mut self, table: TableId, by: StaffId) -> Result<ShiftId, LedgerError> {
         let id = self.next_id(&SHIFTS)?;
         let row = [
             Value::Integer(id),
@@ -898,7 +898,7 @@ impl Ledger {
 
     /// Closes shift `shift` by staff member `by`, unseating its table's
     /// rated players.
-    pub fn close_shift(&mut self, shift: ShiftId, by: u32) -> Result<(), LedgerError> {
+    pub fn close_shift(&mut self, shift: ShiftId, by: StaffId) -> Result<(), LedgerError> {
         let table = self.open_shift_table(shift)?;
         let mut rows = self.unseat_all_rows(table, by)?;
         rows.push((
@@ -948,7 +948,7 @@ impl Ledger {
     pub fn open_table_for_play(
         &mut self,
         opening: &TableOpening<'_>,
-        dealer: u32,
+        dealer: StaffId,
         approver: &PinEntry<'_>,
     ) -> Result<OpenedTable, LedgerError> {
         let (table, table_row) = self.table_row(opening.name, opening.game)?;

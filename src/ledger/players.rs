@@ -2,7 +2,7 @@
 //! chained `players` and `seatings` rows; the hands each played, read for
 //! `crate::rating` to add up; and the record of every rating look-up.
 
-use crate::ids::{HandId, ShiftId, TableId};
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use chrono::{DateTime, Utc};
 use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
@@ -126,7 +126,7 @@ impl Ledger {
         seat: u8,
         card: &str,
         name: Option<&str>,
-        by: u32,
+        by: StaffId,
     ) -> Result<(), LedgerError> {
         let card = check_card(card)?;
         let name = match name.map(str::trim).filter(|n| !n.is_empty()) {
@@ -192,7 +192,7 @@ impl Ledger {
         &mut self,
         shift: ShiftId,
         seat: u8,
-        by: u32,
+        by: StaffId,
     ) -> Result<String, LedgerError> {
         self.check_seater(by, "unseat a rated player")?;
         let table = self.open_shift_table(shift)?;
@@ -206,7 +206,11 @@ impl Ledger {
 
     /// The rows unseating everyone rated at `table`, by `by`: written with
     /// the table's close, so no session outlives its table.
-    pub(super) fn unseat_all_rows(&self, table: TableId, by: u32) -> Result<Vec<Row>, LedgerError> {
+    pub(super) fn unseat_all_rows(
+        &self,
+        table: TableId,
+        by: StaffId,
+    ) -> Result<Vec<Row>, LedgerError> {
         let now = self.now();
         Ok(self
             .seated_players(Some(table))?
@@ -215,7 +219,7 @@ impl Ledger {
             .collect())
     }
 
-    fn check_seater(&self, staff: u32, action: &'static str) -> Result<(), LedgerError> {
+    fn check_seater(&self, staff: StaffId, action: &'static str) -> Result<(), LedgerError> {
         let role = self.role_of(staff)?;
         if SEATS_PLAYERS(role) {
             Ok(())
@@ -589,7 +593,7 @@ impl Ledger {
     }
 }
 
-fn seating_row(table: TableId, seat: u8, card: &str, action: &str, by: u32, at: String) -> Row {
+fn seating_row(table: TableId, seat: u8, card: &str, action: &str, by: StaffId, at: String) -> Row {
     (
         &SEATINGS,
         vec![

@@ -3,6 +3,7 @@
 //! program integrity is checked at start-up); and the casino's list of
 //! approved programs, kept by administrators and pit bosses with their PIN.
 
+use crate::ids::StaffId;
 use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
 
@@ -87,7 +88,7 @@ pub struct ApprovedProgram {
     /// What it is (version, build), as the approver wrote it.
     pub note: String,
     /// Who put it on the list.
-    pub by: u32,
+    pub by: StaffId,
     /// When, UTC (RFC 3339).
     pub at: String,
 }
@@ -194,7 +195,7 @@ impl Ledger {
                         problem: "program_sha256 is not 32 bytes".into(),
                     })?,
                     note,
-                    by: by as u32,
+                    by: StaffId(by as u32),
                     at,
                 })
             })

@@ -1,7 +1,7 @@
 //! What a table station reads back when it starts: the shift still open at
 //! this station, its table's settings and current shoe.
 
-use crate::ids::{ShiftId, TableId};
+use crate::ids::{ShiftId, StaffId, TableId};
 use std::collections::BTreeMap;
 
 use rusqlite::OptionalExtension;
@@ -24,7 +24,7 @@ pub struct OpenShift {
     /// The table's game.
     pub game: GameKind,
     /// Who opened the shift.
-    pub opened_by: u32,
+    pub opened_by: StaffId,
     /// When, UTC (RFC 3339).
     pub opened_at: String,
     /// The table's settings, the latest value of each key.
@@ -70,7 +70,7 @@ impl Ledger {
             table: TableId(table),
             table_name,
             game,
-            opened_by: u32::try_from(opened_by).unwrap_or_default(),
+            opened_by: StaffId(u32::try_from(opened_by).unwrap_or_default()),
             opened_at,
             settings,
         }))

@@ -895,8 +895,7 @@ impl Audit {
 
     fn finish_hand(&mut self, group: HandGroup) -> Vec<Discrepancy> {
         let mut found = Vec::new();
-        let at_hand =
-            |problem: String| discrepancy("hands", group.seq, Some(group.id), problem);
+        let at_hand = |problem: String| discrepancy("hands", group.seq, Some(group.id), problem);
         let Some(setup) = &group.setup else {
             return found;
         };
@@ -964,8 +963,7 @@ impl Audit {
         let mut in_play = [0u16; 10];
         for (seq, table, event) in &group.events {
             let (seq, table) = (*seq, *table);
-            let mut problem =
-                |p: String| found.push(discrepancy(table, seq, Some(group.id), p));
+            let mut problem = |p: String| found.push(discrepancy(table, seq, Some(group.id), p));
             let mut take = |rank: Rank, track: &mut ShoeTrack| {
                 track.out[rank.index()] += 1;
                 track.drawn.push((rank, seq));

@@ -14,6 +14,7 @@
 //! or enters the card due by hand in its place. A re-read is refused while
 //! one waits, so no card that left the shoe is left out of the record.
 
+use crate::ids::StaffId;
 use std::fmt;
 
 use thiserror::Error;
@@ -244,12 +245,12 @@ pub enum Resolution {
         /// The card.
         rank: Rank,
         /// The approving pit boss's staff number.
-        approved_by: u32,
+        approved_by: StaffId,
     },
     /// A pit boss lets play go on as it stands.
     Override {
         /// The approving pit boss's staff number.
-        approved_by: u32,
+        approved_by: StaffId,
     },
 }
 
@@ -595,7 +596,12 @@ impl Intake {
             Resolution::ReRead => (None, None, None),
             Resolution::Override { approved_by } => (None, None, Some(approved_by)),
             Resolution::EnterByHand { rank, approved_by } => {
-                match table.deal_external(rank, CardSource::Manual { approved_by }) {
+                match table.deal_external(
+                    rank,
+                    CardSource::Manual {
+                        approved_by: approved_by.0,
+                    },
+                ) {
                     Ok(step) => {
                         let replaced = match waiting.peek() {
                             Some(Waiting::Card(stray)) => Some(*stray),
@@ -623,7 +629,7 @@ impl Intake {
                     let source = CardSource::Scanner {
                         frame: u64::from(stray.seq),
                     };
-                    table.set_aside(stray.rank, source, approved_by)?;
+                    table.set_aside(stray.rank, source, approved_by.0)?;
                     set_aside.push(stray);
                 }
                 (Waiting::NewShoe, _) => {
@@ -726,7 +732,12 @@ mod tests {
         );
         assert!(intake.paused());
         let cleared = intake
-            .resolve(Resolution::Override { approved_by: 4411 }, &mut table)
+            .resolve(
+                Resolution::Override {
+                    approved_by: StaffId(4411),
+                },
+                &mut table,
+            )
             .unwrap();
         assert_eq!(cleared.faults.len(), 1);
         assert_eq!(
@@ -778,7 +789,7 @@ mod tests {
             .resolve(
                 Resolution::EnterByHand {
                     rank: Rank::new(7).unwrap(),
-                    approved_by: 4411,
+                    approved_by: StaffId(4411),
                 },
                 &mut table,
             )
@@ -809,7 +820,12 @@ mod tests {
         intake.handle(&card(2, 1), &mut table);
         let taken = table.count().taken();
         intake
-            .resolve(Resolution::Override { approved_by: 4411 }, &mut table)
+            .resolve(
+                Resolution::Override {
+                    approved_by: StaffId(4411),
+                },
+                &mut table,
+            )
             .unwrap();
         assert_eq!(table.count().taken(), taken);
         assert!(matches!(
@@ -836,7 +852,7 @@ mod tests {
             .resolve(
                 Resolution::EnterByHand {
                     rank: Rank::new(2).unwrap(),
-                    approved_by: 4411,
+                    approved_by: StaffId(4411),
                 },
                 &mut table,
             )
@@ -957,7 +973,12 @@ mod tests {
         assert!(intake.shuffle_due());
         assert!(intake.resolve(Resolution::ReRead, &mut table).is_err());
         intake
-            .resolve(Resolution::Override { approved_by: 4411 }, &mut table)
+            .resolve(
+                Resolution::Override {
+                    approved_by: StaffId(4411),
+                },
+                &mut table,
+            )
             .unwrap();
         assert!(!intake.shuffle_due());
         assert_eq!(intake.burns_due(), 5);

@@ -2,6 +2,7 @@
 //! demo staff whose PINs are shown on screen, and a Rocket table dealing
 //! from a simulated card-reading shoe.
 
+use crate::ids::StaffId;
 use std::path::Path;
 
 use super::{Feed, SourceChoice, Station, StationError, TableSetup};
@@ -32,13 +33,13 @@ pub fn demo_station(
     let mut ledger = Ledger::open(path, clock, keys)?;
     ledger.set_station("demo");
     let (boss, boss_name, _, boss_pin) = DEMO_STAFF[0];
-    ledger.create_first_pit_boss(boss, boss_name, boss_pin)?;
+    ledger.create_first_pit_boss(StaffId(boss), boss_name, boss_pin)?;
     let approver = PinEntry {
-        staff: boss,
+        staff: StaffId(boss),
         pin: boss_pin,
     };
     for (id, name, role, pin) in &DEMO_STAFF[1..] {
-        ledger.add_staff(*id, name, *role, pin, &approver)?;
+        ledger.add_staff(StaffId(*id), name, *role, pin, &approver)?;
     }
     let setup = TableSetup {
         name: "Demo table".into(),
@@ -54,7 +55,7 @@ pub fn demo_station(
     let feed = feed(&setup)?;
     let (dealer, _, _, dealer_pin) = DEMO_STAFF[1];
     let dealer = PinEntry {
-        staff: dealer,
+        staff: StaffId(dealer),
         pin: dealer_pin,
     };
     let mut station =

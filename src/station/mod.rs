@@ -16,7 +16,7 @@ pub mod startup;
 
 pub use open::{OpenRefused, Reopened};
 
-use crate::ids::{HandId, ShiftId, TableId};
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use chrono::{DateTime, Utc};
 use rand::SeedableRng;
 use rand::rngs::{StdRng, SysRng};
@@ -160,7 +160,7 @@ pub enum StationError {
     )]
     NotADealer {
         /// Who tried.
-        staff: u32,
+        staff: StaffId,
         /// Their role.
         role: crate::access::Role,
     },
@@ -262,7 +262,7 @@ pub struct Station {
     table: Table,
     setup: TableSetup,
     context: HandContext,
-    dealer: Option<u32>,
+    dealer: Option<StaffId>,
     recorder: Recorder,
     intake: Intake,
     feed: Feed,
@@ -345,7 +345,7 @@ impl Station {
 
     /// Refused without a dealer whose session is still open in the ledger
     /// (a lockout elsewhere ends it): then nobody is dealing here any more.
-    fn check_dealer_session(&mut self) -> Result<u32, StationError> {
+    fn check_dealer_session(&mut self) -> Result<StaffId, StationError> {
         let dealer = self.dealer.ok_or(StationError::NoDealer)?;
         if self.ledger.active_session(dealer)?.is_none() {
             self.dealer = None;
@@ -381,7 +381,7 @@ impl Station {
 
     /// Signs dealer `dealer` in at this table (the hands they deal carry
     /// their staff number); their PIN was checked by the caller.
-    fn set_dealer(&mut self, dealer: Option<u32>) {
+    fn set_dealer(&mut self, dealer: Option<StaffId>) {
         self.dealer = dealer;
         self.touch();
         if let Some(dealer) = dealer
@@ -393,7 +393,7 @@ impl Station {
     }
 
     /// The dealer signed in, if any.
-    pub fn dealer(&self) -> Option<u32> {
+    pub fn dealer(&self) -> Option<StaffId> {
         self.dealer
     }
 
@@ -605,7 +605,7 @@ impl Station {
 
     /// Refused without a dealer signed in, while an alarm or notice stops
     /// play, or while a settlement waits; otherwise the dealer is active.
-    fn check_can_play(&mut self) -> Result<u32, StationError> {
+    fn check_can_play(&mut self) -> Result<StaffId, StationError> {
         let dealer = self.check_dealer_session()?;
         self.check_not_stopped()?;
         if let Some((finished, _)) = &self.settlement {
@@ -828,7 +828,7 @@ fn shuffles_in(events: &[HandEvent]) -> u32 {
 }
 
 /// Refused unless `staff` is a dealer.
-fn check_dealer(ledger: &Ledger, staff: u32) -> Result<(), StationError> {
+fn check_dealer(ledger: &Ledger, staff: StaffId) -> Result<(), StationError> {
     match ledger.role_of(staff)? {
         Role::Dealer => Ok(()),
         role => Err(StationError::NotADealer { staff, role }),

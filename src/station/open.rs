@@ -3,7 +3,7 @@
 //! it stopped, what left the shoe between hands, open alarms as notices.
 
 use super::*;
-use crate::ids::{HandId, TableId};
+use crate::ids::{HandId, StaffId, TableId};
 
 impl Station {
     /// Opens a new table and shift in the ledger: the pit boss `approver`
@@ -206,7 +206,7 @@ impl Station {
         let context = HandContext {
             table: table_id,
             shift,
-            dealer: 0,
+            dealer: StaffId(0),
             shoe,
         };
         let seats = usize::from(setup.game.max_seat());

@@ -3,7 +3,7 @@
 //! card entered by hand, a pit boss's override), and the simulated shoe.
 
 use super::*;
-use crate::ids::HandId;
+use crate::ids::{HandId, StaffId};
 
 impl Station {
     /// Handles every scanner event that has arrived; returns how many.
@@ -212,7 +212,12 @@ impl Station {
         self.resolve(Resolution::Override { approved_by }, approved_by, &detail)
     }
 
-    fn resolve(&mut self, resolution: Resolution, by: u32, how: &str) -> Result<(), StationError> {
+    fn resolve(
+        &mut self,
+        resolution: Resolution,
+        by: StaffId,
+        how: &str,
+    ) -> Result<(), StationError> {
         self.intake.resolve(resolution, &mut self.table)?;
         self.touch();
         // Cards set aside are journaled before the alarm is cleared.

@@ -11,6 +11,7 @@ mod setup;
 mod table;
 mod widgets;
 
+use crate::ids::StaffId;
 use std::path::Path;
 
 use eframe::egui;
@@ -105,7 +106,7 @@ struct FloorLink {
 /// Where asking the floor for the first pit boss stands.
 enum FirstAsk {
     NotAsked,
-    Asking(std::sync::mpsc::Receiver<Result<Option<(u32, String)>, String>>),
+    Asking(std::sync::mpsc::Receiver<Result<Option<(StaffId, String)>, String>>),
     Answered,
 }
 
@@ -437,8 +438,8 @@ impl StationApp {
 fn open_station(
     ledger: Ledger,
     setup: TableSetup,
-    dealer: &(u32, String),
-    pit_boss: &(u32, String),
+    dealer: &(StaffId, String),
+    pit_boss: &(StaffId, String),
     repaint: egui::Context,
 ) -> Result<Station, (Box<Ledger>, String)> {
     let feed = match make_feed(&setup, move || repaint.request_repaint()) {

@@ -1,6 +1,7 @@
 //! The screens before a table is live: the first pit boss account, and
 //! opening a table. Plus the app's look (type sizes, contrast).
 
+use crate::ids::StaffId;
 use eframe::egui::{self, FontId, TextStyle, Ui};
 
 use super::widgets::{ALARM, error_text_ui, labelled_input_ui, parse_staff_id, pin_input_ui};
@@ -47,7 +48,7 @@ pub struct FirstRunForm {
 impl FirstRunForm {
     /// Takes the first pit boss's ID and name from the floor (docs/floor.md,
     /// "The first pit boss from the floor").
-    pub fn name_from_floor(&mut self, staff: u32, name: &str) {
+    pub fn name_from_floor(&mut self, staff: StaffId, name: &str) {
         self.id = staff.to_string();
         self.name = name.to_owned();
         self.named_by_floor = true;
@@ -163,7 +164,7 @@ impl Default for OpenTableForm {
 }
 
 /// Staff ID and PIN as typed.
-pub type Credentials = (u32, String);
+pub type Credentials = (StaffId, String);
 
 const SOURCES: [&str; 3] = [
     "Card-reading shoe (serial port)",

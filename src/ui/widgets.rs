@@ -1,6 +1,7 @@
 //! Small drawing helpers shared by the screens: card faces, the status
 //! light, labelled inputs, big buttons and the colours.
 
+use crate::ids::StaffId;
 use eframe::egui::{
     self, Align2, Color32, CornerRadius, FontId, Response, Sense, Stroke, StrokeKind, Ui, Vec2,
     WidgetInfo,
@@ -150,11 +151,12 @@ pub fn error_text_ui(ui: &mut Ui, text: &str) {
 
 /// A staff ID as typed: a positive whole number, or a sentence naming
 /// whose ID is wrong (`who`: "dealer", "pit boss", …).
-pub fn parse_staff_id(text: &str, who: &str) -> Result<u32, String> {
+pub fn parse_staff_id(text: &str, who: &str) -> Result<StaffId, String> {
     text.trim()
         .parse::<u32>()
         .ok()
         .filter(|id| *id > 0)
+        .map(StaffId)
         .ok_or_else(|| format!("the {who} ID must be a positive whole number"))
 }
 

@@ -3,7 +3,7 @@
 //! month and year to date, alarms, staff changes and the expected hold.
 
 use super::*;
-use crate::ids::{HandId, ShiftId, TableId};
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 
 /// A hand as the expected hold needs it.
 struct DealtHand {
@@ -20,7 +20,7 @@ struct HandsRead {
     play: PlayFigures,
     voided: BTreeSet<i64>,
     /// Dealers of the hands, in order of first hand.
-    dealers: Vec<u32>,
+    dealers: Vec<StaffId>,
     rules_hashes: Vec<String>,
     /// Each hand's total bet.
     wagers: HashMap<i64, u64>,
@@ -100,13 +100,13 @@ impl TransfersRead {
 /// closed the shift, counted, asked for a slip or an approval; pit bosses
 /// who opened or closed it or approved or signed anything.
 fn on_duty(
-    staff: &HashMap<u32, (String, String)>,
-    mut dealers: Vec<u32>,
+    staff: &HashMap<StaffId, (String, String)>,
+    mut dealers: Vec<StaffId>,
     resolved: &Resolved,
-    approvers: &[u32],
-    signed: &[u32],
-) -> (Vec<u32>, Vec<u32>) {
-    let is_role = |id: &u32, role: crate::access::Role| {
+    approvers: &[StaffId],
+    signed: &[StaffId],
+) -> (Vec<StaffId>, Vec<StaffId>) {
+    let is_role = |id: &StaffId, role: crate::access::Role| {
         staff.get(id).is_some_and(|(_, r)| r == role.as_str())
     };
     for id in resolved.shift_staff.iter().chain(signed) {
@@ -114,7 +114,7 @@ fn on_duty(
             dealers.push(*id);
         }
     }
-    let mut pit_bosses: Vec<u32> = resolved
+    let mut pit_bosses: Vec<StaffId> = resolved
         .shift_staff
         .iter()
         .chain(approvers)
@@ -146,7 +146,7 @@ pub(super) struct Resolved {
     /// the shift is open), for rows tied to the table rather than a hand.
     window: [Value; 2],
     /// Staff who opened and closed the shift.
-    shift_staff: Vec<u32>,
+    shift_staff: Vec<StaffId>,
 }
 
 impl Resolved {
@@ -348,7 +348,7 @@ impl Ledger {
         ];
         resolved.shift_staff = std::iter::once(opened_by)
             .chain(closed_by)
-            .map(|id| id as u32)
+            .map(|id| StaffId(id as u32))
             .collect();
         Ok(resolved)
     }
@@ -360,7 +360,7 @@ impl Ledger {
     ) -> Result<Gathered, LedgerError> {
         let params = resolved.params();
         let staff = self.staff_names()?;
-        let person = |id: u32| StaffRef {
+        let person = |id: StaffId| StaffRef {
             id,
             name: staff
                 .get(&id)
@@ -386,12 +386,12 @@ impl Ledger {
         };
 
         // Exceptions; who approved them.
-        let mut approvers: Vec<u32> = Vec::new();
+        let mut approvers: Vec<StaffId> = Vec::new();
         let voids = self.gather_voids(&params, &person, &mut approvers)?;
         let manual_cards = self.gather_manual_cards(&params, &person, &mut approvers)?;
 
         // The inventory, its corrections, the alarms; who signed for them.
-        let mut signed: Vec<u32> = Vec::new();
+        let mut signed: Vec<StaffId> = Vec::new();
         let (inventory, corrections) =
             self.gather_inventory(resolved, &person, ledger_win, &mut signed)?;
         let alarms = self.gather_alarms(resolved, &person, &mut signed)?;
@@ -435,7 +435,7 @@ impl Ledger {
         while let Some(row) = found.next()? {
             let seq: i64 = row.get(0)?;
             let id: i64 = row.get(1)?;
-            let dealer = row.get::<_, i64>(2)? as u32;
+            let dealer = row.get::<_, StaffId>(2)?;
             let play = &mut read.play;
             play.hands += 1;
             play.hand_ids = Some(play.hand_ids.map_or((id, id), |(first, _)| (first, id)));
@@ -552,8 +552,8 @@ impl Ledger {
     fn gather_voids(
         &self,
         params: &[Value; 4],
-        person: &impl Fn(u32) -> StaffRef,
-        approvers: &mut Vec<u32>,
+        person: &impl Fn(StaffId) -> StaffRef,
+        approvers: &mut Vec<StaffId>,
     ) -> Result<Vec<VoidEntry>, LedgerError> {
         let sql = format!(
             "SELECT v.seq, v.hand_id, v.reason, v.approved_by, v.voided_at, \
@@ -565,7 +565,7 @@ impl Ledger {
         let mut voids = Vec::new();
         while let Some(row) = found.next()? {
             let seq: i64 = row.get(0)?;
-            let approver = row.get::<_, i64>(3)? as u32;
+            let approver = row.get::<_, StaffId>(3)?;
             approvers.push(approver);
             voids.push(VoidEntry {
                 hand: row.get(1)?,
@@ -582,8 +582,8 @@ impl Ledger {
     fn gather_manual_cards(
         &self,
         params: &[Value; 4],
-        person: &impl Fn(u32) -> StaffRef,
-        approvers: &mut Vec<u32>,
+        person: &impl Fn(StaffId) -> StaffRef,
+        approvers: &mut Vec<StaffId>,
     ) -> Result<Vec<ManualCard>, LedgerError> {
         let sql = format!(
             "SELECT c.seq, c.hand_id, c.step, c.rank, c.destination, c.seat, c.approved_by, c.at \
@@ -594,7 +594,7 @@ impl Ledger {
         let mut manual_cards = Vec::new();
         while let Some(row) = found.next()? {
             let seq: i64 = row.get(0)?;
-            let approver = row.get::<_, Option<i64>>(6)?.map(|id| id as u32);
+            let approver = row.get::<_, Option<StaffId>>(6)?;
             approvers.extend(approver);
             let destination: String = row.get(4)?;
             let destination = match row.get::<_, Option<i64>>(5)? {
@@ -620,7 +620,7 @@ impl Ledger {
 
     /// Everyone who asked for or approved an action at the table in the
     /// period's window.
-    fn approval_signers(&self, resolved: &Resolved) -> Result<Vec<u32>, LedgerError> {
+    fn approval_signers(&self, resolved: &Resolved) -> Result<Vec<StaffId>, LedgerError> {
         let [from, to] = resolved.window.clone();
         let mut statement = self.conn.prepare(
             "SELECT requested_by, approved_by FROM approvals \
@@ -629,8 +629,8 @@ impl Ledger {
         let mut found = statement.query(params![resolved.table_id, from, to])?;
         let mut signers = Vec::new();
         while let Some(row) = found.next()? {
-            signers.push(row.get::<_, i64>(0)? as u32);
-            signers.push(row.get::<_, i64>(1)? as u32);
+            signers.push(row.get::<_, StaffId>(0)?);
+            signers.push(row.get::<_, StaffId>(1)?);
         }
         Ok(signers)
     }
@@ -694,9 +694,9 @@ impl Ledger {
     fn gather_inventory(
         &self,
         resolved: &Resolved,
-        person: &dyn Fn(u32) -> StaffRef,
+        person: &dyn Fn(StaffId) -> StaffRef,
         ledger_win: i64,
-        signed: &mut Vec<u32>,
+        signed: &mut Vec<StaffId>,
     ) -> Result<(Inventory, Vec<Correction>), LedgerError> {
         let (shifts, beyond_period) = self.inventory_shifts(resolved)?;
         // Ids from the ledger itself: integers, safe to write into the SQL.
@@ -735,8 +735,8 @@ impl Ledger {
                         });
                     }
                 };
-                let dealer = row.get::<_, i64>(4)? as u32;
-                let pit_boss = row.get::<_, i64>(5)? as u32;
+                let dealer = row.get::<_, StaffId>(4)?;
+                let pit_boss = row.get::<_, StaffId>(5)?;
                 signed.extend([dealer, pit_boss]);
                 let count = ChipCount {
                     shift,
@@ -788,7 +788,7 @@ impl Ledger {
                     }
                 })?;
                 opener_waived |= count == CountKind::Opener && shifts.first() == Some(&shift.0);
-                let by = row.get::<_, i64>(4)? as u32;
+                let by = row.get::<_, StaffId>(4)?;
                 signed.push(by);
                 corrections.push((
                     seq,
@@ -850,14 +850,14 @@ impl Ledger {
                         });
                     }
                 };
-                let requested = row.get::<_, i64>(5)? as u32;
-                let approved = row.get::<_, i64>(6)? as u32;
+                let requested = row.get::<_, StaffId>(5)?;
+                let approved = row.get::<_, StaffId>(6)?;
                 signed.extend([requested, approved]);
                 let voided = match row.get::<_, Option<i64>>(8)? {
                     None => None,
                     Some(void_seq) => {
-                        let first = row.get::<_, i64>(10)? as u32;
-                        let second = row.get::<_, i64>(11)? as u32;
+                        let first = row.get::<_, StaffId>(10)?;
+                        let second = row.get::<_, StaffId>(11)?;
                         signed.extend([first, second]);
                         Some((
                             void_seq,
@@ -912,7 +912,7 @@ impl Ledger {
             &format!("SELECT DISTINCT recorded_by FROM drops WHERE shift_id IN ({list})"),
             &[],
         )?;
-        signed.extend(recorders.into_iter().map(|id| id as u32));
+        signed.extend(recorders.into_iter().map(|id| StaffId(id as u32)));
 
         corrections.sort_by_key(|(seq, _)| *seq);
         let slips_kept = kept || !fills.is_empty() || !credits.is_empty();
@@ -1005,8 +1005,8 @@ impl Ledger {
     fn gather_alarms(
         &self,
         resolved: &Resolved,
-        person: &dyn Fn(u32) -> StaffRef,
-        signed: &mut Vec<u32>,
+        person: &dyn Fn(StaffId) -> StaffRef,
+        signed: &mut Vec<StaffId>,
     ) -> Result<Vec<AlarmEntry>, LedgerError> {
         let [from, to] = resolved.window.clone();
         let mut statement = self.conn.prepare(
@@ -1035,12 +1035,12 @@ impl Ledger {
             let cleared = match row.get::<_, Option<i64>>(6)? {
                 None => None,
                 Some(clear_seq) => {
-                    let by = row.get::<_, i64>(7)? as u32;
+                    let by = row.get::<_, StaffId>(7)?;
                     signed.push(by);
                     let approval = match row.get::<_, Option<String>>(10)? {
                         None => None,
                         Some(action) => {
-                            let requested = row.get::<_, i64>(11)? as u32;
+                            let requested = row.get::<_, StaffId>(11)?;
                             signed.push(requested);
                             let under = if action == "manual_card" {
                                 ClearedUnder::ManualCard
@@ -1076,7 +1076,7 @@ impl Ledger {
     fn gather_staff_changes(
         &self,
         resolved: &Resolved,
-        person: &dyn Fn(u32) -> StaffRef,
+        person: &dyn Fn(StaffId) -> StaffRef,
     ) -> Result<Vec<StaffChange>, LedgerError> {
         let [from, to] = resolved.window.clone();
         let mut statement = self.conn.prepare(
@@ -1088,8 +1088,7 @@ impl Ledger {
         let mut changes = Vec::new();
         while let Some(row) = found.next()? {
             let seq: i64 = row.get(0)?;
-            let (requested, approved) =
-                (row.get::<_, i64>(3)? as u32, row.get::<_, i64>(4)? as u32);
+            let (requested, approved) = (row.get::<_, StaffId>(3)?, row.get::<_, StaffId>(4)?);
             let mut by = vec![person(requested)];
             if approved != requested {
                 by.push(person(approved));
@@ -1104,11 +1103,11 @@ impl Ledger {
     }
 
     /// Every staff member: id → (name, role).
-    pub(super) fn staff_names(&self) -> Result<HashMap<u32, (String, String)>, LedgerError> {
+    pub(super) fn staff_names(&self) -> Result<HashMap<StaffId, (String, String)>, LedgerError> {
         let mut statement = self.conn.prepare("SELECT id, name, role FROM staff")?;
         let found = statement
             .query_map([], |r| {
-                Ok((r.get::<_, i64>(0)? as u32, (r.get(1)?, r.get(2)?)))
+                Ok((r.get::<_, StaffId>(0)?, (r.get(1)?, r.get(2)?)))
             })?
             .collect::<Result<_, _>>()?;
         Ok(found)

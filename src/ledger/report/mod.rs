@@ -3,7 +3,7 @@
 //! `report_prints` table, in the chain). Rendering is `crate::report`'s job;
 //! nothing here formats a page. See docs/reports.md.
 
-use crate::ids::{HandId, ShiftId, TableId};
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 use std::path::Path;
@@ -141,7 +141,7 @@ impl From<rusqlite::Error> for ReportError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StaffRef {
     /// The staff id (the signature on a record).
-    pub id: u32,
+    pub id: StaffId,
     /// The name recorded with it ("unknown" if the id is not in `staff`).
     pub name: String,
 }

@@ -1,6 +1,7 @@
 //! What the pit boss's tabs share: the sentence under an action, the staff
 //! ID and PIN typed for it, whole-unit inputs, who asks for an action.
 
+use crate::ids::StaffId;
 use crate::ui::error::ScreenError;
 use eframe::egui::{self, Ui};
 
@@ -96,7 +97,7 @@ impl Signer {
     }
 
     /// The staff ID as a number, or a sentence.
-    pub(super) fn staff(&self, who: &str) -> Result<u32, ScreenError> {
+    pub(super) fn staff(&self, who: &str) -> Result<StaffId, ScreenError> {
         parse_staff_id(&self.id, who).map_err(ScreenError::Form)
     }
 
@@ -129,7 +130,7 @@ pub(super) fn signed<T>(
 }
 
 /// The dealer signed in, who asks for a fill or credit the pit boss approves.
-pub(super) fn requester(station: &Station) -> Result<u32, ScreenError> {
+pub(super) fn requester(station: &Station) -> Result<StaffId, ScreenError> {
     station.dealer().ok_or_else(|| {
         ScreenError::Form(
             "no dealer is signed in: the dealer asks and the pit boss approves, so sign a dealer in first"
@@ -140,6 +141,6 @@ pub(super) fn requester(station: &Station) -> Result<u32, ScreenError> {
 
 /// Who asks for a pit boss's own action (limits, denominations, a void,
 /// closing): the dealer signed in, or with none, the approving pit boss.
-pub(super) fn asked_by(station: &Station, approver: &PinEntry<'_>) -> u32 {
+pub(super) fn asked_by(station: &Station, approver: &PinEntry<'_>) -> StaffId {
     station.dealer().unwrap_or(approver.staff)
 }

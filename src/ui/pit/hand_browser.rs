@@ -2,7 +2,7 @@
 //! outcome and amount; a chosen hand stepped card by card, exported as a
 //! hand history (docs/replay-format.md).
 
-use crate::ids::HandId;
+use crate::ids::{HandId, StaffId};
 use crate::ui::error::ScreenError;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use eframe::egui::{self, Ui};
@@ -77,6 +77,7 @@ impl FilterInputs {
             dealer: optional(&self.dealer, "dealer ID")?
                 .map(|d| {
                     u32::try_from(d)
+                        .map(StaffId)
                         .map_err(|_| ScreenError::Form("the dealer ID is too large".to_owned()))
                 })
                 .transpose()?,

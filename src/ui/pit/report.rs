@@ -2,7 +2,7 @@
 //! (through [`crate::printing`]), after the whole chain is checked off the
 //! window's thread.
 
-use crate::ids::ShiftId;
+use crate::ids::{ShiftId, StaffId};
 use crate::ui::error::ScreenError;
 use std::path::{Path, PathBuf};
 
@@ -28,7 +28,7 @@ struct ReportSaving {
     check: Job<Integrity>,
     /// The pit boss who prints and their PIN, confirmed again (and
     /// recorded) with the print.
-    by: (u32, String),
+    by: (StaffId, String),
 }
 
 /// The Shift report tab's inputs and the save under way.
@@ -169,7 +169,7 @@ impl ReportTab {
         station: &Station,
         shift: ShiftId,
         print: Option<PrintCommand>,
-        by: (u32, String),
+        by: (StaffId, String),
     ) -> Result<ReportSaving, ScreenError> {
         let pdf = PathBuf::from(self.pdf.trim());
         let csv = Some(self.csv.trim())

@@ -715,7 +715,7 @@ pub struct ShiftSpan {
 }
 
 /// Checks the whole chain of the ledger file at `path` with
-/// [`verify`](super::verify) for a report's integrity section, quoting the
+/// [`verify`] for a report's integrity section, quoting the
 /// first few discrepancies. Opens its own read-only connection, so it can
 /// run on another thread while the ledger is in use; on a long ledger it
 /// takes seconds.

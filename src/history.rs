@@ -234,8 +234,8 @@ impl HandHistory {
             GameKind::Rocket => HandHistory::Rocket(RocketHistory {
                 game: "rocket".into(),
                 decks,
-                min_bet: setup.rules.rocket.min_bet as i64,
-                max_bet: setup.rules.rocket.max_bet as i64,
+                min_bet: setup.rules.rocket.min_bet_units as i64,
+                max_bet: setup.rules.rocket.max_bet_units as i64,
                 start: setup.rules.rocket.start.as_str().into(),
                 previous_button: setup.previous_button.map(i64::from),
                 seats: setup
@@ -325,8 +325,8 @@ fn rocket_rules(h: &RocketHistory) -> Result<RocketRules, ReplayError> {
     }
     Ok(RocketRules {
         start,
-        min_bet: h.min_bet as u64,
-        max_bet: h.max_bet as u64,
+        min_bet_units: h.min_bet as u64,
+        max_bet_units: h.max_bet as u64,
     })
 }
 

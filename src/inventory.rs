@@ -211,10 +211,10 @@ impl fmt::Display for ChipCount {
 /// A table's bet limits in units (Rocket's minimum and maximum bet).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TableLimits {
-    /// The smallest bet.
-    pub min_bet: u64,
-    /// The largest bet.
-    pub max_bet: u64,
+    /// The smallest bet, in units.
+    pub min_bet_units: u64,
+    /// The largest bet, in units.
+    pub max_bet_units: u64,
 }
 
 impl TableLimits {
@@ -228,7 +228,10 @@ impl TableLimits {
                 max: max_bet,
             });
         }
-        Ok(TableLimits { min_bet, max_bet })
+        Ok(TableLimits {
+            min_bet_units: min_bet,
+            max_bet_units: max_bet,
+        })
     }
 
     /// Parses the setting's text, `minimum maximum` (e.g. `10 1000`).
@@ -247,7 +250,7 @@ impl TableLimits {
 
 impl fmt::Display for TableLimits {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.min_bet, self.max_bet)
+        write!(f, "{} {}", self.min_bet_units, self.max_bet_units)
     }
 }
 

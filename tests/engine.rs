@@ -14,8 +14,8 @@ fn r(value: i64) -> Rank {
 fn rules(start: StartRule) -> RocketRules {
     RocketRules {
         start,
-        min_bet: 10,
-        max_bet: 1000,
+        min_bet_units: 10,
+        max_bet_units: 1000,
     }
 }
 
@@ -226,8 +226,8 @@ fn refused_steps_leave_the_hand_unchanged() {
 fn bets_must_sit_on_the_grid_within_the_cap() {
     let limits = RocketRules {
         start: StartRule::LowCard,
-        min_bet: 20,
-        max_bet: 500,
+        min_bet_units: 20,
+        max_bet_units: 500,
     };
     let new = |bets: &[(i64, i64)]| {
         let bets = bets

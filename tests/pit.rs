@@ -422,8 +422,8 @@ fn limits_apply_from_the_next_hand_and_closing_returns_to_opening() {
     assert!(shows(&harness, "they apply from the next hand"));
     let station = harness.state_mut().station_mut().unwrap();
     assert_eq!(
-        station.table().rules().rocket.min_bet,
-        HouseRules::default().rocket.min_bet
+        station.table().rules().rocket.min_bet_units,
+        HouseRules::default().rocket.min_bet_units
     );
     // Finish the hand; the next one starts under the new limits.
     while station.settlement().is_none() {
@@ -437,8 +437,8 @@ fn limits_apply_from_the_next_hand_and_closing_returns_to_opening() {
     play_hand(station);
     assert_eq!(
         (
-            station.table().rules().rocket.min_bet,
-            station.table().rules().rocket.max_bet
+            station.table().rules().rocket.min_bet_units,
+            station.table().rules().rocket.max_bet_units
         ),
         (20, 500)
     );
@@ -593,7 +593,7 @@ fn with_no_dealer_signed_in_the_pit_boss_changes_limits_alone_but_cannot_record_
     click(&mut harness, "Change limits");
     assert!(shows(&harness, "Limits are now 20 to 500 units."));
     let limits = ledger(&harness).table_limits(table).unwrap().unwrap();
-    assert_eq!((limits.min_bet, limits.max_bet), (20, 500));
+    assert_eq!((limits.min_bet_units, limits.max_bet_units), (20, 500));
     let change = ledger(&harness)
         .exceptions(TimeRange::default())
         .unwrap()

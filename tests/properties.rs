@@ -97,7 +97,7 @@ proptest! {
         bets.sort_unstable_by_key(|b| b.seat);
         bets.dedup_by_key(|b| b.seat);
         let start = if low_card { StartRule::LowCard } else { StartRule::DealerLeft };
-        let rules = RocketRules { start, min_bet: 10, max_bet: 100 };
+        let rules = RocketRules { start, min_bet_units: 10, max_bet_units: 100 };
         let hand = Hand::Rocket(RocketHand::new(&bets, &rules, previous).unwrap());
         drive(hand, &steps)?;
     }

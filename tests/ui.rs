@@ -624,7 +624,7 @@ fn the_open_table_form_loads_a_house_rules_file_and_refuses_a_bad_one() {
         bad.to_str().unwrap(),
     );
     click(&mut harness, "Load rules");
-    assert!(shows_containing(&harness, "rocket.max_bet"));
+    assert!(shows_containing(&harness, "rocket.max_bet_units"));
     assert!(shows_containing(
         &harness,
         "Shuffle at 80.0% dealt · burn 5"
@@ -662,8 +662,8 @@ fn the_open_table_form_loads_a_house_rules_file_and_refuses_a_bad_one() {
         (
             rules.burn,
             rules.penetration_permille,
-            rules.rocket.min_bet,
-            rules.rocket.max_bet
+            rules.rocket.min_bet_units,
+            rules.rocket.max_bet_units
         ),
         (3, 750, 20, 500)
     );
@@ -739,8 +739,8 @@ fn the_sample_hands_dealt_through_the_app_settle_as_their_expected_results() {
             number(&history["decks"]) as i64,
             SourceChoice::SimulatedShoe,
         );
-        table.rules.rocket.min_bet = number(&history["min_bet"]);
-        table.rules.rocket.max_bet = number(&history["max_bet"]);
+        table.rules.rocket.min_bet_units = number(&history["min_bet"]);
+        table.rules.rocket.max_bet_units = number(&history["max_bet"]);
         table.rules.rocket.start = match history["start"].as_str().unwrap() {
             "low_card" => StartRule::LowCard,
             _ => StartRule::DealerLeft,

@@ -91,7 +91,7 @@ pub fn rocket_simulated_edge(
     hands: u64,
     seed: u64,
 ) -> Result<Estimate, TableError> {
-    let bet = rules.rocket.min_bet;
+    let bet = rules.rocket.min_bet_units;
     let config = SimConfig {
         game: GameKind::Rocket,
         decks,
@@ -247,7 +247,7 @@ fn house_options(
             effect: "none: burned cards are unseen, so they change no chance".to_owned(),
         },
         OptionEffect {
-            option: "rocket.min_bet, rocket.max_bet",
+            option: "rocket.min_bet_units, rocket.max_bet_units",
             effect: "none on the edge, a fraction of the bet: every payment is bet/10 times a card".to_owned(),
         },
     ];

@@ -81,7 +81,9 @@ fn the_cards(card: &RulesCard) -> Block {
 fn rocket(card: &RulesCard) -> Vec<Section> {
     let rules = &card.rules.rocket;
     // The rule text's examples bet 20; a table whose limits exclude 20 uses its nearest.
-    let example_bet = (2 * BET_GRID_UNITS).max(rules.min_bet).min(rules.max_bet);
+    let example_bet = (2 * BET_GRID_UNITS)
+        .max(rules.min_bet_units)
+        .min(rules.max_bet_units);
     let who_starts = match rules.start {
         StartRule::LowCard => {
             "The player with the lowest first card starts the round and takes the button. \
@@ -124,8 +126,8 @@ fn rocket(card: &RulesCard) -> Vec<Section> {
             vec![note(format!(
                 "Bet before the deal, in multiples of {BET_GRID_UNITS} units, from {} to {} units. \
                  You never lose your whole bet: every result is a number of tenths of it.",
-                units(rules.min_bet as i64),
-                units(rules.max_bet as i64)
+                units(rules.min_bet_units as i64),
+                units(rules.max_bet_units as i64)
             ))],
         ),
         section(

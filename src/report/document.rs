@@ -154,8 +154,8 @@ fn limits(game: GameKind, rules: &[HouseRules]) -> String {
         .map(|r| match game {
             GameKind::Rocket => format!(
                 "bets {} to {} units",
-                units(r.rocket.min_bet as i64),
-                units(r.rocket.max_bet as i64)
+                units(r.rocket.min_bet_units as i64),
+                units(r.rocket.max_bet_units as i64)
             ),
             GameKind::Starboard => {
                 let rake = match (r.starboard.rake_percent, r.starboard.rake_cap) {

@@ -217,7 +217,7 @@ pub fn check_bet(text: &str, rules: &HouseRules) -> Result<Option<u64>, String> 
     let bet: u64 = text
         .parse()
         .map_err(|_| format!("\"{text}\" is not a whole number of units"))?;
-    let (min, max) = (rules.rocket.min_bet, rules.rocket.max_bet);
+    let (min, max) = (rules.rocket.min_bet_units, rules.rocket.max_bet_units);
     if bet == 0 || !bet.is_multiple_of(BET_GRID_UNITS) {
         return Err(format!(
             "bets go in steps of {BET_GRID_UNITS} units; {bet} is not one"
@@ -677,14 +677,16 @@ impl Station {
             return Ok(());
         };
         let mut rules = *self.table.rules();
-        if (rules.rocket.min_bet, rules.rocket.max_bet) == (limits.min_bet, limits.max_bet) {
+        if (rules.rocket.min_bet_units, rules.rocket.max_bet_units)
+            == (limits.min_bet_units, limits.max_bet_units)
+        {
             return Ok(());
         }
         if self.table.hand().is_some() {
             return Err(StationError::LimitsFromNextHand);
         }
-        rules.rocket.min_bet = limits.min_bet;
-        rules.rocket.max_bet = limits.max_bet;
+        rules.rocket.min_bet_units = limits.min_bet_units;
+        rules.rocket.max_bet_units = limits.max_bet_units;
         rules.validate().map_err(TableError::from)?;
         self.ledger.record_rules(&rules)?;
         self.ledger

@@ -145,8 +145,8 @@ impl Default for OpenTableForm {
             name: "Table 1".into(),
             game: GameKind::Rocket,
             decks: 6,
-            min_bet: rules.rocket.min_bet.to_string(),
-            max_bet: rules.rocket.max_bet.to_string(),
+            min_bet: rules.rocket.min_bet_units.to_string(),
+            max_bet: rules.rocket.max_bet_units.to_string(),
             unit: rules.starboard.unit.to_string(),
             unit_cents: "100".into(),
             source: 0,
@@ -298,8 +298,8 @@ impl OpenTableForm {
             .and_then(|text| HouseRules::from_toml(&text).map_err(|e| format!("{path}: {e}")));
         match loaded {
             Ok(rules) => {
-                self.min_bet = rules.rocket.min_bet.to_string();
-                self.max_bet = rules.rocket.max_bet.to_string();
+                self.min_bet = rules.rocket.min_bet_units.to_string();
+                self.max_bet = rules.rocket.max_bet_units.to_string();
                 self.unit = rules.starboard.unit.to_string();
                 self.rules = rules;
                 self.error.clear();
@@ -321,8 +321,8 @@ impl OpenTableForm {
         let mut rules = self.rules;
         match self.game {
             GameKind::Rocket => {
-                rules.rocket.min_bet = number(&self.min_bet, "the minimum bet")?;
-                rules.rocket.max_bet = number(&self.max_bet, "the maximum bet")?;
+                rules.rocket.min_bet_units = number(&self.min_bet, "the minimum bet")?;
+                rules.rocket.max_bet_units = number(&self.max_bet, "the maximum bet")?;
             }
             GameKind::Starboard => rules.starboard.unit = number(&self.unit, "the ante")?,
         }

@@ -168,8 +168,8 @@ impl TableScreen {
             let limits = match setup.game {
                 GameKind::Rocket => format!(
                     "bets {}–{} units",
-                    table.rules().rocket.min_bet,
-                    table.rules().rocket.max_bet
+                    table.rules().rocket.min_bet_units,
+                    table.rules().rocket.max_bet_units
                 ),
                 GameKind::Starboard => format!("ante {}", units(table.rules().starboard.unit)),
             };

@@ -190,12 +190,12 @@ impl RocketHand {
                     bet: i128::from(bet),
                 });
             }
-            if bet < rules.min_bet || bet > rules.max_bet {
+            if bet < rules.min_bet_units || bet > rules.max_bet_units {
                 return Err(SetupError::BetOutsideLimits {
                     seat,
                     bet,
-                    min: rules.min_bet,
-                    max: rules.max_bet,
+                    min: rules.min_bet_units,
+                    max: rules.max_bet_units,
                 });
             }
             seat_bets[index] = bet;

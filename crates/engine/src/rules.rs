@@ -45,18 +45,22 @@ impl fmt::Display for StartRule {
 pub struct RocketRules {
     /// Who starts each hand.
     pub start: StartRule,
-    /// The smallest bet, a multiple of 10 units.
-    pub min_bet: u64,
-    /// The bet cap, a multiple of 10 units.
-    pub max_bet: u64,
+    /// The smallest bet in units, a multiple of 10 (`min_bet` in the
+    /// rules file).
+    #[serde(rename = "min_bet")]
+    pub min_bet_units: u64,
+    /// The bet cap in units, a multiple of 10 (`max_bet` in the rules
+    /// file).
+    #[serde(rename = "max_bet")]
+    pub max_bet_units: u64,
 }
 
 impl Default for RocketRules {
     fn default() -> Self {
         RocketRules {
             start: StartRule::LowCard,
-            min_bet: 10,
-            max_bet: 1000,
+            min_bet_units: 10,
+            max_bet_units: 1000,
         }
     }
 }
@@ -130,7 +134,7 @@ pub enum RulesError {
     /// A setting has a value the system does not allow; names the key.
     #[error("house rule `{key}` {problem}")]
     BadValue {
-        /// The TOML key, e.g. `rocket.max_bet`.
+        /// The TOML key, e.g. `rocket.max_bet_units`.
         key: &'static str,
         /// What is wrong with it.
         problem: String,
@@ -178,8 +182,8 @@ impl HouseRules {
         }
         let rocket = &self.rocket;
         for (key, bet) in [
-            ("rocket.min_bet", rocket.min_bet),
-            ("rocket.max_bet", rocket.max_bet),
+            ("rocket.min_bet_units", rocket.min_bet_units),
+            ("rocket.max_bet_units", rocket.max_bet_units),
         ] {
             if bet == 0 || bet % BET_GRID_UNITS != 0 {
                 return Err(bad(
@@ -194,12 +198,12 @@ impl HouseRules {
                 ));
             }
         }
-        if rocket.min_bet > rocket.max_bet {
+        if rocket.min_bet_units > rocket.max_bet_units {
             return Err(bad(
-                "rocket.min_bet",
+                "rocket.min_bet_units",
                 format!(
-                    "({}) is above rocket.max_bet ({})",
-                    rocket.min_bet, rocket.max_bet
+                    "({}) is above rocket.max_bet_units ({})",
+                    rocket.min_bet_units, rocket.max_bet_units
                 ),
             ));
         }
@@ -234,13 +238,13 @@ impl HouseRules {
         format!(
             "pairs-table house rules v1\n\
              penetration_permille={}\nburn={}\n\
-             rocket.start={}\nrocket.min_bet={}\nrocket.max_bet={}\n\
+             rocket.start={}\nrocket.min_bet_units={}\nrocket.max_bet_units={}\n\
              starboard.unit={}\nstarboard.rake_percent={}\nstarboard.rake_cap={}\n",
             self.penetration_permille,
             self.burn,
             self.rocket.start,
-            self.rocket.min_bet,
-            self.rocket.max_bet,
+            self.rocket.min_bet_units,
+            self.rocket.max_bet_units,
             self.starboard.unit,
             self.starboard.rake_percent,
             self.starboard.rake_cap,
@@ -296,7 +300,7 @@ mod tests {
     fn toml_round_trips_and_keeps_defaults_for_missing_keys() {
         let rules = HouseRules::from_toml("penetration = 0.75\n[rocket]\nmax_bet = 500\n").unwrap();
         assert_eq!(rules.penetration_permille, 750);
-        assert_eq!(rules.rocket.max_bet, 500);
+        assert_eq!(rules.rocket.max_bet_units, 500);
         assert_eq!(rules.burn, 5);
         assert_eq!(HouseRules::from_toml(&rules.to_toml()).unwrap(), rules);
     }
@@ -304,7 +308,7 @@ mod tests {
     #[test]
     fn bad_keys_are_named() {
         let err = HouseRules::from_toml("[rocket]\nmax_bet = 505\n").unwrap_err();
-        assert!(err.to_string().contains("rocket.max_bet"), "{err}");
+        assert!(err.to_string().contains("rocket.max_bet_units"), "{err}");
         let err = HouseRules::from_toml("[rocket]\nmax_bett = 500\n").unwrap_err();
         assert!(err.to_string().contains("max_bett"), "{err}");
         let err = HouseRules::from_toml("burn = \"five\"\n").unwrap_err();
@@ -312,7 +316,7 @@ mod tests {
         let err = HouseRules::from_toml("penetration = 0.99\n").unwrap_err();
         assert!(err.to_string().contains("penetration"), "{err}");
         let err = HouseRules::from_toml("[rocket]\nmin_bet = 100\nmax_bet = 50\n").unwrap_err();
-        assert!(err.to_string().contains("rocket.min_bet"), "{err}");
+        assert!(err.to_string().contains("rocket.min_bet_units"), "{err}");
     }
 
     #[test]

@@ -33,8 +33,8 @@ impl LimitsTab {
     pub(super) fn new(rules: &HouseRules) -> LimitsTab {
         LimitsTab {
             closed: false,
-            min_bet: rules.rocket.min_bet.to_string(),
-            max_bet: rules.rocket.max_bet.to_string(),
+            min_bet: rules.rocket.min_bet_units.to_string(),
+            max_bet: rules.rocket.max_bet_units.to_string(),
             limits_by: Signer::default(),
             limits_note: Note::default(),
             void_hand: String::new(),
@@ -51,14 +51,15 @@ impl LimitsTab {
         let rules = station.table().rules();
         ui.label(format!(
             "In force now: bets {} to {} units.",
-            rules.rocket.min_bet, rules.rocket.max_bet
+            rules.rocket.min_bet_units, rules.rocket.max_bet_units
         ));
         if let Ok(Some(limits)) = station.ledger().table_limits(station.table_id())
-            && (limits.min_bet, limits.max_bet) != (rules.rocket.min_bet, rules.rocket.max_bet)
+            && (limits.min_bet_units, limits.max_bet_units)
+                != (rules.rocket.min_bet_units, rules.rocket.max_bet_units)
         {
             ui.label(format!(
                 "Set to {} to {} units: they apply from the next hand.",
-                limits.min_bet, limits.max_bet
+                limits.min_bet_units, limits.max_bet_units
             ));
         }
         if station.setup().game == GameKind::Starboard {
@@ -106,8 +107,8 @@ impl LimitsTab {
         let max = parse_units(&self.max_bet, "the maximum bet")?;
         let limits = TableLimits::new(min, max)?;
         let mut rules = *station.table().rules();
-        rules.rocket.min_bet = min;
-        rules.rocket.max_bet = max;
+        rules.rocket.min_bet_units = min;
+        rules.rocket.max_bet_units = max;
         rules.validate()?;
         let table = station.table_id();
         signed(&mut self.limits_by, "pit boss", |by| {

@@ -5,6 +5,7 @@
 //! floor report's figures, read the same way.
 
 use crate::ids::StaffId;
+use chrono::{DateTime, Utc};
 use std::path::{Path, PathBuf};
 
 use postgres::Client;
@@ -21,7 +22,7 @@ use crate::report::floor::{FloorPeriod, FloorReport, FloorTable};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OpenAlarm {
     /// When it was raised (RFC 3339, UTC).
-    pub raised_at: String,
+    pub raised_at: DateTime<Utc>,
     /// What it says.
     pub message: String,
 }

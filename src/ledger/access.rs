@@ -15,9 +15,10 @@ use sha2::{Digest, Sha256};
 use super::chain::{
     ACCESS_EVENTS, APPROVALS, PINS, SHIFT_CLOSES, SHIFTS, STAFF, TABLE_SETTINGS, TableSpec,
 };
-use super::{AccessError, Ledger, LedgerError, Role, ShiftError};
+use super::{AccessError, Ledger, LedgerError, Role, ShiftError, row_time, timestamp};
 use crate::access::{AccessEvent, LockState, check_new_pin, looks_like_pin};
 use crate::inventory::{Denominations, TableLimits};
+use chrono::{DateTime, Utc};
 
 /// The table-setting key of the chip denominations.
 pub const DENOMINATIONS_KEY: &str = "denominations";
@@ -50,7 +51,7 @@ pub struct Session {
     /// Where (the station named by `Ledger::set_station`).
     pub station: String,
     /// Since when, UTC (RFC 3339).
-    pub since: String,
+    pub since: DateTime<Utc>,
 }
 
 /// A staff member as the pit boss's staff list shows them.
@@ -434,7 +435,7 @@ impl Ledger {
     fn access_events(
         &self,
         staff: StaffId,
-    ) -> Result<Vec<(AccessEvent, String, String)>, LedgerError> {
+    ) -> Result<Vec<(AccessEvent, String, DateTime<Utc>)>, LedgerError> {
         let mut statement = self.conn.prepare_cached(
             "SELECT seq, event, station, at FROM access_events WHERE staff_id = ?1 ORDER BY seq",
         )?;
@@ -451,7 +452,7 @@ impl Ledger {
                     seq,
                     problem: format!("unknown event {event:?}"),
                 })?;
-                Ok((event, station, at))
+                Ok((event, station, row_time("access_events", seq, &at)?))
             })
             .collect()
     }
@@ -536,7 +537,7 @@ impl Ledger {
                 return Err(AccessError::SignedInElsewhere {
                     staff,
                     station: session.station,
-                    since: session.since,
+                    since: timestamp(session.since),
                 }
                 .into());
             }
@@ -544,8 +545,8 @@ impl Ledger {
         }
         let sign_in = self.access_row(staff, AccessEvent::SignIn, None);
         let since = match &sign_in.1[4] {
-            Value::Text(at) => at.clone(),
-            _ => self.now(),
+            Value::Text(at) => row_time("access_events", 0, at)?,
+            _ => self.clock_now(),
         };
         rows.push(sign_in);
         self.append_rows(&rows)?;

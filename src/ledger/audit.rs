@@ -79,7 +79,7 @@ pub struct Alarm {
     /// The hand number, where there is one.
     pub hand: Option<HandId>,
     /// When, UTC (RFC 3339).
-    pub raised_at: String,
+    pub raised_at: DateTime<Utc>,
     /// Who cleared it, how, and when.
     pub cleared: Option<(StaffId, String, String)>,
 }
@@ -163,7 +163,7 @@ pub struct Exception {
     /// What happened.
     pub kind: ExceptionKind,
     /// When, UTC (RFC 3339).
-    pub at: String,
+    pub at: DateTime<Utc>,
     /// Who asked or acted (the dealer of a manual card, the account of a
     /// wrong PIN, the first signer of a slip void), where known.
     pub staff: Option<StaffId>,
@@ -229,9 +229,9 @@ pub struct HandSummary {
     /// (seat, bet) per player.
     pub seats: Vec<(u8, u64)>,
     /// Start, UTC (RFC 3339).
-    pub started_at: String,
+    pub started_at: DateTime<Utc>,
     /// End, UTC (RFC 3339).
-    pub ended_at: String,
+    pub ended_at: DateTime<Utc>,
     /// The outcome for the house.
     pub outcome: HandOutcome,
     /// The house's net, reversals included (0 for a voided hand).
@@ -364,7 +364,7 @@ impl Ledger {
                     })?,
                     message: rows::text(&values, 4).map_err(&bad)?.to_owned(),
                     hand: (rows::opt_int(&values, 5).map_err(&bad)?).map(HandId),
-                    raised_at: rows::text(&values, 6).map_err(&bad)?.to_owned(),
+                    raised_at: row_time("alarms", seq, rows::text(&values, 6).map_err(&bad)?)?,
                     cleared,
                 })
             })
@@ -396,7 +396,7 @@ impl Ledger {
                         seq,
                         problem: format!("unknown kind {kind:?}"),
                     })?,
-                    at: rows::text(&values, 2).map_err(&bad)?.to_owned(),
+                    at: row_time("exceptions", seq, rows::text(&values, 2).map_err(&bad)?)?,
                     staff: (rows::opt_int(&values, 3).map_err(&bad)?.map(|s| s as u32))
                         .map(StaffId),
                     approved_by: (rows::opt_int(&values, 4).map_err(&bad)?.map(|s| s as u32))
@@ -478,8 +478,8 @@ impl Ledger {
                 shift: ShiftId(rows::int(&values, 1).map_err(&bad)?),
                 dealer: StaffId(rows::int(&values, 2).map_err(&bad)? as u32),
                 seats,
-                started_at: rows::text(&values, 5).map_err(&bad)?.to_owned(),
-                ended_at: rows::text(&values, 6).map_err(&bad)?.to_owned(),
+                started_at: row_time("hands", id, rows::text(&values, 5).map_err(&bad)?)?,
+                ended_at: row_time("hands", id, rows::text(&values, 6).map_err(&bad)?)?,
                 outcome,
                 house_net,
                 largest_transfer: rows::int(&values, 8).map_err(&bad)? as u64,

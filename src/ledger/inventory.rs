@@ -2,8 +2,10 @@
 //! with their voids, drop, and a shift's figures beside the ledger's own
 //! win. The arithmetic is `crate::inventory`'s. See docs/inventory.md.
 
+use super::row_time;
 use crate::ids::{ShiftId, StaffId, TableId};
 use chrono::Datelike;
+use chrono::{DateTime, Utc};
 use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
 
@@ -91,7 +93,7 @@ pub struct Slip {
     /// The pit boss who approved it.
     pub approved_by: StaffId,
     /// When, UTC (RFC 3339).
-    pub at: String,
+    pub at: DateTime<Utc>,
     /// If voided: the reason and the two people who voided it.
     pub voided: Option<(String, StaffId, StaffId)>,
 }
@@ -418,7 +420,7 @@ impl Ledger {
                         chips: ChipCount::parse(&chips).map_err(|e| bad(e.to_string()))?,
                         requested_by,
                         approved_by,
-                        at,
+                        at: row_time("slips", seq, &at).map_err(|e| bad(e.to_string()))?,
                         voided: match (reason, first, second) {
                             (Some(reason), Some(first), Some(second)) => {
                                 Some((reason, first, second))

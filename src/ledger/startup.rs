@@ -3,7 +3,9 @@
 //! program integrity is checked at start-up); and the casino's list of
 //! approved programs, kept by administrators and pit bosses with their PIN.
 
+use super::row_time;
 use crate::ids::StaffId;
+use chrono::{DateTime, Utc};
 use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
 
@@ -20,7 +22,7 @@ pub struct ProgramStart {
     /// The SHA-256 of the program file that ran.
     pub sha256: [u8; 32],
     /// When, UTC (RFC 3339).
-    pub started_at: String,
+    pub started_at: DateTime<Utc>,
 }
 
 impl Ledger {
@@ -58,7 +60,7 @@ impl Ledger {
                         r.get(1)?,
                         r.get(2)?,
                         r.get::<_, Vec<u8>>(3)?,
-                        r.get(4)?,
+                        r.get::<_, String>(4)?,
                     ))
                 },
             )
@@ -75,7 +77,7 @@ impl Ledger {
             station,
             version,
             sha256,
-            started_at,
+            started_at: row_time("program_starts", seq, &started_at)?,
         }))
     }
 }
@@ -90,7 +92,7 @@ pub struct ApprovedProgram {
     /// Who put it on the list.
     pub by: StaffId,
     /// When, UTC (RFC 3339).
-    pub at: String,
+    pub at: DateTime<Utc>,
 }
 
 /// What may keep the list of approved programs.
@@ -196,7 +198,7 @@ impl Ledger {
                     })?,
                     note,
                     by: StaffId(by as u32),
-                    at,
+                    at: row_time("program_approvals", seq, &at)?,
                 })
             })
             .collect()

@@ -1,7 +1,9 @@
 //! What a table station reads back when it starts: the shift still open at
 //! this station, its table's settings and current shoe.
 
+use super::row_time;
 use crate::ids::{ShiftId, StaffId, TableId};
+use chrono::{DateTime, Utc};
 use std::collections::BTreeMap;
 
 use rusqlite::OptionalExtension;
@@ -26,7 +28,7 @@ pub struct OpenShift {
     /// Who opened the shift.
     pub opened_by: StaffId,
     /// When, UTC (RFC 3339).
-    pub opened_at: String,
+    pub opened_at: DateTime<Utc>,
     /// The table's settings, the latest value of each key.
     pub settings: BTreeMap<String, String>,
 }
@@ -50,7 +52,7 @@ impl Ledger {
                         r.get(2)?,
                         r.get(3)?,
                         r.get(4)?,
-                        r.get(5)?,
+                        r.get::<_, String>(5)?,
                     ))
                 },
             )
@@ -71,7 +73,7 @@ impl Ledger {
             table_name,
             game,
             opened_by: StaffId(u32::try_from(opened_by).unwrap_or_default()),
-            opened_at,
+            opened_at: row_time("shifts", shift, &opened_at)?,
             settings,
         }))
     }

@@ -167,7 +167,7 @@ impl Station {
             if !station.notices.iter().any(|n| n.alarm == alarm.id) {
                 let text = format!(
                     "Alarm raised {} and still open when the station stopped: {}",
-                    crate::time_text::when_stored(&alarm.raised_at, crate::time_text::Zone::Local),
+                    crate::time_text::when(alarm.raised_at, crate::time_text::Zone::Local),
                     alarm.message
                 );
                 // A scanner alarm from before the restart may hide a lost

@@ -181,7 +181,7 @@ fn program_changed(previous: &ProgramStart, now: &ProgramFingerprint) -> String 
          goes on.",
         described(&previous.version, &previous.sha256),
         previous.station,
-        crate::time_text::when_stored(&previous.started_at, crate::time_text::Zone::Local),
+        crate::time_text::when(previous.started_at, crate::time_text::Zone::Local),
         described(&now.version, &now.sha256)
     )
 }

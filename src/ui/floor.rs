@@ -251,15 +251,15 @@ fn recent_hands(table: &PitTable) -> Result<Vec<HandSummary>, crate::ledger::Led
 
 /// Every open alarm on the floor, newest first, in the alarm colour.
 fn alarms_ui(ui: &mut Ui, tables: &[PitTable]) {
-    let mut alarms: Vec<(&str, &str, &str)> = tables
+    let mut alarms: Vec<(DateTime<Utc>, &str, &str)> = tables
         .iter()
         .flat_map(|t| {
             t.alarms
                 .iter()
-                .map(|a| (a.raised_at.as_str(), t.station.as_str(), a.message.as_str()))
+                .map(|a| (a.raised_at, t.station.as_str(), a.message.as_str()))
         })
         .collect();
-    alarms.sort_by(|a, b| b.0.cmp(a.0));
+    alarms.sort_by_key(|a| std::cmp::Reverse(a.0));
     if alarms.is_empty() {
         ui.label("No open alarms.");
         return;
@@ -268,7 +268,7 @@ fn alarms_ui(ui: &mut Ui, tables: &[PitTable]) {
     for (at, station, message) in alarms {
         ui.colored_label(
             ALARM,
-            format!("{} · {station} · {message}", when_stored(at, Zone::Local)),
+            format!("{} · {station} · {message}", when(at, Zone::Local)),
         );
     }
 }
@@ -291,7 +291,7 @@ fn hands_ui(ui: &mut Ui, station: &str, hands: &Result<Vec<HandSummary>, String>
                 ui.end_row();
                 for hand in hands {
                     ui.label(hand.id.to_string());
-                    ui.label(when_stored(&hand.started_at, Zone::Local));
+                    ui.label(when(hand.started_at, Zone::Local));
                     ui.label(hand.dealer.to_string());
                     ui.label(hand.seats.len().to_string());
                     ui.label(hand.outcome.words());

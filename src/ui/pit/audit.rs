@@ -12,7 +12,7 @@ use crate::ledger::{
     Discrepancy, Exception, ExceptionKind, ProgramStart, TimeRange, VerifyOptions,
 };
 use crate::station::Station;
-use crate::time_text::{Zone, when_stored};
+use crate::time_text::{Zone, when};
 use crate::ui::background::Job;
 use crate::ui::widgets::{ALARM, GOOD};
 
@@ -61,7 +61,7 @@ impl AuditTab {
             Ok(Some(start)) => {
                 ui.label(format!(
                     "Last started {} at {}: version {}, SHA-256",
-                    when_stored(&start.started_at, Zone::Local),
+                    when(start.started_at, Zone::Local),
                     start.station,
                     start.version
                 ));
@@ -165,7 +165,7 @@ impl AuditTab {
                     }
                     ui.end_row();
                     for line in list.iter() {
-                        ui.label(when_stored(&line.at, Zone::Local));
+                        ui.label(when(line.at, Zone::Local));
                         ui.label(exception_name(line.kind));
                         ui.label(line.staff.map_or("—".into(), |s| s.to_string()));
                         ui.label(line.approved_by.map_or("—".into(), |s| s.to_string()));

@@ -14,7 +14,7 @@ use crate::engine::{Rank, Step};
 use crate::history::HandHistory;
 use crate::ledger::{HandFilter, HandOutcome, HandSummary, TimeRange};
 use crate::station::Station;
-use crate::time_text::{Zone, when_stored};
+use crate::time_text::{Zone, when};
 use crate::ui::widgets::{card_face_ui, labelled_input_ui};
 
 /// The hand browser's filter inputs.
@@ -188,7 +188,7 @@ impl HandBrowser {
                             let text = format!(
                                 "Hand {} · {} · dealer {} · seats {} · {} · house {:+}",
                                 hand.id,
-                                when_stored(&hand.started_at, Zone::Local),
+                                when(hand.started_at, Zone::Local),
                                 hand.dealer,
                                 seats.join(" "),
                                 hand.outcome.words(),

@@ -6,7 +6,7 @@ use eframe::egui::{self, Ui};
 use super::forms::{Note, Signer, action_ui, signed};
 use crate::ledger::{PinEntry, StaffMember};
 use crate::station::Station;
-use crate::time_text::{Zone, when_stored};
+use crate::time_text::{Zone, when};
 use crate::ui::setup::AddStaffForm;
 use crate::ui::widgets::{ALARM, labelled_input_ui, parse_staff_id, pin_input_ui};
 
@@ -58,7 +58,7 @@ impl StaffTab {
                             Some(session) => ui.label(format!(
                                 "at {} since {}",
                                 session.station,
-                                when_stored(&session.since, Zone::Local)
+                                when(session.since, Zone::Local)
                             )),
                             None => ui.label("—"),
                         };

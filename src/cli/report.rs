@@ -1,0 +1,137 @@
+//! `report shift`: a shift's report as PDF and CSV, from the ledger.
+
+use super::{layout_for, ledger_path, parse_time, print_line, read_pin, station_keys, warn_about};
+use crate::ids::{ShiftId, StaffId};
+use crate::ledger::{Ledger, PinEntry, SystemClock};
+use clap::{Subcommand, ValueEnum};
+use std::path::{Path, PathBuf};
+
+/// The `report` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum ReportCommand {
+    /// Print a shift report: a PDF, and the same figures as CSV.
+    ///
+    /// Covers one shift (--shift; default: the table's latest) or the hands
+    /// started from --from to --to (RFC 3339 times). Every print is recorded
+    /// in the ledger; a second print of the same table and period is stamped
+    /// REPRINT. See docs/reports.md.
+    Shift(ShiftReportArgs),
+}
+
+/// Arguments of `report shift`.
+#[derive(clap::Args, Debug)]
+pub struct ShiftReportArgs {
+    /// The ledger file (default: the platform data directory).
+    #[arg(long)]
+    pub db: Option<PathBuf>,
+    /// The table's name or id (default: the ledger's only table).
+    #[arg(long)]
+    pub table: Option<String>,
+    /// The shift id (default: the table's latest shift).
+    #[arg(long, conflicts_with_all = ["from", "to"])]
+    pub shift: Option<i64>,
+    /// Report the hands started from this time (RFC 3339, e.g. 2025-01-02T18:00:00Z).
+    #[arg(long, value_name = "TIME", requires = "to")]
+    pub from: Option<String>,
+    /// ... up to this time (exclusive).
+    #[arg(long, value_name = "TIME", requires = "from")]
+    pub to: Option<String>,
+    /// Where to write the PDF.
+    #[arg(long, value_name = "FILE.pdf")]
+    pub out: PathBuf,
+    /// Also write the figures as CSV here.
+    #[arg(long, value_name = "FILE.csv")]
+    pub csv: Option<PathBuf>,
+    /// The casino name to print (default: the table setting `casino_name`).
+    #[arg(long)]
+    pub casino: Option<String>,
+    /// The paper size (default: the layout's, US Letter).
+    #[arg(long, value_enum)]
+    pub page: Option<PageArg>,
+    /// Also send the PDF to the system's print command (`lp` on PATH).
+    #[arg(long)]
+    pub print: bool,
+    /// The staff ID of the pit boss who prints; their PIN is asked on the
+    /// terminal (read from standard input when it is not a terminal).
+    #[arg(long, value_name = "ID")]
+    pub by: Option<u32>,
+}
+
+/// A paper size named on the command line.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum PageArg {
+    /// US Letter.
+    Letter,
+    /// ISO A4.
+    A4,
+}
+
+pub(super) fn report_shift(args: &ShiftReportArgs, key: Option<&Path>) -> anyhow::Result<()> {
+    use crate::ledger::report::{Period, ReportQuery};
+    let period = match (&args.from, &args.to, args.shift) {
+        (Some(from), Some(to), _) => Period::Range {
+            from: parse_time(from)?,
+            to: parse_time(to)?,
+        },
+        (_, _, Some(shift)) => Period::Shift(ShiftId(shift)),
+        _ => Period::LatestShift,
+    };
+    let layout = layout_for(args.page)?;
+    let path = ledger_path(args.db.clone())?;
+    let mut ledger = Ledger::open_existing(&path, Box::new(SystemClock), station_keys(key)?)?;
+    warn_about(&ledger);
+    let query = ReportQuery {
+        table: args.table.clone(),
+        period,
+        casino: args.casino.clone(),
+    };
+    let pin = args.by.map(read_pin).transpose()?;
+    let by = args.by.zip(pin.as_deref()).map(|(staff, pin)| PinEntry {
+        staff: StaffId(staff),
+        pin,
+    });
+    let saved = crate::printing::save_report(
+        &mut ledger,
+        &query,
+        &layout,
+        (&args.out, args.csv.as_deref()),
+        by.as_ref(),
+    )?;
+    for left in &saved.left_over {
+        eprintln!("pairs-table: {left}");
+    }
+    let report = &saved.report;
+    let printed = if args.print {
+        let printer = crate::printing::Printer::system().ok_or_else(|| {
+            crate::printing::PrintingError::NoPrinter(args.out.display().to_string())
+        })?;
+        let title = format!("Shift report, table {}", report.header.table_name);
+        format!(
+            "; sent to the printer ({})",
+            printer.print(&args.out, &title)?
+        )
+    } else {
+        String::new()
+    };
+    print_line(&format!(
+        "printed {}: print {}{}, {} hands, ledger rows {}, head {}, chain check {}{printed}",
+        args.out.display(),
+        report.print.number,
+        if report.print.is_reprint() {
+            " (REPRINT)"
+        } else {
+            ""
+        },
+        report.play.hands,
+        report.integrity.head.rows,
+        report.integrity.head.hash_hex(),
+        if report.integrity.discrepancies == 0 {
+            "passed".to_owned()
+        } else {
+            format!(
+                "FAILED with {} discrepancies",
+                report.integrity.discrepancies
+            )
+        }
+    ))
+}

@@ -1,0 +1,250 @@
+//! `simulate`: simulated hands on the software shoe, with a summary, and
+//! with `--db` recorded to a ledger as a station would.
+
+use super::{GameArg, load_rules, print_json, seeded_rng, station_keys, warn_about};
+use crate::engine::card::Decks;
+use crate::engine::hand::GameKind;
+use crate::ids::StaffId;
+use crate::ledger::{
+    DEFAULT_CHECKPOINT_EVERY_HANDS, HandContext, Ledger, LedgerError, Recorder, Role, SystemClock,
+};
+use crate::simulate::{SimConfig, Simulation, Strategy, Summary};
+use anyhow::bail;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde::Serialize;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Arguments of `simulate`.
+#[derive(clap::Args, Debug)]
+pub struct SimulateArgs {
+    /// The game to play.
+    #[arg(long, value_enum)]
+    pub game: GameArg,
+    /// How many hands.
+    #[arg(long, default_value_t = 1000)]
+    pub hands: u64,
+    /// Decks in the shoe (1 to 8).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub decks: u8,
+    /// Players, seated from seat 1 (Rocket 1 to 6, Starboard 2 to 7).
+    #[arg(long, default_value_t = 6)]
+    pub seats: u8,
+    /// Seed for the shoe and the players; without it, the OS seeds a CSPRNG.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// How players decide: next_card (formerly `basic`), optimal (Rocket
+    /// only), mixed or realistic (Starboard only), bold, timid or random.
+    #[arg(long, default_value = "next_card")]
+    pub strategy: Strategy,
+    /// Rocket: each player's bet in table units (a multiple of 10 within the limits).
+    #[arg(long, default_value_t = 100)]
+    pub bet: u64,
+    /// A house-rules TOML file (defaults: RULINGS.md).
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
+    /// Record every hand in this ledger file (appending), printing
+    /// `committed ID` once each hand is durably committed.
+    #[arg(long)]
+    pub db: Option<PathBuf>,
+    /// With --db: sign a checkpoint at least every N hands (a house setting).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_CHECKPOINT_EVERY_HANDS, value_parser = clap::value_parser!(u32).range(1..))]
+    pub checkpoint_every: u32,
+    /// With --db: ship every committed row to this floor database (the
+    /// station's URL from `floor enrol`) in the background. See docs/floor.md.
+    #[arg(long, value_name = "URL", requires = "db")]
+    pub floor: Option<String>,
+    /// With --db: the table's name in the ledger.
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "simulation",
+        requires = "db"
+    )]
+    pub table: String,
+    /// With --db: rated players' card numbers, seated at seats 1, 2, … for
+    /// the simulation and unseated when it ends (docs/rating.md).
+    #[arg(
+        long,
+        value_name = "CARD,CARD,...",
+        value_delimiter = ',',
+        requires = "db"
+    )]
+    pub players: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct SimulationReport<'a> {
+    game: GameKind,
+    strategy: String,
+    decks: u8,
+    seats: u8,
+    seed: Option<u64>,
+    rules_hash: String,
+    #[serde(flatten)]
+    summary: &'a Summary,
+    house_result_per_unit_wagered: f64,
+}
+
+pub(super) fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Result<()> {
+    let game = GameKind::from(args.game);
+    let rules = load_rules(args.rules.as_deref())?;
+    let players = usize::from(args.seats);
+    if players < game.min_players() || args.seats > game.max_seat() {
+        bail!(
+            "{game} seats {} to {} players, not {}",
+            game.min_players(),
+            game.max_seat(),
+            args.seats
+        );
+    }
+    if !args.strategy.plays(game) {
+        let names: Vec<&str> = Strategy::for_game(game).map(|(name, _)| name).collect();
+        bail!(
+            "the {} strategy does not play {game}; {game} players choose {}",
+            args.strategy,
+            names.join(", ")
+        );
+    }
+    let config = SimConfig {
+        game,
+        decks: Decks::new(i64::from(args.decks))?,
+        seats: args.seats,
+        bet: args.bet,
+        rules,
+        strategy: args.strategy,
+    };
+    if args.players.len() > usize::from(args.seats) {
+        bail!(
+            "{} rated players cannot sit at {} seats",
+            args.players.len(),
+            args.seats
+        );
+    }
+    let mut master = seeded_rng(args.seed)?;
+    let mut simulation = Simulation::new(
+        &config,
+        StdRng::from_rng(&mut master),
+        StdRng::from_rng(&mut master),
+    )?;
+    let mut summary = Summary::default();
+    match &args.db {
+        None => {
+            for _ in 0..args.hands {
+                summary.add(simulation.play_next()?);
+            }
+        }
+        Some(path) => {
+            let mut ledger = Ledger::open(path, Box::new(SystemClock), station_keys(key)?)?;
+            if ledger.holds_pins()? {
+                return Err(LedgerError::LiveLedger(path.display().to_string()).into());
+            }
+            warn_about(&ledger);
+            ledger.set_checkpoint_every(args.checkpoint_every);
+            let shipper = match &args.floor {
+                Some(url) => Some(crate::floor::command::shipper(
+                    path,
+                    url,
+                    &station_keys(key)?,
+                )?),
+                None => None,
+            };
+            let recording = Recording {
+                table: &args.table,
+                players: &args.players,
+                hands: args.hands,
+                shipper: shipper.as_ref(),
+            };
+            record_simulation(
+                &mut ledger,
+                &config,
+                &mut simulation,
+                &recording,
+                &mut summary,
+            )?;
+            if let Some(outcome) = shipper.map(crate::floor::Shipper::finish) {
+                match outcome.last_error {
+                    None => eprintln!("pairs-table: shipped {} rows to the floor", outcome.shipped),
+                    Some(error) => eprintln!(
+                        "pairs-table: shipped {} rows to the floor, then the link failed ({error}); `pairs-table floor ship` sends the rest",
+                        outcome.shipped
+                    ),
+                }
+            }
+        }
+    }
+    print_json(&SimulationReport {
+        game,
+        strategy: args.strategy.to_string(),
+        decks: args.decks,
+        seats: args.seats,
+        seed: args.seed,
+        rules_hash: rules.hash_hex(),
+        summary: &summary,
+        house_result_per_unit_wagered: summary.house_edge(),
+    })
+}
+
+/// Staff ids the simulator records hands under.
+const SIM_DEALER: StaffId = StaffId(1);
+
+const SIM_PIT_BOSS: StaffId = StaffId(2);
+
+/// Plays `hands` hands through the ledger's recorder, as a live table does:
+/// every step journaled, each hand committed when it ends.
+/// Where and how a simulation is recorded.
+struct Recording<'a> {
+    /// The table's name.
+    table: &'a str,
+    /// Rated players' cards, seated from seat 1.
+    players: &'a [String],
+    /// Hands to play.
+    hands: u64,
+    /// Ships each committed hand to the floor.
+    shipper: Option<&'a crate::floor::Shipper>,
+}
+
+fn record_simulation(
+    ledger: &mut Ledger,
+    config: &SimConfig,
+    simulation: &mut Simulation,
+    recording: &Recording<'_>,
+    summary: &mut Summary,
+) -> anyhow::Result<()> {
+    ledger.staff(SIM_DEALER, "simulated dealer", Role::Dealer)?;
+    ledger.staff(SIM_PIT_BOSS, "simulated pit boss", Role::PitBoss)?;
+    if let Some(id) = ledger.abandon_in_progress(
+        "the simulation stopped mid-hand and cannot resume a software shoe",
+        SIM_PIT_BOSS,
+    )? {
+        eprintln!("pairs-table: hand {id} was left in progress; recorded it as voided");
+    }
+    let table = ledger.table(recording.table, config.game)?;
+    let position = ledger.table_position(table)?;
+    simulation.resume(position.hands_started, position.last_button, position.carry);
+    let shift = ledger.open_shift(table, SIM_DEALER)?;
+    for (seat, card) in (1..).zip(recording.players) {
+        ledger.seat_player(shift, seat, card, None, SIM_DEALER)?;
+    }
+    let shoe = ledger.open_shoe(table, config.decks.count(), None)?;
+    let mut recorder = Recorder::new(HandContext {
+        table,
+        shift,
+        dealer: SIM_DEALER,
+        shoe,
+    });
+    let mut out = std::io::stdout().lock();
+    for _ in 0..recording.hands {
+        let finished = simulation.play_hand_with(|t| recorder.sync(ledger, t))?;
+        let id = recorder.commit(ledger, &finished)?;
+        writeln!(out, "committed {id}")?;
+        out.flush()?;
+        if let Some(shipper) = recording.shipper {
+            shipper.committed();
+        }
+        summary.add(&finished);
+    }
+    ledger.close_shift(shift, SIM_DEALER)?;
+    Ok(())
+}

@@ -101,6 +101,14 @@ impl Signer {
         parse_staff_id(&self.id, who).map_err(ScreenError::Form)
     }
 
+    /// The ID and PIN typed, to sign with, or a sentence.
+    pub(super) fn entry(&self, who: &str) -> Result<PinEntry<'_>, ScreenError> {
+        Ok(PinEntry {
+            staff: self.staff(who)?,
+            pin: &self.pin,
+        })
+    }
+
     /// Clears the PIN (after every attempt).
     pub(super) fn clear(&mut self) {
         self.pin.clear();
@@ -119,12 +127,7 @@ pub(super) fn signed<T>(
     who: &str,
     action: impl FnOnce(&PinEntry<'_>) -> Result<T, ScreenError>,
 ) -> Result<T, ScreenError> {
-    let outcome = signer.staff(who).and_then(|staff| {
-        action(&PinEntry {
-            staff,
-            pin: &signer.pin,
-        })
-    });
+    let outcome = signer.entry(who).and_then(|entry| action(&entry));
     signer.clear();
     outcome
 }

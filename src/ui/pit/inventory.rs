@@ -7,7 +7,7 @@ use eframe::egui::{self, RichText, Ui};
 
 use super::forms::{Note, Signer, action_ui, asked_by, parse_units, requester, signed};
 use crate::inventory::{ChipCount, Denominations, format_basis_points, hold_basis_points};
-use crate::ledger::{CountKind, LedgerError, PinEntry, ShiftInventory, Slip, SlipKind};
+use crate::ledger::{CountKind, LedgerError, ShiftInventory, Slip, SlipKind};
 use crate::station::Station;
 use crate::ui::widgets::{ALARM, GOOD, labelled_input_ui};
 
@@ -229,20 +229,12 @@ impl InventoryTab {
             let kind = self.count_kind;
             let outcome = (|| -> Result<String, ScreenError> {
                 let chips = self.count.chips(d)?;
-                let dealer = self.count_dealer.staff("dealer")?;
-                let boss = self.count_boss.staff("pit boss")?;
                 station.ledger_mut().record_count(
                     shift,
                     kind,
                     &chips,
-                    &PinEntry {
-                        staff: dealer,
-                        pin: &self.count_dealer.pin,
-                    },
-                    &PinEntry {
-                        staff: boss,
-                        pin: &self.count_boss.pin,
-                    },
+                    &self.count_dealer.entry("dealer")?,
+                    &self.count_boss.entry("pit boss")?,
                 )?;
                 let name = match kind {
                     CountKind::Opener => "Opener",
@@ -410,19 +402,11 @@ impl InventoryTab {
         if action_ui(ui, "Void slip", &mut self.slip_void_note) {
             let number = self.slip_number.trim().to_owned();
             let outcome = (|| -> Result<String, ScreenError> {
-                let first = self.slip_first.staff("first signer")?;
-                let second = self.slip_second.staff("second signer")?;
                 station.ledger_mut().void_slip(
                     &number,
                     &self.slip_reason,
-                    &PinEntry {
-                        staff: first,
-                        pin: &self.slip_first.pin,
-                    },
-                    &PinEntry {
-                        staff: second,
-                        pin: &self.slip_second.pin,
-                    },
+                    &self.slip_first.entry("first signer")?,
+                    &self.slip_second.entry("second signer")?,
                 )?;
                 Ok(format!("Slip {number} is voided; it stays on record."))
             })();

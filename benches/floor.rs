@@ -11,7 +11,6 @@
 //!    the floor's own chains.
 #![allow(clippy::unwrap_used)]
 
-use pairs_table::ids::StaffId;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -19,10 +18,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::time::{Duration, Instant};
 
+use postgres::{Client, NoTls};
+
 use common::{play, rocket, station};
 use pairs_table::floor::{self, Shipper, survey::FloorWatch};
+use pairs_table::ids::StaffId;
 use pairs_table::ledger::{self, HandContext};
-use postgres::{Client, NoTls};
 
 mod common;
 

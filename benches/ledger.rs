@@ -4,19 +4,19 @@
 //! 2. `audit verify` rows per second and peak memory at two ledger sizes.
 #![allow(clippy::unwrap_used)]
 
-use pairs_table::ids::StaffId;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use rusqlite::types::Value;
+
+use common::station;
 use pairs_table::engine::Decks;
 use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::table::FinishedHand;
+use pairs_table::ids::StaffId;
 use pairs_table::ledger::{self, HandContext, Ledger};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
-use rusqlite::types::Value;
-
-use common::station;
 
 mod common;
 

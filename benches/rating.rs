@@ -5,11 +5,11 @@
 //! commit, as at a table) and kept in the temporary directory for reruns.
 #![allow(clippy::unwrap_used)]
 
-use pairs_table::ids::StaffId;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use common::{open, play, rocket, station};
+use pairs_table::ids::StaffId;
 use pairs_table::rating::{Period, Rater};
 use pairs_table::simulate::Strategy;
 

@@ -4,13 +4,14 @@
 //! shift's transfer rows with one SQL query.
 #![allow(clippy::unwrap_used)]
 
-use pairs_table::ids::StaffId;
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
+
 use pairs_table::engine::Decks;
 use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::rules::HouseRules;
+use pairs_table::ids::StaffId;
 use pairs_table::ledger::report::{Period, ReportQuery};
 use pairs_table::ledger::{Clock, HandContext, Ledger, Role};
 use pairs_table::report::{Layout, render_csv, render_pdf};

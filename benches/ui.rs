@@ -8,20 +8,21 @@
 //! run, whether an idle frame asks for a repaint, and resident memory
 //! every 250 hands. Results go in docs/performance.md.
 
-use pairs_table::ids::StaffId;
 use std::time::{Duration, Instant};
 
 use eframe::egui::{self, Event, Key, Modifiers, RawInput};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
 use pairs_table::access::Role;
 use pairs_table::engine::Decks;
 use pairs_table::engine::hand::{Action, GameKind, Need};
 use pairs_table::engine::rules::HouseRules;
+use pairs_table::ids::StaffId;
 use pairs_table::ledger::{Ledger, PinEntry, SystemClock};
 use pairs_table::simulate::{Strategy, decide};
 use pairs_table::station::{Feed, SourceChoice, Station, TableSetup};
 use pairs_table::ui::StationApp;
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 
 fn station(dir: &std::path::Path) -> Station {
     let mut ledger = Ledger::open(

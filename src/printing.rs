@@ -7,7 +7,6 @@
 //! spawns the print command; the command line and the pit boss screen both
 //! come through here. See docs/reports.md.
 
-use crate::ids::ShiftId;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -15,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
+use crate::ids::ShiftId;
 use crate::ledger::report::{Integrity, ReportError, ReportQuery, ShiftReport};
 use crate::ledger::{Ledger, PinEntry};
 use crate::report::{Layout, RenderError, render_csv, render_pdf};

@@ -7,12 +7,12 @@
 //! in f64 (a statistic, not a transfer, as the expected hold is) and given
 //! rounded to a unit.
 
-use crate::ids::{HandId, TableId};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use crate::engine::card::Decks;
 use crate::engine::hand::GameKind;
+use crate::ids::{HandId, TableId};
 use crate::simulate::Strategy;
 
 /// A period of time, `from` inclusive, `to` exclusive; either end open.

@@ -1,15 +1,14 @@
 //! Staff, PINs, lockouts, sessions and approvals against a real ledger file.
 
-use pairs_table::ids::{HandId, StaffId};
 use std::path::PathBuf;
 
+use super::util::*;
 use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::money::{Account, net_of};
+use pairs_table::ids::{HandId, StaffId};
 use pairs_table::inventory::TableLimits;
 use pairs_table::ledger::AccessError;
 use pairs_table::ledger::{ExceptionKind, Ledger, LedgerError, PinEntry, Role, TimeRange};
-
-use super::util::*;
 
 #[test]
 fn first_run_makes_one_pit_boss_and_later_staff_need_a_pin() {

@@ -3,18 +3,18 @@
 //! do, `floor verify` on a rewritten, cut or swapped file, and 50 stations
 //! shipping at once. Each test has a database of its own.
 
-use pairs_table::ids::StaffId;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-use pairs_table::floor;
 use postgres::{Client, NoTls};
 
 use crate::pairs_table;
 use crate::util::{run_until, run_until_shown};
+use pairs_table::floor;
+use pairs_table::ids::StaffId;
 
 /// The server's URL without a database name: `PAIRS_TABLE_TEST_PG`, else
 /// 127.0.0.1:5432, else a throw-away cluster started from the installed

@@ -1,16 +1,15 @@
 //! Tray counts, fills and credits, drop, win and hold, alarms and the
 //! audit reads, against a real ledger file.
 
+use super::util::{
+    BOSS, DEALER, OTHER_BOSS, boss, dealer, dealt, discrepancies, other_boss, staffed,
+};
 use pairs_table::ids::{HandId, TableId};
 use pairs_table::inventory::{ChipCount, Denominations, Inventory, format_basis_points};
 use pairs_table::ledger::{AccessError, ShiftError};
 use pairs_table::ledger::{
     AlarmKind, CountKind, ExceptionKind, HandFilter, HandOutcome, Ledger, LedgerError, PinEntry,
     SlipKind, TimeRange,
-};
-
-use super::util::{
-    BOSS, DEALER, OTHER_BOSS, boss, dealer, dealt, discrepancies, other_boss, staffed,
 };
 
 fn chips(counts: &[(u64, u64)]) -> ChipCount {

@@ -1,25 +1,25 @@
 //! The ledger: recording, recall, voids, recovery, migrations, tampering
 //! and crashes.
 
-use pairs_table::ids::{HandId, ShiftId, StaffId, TableId};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 use chrono::{DateTime, TimeZone, Utc};
+use rand::{RngExt, SeedableRng};
+
+use super::util::temp_db;
 use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::{Decks, Need};
 use pairs_table::history::HandHistory;
+use pairs_table::ids::{HandId, ShiftId, StaffId, TableId};
 use pairs_table::ledger::AccessError;
 use pairs_table::ledger::{
     self, AlarmKind, Clock, Discrepancy, HandContext, Ledger, LedgerError, PinEntry, Recorder,
     Role, SCHEMA_VERSION,
 };
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
-use rand::{RngExt, SeedableRng};
-
-use super::util::temp_db;
 
 struct FixedClock;
 

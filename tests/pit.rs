@@ -3,26 +3,26 @@
 //! keep the chain intact, win and hold on screen, and the shift report
 //! saved and printed from the screen.
 
-use pairs_table::ids::HandId;
 use std::sync::mpsc::{Sender, channel};
 
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+
+use super::pdf_text::pdf_text;
+use super::util::{
+    BOSS, BOSS_PIN, DEALER, DEALER_PIN, OTHER_BOSS, OTHER_PIN, boss, dealer, discrepancies, staffed,
+};
 use pairs_table::engine::Decks;
 use pairs_table::engine::hand::{GameKind, Need};
 use pairs_table::engine::rules::HouseRules;
+use pairs_table::ids::HandId;
 use pairs_table::inventory::Denominations;
 use pairs_table::ledger::{CountKind, ExceptionKind, HandFilter, HandOutcome, Ledger, TimeRange};
 use pairs_table::printing::{PrintCommand, Printer};
 use pairs_table::scanner::{ScanEvent, ScanLink};
 use pairs_table::station::{Feed, SourceChoice, Station, TableSetup};
 use pairs_table::ui::StationApp;
-
-use super::pdf_text::pdf_text;
-use super::util::{
-    BOSS, BOSS_PIN, DEALER, DEALER_PIN, OTHER_BOSS, OTHER_PIN, boss, dealer, discrepancies, staffed,
-};
 
 fn setup(source: SourceChoice) -> TableSetup {
     TableSetup {

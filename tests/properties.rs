@@ -2,6 +2,8 @@
 //! never panics and never changes a hand it refuses, and every simulated
 //! hand exported to the replay format replays to the same transfers.
 
+use proptest::prelude::*;
+
 use pairs_table::engine::card::Decks;
 use pairs_table::engine::hand::{Action, GameKind, Hand};
 use pairs_table::engine::money::{Account, balances, net_of};
@@ -12,7 +14,6 @@ use pairs_table::engine::table::HandEvent;
 use pairs_table::engine::{Rank, Step};
 use pairs_table::history::{HandHistory, ReplayError, replay_text};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy as PlayerStrategy};
-use proptest::prelude::*;
 
 fn player_strategy() -> impl Strategy<Value = PlayerStrategy> {
     prop_oneof![

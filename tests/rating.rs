@@ -1,6 +1,7 @@
 //! Player rating (docs/rating.md): seating rules, ratings recomputed from
 //! the hands' own bets and transfers, the command line and the report.
 
+use crate::util::{BOSS, DEALER, boss, dealer, staffed};
 use pairs_table::engine::card::Decks;
 use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::money::{Account, TransferKind, net_of};
@@ -10,8 +11,6 @@ use pairs_table::ids::{HandId, ShiftId, StaffId, TableId};
 use pairs_table::ledger::{CountKind, HandContext, Ledger, Recorder, Role};
 use pairs_table::rating::{Period, Rater};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
-
-use crate::util::{BOSS, DEALER, boss, dealer, staffed};
 
 /// Plays `hands` hands of `config` at `table` in shift `shift`, dealt by
 /// DEALER; returns each with its ledger id.

@@ -4,16 +4,18 @@
 //! its text against the house rules and the engine's payouts; output into a
 //! closed pipe.
 
-use pairs_table::ids::{HandId, ShiftId, StaffId};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicI64, AtomicU32, Ordering};
 
 use chrono::{DateTime, TimeZone, Utc};
+
+use super::pdf_text::pdf_text;
 use pairs_table::engine::Decks;
 use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::money::{Account, net_of};
 use pairs_table::engine::rules::HouseRules;
+use pairs_table::ids::{HandId, ShiftId, StaffId};
 use pairs_table::inventory::{ChipCount as Chips, Denominations};
 use pairs_table::ledger::ShiftError;
 use pairs_table::ledger::report::{
@@ -26,8 +28,6 @@ use pairs_table::ledger::{
 };
 use pairs_table::report::{Layout, render_csv, render_pdf};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
-
-use super::pdf_text::pdf_text;
 
 /// A clock that moves `step` seconds on every reading, from 2025-03-01 18:00 UTC.
 struct Ticking {

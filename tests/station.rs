@@ -3,25 +3,24 @@
 //! a real pseudo-terminal; bets, decisions, alarms, manual cards,
 //! settlement and recovery after a restart.
 
-use pairs_table::ids::{HandId, TableId};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
+use super::util::*;
 use pairs_table::engine::hand::{Action, CardTo, GameKind, Hand, Need};
 use pairs_table::engine::money::{Account, balances, net_of};
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::shoe::{ShoeEvent, ShuffleCommitment};
 use pairs_table::engine::table::{CardSource, HandEvent};
 use pairs_table::engine::{Decks, Rank};
+use pairs_table::ids::{HandId, TableId};
 use pairs_table::ledger::{AccessError, ShiftError};
 use pairs_table::ledger::{
     AlarmKind, CountKind, ExceptionKind, HandFilter, Ledger, LedgerError, TimeRange,
 };
 use pairs_table::scanner::{Message, ScanEvent, ScanLink};
 use pairs_table::station::{Actor, Feed, Reopened, SourceChoice, Station, StationError};
-
-use super::util::*;
 
 fn bet(station: &mut Station, seat: u8, text: &str) {
     station.entry_mut(seat).unwrap().bet = text.into();

@@ -3,22 +3,22 @@
 //! with cards from a scripted shoe, an invalid bet, a scanner alarm, and
 //! recovery after a restart; then the ledger is checked.
 
-use pairs_table::ids::{HandId, StaffId};
 use std::path::{Path, PathBuf};
 
 use eframe::egui;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+
+use super::util::{BOSS, BOSS_PIN, DEALER, DEALER_PIN, TestClock, discrepancies, temp_db};
+use super::util::{RANKS, Script, open, policy, reopen_ledger, setup, staffed_ledger};
 use pairs_table::engine::hand::{Action, GameKind, Need};
 use pairs_table::engine::rules::StartRule;
+use pairs_table::ids::{HandId, StaffId};
 use pairs_table::ledger::{AlarmKind, Ledger, SystemClock};
 use pairs_table::scanner::ScanLink;
 use pairs_table::station::{Feed, Reopened, SourceChoice, Station};
 use pairs_table::ui::StationApp;
-
-use super::util::{BOSS, BOSS_PIN, DEALER, DEALER_PIN, TestClock, discrepancies, temp_db};
-use super::util::{RANKS, Script, open, policy, reopen_ledger, setup, staffed_ledger};
 
 /// The app at a dealer's touch-screen size.
 fn app_harness(app: StationApp) -> Harness<'static, StationApp> {

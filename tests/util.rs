@@ -3,7 +3,6 @@
 //! a table opened with its opener counted, the scripted card-reading shoe
 //! and the plays that deal a hand to its settlement.
 
-use pairs_table::ids::{ShiftId, StaffId, TableId};
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -11,11 +10,13 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::{Sender, channel};
 
 use chrono::{DateTime, TimeZone, Utc};
+
 use pairs_table::engine::Decks;
 use pairs_table::engine::Rank;
 use pairs_table::engine::hand::{Action, CardTo, GameKind, Hand, Need};
 use pairs_table::engine::money::{Account, net_of};
 use pairs_table::engine::rules::HouseRules;
+use pairs_table::ids::{ShiftId, StaffId, TableId};
 use pairs_table::ledger::{
     self, Clock, Discrepancy, HandContext, Ledger, PinEntry, Recorder, Role,
 };

@@ -3,13 +3,14 @@
 //! simulated hands they record.
 #![allow(dead_code)] // Each benchmark uses part of it.
 
-use pairs_table::ids::StaffId;
 use std::path::Path;
 
 use chrono::{DateTime, Utc};
+
 use pairs_table::engine::Decks;
 use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::rules::HouseRules;
+use pairs_table::ids::StaffId;
 use pairs_table::ledger::{Clock, HandContext, Ledger, Role};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
 

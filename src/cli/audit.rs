@@ -1,7 +1,6 @@
 //! `pairs-table audit`: verify the ledger, archive a closed period and
 //! prove an archive, export one hand.
 
-use crate::ids::HandId;
 use std::path::{Path, PathBuf};
 
 use anyhow::bail;
@@ -9,6 +8,7 @@ use clap::Subcommand;
 
 use super::{ledger_path, local_keys, parse_time, print_json, print_line};
 use crate::history::HandHistory;
+use crate::ids::HandId;
 use crate::keys::fingerprint;
 use crate::ledger::{ChainHead, KeyPin, Ledger, SystemClock, VerifyOptions};
 

@@ -1,12 +1,12 @@
 //! `pairs-table program`: the casino's list of approved program
 //! fingerprints (docs/access.md, "Approved programs").
 
-use crate::ids::StaffId;
 use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 
 use super::{ledger_path, print_line, read_pin, station_keys, warn_about};
+use crate::ids::StaffId;
 use crate::ledger::{Ledger, PinEntry, SystemClock};
 
 /// The `program` subcommands.

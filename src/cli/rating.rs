@@ -1,12 +1,12 @@
 //! `pairs-table rating`: one player's rating, or the rated-play report of a
 //! period (docs/rating.md).
 
-use crate::ids::StaffId;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
 use super::{ledger_path, parse_time, print_json, print_line, read_pin, station_keys, warn_about};
+use crate::ids::StaffId;
 use crate::ledger::{Ledger, PinEntry, SystemClock};
 use crate::rating::{Period, PlayerRating, Rater, Rating};
 use crate::simulate::Strategy;

@@ -1,10 +1,12 @@
 //! `report shift`: a shift's report as PDF and CSV, from the ledger.
 
+use std::path::{Path, PathBuf};
+
+use clap::{Subcommand, ValueEnum};
+
 use super::{layout_for, ledger_path, parse_time, print_line, read_pin, station_keys, warn_about};
 use crate::ids::{ShiftId, StaffId};
 use crate::ledger::{Ledger, PinEntry, SystemClock};
-use clap::{Subcommand, ValueEnum};
-use std::path::{Path, PathBuf};
 
 /// The `report` subcommands.
 #[derive(Subcommand, Debug)]

@@ -1,6 +1,14 @@
 //! The shoe tools: `shoe-sim` (the emulated card-reading shoe on a
 //! serial line), `scanner` (reading a real shoe) and `ports`.
 
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use rand::seq::SliceRandom;
+
 use super::{print_line, seeded_rng};
 use crate::engine::card::{Decks, Rank};
 use crate::engine::rules::HouseRules;
@@ -8,12 +16,6 @@ use crate::engine::shoe::ShoeCount;
 use crate::scanner::Protocol;
 use crate::scanner::reader::{Reader, ReaderConfig, list_ports};
 use crate::scanner::sim::{SimFault, SimRun, run_sim, shoe_script};
-use anyhow::{Context, bail};
-use rand::seq::SliceRandom;
-use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 /// Arguments of `shoe-sim`.
 #[derive(clap::Args, Debug)]

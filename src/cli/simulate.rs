@@ -1,6 +1,14 @@
 //! `simulate`: simulated hands on the software shoe, with a summary, and
 //! with `--db` recorded to a ledger as a station would.
 
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::bail;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde::Serialize;
+
 use super::{GameArg, load_rules, print_json, seeded_rng, station_keys, warn_about};
 use crate::engine::card::Decks;
 use crate::engine::hand::GameKind;
@@ -9,12 +17,6 @@ use crate::ledger::{
     DEFAULT_CHECKPOINT_EVERY_HANDS, HandContext, Ledger, LedgerError, Recorder, Role, SystemClock,
 };
 use crate::simulate::{SimConfig, Simulation, Strategy, Summary};
-use anyhow::bail;
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-use serde::Serialize;
-use std::io::Write;
-use std::path::{Path, PathBuf};
 
 /// Arguments of `simulate`.
 #[derive(clap::Args, Debug)]

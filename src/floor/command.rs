@@ -1,12 +1,12 @@
 //! The `floor` subcommands (docs/floor.md): the command-line edge of the
 //! floor module.
 
-use crate::ids::StaffId;
 use std::path::{Path, PathBuf};
 
 use anyhow::bail;
 use clap::Subcommand;
 
+use crate::ids::StaffId;
 use crate::keys::{PublicKey, StationKeys};
 
 /// The `floor` subcommands.

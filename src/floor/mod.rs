@@ -2,7 +2,6 @@
 //! shipped from its SQLite ledger, anchored by the floor's own check of each
 //! row, read by the pit. The only module that touches PostgreSQL.
 
-use crate::ids::StaffId;
 use std::path::Path;
 use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
@@ -12,6 +11,7 @@ use chrono::{DateTime, Utc};
 use postgres::{Client, NoTls};
 use serde::Serialize;
 
+use crate::ids::StaffId;
 use crate::keys::PublicKey;
 use crate::ledger::{
     self, LedgerError, ShippedRow, link_encoded, shipped_checkpoint_problem, shipped_table_name,

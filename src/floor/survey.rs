@@ -4,15 +4,15 @@
 //! (LISTEN/NOTIFY on the channel `floor_rows`, not a polling loop); the
 //! floor report's figures, read the same way.
 
-use crate::ids::StaffId;
-use chrono::{DateTime, Utc};
 use std::path::{Path, PathBuf};
 
+use chrono::{DateTime, Utc};
 use postgres::Client;
 use postgres::fallible_iterator::FallibleIterator;
 
 use super::{FloorError, StationStatus, connect, replicate, replicate_only, status};
 use crate::engine::hand::GameKind;
+use crate::ids::StaffId;
 use crate::inventory::{format_basis_points, hold_basis_points};
 use crate::ledger::report::{Period, ReportError, ReportQuery};
 use crate::ledger::{HandFilter, LIMITS_KEY, Ledger, SystemClock};

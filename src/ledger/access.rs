@@ -2,12 +2,12 @@
 //! of `crate::access`. Every PIN is checked here against its argon2id hash;
 //! every wrong one is recorded and counted. See docs/access.md.
 
-use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use std::fmt;
 
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::{Algorithm, Argon2, KeyId, ParamsBuilder, Version};
+use chrono::{DateTime, Utc};
 use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
 use sha2::{Digest, Sha256};
@@ -17,8 +17,8 @@ use super::chain::{
 };
 use super::{AccessError, Ledger, LedgerError, Role, ShiftError, row_time, timestamp};
 use crate::access::{AccessEvent, LockState, check_new_pin, looks_like_pin};
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use crate::inventory::{Denominations, TableLimits};
-use chrono::{DateTime, Utc};
 
 /// The table-setting key of the chip denominations.
 pub const DENOMINATIONS_KEY: &str = "denominations";

@@ -1,13 +1,13 @@
 //! What the pit boss and the shift report read: alarms, the exception
 //! report, the hand browser and the table's win over a shift.
 
-use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use chrono::{DateTime, Utc};
 use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
 
 use super::chain::{ALARM_CLEARS, ALARMS};
 use super::{AccessError, Ledger, LedgerError, ShiftError, row_time, rows, timestamp};
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 
 /// What raised an alarm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

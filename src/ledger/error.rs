@@ -1,13 +1,13 @@
 //! Why the ledger refused or failed: [`LedgerError`], one sentence naming
 //! the problem for each case.
 
-use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use thiserror::Error;
 
 use super::SCHEMA_VERSION;
 use super::rows::BadRow;
 use crate::engine::rules::RulesError;
 use crate::engine::table::TableError;
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 
 /// Why the ledger refused or failed: one sentence naming the problem.
 #[derive(Debug, Error)]

@@ -3,10 +3,10 @@
 //! after a crash, voids, and hands read back. [`Recorder`] is the one path
 //! by which live and simulated hands reach the ledger.
 
-use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use std::collections::HashMap;
 
 use super::*;
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 
 /// What a hand's commit writes beside the journal.
 struct Commit<'a> {

@@ -2,16 +2,14 @@
 //! with their voids, drop, and a shift's figures beside the ledger's own
 //! win. The arithmetic is `crate::inventory`'s. See docs/inventory.md.
 
-use super::row_time;
-use crate::ids::{ShiftId, StaffId, TableId};
-use chrono::Datelike;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Datelike, Utc};
 use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
 
 use super::access::{Action, PinEntry, Row};
 use super::chain::{COUNT_WAIVERS, DROPS, INVENTORY_COUNTS, SLIP_VOIDS, SLIPS};
-use super::{AccessError, Ledger, LedgerError, ShiftError};
+use super::{AccessError, Ledger, LedgerError, ShiftError, row_time};
+use crate::ids::{ShiftId, StaffId, TableId};
 use crate::inventory::{ChipCount, Inventory, MAX_TOTAL_UNITS, SlipNumber, Variance};
 
 /// Which tray count.

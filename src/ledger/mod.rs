@@ -28,7 +28,6 @@ mod startup;
 mod station;
 mod verify;
 
-use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -39,6 +38,7 @@ use crate::engine::hand::{GameKind, Hand};
 use crate::engine::money::Transfer;
 use crate::engine::rules::HouseRules;
 use crate::engine::table::{FinishedHand, HandEvent, HandSetup, Table, TableError};
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use crate::keys::StationKeys;
 use chain::{
     CHECKPOINTS, HANDS, Linker, RULES, SHIFT_CLOSES, SHIFTS, SHOES, STAFF, STATION_KEYS, TABLES,

@@ -2,7 +2,6 @@
 //! chained `players` and `seatings` rows; the hands each played, read for
 //! `crate::rating` to add up; and the record of every rating look-up.
 
-use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use chrono::{DateTime, Utc};
 use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
@@ -18,6 +17,7 @@ use crate::engine::hand::GameKind;
 use crate::engine::money::Account;
 use crate::engine::rocket::ROCKET_SEATS;
 use crate::engine::starboard::STARBOARD_SEATS;
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use crate::rating::{
     Period, PlayedHand, Player, PlayerRating, RatedPlayReport, Rater, Session, SessionPlay,
 };

@@ -1,7 +1,6 @@
 //! Hand events, setups and transfers to and from ledger rows: the one
 //! mapping used to journal, commit, verify, export and recover a hand.
 
-use crate::ids::HandId;
 use rusqlite::types::Value;
 
 use super::chain::{CARDS, DECISIONS, EXTERNAL_SHUFFLES, REVEALS, SHUFFLES, TableSpec};
@@ -11,6 +10,7 @@ use crate::engine::rules::HouseRules;
 use crate::engine::shoe::{ShoeEvent, ShuffleCommitment, ShuffleReveal};
 use crate::engine::table::{CardSource, HandEvent, HandSetup};
 use crate::engine::{Decks, Rank};
+use crate::ids::HandId;
 
 /// A row that does not hold what its table promises: names the column.
 #[derive(Debug, Clone, PartialEq, Eq)]

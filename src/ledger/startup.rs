@@ -3,14 +3,13 @@
 //! program integrity is checked at start-up); and the casino's list of
 //! approved programs, kept by administrators and pit bosses with their PIN.
 
-use super::row_time;
-use crate::ids::StaffId;
 use chrono::{DateTime, Utc};
 use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
 
 use super::chain::{PROGRAM_APPROVALS, PROGRAM_STARTS};
-use super::{Ledger, LedgerError, PinEntry, Role};
+use super::{Ledger, LedgerError, PinEntry, Role, row_time};
+use crate::ids::StaffId;
 
 /// A program that started at this ledger, as recorded.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,17 +1,16 @@
 //! What a table station reads back when it starts: the shift still open at
 //! this station, its table's settings and current shoe.
 
-use super::row_time;
-use crate::ids::{ShiftId, StaffId, TableId};
-use chrono::{DateTime, Utc};
 use std::collections::BTreeMap;
 
+use chrono::{DateTime, Utc};
 use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
 
 use super::chain::SHOE_DEVICES;
-use super::{Ledger, LedgerError, rows};
+use super::{Ledger, LedgerError, row_time, rows};
 use crate::engine::hand::GameKind;
+use crate::ids::{ShiftId, StaffId, TableId};
 use crate::scanner::{Identity, Protocol};
 
 /// A shift opened at this station and not yet closed.

@@ -1,7 +1,6 @@
 //! `audit verify`: one pass over the chain in seq order, merging a cursor
 //! per table, so memory stays flat however long the ledger is.
 
-use crate::ids::{HandId, TableId};
 use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
@@ -18,6 +17,7 @@ use crate::engine::rules::HouseRules;
 use crate::engine::shoe::{ShoeEvent, ShuffleCommitment};
 use crate::engine::table::{HandEvent, HandSetup};
 use crate::engine::{Decks, Rank, Step};
+use crate::ids::{HandId, TableId};
 use crate::keys::{PublicKey, SignedCheckpoint, checkpoint_signed, fingerprint};
 
 /// One problem found, located by row (and hand, where there is one).

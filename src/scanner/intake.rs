@@ -14,7 +14,6 @@
 //! or enters the card due by hand in its place. A re-read is refused while
 //! one waits, so no card that left the shoe is left out of the record.
 
-use crate::ids::StaffId;
 use std::fmt;
 
 use thiserror::Error;
@@ -24,6 +23,7 @@ use super::frame::{FrameError, Message, MisreadKind};
 use crate::engine::Rank;
 use crate::engine::hand::Step;
 use crate::engine::table::{CardSource, Table, TableError};
+use crate::ids::StaffId;
 
 /// What stopped play.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]

@@ -2,7 +2,6 @@
 //! demo staff whose PINs are shown on screen, and a Rocket table dealing
 //! from a simulated card-reading shoe.
 
-use crate::ids::StaffId;
 use std::path::Path;
 
 use super::{Feed, SourceChoice, Station, StationError, TableSetup};
@@ -10,6 +9,7 @@ use crate::access::Role;
 use crate::engine::Decks;
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
+use crate::ids::StaffId;
 use crate::inventory::{ChipCount, Denominations};
 use crate::keys::StationKeys;
 use crate::ledger::{Clock, CountKind, Ledger, PinEntry};

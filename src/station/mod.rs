@@ -16,7 +16,6 @@ pub mod startup;
 
 pub use open::{OpenRefused, Reopened};
 
-use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use chrono::{DateTime, Utc};
 use rand::SeedableRng;
 use rand::rngs::{StdRng, SysRng};
@@ -29,6 +28,7 @@ use crate::engine::shoe::{Shoe, ShoeCount, ShoeEvent};
 use crate::engine::starboard::SeatState;
 use crate::engine::table::{CardSupply, FinishedHand, HandEvent, Seating, Table, TableError};
 use crate::engine::{Decks, Rank};
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use crate::ledger::{
     AccessError, AlarmKind, CountKind, CountState, HandContext, Ledger, LedgerError, OpenShift,
     OpenedTable, PinEntry, Recorder, SeatedPlayer, TableOpening,

@@ -8,13 +8,13 @@
 //! raises an alarm for each finding, which stops play until a pit boss
 //! clears it.
 
-use crate::ids::HandId;
 use std::io::Read;
 use std::path::Path;
 
 use sha2::{Digest, Sha256};
 
 use super::{Notice, Station, StationError};
+use crate::ids::HandId;
 use crate::ledger::AlarmKind;
 use crate::ledger::ProgramStart;
 use crate::ledger::VerifyOptions;

@@ -2,11 +2,12 @@
 //! the whole ledger chain takes seconds once a table has months of hands,
 //! and the dealer's table is on the same screen.
 
-use crate::ui::error::ScreenError;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
 
 use eframe::egui;
+
+use crate::ui::error::ScreenError;
 
 /// How often a window with work under way looks for its result, besides
 /// being woken when it ends.

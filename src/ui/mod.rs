@@ -11,7 +11,6 @@ mod setup;
 mod table;
 mod widgets;
 
-use crate::ids::StaffId;
 use std::path::Path;
 
 use eframe::egui;
@@ -19,6 +18,7 @@ use eframe::egui;
 use background::Job;
 use error::ScreenError;
 
+use crate::ids::StaffId;
 use crate::keys::StationKeys;
 use crate::ledger::{Ledger, SystemClock};
 use crate::printing::PrintCommand;

@@ -2,12 +2,12 @@
 //! who is seated where, seating a player by card number and unseating.
 //! Dealers see only who is seated; ratings are on the pit boss's screen.
 
-use crate::ui::error::ScreenError;
 use eframe::egui::{self, Ui};
 
 use crate::ledger::SeatedPlayer;
 use crate::station::Station;
 use crate::time_text::{Zone, when};
+use crate::ui::error::ScreenError;
 use crate::ui::widgets::{GOOD, labelled_input_ui};
 
 /// The form's inputs, the players seated as last read and the last outcome.

@@ -1,13 +1,13 @@
 //! The screens before a table is live: the first pit boss account, and
 //! opening a table. Plus the app's look (type sizes, contrast).
 
-use crate::ids::StaffId;
 use eframe::egui::{self, FontId, TextStyle, Ui};
 
 use super::widgets::{ALARM, error_text_ui, labelled_input_ui, parse_staff_id, pin_input_ui};
 use crate::engine::Decks;
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
+use crate::ids::StaffId;
 use crate::ledger::Ledger;
 use crate::scanner::list_ports;
 use crate::station::{SourceChoice, TableSetup};

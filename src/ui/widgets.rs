@@ -1,13 +1,13 @@
 //! Small drawing helpers shared by the screens: card faces, the status
 //! light, labelled inputs, big buttons and the colours.
 
-use crate::ids::StaffId;
 use eframe::egui::{
     self, Align2, Color32, CornerRadius, FontId, Response, Sense, Stroke, StrokeKind, Ui, Vec2,
     WidgetInfo,
 };
 
 use crate::engine::Rank;
+use crate::ids::StaffId;
 
 /// The felt green behind the seats.
 pub const FELT: Color32 = Color32::from_rgb(14, 74, 44);

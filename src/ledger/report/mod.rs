@@ -3,7 +3,6 @@
 //! `report_prints` table, in the chain). Rendering is `crate::report`'s job;
 //! nothing here formats a page. See docs/reports.md.
 
-use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 use std::path::Path;
@@ -24,6 +23,7 @@ use crate::engine::card::{Decks, Rank};
 use crate::engine::hand::GameKind;
 use crate::engine::money::{Account, Transfer, TransferKind};
 use crate::engine::rules::HouseRules;
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use crate::par::hold::{
     ExpectedHold, RocketHandBets, StarboardHandTable, rocket_expected, starboard_expected,
 };

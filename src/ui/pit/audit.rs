@@ -2,7 +2,6 @@
 //! whole chain check (off the window's thread), the hand browser and the
 //! exception report.
 
-use crate::ui::error::ScreenError;
 use std::path::Path;
 
 use eframe::egui::{self, RichText, Ui};
@@ -14,6 +13,7 @@ use crate::ledger::{
 use crate::station::Station;
 use crate::time_text::{Zone, when};
 use crate::ui::background::Job;
+use crate::ui::error::ScreenError;
 use crate::ui::widgets::{ALARM, GOOD};
 
 /// What the chain check found.

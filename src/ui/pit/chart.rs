@@ -1,11 +1,11 @@
 //! The Chart tab: the table's cumulative win over the shift.
 
-use crate::ui::error::ScreenError;
 use chrono::{DateTime, Utc};
 use eframe::egui::Ui;
 use egui_plot::{Line, Plot, PlotPoints};
 
 use crate::station::Station;
+use crate::ui::error::ScreenError;
 
 /// The cumulative win over the shift: (time, units).
 type WinPoints = Vec<(DateTime<Utc>, i64)>;

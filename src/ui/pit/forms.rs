@@ -1,12 +1,12 @@
 //! What the pit boss's tabs share: the sentence under an action, the staff
 //! ID and PIN typed for it, whole-unit inputs, who asks for an action.
 
-use crate::ids::StaffId;
-use crate::ui::error::ScreenError;
 use eframe::egui::{self, Ui};
 
+use crate::ids::StaffId;
 use crate::ledger::PinEntry;
 use crate::station::Station;
+use crate::ui::error::ScreenError;
 pub(super) use crate::ui::widgets::sentence;
 use crate::ui::widgets::{
     GOOD, error_text_ui, labelled_input_ui, parse_staff_id, pin_input_ui, typed_this_frame,

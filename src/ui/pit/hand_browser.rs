@@ -2,8 +2,6 @@
 //! outcome and amount; a chosen hand stepped card by card, exported as a
 //! hand history (docs/replay-format.md).
 
-use crate::ids::{HandId, StaffId};
-use crate::ui::error::ScreenError;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use eframe::egui::{self, Ui};
 
@@ -12,9 +10,11 @@ use crate::engine::shoe::ShoeEvent;
 use crate::engine::table::{FinishedHand, HandEvent};
 use crate::engine::{Rank, Step};
 use crate::history::HandHistory;
+use crate::ids::{HandId, StaffId};
 use crate::ledger::{HandFilter, HandOutcome, HandSummary, TimeRange};
 use crate::station::Station;
 use crate::time_text::{Zone, when};
+use crate::ui::error::ScreenError;
 use crate::ui::widgets::{card_face_ui, labelled_input_ui};
 
 /// The hand browser's filter inputs.

@@ -1,14 +1,14 @@
 //! The Inventory tab: chip denominations, tray counts, fills and credits
 //! and their voids, the drop, and the win and hold they give.
 
-use crate::ids::ShiftId;
-use crate::ui::error::ScreenError;
 use eframe::egui::{self, RichText, Ui};
 
 use super::forms::{Note, Signer, action_ui, asked_by, parse_units, requester, signed};
+use crate::ids::ShiftId;
 use crate::inventory::{ChipCount, Denominations, format_basis_points, hold_basis_points};
 use crate::ledger::{CountKind, LedgerError, ShiftInventory, Slip, SlipKind};
 use crate::station::Station;
+use crate::ui::error::ScreenError;
 use crate::ui::widgets::{ALARM, GOOD, labelled_input_ui};
 
 /// One input per denomination.

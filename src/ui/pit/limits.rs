@@ -1,15 +1,15 @@
 //! The Limits & voids tab: table limits, voiding a completed hand, closing
 //! the table.
 
-use crate::ids::HandId;
-use crate::ui::error::ScreenError;
 use eframe::egui::Ui;
 
 use super::forms::{Note, Signer, action_ui, asked_by, parse_units, signed};
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
+use crate::ids::HandId;
 use crate::inventory::TableLimits;
 use crate::station::Station;
+use crate::ui::error::ScreenError;
 use crate::ui::widgets::labelled_input_ui;
 
 /// The Limits & voids tab's inputs.

@@ -3,7 +3,6 @@
 //! session's slip. Ratings are pit boss work: each view is confirmed with
 //! the pit boss's PIN and recorded as a look-up.
 
-use crate::ui::error::ScreenError;
 use eframe::egui::{self, Ui};
 
 use super::forms::{Note, Signer, action_ui, signed};
@@ -12,6 +11,7 @@ use crate::rating::{Period, PlayerRating, Rater, Rating};
 use crate::simulate::Strategy;
 use crate::station::Station;
 use crate::time_text::{Zone, when};
+use crate::ui::error::ScreenError;
 use crate::ui::widgets::labelled_input_ui;
 
 /// The Rating tab's inputs and what it showed.

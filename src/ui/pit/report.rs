@@ -2,13 +2,12 @@
 //! (through [`crate::printing`]), after the whole chain is checked off the
 //! window's thread.
 
-use crate::ids::{ShiftId, StaffId};
-use crate::ui::error::ScreenError;
 use std::path::{Path, PathBuf};
 
 use eframe::egui::{self, Ui};
 
 use super::forms::{Note, Signer, signed};
+use crate::ids::{ShiftId, StaffId};
 use crate::ledger::PinEntry;
 use crate::ledger::report::{Integrity, Period, ReportQuery, ShiftSpan, check_chain};
 use crate::printing::{PrintCommand, PrintingError, ReportFiles, default_file_name};
@@ -16,6 +15,7 @@ use crate::report::Layout;
 use crate::station::Station;
 use crate::time_text::{Zone, when};
 use crate::ui::background::Job;
+use crate::ui::error::ScreenError;
 use crate::ui::widgets::labelled_input_ui;
 
 /// A report being saved: its files claimed, the chain being checked

@@ -1,12 +1,12 @@
 //! The Staff tab: the staff list, lockouts lifted, PINs set, staff added.
 
-use crate::ui::error::ScreenError;
 use eframe::egui::{self, Ui};
 
 use super::forms::{Note, Signer, action_ui, signed};
 use crate::ledger::{PinEntry, StaffMember};
 use crate::station::Station;
 use crate::time_text::{Zone, when};
+use crate::ui::error::ScreenError;
 use crate::ui::setup::AddStaffForm;
 use crate::ui::widgets::{ALARM, labelled_input_ui, parse_staff_id, pin_input_ui};
 

@@ -292,6 +292,67 @@ fn a_connection_killed_mid_ship_loses_and_doubles_nothing() {
     );
 }
 
+/// Calls `floor.append_rows` with `rows` as given.
+fn append(
+    client: &mut Client,
+    rows: &[pairs_table::ledger::ChainRow],
+) -> Result<i64, postgres::Error> {
+    let seqs: Vec<i64> = rows.iter().map(|r| r.seq).collect();
+    let tables: Vec<&str> = rows.iter().map(|r| r.table).collect();
+    let payloads: Vec<&[u8]> = rows.iter().map(|r| r.values.as_slice()).collect();
+    let hashes: Vec<&[u8]> = rows.iter().map(|r| r.hash.as_slice()).collect();
+    let file_rows = rows.last().map_or(0, |r| r.seq);
+    client
+        .query_one(
+            "SELECT floor.append_rows($1, $2, $3, $4, $5)",
+            &[&seqs, &tables, &payloads, &hashes, &file_rows],
+        )
+        .map(|row| row.get(0))
+}
+
+#[test]
+fn a_batch_with_one_bad_row_lands_nothing_and_names_the_row() {
+    let floor_db = FloorDb::new();
+    let dir = dir("bad-row");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 2, 6);
+    let url = floor::enrol(&floor_db.url(), "table 1", None).unwrap();
+    let mut station = Client::connect(&url, NoTls).unwrap();
+    let rows: Vec<_> = file_rows(&db).into_iter().take(5).collect();
+    let refused = |error: postgres::Error| error.as_db_error().unwrap().message().to_owned();
+
+    // Rows 1, 2, 4: row 4 skips row 3, after two rows that extend the chain.
+    let gap = [rows[0].clone(), rows[1].clone(), rows[3].clone()];
+    assert_eq!(
+        refused(append(&mut station, &gap).unwrap_err()),
+        "row 4 does not extend the chain of station table 1, whose head is row 2"
+    );
+    assert_eq!(floor_seqs(&floor_db, "table 1"), []);
+
+    // Rows 1 to 5 with row 3's payload changed: its hash is not the chain's.
+    let mut altered = rows.clone();
+    altered[2].values.push(0);
+    assert_eq!(
+        refused(append(&mut station, &altered).unwrap_err()),
+        "row 3 of station table 1 does not link to the floor's head: its hash is not the chain's"
+    );
+    assert_eq!(floor_seqs(&floor_db, "table 1"), []);
+
+    // The honest batch then lands whole, and the head is its last row.
+    assert_eq!(append(&mut station, &rows).unwrap(), 5);
+    assert_eq!(
+        floor_seqs(&floor_db, "table 1"),
+        rows.iter()
+            .map(|r| (r.seq, r.hash.to_vec()))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        append(&mut station, &rows).unwrap(),
+        5,
+        "a retry adds nothing"
+    );
+}
+
 #[test]
 fn a_station_role_only_appends_its_own_chain() {
     let floor_db = FloorDb::new();

@@ -784,7 +784,7 @@ fn assert_chain_intact(path: &Path) {
 
 /// What a rewrite does with the `checkpoints` rows it passes.
 #[derive(Clone, Copy)]
-enum Checkpoints<'k> {
+pub(crate) enum Checkpoints<'k> {
     /// Left as they were (only their own row hash recomputed).
     AsTheyWere,
     /// `rows` and `head` set to the chain as it now is (the signature kept).
@@ -816,7 +816,7 @@ fn rehash_from(conn: &Connection, from: i64) {
     rehash_with(conn, from, Checkpoints::Refreshed);
 }
 
-fn rehash_with(conn: &Connection, from: i64, checkpoints: Checkpoints<'_>) {
+pub(crate) fn rehash_with(conn: &Connection, from: i64, checkpoints: Checkpoints<'_>) {
     let tx = conn.unchecked_transaction().unwrap();
     let tables = chained_tables(conn);
     let order = chain_order(conn, &tables);
@@ -1062,13 +1062,13 @@ fn assert_signed(path: &Path) {
 
 /// The raw file opened as a forger does: foreign keys off, every trigger
 /// dropped (and remembered, to be put back from the file's own SQL).
-struct Forgery {
-    conn: Connection,
+pub(crate) struct Forgery {
+    pub(crate) conn: Connection,
     triggers: Vec<String>,
 }
 
 impl Forgery {
-    fn open(path: &Path) -> Forgery {
+    pub(crate) fn open(path: &Path) -> Forgery {
         let conn = Connection::open(path).unwrap();
         conn.pragma_update(None, "foreign_keys", false).unwrap();
         conn.pragma_update(None, "synchronous", "OFF").unwrap();
@@ -1090,7 +1090,7 @@ impl Forgery {
     }
 
     /// Triggers back exactly as they were, then VACUUM.
-    fn finish(self) {
+    pub(crate) fn finish(self) {
         for sql in &self.triggers {
             self.conn.execute_batch(sql).unwrap();
         }

@@ -1817,3 +1817,109 @@ fn killed_while_opening_a_table_the_ledger_holds_all_of_it_or_none() {
     }
     assert_eq!(discrepancies(&path), Vec::new(), "seed {seed}");
 }
+
+/// Rewrites the ledger at `path` as the builds of 2026-11-26 wrote it
+/// (docs/house-rules.md, "Ledgers hashed with the misnamed text"): every
+/// rules hash of the default rules is the misnamed one, in the rules row,
+/// the hands, the table's setting and the journal, with the chain and its
+/// checkpoints recomputed and signed with the station's own key.
+fn as_written_with_misnamed_rules_hash(path: &Path) {
+    use crate::insider::{Checkpoints, Forgery, rehash_with};
+    let rules = HouseRules::default();
+    let (right, misnamed) = (rules.hash_hex(), rules.misnamed_hash_hex());
+    let forgery = Forgery::open(path);
+    for sql in [
+        "UPDATE rules SET rules_hash = ?1 WHERE rules_hash = ?2",
+        "UPDATE hands SET rules_hash = ?1 WHERE rules_hash = ?2",
+        "UPDATE table_settings SET value = ?1 WHERE value = ?2",
+        "UPDATE journal_hand SET rules_hash = ?1 WHERE rules_hash = ?2",
+    ] {
+        forgery.conn.execute(sql, [&misnamed, &right]).unwrap();
+    }
+    let key = ed25519_dalek::SigningKey::from_bytes(&[7; 32]);
+    rehash_with(&forgery.conn, 1, Checkpoints::ResignedWith(&key));
+    forgery.finish();
+}
+
+fn rules_hashes_of_hands(path: &Path) -> Vec<String> {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let mut statement = conn
+        .prepare("SELECT rules_hash FROM hands ORDER BY id")
+        .unwrap();
+    statement
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+/// Issue 28: a ledger recorded with the misnamed rules hash verifies (the
+/// one known-wrong form, said once), and a table reopened on it starts
+/// its next hands under the right hash (the hand in progress is committed
+/// as it was journaled, with the old one).
+#[test]
+fn a_ledger_with_the_misnamed_rules_hash_verifies_and_records_on_with_the_right_one() {
+    let (ledger, path, clock) = staffed_ledger("station-misnamed-rules");
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 2, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    bet(&mut station, 1, "20");
+    station.start_hand().unwrap();
+    play_on_software_shoe(&mut station);
+    station.confirm_settlement().unwrap();
+    bet(&mut station, 2, "30");
+    station.start_hand().unwrap();
+    some_steps_on_software_shoe(&mut station, 1);
+    drop(station);
+    as_written_with_misnamed_rules_hash(&path);
+
+    let rules = HouseRules::default();
+    assert_eq!(rules_hashes_of_hands(&path), [rules.misnamed_hash_hex()]);
+    let summary =
+        pairs_table::ledger::verify(&path, &pairs_table::ledger::VerifyOptions::default(), |d| {
+            panic!("an old build's ledger must verify: {d}")
+        })
+        .unwrap();
+    assert_eq!(summary.misnamed_rules, 1);
+    let out = crate::pairs_table()
+        .args(["audit", "verify", "--db"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{stdout}");
+    let notes: Vec<&str> = stdout.lines().filter(|l| l.starts_with("note: ")).collect();
+    assert_eq!(notes.len(), 1, "{stdout}");
+    assert!(
+        notes[0].starts_with("note: 1 house rules row(s) carry the hash of the misnamed"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("discrepancies: 0"), "{stdout}");
+
+    let mut station = reopened(reopen_ledger(&path, &clock), Feed::SoftwareShoe);
+    acknowledge_recovery(&mut station, 2);
+    play_on_software_shoe(&mut station);
+    station.confirm_settlement().unwrap();
+    bet(&mut station, 3, "40");
+    station.start_hand().unwrap();
+    play_on_software_shoe(&mut station);
+    station.confirm_settlement().unwrap();
+    drop(station);
+    assert_eq!(
+        rules_hashes_of_hands(&path),
+        [
+            rules.misnamed_hash_hex(),
+            rules.misnamed_hash_hex(),
+            rules.hash_hex()
+        ]
+    );
+    let summary =
+        pairs_table::ledger::verify(&path, &pairs_table::ledger::VerifyOptions::default(), |d| {
+            panic!("the ledger must verify after the reopen: {d}")
+        })
+        .unwrap();
+    assert_eq!(summary.misnamed_rules, 1);
+    assert_eq!(summary.hands, 3);
+}

@@ -624,7 +624,7 @@ fn the_open_table_form_loads_a_house_rules_file_and_refuses_a_bad_one() {
         bad.to_str().unwrap(),
     );
     click(&mut harness, "Load rules");
-    assert!(shows_containing(&harness, "rocket.max_bet_units"));
+    assert!(shows_containing(&harness, "rocket.max_bet`"));
     assert!(shows_containing(
         &harness,
         "Shuffle at 80.0% dealt · burn 5"

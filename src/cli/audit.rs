@@ -10,7 +10,7 @@ use super::{ledger_path, local_keys, parse_time, print_json, print_line};
 use crate::history::HandHistory;
 use crate::ids::HandId;
 use crate::keys::fingerprint;
-use crate::ledger::{ChainHead, KeyPin, Ledger, SystemClock, VerifyOptions};
+use crate::ledger::{AuditSummary, ChainHead, KeyPin, Ledger, SystemClock, VerifyOptions};
 
 /// The `audit` subcommands.
 #[derive(Subcommand, Debug)]
@@ -171,6 +171,9 @@ fn audit_verify_archive(
         return Err(error);
     }
     let summary = &check.summary;
+    if let Some(note) = misnamed_rules_note(summary) {
+        print_line(&note)?;
+    }
     print_line(&format!(
         "rows: {}
 hands: {} ({} voided)
@@ -243,6 +246,9 @@ fn audit_verify(args: &VerifyArgs, key: Option<&Path>) -> anyhow::Result<()> {
     if let Some(error) = unwritten {
         return Err(error);
     }
+    if let Some(note) = misnamed_rules_note(&summary) {
+        print_line(&note)?;
+    }
     print_line(&format!(
         "rows: {}\nhands: {} ({} voided)\nhead: {}\nstation key: {}\ncheckpoints: {}\ndiscrepancies: {}",
         summary.rows,
@@ -266,4 +272,17 @@ fn audit_export(db: Option<PathBuf>, hand: i64, immutable: bool) -> anyhow::Resu
     let ledger = Ledger::open_read_only(&path, Box::new(SystemClock), immutable)?;
     let finished = ledger.load_hand(HandId(hand))?;
     print_json(&HandHistory::from_finished(&finished))
+}
+
+/// The one line `audit verify` prints for a ledger whose house rules rows
+/// carry the misnamed hash of builds of 2026-11-26 (docs/house-rules.md).
+fn misnamed_rules_note(summary: &AuditSummary) -> Option<String> {
+    (summary.misnamed_rules > 0).then(|| {
+        format!(
+            "note: {} house rules row(s) carry the hash of the misnamed canonical text \
+             (rocket.min_bet_units=, rocket.max_bet_units=) that builds of 2026-11-26 recorded; \
+             accepted as recorded (docs/house-rules.md, \"Ledgers hashed with the misnamed text\")",
+            summary.misnamed_rules
+        )
+    })
 }

@@ -63,6 +63,11 @@ pub struct AuditSummary {
     pub checkpoints: u64,
     /// The station key enrolled last, if any.
     pub station_key: Option<PublicKey>,
+    /// House rules rows whose hash is the one known-wrong form (the
+    /// canonical text with Rocket's bets misnamed, written by builds of
+    /// 2026-11-26): accepted as recorded, not a discrepancy, and said once
+    /// (docs/house-rules.md).
+    pub misnamed_rules: u64,
 }
 
 /// What a verification is asked to hold the ledger to beyond itself.
@@ -180,6 +185,7 @@ pub fn verify(
                 discrepancies: found,
                 checkpoints: 0,
                 station_key: None,
+                misnamed_rules: 0,
             });
         }
         Err(error) => return Err(error),
@@ -361,6 +367,7 @@ pub fn verify(
         discrepancies: found,
         checkpoints: audit.checkpoints,
         station_key: audit.enrolled.map(|(key, _)| key),
+        misnamed_rules: audit.misnamed_rules,
     })
 }
 
@@ -520,6 +527,9 @@ struct Audit {
     enrolled: Option<(PublicKey, i64)>,
     /// Checkpoints read.
     checkpoints: u64,
+    /// Rules rows hashed with the misnamed canonical text of builds of
+    /// 2026-11-26 (accepted as recorded; docs/house-rules.md).
+    misnamed_rules: u64,
     /// The first row since the last checkpoint that is not part of a hand
     /// commit (a record that must be signed before the next hand).
     unsigned_since: Option<(&'static str, i64)>,
@@ -773,6 +783,10 @@ impl Audit {
                 let hash = rows::text(values, 0)?;
                 match HouseRules::from_toml(rows::text(values, 1)?) {
                     Ok(rules) if rules.hash_hex() == hash => {
+                        self.rules.insert(hash.to_owned(), rules);
+                    }
+                    Ok(rules) if rules.misnamed_hash_hex() == hash => {
+                        self.misnamed_rules += 1;
                         self.rules.insert(hash.to_owned(), rules);
                     }
                     Ok(_) => found.push(discrepancy(

@@ -247,7 +247,7 @@ fn house_options(
             effect: "none: burned cards are unseen, so they change no chance".to_owned(),
         },
         OptionEffect {
-            option: "rocket.min_bet_units, rocket.max_bet_units",
+            option: "rocket.min_bet, rocket.max_bet",
             effect: "none on the edge, a fraction of the bet: every payment is bet/10 times a card".to_owned(),
         },
     ];

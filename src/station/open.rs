@@ -79,13 +79,14 @@ impl Station {
     /// stopped, with a notice that a recovery happened. None if no shift is
     /// open (a pit boss must open a table).
     pub fn reopen(
-        ledger: Ledger,
+        mut ledger: Ledger,
         feed: impl FnOnce(&TableSetup) -> Result<Feed, StationError>,
     ) -> Result<Reopened, StationError> {
         let Some(open) = ledger.open_shift_now()? else {
             return Ok(Reopened::NoOpenTable(Box::new(ledger)));
         };
         let setup = setup_from(&ledger, &open)?;
+        rehash_misnamed_rules(&mut ledger, &open, &setup.rules)?;
         let shoe = match ledger.current_shoe(open.table)? {
             Some(shoe) => shoe,
             None => {
@@ -277,6 +278,24 @@ fn engine_table(
     let position = ledger.table_position(table_id)?;
     table.resume(position.hands_started, position.last_button, position.carry);
     Ok(table)
+}
+
+/// A table opened by a build that hashed its rules with the misnamed
+/// canonical text (docs/house-rules.md) records its next hands under the
+/// right hash: the rules are recorded under it and the table's setting
+/// moves to it. The rows already written keep the hash they were written
+/// with.
+fn rehash_misnamed_rules(
+    ledger: &mut Ledger,
+    open: &OpenShift,
+    rules: &HouseRules,
+) -> Result<(), StationError> {
+    let hash = rules.hash_hex();
+    if open.settings.get(keys::RULES) != Some(&hash) {
+        ledger.record_rules(rules)?;
+        ledger.set_table_setting(open.table, keys::RULES, &hash)?;
+    }
+    Ok(())
 }
 
 /// The table setup recorded for an open shift.

@@ -134,7 +134,7 @@ pub enum RulesError {
     /// A setting has a value the system does not allow; names the key.
     #[error("house rule `{key}` {problem}")]
     BadValue {
-        /// The TOML key, e.g. `rocket.max_bet_units`.
+        /// The TOML key, e.g. `rocket.max_bet`.
         key: &'static str,
         /// What is wrong with it.
         problem: String,
@@ -182,8 +182,8 @@ impl HouseRules {
         }
         let rocket = &self.rocket;
         for (key, bet) in [
-            ("rocket.min_bet_units", rocket.min_bet_units),
-            ("rocket.max_bet_units", rocket.max_bet_units),
+            ("rocket.min_bet", rocket.min_bet_units),
+            ("rocket.max_bet", rocket.max_bet_units),
         ] {
             if bet == 0 || bet % BET_GRID_UNITS != 0 {
                 return Err(bad(
@@ -200,9 +200,9 @@ impl HouseRules {
         }
         if rocket.min_bet_units > rocket.max_bet_units {
             return Err(bad(
-                "rocket.min_bet_units",
+                "rocket.min_bet",
                 format!(
-                    "({}) is above rocket.max_bet_units ({})",
+                    "({}) is above rocket.max_bet ({})",
                     rocket.min_bet_units, rocket.max_bet_units
                 ),
             ));
@@ -233,12 +233,32 @@ impl HouseRules {
     }
 
     /// The canonical text the hash is taken over: one `key=value` line per
-    /// rule in a fixed order. Documented in docs/house-rules.md; never reorder.
+    /// rule in a fixed order. Documented in docs/house-rules.md; never
+    /// reorder or rename.
     pub fn canonical_text(&self) -> String {
+        self.canonical_text_naming_bets("min_bet", "max_bet")
+    }
+
+    /// SHA-256 of [`HouseRules::canonical_text`], as 64 lowercase hex digits.
+    pub fn hash_hex(&self) -> String {
+        sha256_hex(&self.canonical_text())
+    }
+
+    /// The hash that builds of 2026-11-26 (commit a27179b up to the fix)
+    /// recorded by mistake: the canonical text with Rocket's bet lines
+    /// misnamed `rocket.min_bet_units=` and `rocket.max_bet_units=`.
+    /// Ledgers they wrote keep it; `audit verify` accepts this one wrong
+    /// form and says so (docs/house-rules.md, "Ledgers hashed with the
+    /// misnamed text"). Nothing records it any more.
+    pub fn misnamed_hash_hex(&self) -> String {
+        sha256_hex(&self.canonical_text_naming_bets("min_bet_units", "max_bet_units"))
+    }
+
+    fn canonical_text_naming_bets(&self, min_key: &str, max_key: &str) -> String {
         format!(
             "pairs-table house rules v1\n\
              penetration_permille={}\nburn={}\n\
-             rocket.start={}\nrocket.min_bet_units={}\nrocket.max_bet_units={}\n\
+             rocket.start={}\nrocket.{min_key}={}\nrocket.{max_key}={}\n\
              starboard.unit={}\nstarboard.rake_percent={}\nstarboard.rake_cap={}\n",
             self.penetration_permille,
             self.burn,
@@ -250,11 +270,10 @@ impl HouseRules {
             self.starboard.rake_cap,
         )
     }
+}
 
-    /// SHA-256 of [`HouseRules::canonical_text`], as 64 lowercase hex digits.
-    pub fn hash_hex(&self) -> String {
-        hex::encode(Sha256::digest(self.canonical_text().as_bytes()))
-    }
+fn sha256_hex(text: &str) -> String {
+    hex::encode(Sha256::digest(text.as_bytes()))
 }
 
 fn permille_text(permille: u16) -> String {
@@ -308,7 +327,7 @@ mod tests {
     #[test]
     fn bad_keys_are_named() {
         let err = HouseRules::from_toml("[rocket]\nmax_bet = 505\n").unwrap_err();
-        assert!(err.to_string().contains("rocket.max_bet_units"), "{err}");
+        assert!(err.to_string().contains("rocket.max_bet"), "{err}");
         let err = HouseRules::from_toml("[rocket]\nmax_bett = 500\n").unwrap_err();
         assert!(err.to_string().contains("max_bett"), "{err}");
         let err = HouseRules::from_toml("burn = \"five\"\n").unwrap_err();
@@ -316,7 +335,7 @@ mod tests {
         let err = HouseRules::from_toml("penetration = 0.99\n").unwrap_err();
         assert!(err.to_string().contains("penetration"), "{err}");
         let err = HouseRules::from_toml("[rocket]\nmin_bet = 100\nmax_bet = 50\n").unwrap_err();
-        assert!(err.to_string().contains("rocket.min_bet_units"), "{err}");
+        assert!(err.to_string().contains("rocket.min_bet "), "{err}");
     }
 
     #[test]

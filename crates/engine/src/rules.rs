@@ -327,7 +327,7 @@ mod tests {
     #[test]
     fn bad_keys_are_named() {
         let err = HouseRules::from_toml("[rocket]\nmax_bet = 505\n").unwrap_err();
-        assert!(err.to_string().contains("rocket.max_bet"), "{err}");
+        assert!(err.to_string().contains("`rocket.max_bet`"), "{err}");
         let err = HouseRules::from_toml("[rocket]\nmax_bett = 500\n").unwrap_err();
         assert!(err.to_string().contains("max_bett"), "{err}");
         let err = HouseRules::from_toml("burn = \"five\"\n").unwrap_err();
@@ -335,7 +335,7 @@ mod tests {
         let err = HouseRules::from_toml("penetration = 0.99\n").unwrap_err();
         assert!(err.to_string().contains("penetration"), "{err}");
         let err = HouseRules::from_toml("[rocket]\nmin_bet = 100\nmax_bet = 50\n").unwrap_err();
-        assert!(err.to_string().contains("rocket.min_bet "), "{err}");
+        assert!(err.to_string().contains("`rocket.min_bet`"), "{err}");
     }
 
     #[test]

@@ -2304,13 +2304,16 @@ fn a_ledger_cut_back_to_a_checkpoint_is_caught_at_its_station() {
     );
 }
 
-/// Hands committed after the last checkpoint are signed by nothing until
-/// the next one (up to `every_hands - 1` hands). A station that crashes
-/// (here: `simulate` killed) leaves them unsigned; the insider raises a bet
-/// in one of them and re-hashes. The station's record of the head it last
-/// wrote catches it (verify at the station; its next start refuses).
+/// Every hand commit is signed where it is made (issue 29), so a station
+/// that crashes (here: `simulate` killed mid-run) leaves no hand unsigned.
+/// An insider without the key then either raises a bet in the last hand
+/// and re-hashes (its checkpoint's signature no longer holds), or deletes
+/// the journal of the hand in progress and appends a replay-valid hand
+/// after the last checkpoint (signed by nothing). `audit verify` catches
+/// both, and the station's next start refuses the ledger rather than sign
+/// the forgery.
 #[test]
-fn a_rewrite_of_the_unsigned_tail_after_a_crash_is_caught() {
+fn after_a_crash_a_rewritten_or_appended_last_hand_is_caught() {
     use std::io::{BufRead, BufReader};
 
     let station = Station::new("crash-window");
@@ -2345,25 +2348,65 @@ fn a_rewrite_of_the_unsigned_tail_after_a_crash_is_caught() {
     assert_signed(&db);
     let conn = read_only(&db);
     let signed_up_to = query_i64(&conn, "SELECT MAX(seq) FROM checkpoints");
-    let first_unsigned = query_opt_i64(
-        &conn,
-        &format!("SELECT MIN(id) FROM hands WHERE seq > {signed_up_to}"),
-    )
-    .expect("every hand was signed: no window left to rewrite");
+    assert_eq!(
+        query_opt_i64(
+            &conn,
+            &format!("SELECT MIN(id) FROM hands WHERE seq > {signed_up_to}"),
+        ),
+        None,
+        "a hand was left unsigned after the crash"
+    );
+    let last = query_i64(&conn, "SELECT MAX(id) FROM hands");
     drop(conn);
-    let bet = raised_bet(&station, &db, first_unsigned);
-    let forgery = Forgery::open(&db);
+    let mut misses = Misses::default();
+
+    let rewritten = copy_of(&station, &db, "rewritten");
+    let bet = raised_bet(&station, &rewritten, last - 40);
+    let forgery = Forgery::open(&rewritten);
     let from = apply_raised_bet(&forgery.conn, &bet);
     rehash_from(&forgery.conn, from);
     forgery.finish();
-    assert_chain_intact(&db);
-    assert_caught(
-        &station.verify(&db, &[]),
-        &format!(
-            "a raised bet in hand {}, after the last checkpoint",
-            bet.hand
-        ),
+    assert_chain_intact(&rewritten);
+    misses.caught(
+        &station.verify(&rewritten, &[]),
+        &format!("a raised bet in hand {}, after a crash", bet.hand),
     );
+
+    let forgery = Forgery::open(&db);
+    let conn = &forgery.conn;
+    conn.execute_batch("DELETE FROM journal_steps; DELETE FROM journal_hand;")
+        .unwrap();
+    let at: String = conn
+        .query_row(
+            "SELECT ended_at FROM hands ORDER BY seq DESC LIMIT 1",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    append_copy_of_hand(conn, last - 1, last + 1, &at);
+    forgery.finish();
+    assert_chain_intact(&db);
+    misses.caught(
+        &station.verify(&db, &[]),
+        &format!("hand {} appended after a crash, with no key", last + 1),
+    );
+    let restart = station.run(&[
+        OsStr::new("simulate"),
+        OsStr::new("--game"),
+        OsStr::new("rocket"),
+        OsStr::new("--hands"),
+        OsStr::new("1"),
+        OsStr::new("--db"),
+        db.as_os_str(),
+    ]);
+    misses.refused(&restart, "the station restarting on the forged ledger");
+    misses.one_sentence(&restart, "the station restarting on the forged ledger");
+    assert!(
+        restart.stderr.contains("that this station never signed"),
+        "{}",
+        restart.show()
+    );
+    misses.assert_none();
 }
 
 /// The last checkpoint's `reason` and `signed_at` rewritten (and

@@ -13,9 +13,7 @@ use super::{GameArg, load_rules, print_json, seeded_rng, station_keys, warn_abou
 use crate::engine::card::Decks;
 use crate::engine::hand::GameKind;
 use crate::ids::StaffId;
-use crate::ledger::{
-    DEFAULT_CHECKPOINT_EVERY_HANDS, HandContext, Ledger, LedgerError, Recorder, Role, SystemClock,
-};
+use crate::ledger::{HandContext, Ledger, LedgerError, Recorder, Role, SystemClock};
 use crate::simulate::{SimConfig, Simulation, Strategy, Summary};
 
 /// Arguments of `simulate`.
@@ -50,9 +48,6 @@ pub struct SimulateArgs {
     /// `committed ID` once each hand is durably committed.
     #[arg(long)]
     pub db: Option<PathBuf>,
-    /// With --db: sign a checkpoint at least every N hands (a house setting).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_CHECKPOINT_EVERY_HANDS, value_parser = clap::value_parser!(u32).range(1..))]
-    pub checkpoint_every: u32,
     /// With --db: ship every committed row to this floor database (the
     /// station's URL from `floor enrol`) in the background. See docs/floor.md.
     #[arg(long, value_name = "URL", requires = "db")]
@@ -143,7 +138,6 @@ pub(super) fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Resul
                 return Err(LedgerError::LiveLedger(path.display().to_string()).into());
             }
             warn_about(&ledger);
-            ledger.set_checkpoint_every(args.checkpoint_every);
             let shipper = match &args.floor {
                 Some(url) => Some(crate::floor::command::shipper(
                     path,

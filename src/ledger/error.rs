@@ -174,6 +174,17 @@ pub enum LedgerError {
         "the journal of hand {0} no longer matches the hand as played: it was changed outside pairs-table; nothing was committed"
     )]
     JournalAltered(HandId),
+    /// The ledger holds rows after what this station last wrote that no
+    /// checkpoint of its key signs.
+    #[error(
+        "the ledger {path} holds rows from row {from} on that this station never signed: they were added behind its back; verify it (`pairs-table audit verify`), and restore the ledger this station wrote"
+    )]
+    UnsignedTail {
+        /// The file.
+        path: String,
+        /// The first row no checkpoint of this station's key signs.
+        from: i64,
+    },
     /// The ledger does not hold what this station last wrote to it.
     #[error(
         "the ledger {path} does not hold what this station last wrote to it (row {rows} with head {head}): it was cut back or rewritten; verify it, and restore the ledger this station wrote"

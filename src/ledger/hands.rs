@@ -340,13 +340,8 @@ impl Ledger {
         finally(&mut appender)?;
         appender.tx.execute("DELETE FROM journal_steps", [])?;
         appender.tx.execute("DELETE FROM journal_hand", [])?;
-        // A complete hand is signed at the house's cadence; a hand voided
-        // as abandoned is a void, signed at once like every other record.
-        if status == HandStatus::Complete {
-            appender.commit_hand()
-        } else {
-            appender.commit()
-        }
+        // Signed where it is made, like every other write.
+        appender.commit()
     }
 
     pub(super) fn check_approver(

@@ -287,23 +287,22 @@ fn head_of(conn: &Connection) -> Result<ChainHead, LedgerError> {
     Ok(head)
 }
 
-/// The station's key and how often hand commits are signed: what a
-/// writing ledger signs its checkpoints with.
+/// The station's key: what a writing ledger signs its checkpoints with.
 struct Signer {
     keys: StationKeys,
-    every_hands: u32,
 }
 
 /// The first schema version whose ledgers are signed from their first row.
 const FIRST_SIGNED_VERSION: i64 = 6;
 
-/// How many hands may be committed between checkpoints unless the house
-/// sets otherwise ([`Ledger::set_checkpoint_every`]).
-pub const DEFAULT_CHECKPOINT_EVERY_HANDS: u32 = 100;
+/// The cadence this build enrols its key with (`station_keys.every_hands`):
+/// every hand commit is signed where it is made, so no hand is ever left
+/// unsigned. Ledgers enrolled by earlier builds at another cadence are
+/// enrolled again at this one when they are next signed.
+pub const SIGNED_EVERY_HANDS: i64 = 1;
 
-/// Appends rows to the chain inside one transaction, which ends signed
-/// (a checkpoint row) unless it is a hand commit within the house's
-/// cadence.
+/// Appends rows to the chain inside one transaction, which always ends
+/// signed (a checkpoint row).
 struct Appender<'t> {
     tx: Transaction<'t>,
     head: ChainHead,
@@ -344,7 +343,7 @@ impl<'t> Appender<'t> {
     /// checkpoint.
     fn sign(&mut self, reason: &str) -> Result<(), LedgerError> {
         let public_key = self.signer.keys.public_key();
-        let every_hands = i64::from(self.signer.every_hands);
+        let every_hands = SIGNED_EVERY_HANDS;
         let enrolled: Option<(Vec<u8>, i64)> = self
             .tx
             .query_row(
@@ -397,20 +396,6 @@ impl<'t> Appender<'t> {
             &self.head.hash,
         );
         Ok(())
-    }
-
-    /// Commits a hand: signed if the house's number of hands has been
-    /// committed since the last checkpoint.
-    fn commit_hand(mut self) -> Result<(), LedgerError> {
-        let unsigned: i64 = self.tx.query_row(
-            "SELECT COUNT(*) FROM hands WHERE seq > (SELECT COALESCE(MAX(seq), 0) FROM checkpoints)",
-            [],
-            |r| r.get(0),
-        )?;
-        if unsigned >= i64::from(self.signer.every_hands) {
-            self.sign("hands")?;
-        }
-        self.finish()
     }
 }
 
@@ -513,16 +498,14 @@ impl Ledger {
             conn,
             clock,
             station: "this station".into(),
-            signer: Some(Signer {
-                keys,
-                every_hands: DEFAULT_CHECKPOINT_EVERY_HANDS,
-            }),
+            signer: Some(Signer { keys }),
             path: display,
             warning,
             _lock: Some(lock),
         };
         ledger.check_written_head()?;
         ledger.enrol_here(found)?;
+        ledger.check_signed_tail()?;
         Ok(ledger)
     }
 
@@ -556,6 +539,74 @@ impl Ledger {
             });
         }
         Ok(())
+    }
+
+    /// Refuses a ledger whose rows after the last head this station
+    /// recorded writing (all its rows, where it has no record) are not
+    /// signed by this station's key: since every write ends with a
+    /// checkpoint, a ledger this station wrote ends with one, valid for
+    /// the chain before it. A row appended without the key (a forged hand
+    /// after a crash, whatever was done to the journal) fails here.
+    fn check_signed_tail(&self) -> Result<(), LedgerError> {
+        let Some(signer) = &self.signer else {
+            return Ok(());
+        };
+        let head = self.head()?;
+        let written = self.written_head()?.map_or(0, |w| w.rows);
+        if head.rows == 0 || head.rows == written {
+            return Ok(());
+        }
+        let last: Option<(i64, i64, Vec<u8>, Vec<u8>, Vec<u8>, String, String)> = self
+            .conn
+            .query_row(
+                "SELECT seq, rows, head, public_key, signature, reason, signed_at \
+                 FROM checkpoints ORDER BY seq DESC LIMIT 1",
+                [],
+                |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                    ))
+                },
+            )
+            .optional()?;
+        let signed = last.as_ref().is_some_and(
+            |(seq, rows, signed_head, key, signature, reason, signed_at)| {
+                let before = self.hash_at(seq - 1).ok().flatten();
+                *seq == head.rows
+                    && *rows == seq - 1
+                    && before.is_some_and(|b| b.as_slice() == signed_head.as_slice())
+                    && key.as_slice() == signer.keys.public_key().as_slice()
+                    && <[u8; 64]>::try_from(signature.as_slice()).is_ok_and(|signature| {
+                        crate::keys::checkpoint_signed(
+                            &signer.keys.public_key(),
+                            crate::keys::SignedCheckpoint {
+                                rows: *rows,
+                                head: &before.unwrap_or_default(),
+                                reason,
+                                signed_at,
+                            },
+                            &signature,
+                        )
+                    })
+            },
+        );
+        if signed {
+            return Ok(());
+        }
+        let last_valid = last
+            .map(|(seq, ..)| seq)
+            .filter(|seq| *seq < head.rows)
+            .unwrap_or(0);
+        Err(LedgerError::UnsignedTail {
+            path: self.path.clone(),
+            from: last_valid.max(written) + 1,
+        })
     }
 
     /// Whether this ledger's chain passes through `head` (the same row
@@ -653,15 +704,6 @@ impl Ledger {
             warning: None,
             _lock: lock,
         })
-    }
-
-    /// Sets how many hands may be committed between checkpoints (a house
-    /// setting; at least 1). Recorded with the station's key when it next
-    /// signs.
-    pub fn set_checkpoint_every(&mut self, hands: u32) {
-        if let Some(signer) = &mut self.signer {
-            signer.every_hands = hands.max(1);
-        }
     }
 
     /// A warning about the ledger file found when it was opened (other

@@ -642,6 +642,19 @@ impl Audit {
             ));
             return found;
         };
+        if let Some((_, earlier)) = self.enrolled
+            && earlier == super::SIGNED_EVERY_HANDS
+            && every > earlier
+        {
+            found.push(discrepancy(
+                "station_keys",
+                seq,
+                None,
+                format!(
+                    "the key is enrolled again to sign only every {every} hands: a ledger signed at every hand never goes back to a longer cadence"
+                ),
+            ));
+        }
         if let Some((earlier, _)) = &self.enrolled
             && *earlier != key
         {
@@ -682,7 +695,7 @@ impl Audit {
         values: &[Value],
     ) -> Vec<Discrepancy> {
         let mut found = Vec::new();
-        if matches!(spec.name, "checkpoints" | "station_keys") {
+        if spec.name == "checkpoints" {
             return found;
         }
         if spec.name == "hands" {
@@ -740,6 +753,19 @@ impl Audit {
                 first,
                 None,
                 "the chain ends with this record and those after it unsigned: every record is followed by a checkpoint".into(),
+            ));
+        }
+        if let Some((_, every)) = self.enrolled
+            && self.unsigned_hands >= every
+        {
+            found.push(discrepancy(
+                "hands",
+                0,
+                None,
+                format!(
+                    "the chain ends with {} hands no checkpoint signs, though the station key is enrolled to sign every {every}",
+                    self.unsigned_hands
+                ),
             ));
         }
         found

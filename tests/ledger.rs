@@ -797,6 +797,125 @@ fn a_second_writer_is_refused_at_once_naming_the_file_and_the_holder() {
     open(&path);
 }
 
+/// A second writer started with `simulate --db PATH`: refused, in one
+/// sentence on stderr.
+fn refused_in_a_child(path: &Path) -> String {
+    let out = crate::pairs_table()
+        .args(["simulate", "--game", "rocket", "--hands", "1", "--db"])
+        .arg(path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!out.status.success(), "a second writer ran: {stderr}");
+    assert!(stderr.contains("in use by another writer"), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    stderr
+}
+
+#[cfg(unix)]
+#[test]
+fn the_one_writer_lock_is_on_the_file_whatever_its_path() {
+    let path = recorded(GameKind::Rocket, 2, 5);
+    let link = path.with_file_name("hard-link.sqlite3");
+    std::fs::hard_link(&path, &link).unwrap();
+    let spelled = path
+        .parent()
+        .unwrap()
+        .join(".")
+        .join(path.file_name().unwrap());
+    let first = open(&path);
+    let head = first.head().unwrap();
+    for other in [&link, &spelled] {
+        let refused = Ledger::open(other, Box::new(FixedClock), crate::test_keys()).unwrap_err();
+        assert!(
+            matches!(refused, LedgerError::InUse { .. }),
+            "{}: {refused}",
+            other.display()
+        );
+        refused_in_a_child(other);
+    }
+    // Deleting FILE.lock, which only names the holder, lets no one in.
+    let side = PathBuf::from(format!("{}.lock", path.display()));
+    assert!(side.is_file());
+    std::fs::remove_file(&side).unwrap();
+    let refused = Ledger::open(&path, Box::new(FixedClock), crate::test_keys()).unwrap_err();
+    assert!(matches!(refused, LedgerError::InUse { .. }), "{refused}");
+    refused_in_a_child(&path);
+    refused_in_a_child(&link);
+    // Readers still read it meanwhile, under any of its names.
+    for name in [&path, &link] {
+        let reader = Ledger::open_read_only(name, Box::new(FixedClock), false).unwrap();
+        assert_eq!(reader.head().unwrap(), head);
+    }
+    assert_eq!(first.head().unwrap(), head, "the first writer goes on");
+    drop(first);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let integrity: String = conn
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(integrity, "ok");
+    drop(conn);
+    assert!(discrepancies(&path).is_empty());
+    // Let go, it may be taken through the other name.
+    drop(open(&link));
+}
+
+#[test]
+fn a_writer_in_another_process_keeps_this_one_out_until_it_closes() {
+    let path = recorded(GameKind::Starboard, 1, 2);
+    let link = path.with_file_name("hard-link.sqlite3");
+    std::fs::hard_link(&path, &link).unwrap();
+    // A writer in a child, through the other name, for longer than the test.
+    let mut child = crate::pairs_table()
+        .args([
+            "simulate",
+            "--game",
+            "starboard",
+            "--hands",
+            "100000",
+            "--db",
+        ])
+        .arg(&link)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // It holds the lock once it has committed a hand.
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    assert!(lines.next().is_some(), "the child committed nothing");
+    std::fs::remove_file(format!("{}.lock", link.display())).unwrap();
+    for name in [&path, &link] {
+        let refused = Ledger::open(name, Box::new(FixedClock), crate::test_keys()).unwrap_err();
+        assert!(matches!(refused, LedgerError::InUse { .. }), "{refused}");
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    drop(lines);
+    open(&path);
+}
+
+#[test]
+fn an_empty_file_is_called_empty() {
+    let path = temp_db("empty");
+    std::fs::write(&path, b"").unwrap();
+    let writer = Ledger::open(&path, Box::new(FixedClock), crate::test_keys()).unwrap_err();
+    let reader = Ledger::open_read_only(&path, Box::new(FixedClock), false).unwrap_err();
+    let (ok, stdout, _) = audit(&["verify", "--db", path.to_str().unwrap()]);
+    assert!(!ok);
+    for said in [writer.to_string(), reader.to_string(), stdout] {
+        assert!(
+            said.contains("is not a pairs-table ledger: the file is empty"),
+            "{said}"
+        );
+        assert!(!said.contains("another program"), "{said}");
+    }
+    assert_eq!(
+        std::fs::metadata(&path).unwrap().len(),
+        0,
+        "nothing written"
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn a_new_ledger_its_journal_files_and_the_key_are_private() {

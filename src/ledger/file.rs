@@ -5,6 +5,7 @@
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use rusqlite::{Connection, OpenFlags};
 
@@ -101,6 +102,16 @@ pub(super) fn inspect(path: &Path) -> Result<Found, LedgerError> {
 pub(super) fn check_identity(conn: &Connection, display: &str) -> Result<i64, LedgerError> {
     let not_sqlite =
         |_| LedgerError::NotALedger(display.to_owned(), "it is not an SQLite database");
+    // An empty file opens as a database with no pages.
+    let pages: i64 = conn
+        .query_row("PRAGMA page_count", [], |r| r.get(0))
+        .map_err(not_sqlite)?;
+    if pages == 0 {
+        return Err(LedgerError::NotALedger(
+            display.to_owned(),
+            "the file is empty",
+        ));
+    }
     let version: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .map_err(not_sqlite)?;
@@ -159,13 +170,13 @@ pub(super) fn open_read_only(path: &Path, immutable: bool) -> Result<ReadOnly, L
     let wal = PathBuf::from(format!("{}-wal", path.display()));
     let (unchanging, lock) = if immutable || wal.exists() {
         (immutable, None)
-    } else if !lock_path(path).exists() {
-        // No writer ever opened it here (a copy, read-only media).
-        (true, None)
     } else {
         match FileLock::shared(path) {
-            Some(lock) => (true, Some(lock)),
-            None => (false, None),
+            Shared::Reading(lock) => (true, Some(lock)),
+            Shared::Writer => (false, None),
+            // No writer can hold a file this process cannot lock (writers
+            // lock it too): read-only media, a file system without locks.
+            Shared::Unlockable => (true, None),
         }
     };
     let conn = connect_read_only(path, unchanging)?;
@@ -195,74 +206,245 @@ fn connect_read_only(path: &Path, immutable: bool) -> Result<Connection, LedgerE
     Ok(conn)
 }
 
-/// A lock on a ledger's `FILE.lock`: exclusive for its one writer (the
-/// file names the holder), shared for readers that read it as unchanging.
+/// A lock on the ledger file itself: exclusive for its one writer, shared
+/// for readers that read it as unchanging. On Unix it is a `flock` on the
+/// file (not on a name), so a hard link, another spelling of the path or
+/// a deleted `FILE.lock` cannot make a second writer; SQLite's own locks
+/// are POSIX locks, which `flock` neither sees nor disturbs. `FILE.lock`
+/// beside the ledger only names the writer, for the refusal. Elsewhere
+/// (where a lock on the file would keep SQLite out of it) the lock is on
+/// `FILE.lock`. Let go when dropped.
 #[derive(Debug)]
 pub(super) struct FileLock {
-    _file: File,
+    id: FileId,
+    writer: bool,
+}
+
+/// What a file is whatever its path: its device and inode.
+#[cfg(unix)]
+type FileId = (u64, u64);
+/// What a file is whatever its path: its canonical path.
+#[cfg(not(unix))]
+type FileId = PathBuf;
+
+/// A file this process holds a lock on: the descriptor the lock is on,
+/// and who here holds it.
+struct Entry {
+    id: FileId,
+    file: File,
+    writer: bool,
+    readers: usize,
+}
+
+/// Every ledger file this process holds a lock on. Closing *any*
+/// descriptor of a file drops every POSIX lock the process holds on it,
+/// SQLite's included, so a file this process locks already is not opened
+/// again (its entry is shared), and its one descriptor is closed only when
+/// its last lock here is let go (a writer's after its connection closed:
+/// `Ledger` drops its connection first). A file opened to lock and found
+/// locked elsewhere is closed at once; only an SQLite connection this
+/// process has open on it without a lock (a reader while a writer works
+/// elsewhere) could lose its POSIX locks by that.
+static HELD: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
+
+fn held() -> MutexGuard<'static, Vec<Entry>> {
+    HELD.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 fn lock_path(ledger: &Path) -> PathBuf {
     PathBuf::from(format!("{}.lock", ledger.display()))
 }
 
+/// The file a lock on `ledger` is taken on: this process's entry for it,
+/// or a descriptor newly opened (made, for a writer where the lock is on
+/// `FILE.lock`).
+enum Target {
+    Held(usize),
+    New(File, FileId),
+}
+
+#[cfg(unix)]
+fn target(ledger: &Path, held: &[Entry], _writer: bool) -> std::io::Result<Target> {
+    use std::os::unix::fs::MetadataExt;
+    let id = |m: std::fs::Metadata| (m.dev(), m.ino());
+    // Looked up by name first, so a file held here is not opened again.
+    let named = id(std::fs::metadata(ledger)?);
+    if let Some(i) = held.iter().position(|h| h.id == named) {
+        return Ok(Target::Held(i));
+    }
+    let file = File::open(ledger)?;
+    let opened = id(file.metadata()?);
+    if let Some(i) = held.iter().position(|h| h.id == opened) {
+        // The name was moved onto a file held here meanwhile: this
+        // descriptor is left open, so the locks on that file stay.
+        use std::os::fd::IntoRawFd;
+        let _ = file.into_raw_fd();
+        return Ok(Target::Held(i));
+    }
+    Ok(Target::New(file, opened))
+}
+
+#[cfg(not(unix))]
+fn target(ledger: &Path, held: &[Entry], writer: bool) -> std::io::Result<Target> {
+    let path = lock_path(ledger);
+    let file = if writer {
+        std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)?
+    } else {
+        File::open(&path)?
+    };
+    let id = std::fs::canonicalize(&path)?;
+    Ok(match held.iter().position(|h| h.id == id) {
+        Some(i) => Target::Held(i),
+        None => Target::New(file, id),
+    })
+}
+
+/// Writes who holds the lock into `FILE.lock` (0600), made afresh so that
+/// nothing planted there is written through. Failing only loses the
+/// holder's name from a refusal.
+#[cfg(unix)]
+fn name_holder(ledger: &Path, _file: &File, holder: &str) {
+    let path = lock_path(ledger);
+    let _ = std::fs::remove_file(&path);
+    if let Ok(mut file) = keys::private_new_file(&path) {
+        let _ = file.write_all(holder.as_bytes());
+    }
+}
+
+#[cfg(not(unix))]
+fn name_holder(_ledger: &Path, mut file: &File, holder: &str) {
+    let _ = file
+        .set_len(0)
+        .and_then(|()| file.write_all(holder.as_bytes()));
+}
+
+/// What a reader found when it asked for a shared lock.
+enum Shared {
+    /// Held: no writer is at work.
+    Reading(FileLock),
+    /// A writer holds the file.
+    Writer,
+    /// The file cannot be locked here (nor, then, written by a writer).
+    Unlockable,
+}
+
+/// Why a writer could not take the lock.
+enum Busy {
+    /// A writer in this process holds it.
+    OurWriter,
+    /// Readers in this process hold it as unchanging.
+    OurReaders,
+    /// Another process holds it.
+    Elsewhere,
+}
+
 impl FileLock {
-    /// A shared lock if no writer holds the ledger and the lock file can
-    /// be opened; None otherwise.
-    fn shared(ledger: &Path) -> Option<FileLock> {
-        let file = File::open(lock_path(ledger)).ok()?;
-        file.try_lock_shared().ok()?;
-        Some(FileLock { _file: file })
+    /// A shared lock, if no writer holds the ledger.
+    fn shared(ledger: &Path) -> Shared {
+        let mut held = held();
+        match target(ledger, &held, false) {
+            Err(_) => Shared::Unlockable,
+            Ok(Target::Held(i)) => {
+                let entry = &mut held[i];
+                if entry.writer {
+                    Shared::Writer
+                } else {
+                    entry.readers += 1;
+                    Shared::Reading(FileLock {
+                        id: entry.id.clone(),
+                        writer: false,
+                    })
+                }
+            }
+            Ok(Target::New(file, id)) => match file.try_lock_shared() {
+                Ok(()) => {
+                    held.push(Entry {
+                        id: id.clone(),
+                        file,
+                        writer: false,
+                        readers: 1,
+                    });
+                    Shared::Reading(FileLock { id, writer: false })
+                }
+                Err(std::fs::TryLockError::WouldBlock) => Shared::Writer,
+                Err(std::fs::TryLockError::Error(_)) => Shared::Unlockable,
+            },
+        }
     }
 
-    /// Takes the lock at once, or says who holds it.
+    /// Takes the exclusive lock at once, writing `holder` into `FILE.lock`,
+    /// or says who holds it. Readers in this process are waited out for up
+    /// to 2 s.
     pub(super) fn take(ledger: &Path, holder: &str) -> Result<FileLock, LedgerError> {
-        let path = lock_path(ledger);
         let display = ledger.display().to_string();
         let io = |e: std::io::Error| LedgerError::Unreadable(display.clone(), e.to_string());
-        let mut options = std::fs::OpenOptions::new();
-        options.read(true).write(true).create(true).truncate(false);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.mode(0o600);
-        }
-        let mut file = options.open(&path).map_err(io)?;
-        // This process's own lock, just released, can outlive its release
-        // for a moment in a child being started (it holds a copy of the
-        // descriptor until it runs its program): waited out, briefly.
-        // Another process's is refused at once.
-        let ours = format!("pairs-table process {},", std::process::id());
+        let step = std::time::Duration::from_millis(20);
         let mut waited = std::time::Duration::ZERO;
         loop {
-            match file.try_lock() {
-                Ok(()) => break,
-                Err(std::fs::TryLockError::WouldBlock) => {
-                    let held_by = std::fs::read_to_string(&path)
-                        .ok()
-                        .map(|t| t.trim().to_owned())
-                        .filter(|t| !t.is_empty());
-                    let step = std::time::Duration::from_millis(20);
-                    if waited < std::time::Duration::from_secs(2)
-                        && held_by.as_deref().is_some_and(|h| h.starts_with(&ours))
-                    {
-                        std::thread::sleep(step);
-                        waited += step;
-                        continue;
-                    }
-                    return Err(LedgerError::InUse {
-                        path: display,
-                        holder: held_by,
-                    });
+            let busy = {
+                let mut held = held();
+                match target(ledger, &held, true).map_err(io)? {
+                    Target::Held(i) if held[i].writer => Busy::OurWriter,
+                    Target::Held(_) => Busy::OurReaders,
+                    Target::New(file, id) => match file.try_lock() {
+                        Ok(()) => {
+                            name_holder(ledger, &file, holder);
+                            held.push(Entry {
+                                id: id.clone(),
+                                file,
+                                writer: true,
+                                readers: 0,
+                            });
+                            return Ok(FileLock { id, writer: true });
+                        }
+                        Err(std::fs::TryLockError::WouldBlock) => Busy::Elsewhere,
+                        Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
+                    },
                 }
-                Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
+            };
+            if matches!(busy, Busy::OurReaders) && waited < std::time::Duration::from_secs(2) {
+                std::thread::sleep(step);
+                waited += step;
+                continue;
             }
+            let holder = match busy {
+                Busy::OurReaders => None,
+                Busy::OurWriter | Busy::Elsewhere => std::fs::read_to_string(lock_path(ledger))
+                    .ok()
+                    .map(|t| t.trim().to_owned())
+                    .filter(|t| !t.is_empty()),
+            };
+            return Err(LedgerError::InUse {
+                path: display,
+                holder,
+            });
         }
-        file.set_len(0)
-            .and_then(|()| file.write_all(holder.as_bytes()))
-            .and_then(|()| file.flush())
-            .map_err(io)?;
-        Ok(FileLock { _file: file })
+    }
+}
+
+impl Drop for FileLock {
+    fn drop(&mut self) {
+        let mut held = held();
+        let Some(i) = held.iter().position(|h| h.id == self.id) else {
+            return;
+        };
+        let entry = &mut held[i];
+        if self.writer {
+            entry.writer = false;
+        } else {
+            entry.readers = entry.readers.saturating_sub(1);
+        }
+        if !entry.writer && entry.readers == 0 {
+            let entry = held.swap_remove(i);
+            // Let go on the descriptor itself, so a copy of it a child
+            // process holds until it runs its program does not keep it.
+            let _ = entry.file.unlock();
+        }
     }
 }
 

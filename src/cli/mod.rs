@@ -275,9 +275,19 @@ fn app(
     floor: Option<(String, chrono::TimeDelta)>,
 ) -> anyhow::Result<()> {
     if demo {
-        let dir = std::env::temp_dir().join(format!("pairs-table-demo-{}", std::process::id()));
-        std::fs::create_dir_all(&dir)
-            .with_context(|| format!("cannot create the demo folder {}", dir.display()))?;
+        // A private folder of a random name: nothing planted can be opened
+        // as the demo's ledger.
+        let mut builder = tempfile::Builder::new();
+        builder.prefix("pairs-table-demo-").rand_bytes(16);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(std::fs::Permissions::from_mode(0o700));
+        }
+        let folder = builder
+            .tempdir()
+            .context("cannot create the demo's throw-away folder")?;
+        let dir = folder.path().to_path_buf();
         let path = dir.join("ledger.sqlite3");
         // Interrupted (Ctrl+C, a terminal closed), the demo still leaves
         // nothing behind.
@@ -289,7 +299,7 @@ fn app(
         .context("cannot watch for Ctrl+C to clean up the demo")?;
         // The demo's throw-away ledger is signed by a throw-away key.
         let result = crate::ui::run(&path, StationKeys::generate()?, true, None);
-        std::fs::remove_dir_all(&dir).with_context(|| {
+        folder.close().with_context(|| {
             format!(
                 "cannot remove the demo's throw-away folder {}",
                 dir.display()

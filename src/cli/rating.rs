@@ -126,9 +126,8 @@ fn rate_across_floor(
     period: Period,
     url: &str,
 ) -> anyhow::Result<PlayerRating> {
-    let dir = std::env::temp_dir().join(format!("pairs-table-replicas-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)
-        .with_context(|| format!("cannot make the directory {}", dir.display()))?;
+    let replicas_dir = crate::floor::command::replica_dir("rating")?;
+    let dir = replicas_dir.path().to_path_buf();
     let rated = (|| {
         let mut found = ledger.player_play(card, period)?;
         for (_, path) in crate::floor::replicate(url, &dir)? {
@@ -148,7 +147,7 @@ fn rate_across_floor(
         plays.sort_by_key(|p| p.session.seated_at);
         anyhow::Ok(rater.player(player, &plays, period, chrono::Utc::now()))
     })();
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(replicas_dir);
     rated
 }
 

@@ -192,10 +192,9 @@ fn report(
         }
         None => FloorPeriod::LatestShifts,
     };
-    let dir = std::env::temp_dir().join(format!("pairs-table-floor-report-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)?;
-    let made = super::survey::floor_report(floor, &dir, period);
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = replica_dir("floor-report")?;
+    let made = super::survey::floor_report(floor, dir.path(), period);
+    drop(dir);
     let report = made?;
     crate::printing::save_floor_report(&report, (out, csv))?;
     for left in &report.left_out {
@@ -231,4 +230,59 @@ pub fn shipper(
     keys: &StationKeys,
 ) -> Result<super::Shipper, super::FloorError> {
     super::Shipper::start(db, floor, Some(keys.public_key()))
+}
+/// A new directory for replicas of the floor's chains, private to this
+/// user (0700) and named at random under the system's temporary
+/// directory, removed when dropped: nothing planted in advance can be read
+/// as a replica.
+pub fn replica_dir(purpose: &str) -> anyhow::Result<tempfile::TempDir> {
+    let prefix = format!("pairs-table-{purpose}-");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).rand_bytes(16);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o700));
+    }
+    builder.tempdir().map_err(|e| {
+        anyhow::anyhow!(
+            "cannot make a private directory for the replicas in {}: {e}",
+            std::env::temp_dir().display()
+        )
+    })
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn replicas_go_to_a_private_directory_nothing_planted_can_be() {
+        use std::os::unix::fs::PermissionsExt;
+        // Planted where the report once built its replicas, by PID.
+        let planted =
+            std::env::temp_dir().join(format!("pairs-table-floor-report-{}", std::process::id()));
+        std::fs::create_dir_all(&planted).unwrap();
+        std::fs::write(planted.join("floor_station_1.sqlite3"), "planted").unwrap();
+        let (first, second) = (
+            replica_dir("floor-report").unwrap(),
+            replica_dir("floor-report").unwrap(),
+        );
+        for dir in [&first, &second] {
+            assert_ne!(dir.path(), planted);
+            assert!(dir.path().starts_with(std::env::temp_dir()));
+            let mode = std::fs::metadata(dir.path()).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o700, "{}", dir.path().display());
+            assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+        }
+        assert_ne!(first.path(), second.path());
+        let made = first.path().to_path_buf();
+        std::fs::write(made.join("a.sqlite3"), "a replica").unwrap();
+        drop(first);
+        assert!(!made.exists(), "removed when done");
+        assert!(planted.join("floor_station_1.sqlite3").exists());
+        std::fs::remove_dir_all(&planted).unwrap();
+    }
 }

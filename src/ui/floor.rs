@@ -4,7 +4,6 @@
 //! the floor's notifications and wakes the window). Read-only: approvals
 //! happen at the table with a PIN.
 
-use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
@@ -35,17 +34,20 @@ pub struct FloorApp {
     problem: Option<String>,
     /// The station drilled into, and its recent hands as read.
     selected: Option<(String, Result<Vec<HandSummary>, String>)>,
-    replicas: PathBuf,
+    /// The private directory of replicas, removed with the window.
+    _replicas: Option<tempfile::TempDir>,
 }
 
 impl FloorApp {
     /// Starts the listener on the floor at `url` (an owner's or the pit's
     /// URL); `ctx` is woken whenever a new survey arrives.
     pub fn start(url: String, ctx: egui::Context) -> FloorApp {
-        let replicas =
-            std::env::temp_dir().join(format!("pairs-table-pit-view-{}", std::process::id()));
+        let replicas = crate::floor::command::replica_dir("pit-view");
         let (sender, surveys) = channel();
-        let dir = replicas.clone();
+        let dir = match &replicas {
+            Ok(dir) => Ok(dir.path().to_path_buf()),
+            Err(error) => Err(error.to_string()),
+        };
         let started = std::thread::Builder::new()
             .name("floor listener".into())
             .spawn(move || {
@@ -54,10 +56,13 @@ impl FloorApp {
                     ctx.request_repaint();
                     sent
                 };
-                if let Err(error) = std::fs::create_dir_all(&dir) {
-                    send(Err(format!("cannot make {}: {error}", dir.display())));
-                    return;
-                }
+                let dir = match dir {
+                    Ok(dir) => dir,
+                    Err(error) => {
+                        send(Err(error));
+                        return;
+                    }
+                };
                 loop {
                     // Listening first, so no row arriving during a survey is missed.
                     let mut watch = match FloorWatch::listen(&url) {
@@ -106,7 +111,7 @@ impl FloorApp {
                 .err()
                 .map(|e| format!("cannot start the floor listener: {e}")),
             selected: None,
-            replicas,
+            _replicas: replicas.ok(),
         }
     }
 
@@ -220,13 +225,6 @@ impl FloorApp {
             let hands = recent_hands(&table).map_err(|e| e.to_string());
             self.selected = Some((table.station, hands));
         }
-    }
-}
-
-impl Drop for FloorApp {
-    fn drop(&mut self) {
-        // The replicas are a cache of the floor: nothing to keep.
-        let _ = std::fs::remove_dir_all(&self.replicas);
     }
 }
 

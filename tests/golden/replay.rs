@@ -135,8 +135,7 @@ fn recorded(history: &HandHistory) -> (std::path::PathBuf, HandId) {
                 .seats
                 .iter()
                 .map(|s| s.seat as u8)
-                .filter(|&s| s < h.button as u8)
-                .last()
+                .rfind(|&s| s < h.button as u8)
                 .or_else(|| h.seats.last().map(|s| s.seat as u8));
             table.resume(3, before, h.carry_in as u64);
         }

@@ -5,8 +5,8 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use postgres::{Client, NoTls};
@@ -15,6 +15,7 @@ use crate::pairs_table;
 use crate::util::{run_until, run_until_shown};
 use pairs_table::floor;
 use pairs_table::ids::StaffId;
+use pairs_table::keys::{PublicKey, StationKeys};
 
 /// The server's URL without a database name: `PAIRS_TABLE_TEST_PG`, else
 /// 127.0.0.1:5432, else a throw-away cluster started from the installed
@@ -82,10 +83,12 @@ fn throw_away_cluster() -> Result<String, String> {
     Ok(format!("postgres://postgres@127.0.0.1:{port}"))
 }
 
-/// A database of the test's own, with the floor schema; dropped, with its
+/// A database of the test's own, with the floor schema and its verifier
+/// running (docs/floor.md, "Signed at the source"); dropped, with its
 /// roles, at the end.
 struct FloorDb {
     name: String,
+    verifier: Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)>,
 }
 
 impl FloorDb {
@@ -100,9 +103,39 @@ impl FloorDb {
         admin
             .batch_execute(&format!("CREATE DATABASE {name}"))
             .unwrap();
-        let db = FloorDb { name };
+        let mut db = FloorDb {
+            name,
+            verifier: None,
+        };
         floor::init(&db.url()).unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (url, stopped) = (db.url(), stop.clone());
+        let thread = std::thread::spawn(move || {
+            floor::verifier::run(&url, &stopped, |_| {}).unwrap();
+        });
+        db.verifier = Some((stop, thread));
         db
+    }
+
+    /// Waits (up to 20 s) until the verifier has checked every row the
+    /// stations shipped.
+    fn settle(&self) {
+        let mut admin = self.admin();
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(20) {
+            let pending: i64 = admin
+                .query_one(
+                    "SELECT count(*) FROM floor.stations WHERE verified_seq < head_seq",
+                    &[],
+                )
+                .unwrap()
+                .get(0);
+            if pending == 0 {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        panic!("the floor's verifier did not catch up within 20 s");
     }
 
     /// The owner's URL.
@@ -117,6 +150,10 @@ impl FloorDb {
 
 impl Drop for FloorDb {
     fn drop(&mut self) {
+        if let Some((stop, thread)) = self.verifier.take() {
+            stop.store(true, Ordering::Relaxed);
+            let _ = thread.join();
+        }
         let Ok(mut admin) = Client::connect(&format!("{}/postgres", server()), NoTls) else {
             return;
         };
@@ -137,6 +174,39 @@ impl Drop for FloorDb {
     }
 }
 
+/// The station key of the ledger at `db`: each ledger file its own, as
+/// each station has its own (a key file in a private directory beside it).
+fn station_key(db: &Path) -> (PathBuf, PublicKey) {
+    use sha2::{Digest, Sha256};
+    let stem = db.file_stem().unwrap().to_string_lossy().into_owned();
+    let file = db
+        .with_file_name(format!("keys-{stem}"))
+        .join("station.key");
+    let secret: [u8; 32] = Sha256::digest(db.as_os_str().as_encoded_bytes()).into();
+    let keys = StationKeys::from_secret_bytes(secret, [9; 32]);
+    if !file.exists() {
+        keys.write_new(&file).unwrap();
+    }
+    (file, keys.public_key())
+}
+
+/// The public key of the ledger at `db`, for enrolling its station.
+fn key_of(db: &Path) -> PublicKey {
+    station_key(db).1
+}
+
+/// The `pairs-table` program run as the station that keeps `db`.
+fn pairs_table_for(db: &Path) -> Command {
+    let home = std::env::temp_dir().join(format!("pairs-table-test-home-{}", std::process::id()));
+    let mut command = Command::new(env!("CARGO_BIN_EXE_pairs-table"));
+    command
+        .arg("--key")
+        .arg(station_key(db).0)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"));
+    command
+}
+
 /// A station ledger with `hands` simulated hands (appending to `db`).
 fn simulate(db: &Path, hands: u32, seed: u32) {
     simulate_with(db, hands, seed, &[]);
@@ -144,7 +214,7 @@ fn simulate(db: &Path, hands: u32, seed: u32) {
 
 /// [`simulate`] with more `simulate` arguments (`--table`, `--players`, …).
 fn simulate_with(db: &Path, hands: u32, seed: u32, more: &[&str]) {
-    let out = pairs_table()
+    let out = pairs_table_for(db)
         .args(["simulate", "--game", "rocket", "--seats", "3"])
         .args(["--hands", &hands.to_string(), "--seed", &seed.to_string()])
         .args(more)
@@ -201,7 +271,7 @@ fn rows_arrive_in_order_once_however_often_shipped() {
     let dir = dir("order");
     let db = dir.join("station.sqlite3");
     simulate(&db, 12, 1);
-    let url = floor::enrol(&floor_db.url(), "table 1", None).unwrap();
+    let url = floor::enrol(&floor_db.url(), "table 1", key_of(&db)).unwrap();
     let rows = file_rows(&db);
     assert_eq!(floor::ship(&db, &url, None).unwrap(), rows.len() as u64);
     assert_eq!(
@@ -218,7 +288,7 @@ fn rows_arrive_in_order_once_however_often_shipped() {
     );
     simulate(&db, 3, 2);
     let more = file_rows(&db).len() - rows.len();
-    let out = pairs_table()
+    let out = pairs_table_for(&db)
         .args(["floor", "ship", "--db"])
         .arg(&db)
         .args(["--floor", &url])
@@ -229,6 +299,7 @@ fn rows_arrive_in_order_once_however_often_shipped() {
         String::from_utf8_lossy(&out.stdout),
         format!("shipped {more} rows\n")
     );
+    floor_db.settle();
     assert_eq!(
         verify_file(&db, &url),
         (true, format!("{} rows agree\n", rows.len() + more))
@@ -246,7 +317,7 @@ fn a_connection_killed_mid_ship_loses_and_doubles_nothing() {
     let dir = dir("killed");
     let db = dir.join("station.sqlite3");
     simulate(&db, 150, 3);
-    let url = floor::enrol(&floor_db.url(), "table 2", None).unwrap();
+    let url = floor::enrol(&floor_db.url(), "table 2", key_of(&db)).unwrap();
     let role: String = floor_db
         .admin()
         .query_one("SELECT role_name FROM floor.stations", &[])
@@ -316,13 +387,32 @@ fn a_batch_with_one_bad_row_lands_nothing_and_names_the_row() {
     let dir = dir("bad-row");
     let db = dir.join("station.sqlite3");
     simulate(&db, 2, 6);
-    let url = floor::enrol(&floor_db.url(), "table 1", None).unwrap();
+    let url = floor::enrol(&floor_db.url(), "table 1", key_of(&db)).unwrap();
     let mut station = Client::connect(&url, NoTls).unwrap();
-    let rows: Vec<_> = file_rows(&db).into_iter().take(5).collect();
+    // The rows up to the first checkpoint from row 5 on: a batch ends with
+    // the checkpoint that signs it.
+    let all = file_rows(&db);
+    let end = 4 + all[4..]
+        .iter()
+        .position(|r| r.table == "checkpoints")
+        .unwrap();
+    let rows: Vec<_> = all[..=end].to_vec();
+    let last = rows.len() as i64;
     let refused = |error: postgres::Error| error.as_db_error().unwrap().message().to_owned();
 
-    // Rows 1, 2, 4: row 4 skips row 3, after two rows that extend the chain.
-    let gap = [rows[0].clone(), rows[1].clone(), rows[3].clone()];
+    // A batch that does not end with a checkpoint: nothing signs it.
+    assert_eq!(
+        refused(append(&mut station, &rows[..last as usize - 1]).unwrap_err()),
+        format!(
+            "the batch of station table 1 ends at row {} with no checkpoint: every batch ends with the checkpoint that signs it",
+            last - 1
+        )
+    );
+    assert_eq!(floor_seqs(&floor_db, "table 1"), []);
+
+    // Rows 1, 2, 4, …: row 4 skips row 3, after two rows that extend the chain.
+    let mut gap = vec![rows[0].clone(), rows[1].clone()];
+    gap.extend(rows[3..].iter().cloned());
     assert_eq!(
         refused(append(&mut station, &gap).unwrap_err()),
         "row 4 does not extend the chain of station table 1, whose head is row 2"
@@ -339,7 +429,7 @@ fn a_batch_with_one_bad_row_lands_nothing_and_names_the_row() {
     assert_eq!(floor_seqs(&floor_db, "table 1"), []);
 
     // The honest batch then lands whole, and the head is its last row.
-    assert_eq!(append(&mut station, &rows).unwrap(), 5);
+    assert_eq!(append(&mut station, &rows).unwrap(), last);
     assert_eq!(
         floor_seqs(&floor_db, "table 1"),
         rows.iter()
@@ -348,7 +438,7 @@ fn a_batch_with_one_bad_row_lands_nothing_and_names_the_row() {
     );
     assert_eq!(
         append(&mut station, &rows).unwrap(),
-        5,
+        last,
         "a retry adds nothing"
     );
 }
@@ -360,8 +450,8 @@ fn a_station_role_only_appends_its_own_chain() {
     let (a, b) = (dir.join("a.sqlite3"), dir.join("b.sqlite3"));
     simulate(&a, 2, 4);
     simulate(&b, 2, 5);
-    let url_a = floor::enrol(&floor_db.url(), "table A", None).unwrap();
-    let url_b = floor::enrol(&floor_db.url(), "table B", None).unwrap();
+    let url_a = floor::enrol(&floor_db.url(), "table A", key_of(&a)).unwrap();
+    let url_b = floor::enrol(&floor_db.url(), "table B", key_of(&b)).unwrap();
     floor::ship(&a, &url_a, None).unwrap();
     floor::ship(&b, &url_b, None).unwrap();
     let before_b = floor_seqs(&floor_db, "table B");
@@ -386,50 +476,28 @@ fn a_station_role_only_appends_its_own_chain() {
             "{attack}: {error}"
         );
     }
-    // Through its function, B's rows only land on A's chain, and only if they extend it.
+    // Through its function, B's rows only land on A's chain, and only if
+    // they extend it (a batch of B's up to its first checkpoint).
     let b_rows = file_rows(&b);
-    let row = &b_rows[0];
-    let error = station_a
-        .query_one(
-            "SELECT floor.append_rows($1, $2, $3, $4, $5)",
-            &[
-                &vec![row.seq],
-                &vec![row.table],
-                &vec![row.values.as_slice()],
-                &vec![row.hash.as_slice()],
-                &row.seq,
-            ],
-        )
-        .unwrap_err();
+    let signed = b_rows
+        .iter()
+        .position(|r| r.table == "checkpoints")
+        .unwrap();
+    let b_batch = &b_rows[..=signed];
+    let message = |error: postgres::Error| error.as_db_error().unwrap().message().to_owned();
+    let said = message(append(&mut station_a, b_batch).unwrap_err());
     assert!(
-        error
-            .as_db_error()
-            .unwrap()
-            .message()
-            .contains("differs from the copy already on the floor"),
-        "{error}"
+        said.contains("differs from the copy already on the floor"),
+        "{said}"
     );
     let next = file_rows(&a).len() as i64 + 1;
-    let error = station_a
-        .query_one(
-            "SELECT floor.append_rows($1, $2, $3, $4, $5)",
-            &[
-                &vec![next],
-                &vec![row.table],
-                &vec![row.values.as_slice()],
-                &vec![row.hash.as_slice()],
-                &next,
-            ],
-        )
-        .unwrap_err();
-    assert!(
-        error
-            .as_db_error()
-            .unwrap()
-            .message()
-            .contains("does not link"),
-        "{error}"
-    );
+    let moved: Vec<_> = b_batch
+        .iter()
+        .zip(next..)
+        .map(|(row, seq)| pairs_table::ledger::ChainRow { seq, ..row.clone() })
+        .collect();
+    let said = message(append(&mut station_a, &moved).unwrap_err());
+    assert!(said.contains("does not link"), "{said}");
     // Not even the owner can change a row: the trigger refuses.
     let error = floor_db
         .admin()
@@ -476,8 +544,9 @@ fn a_file_rewritten_cut_or_swapped_after_shipping_fails_floor_verify() {
     let dir = dir("tamper");
     let db = dir.join("station.sqlite3");
     simulate(&db, 8, 6);
-    let url = floor::enrol(&floor_db.url(), "table 3", None).unwrap();
+    let url = floor::enrol(&floor_db.url(), "table 3", key_of(&db)).unwrap();
     floor::ship(&db, &url, None).unwrap();
+    floor_db.settle();
     assert!(verify_file(&db, &url).0);
     let rows = file_rows(&db);
     let transfer = rows.iter().find(|r| r.table == "transfers").unwrap().seq;
@@ -550,15 +619,16 @@ fn fifty_stations_ship_at_once_and_every_row_arrives() {
     let start = Instant::now();
     let stations: Vec<(PathBuf, String)> = (0..50)
         .map(|i| {
-            let url = floor::enrol(&floor_db.url(), &format!("table {i}"), None).unwrap();
-            (dir.join(format!("station-{i}.sqlite3")), url)
+            let db = dir.join(format!("station-{i}.sqlite3"));
+            let url = floor::enrol(&floor_db.url(), &format!("table {i}"), key_of(&db)).unwrap();
+            (db, url)
         })
         .collect();
     let children: Vec<_> = stations
         .iter()
         .enumerate()
         .map(|(i, (db, url))| {
-            pairs_table()
+            pairs_table_for(db)
                 .args([
                     "simulate",
                     "--game",
@@ -631,13 +701,14 @@ fn a_player_is_rated_across_every_station_on_the_floor_without_counting_one_twic
     simulate_rated(&first, "table 1", "P-1", 20, 1);
     simulate_rated(&second, "table 2", "X-9,P-1", 15, 2);
     for (db, station) in [(&first, "table 1"), (&second, "table 2")] {
-        let url = floor::enrol(&floor_db.url(), station, None).unwrap();
+        let url = floor::enrol(&floor_db.url(), station, key_of(db)).unwrap();
         floor::ship(db, &url, None).unwrap();
     }
+    floor_db.settle();
     // Play after shipping counts from the file itself.
     simulate_rated(&first, "table 1", "P-1", 5, 3);
     let rating = |args: &[&str]| -> serde_json::Value {
-        let out = pairs_table()
+        let out = pairs_table_for(&first)
             .args(["rating", "--db"])
             .arg(&first)
             .args(["--player", "P-1", "--json"])
@@ -677,7 +748,7 @@ fn a_player_is_rated_across_every_station_on_the_floor_without_counting_one_twic
         "in the order they began"
     );
     let actual = |file: &Path| -> i64 {
-        let out = pairs_table()
+        let out = pairs_table_for(file)
             .args(["rating", "--db"])
             .arg(file)
             .args(["--player", "P-1", "--json"])
@@ -708,8 +779,14 @@ fn the_pit_view_shows_every_table_and_redraws_when_rows_arrive() {
     ledger
         .raise_alarm(table, AlarmKind::Scanner, "the shoe misread a card", None)
         .unwrap();
-    let url_a = floor::enrol(&floor_db.url(), "station A", None).unwrap();
+    let url_a = floor::enrol(
+        &floor_db.url(),
+        "station A",
+        crate::test_keys().public_key(),
+    )
+    .unwrap();
     floor::ship(&path, &url_a, None).unwrap();
+    floor_db.settle();
 
     let ctx = egui::Context::default();
     let app = FloorApp::start(floor_db.url(), ctx.clone());
@@ -730,7 +807,7 @@ fn the_pit_view_shows_every_table_and_redraws_when_rows_arrive() {
     // A second station ships: the floor's notification redraws the view.
     let other = dir.join("b.sqlite3");
     simulate(&other, 4, 3);
-    let url_b = floor::enrol(&floor_db.url(), "station B", None).unwrap();
+    let url_b = floor::enrol(&floor_db.url(), "station B", key_of(&other)).unwrap();
     floor::ship(&other, &url_b, None).unwrap();
     run_until_shown(&mut harness, "Pit view: 2 tables");
     let b = harness.state().tables().unwrap()[1].clone();
@@ -759,11 +836,11 @@ fn the_floor_report_sums_each_stations_own_shift_report() {
     for (name, hands, seed) in stations {
         let db = dir.join(format!("{seed}.sqlite3"));
         simulate(&db, hands, seed);
-        let url = floor::enrol(&floor_db.url(), name, None).unwrap();
+        let url = floor::enrol(&floor_db.url(), name, key_of(&db)).unwrap();
         floor::ship(&db, &url, None).unwrap();
         // The station's own report of its latest shift.
         let csv = dir.join(format!("{seed}.csv"));
-        let out = pairs_table()
+        let out = pairs_table_for(&db)
             .args(["report", "shift", "--db"])
             .arg(&db)
             .arg("--out")
@@ -788,6 +865,7 @@ fn the_floor_report_sums_each_stations_own_shift_report() {
         expected.0 += cell("play", "hands", 3);
         expected.1 += cell("inventory", "ledger_win", 4);
     }
+    floor_db.settle();
     let (pdf, csv) = (dir.join("floor.pdf"), dir.join("floor.csv"));
     let out = pairs_table()
         .args(["floor", "report", "--floor", &floor_db.url()])
@@ -862,7 +940,12 @@ fn the_app_ships_as_it_writes_and_its_header_says_how_the_link_stands() {
     use pairs_table::ui::StationApp;
 
     let floor_db = FloorDb::new();
-    let url = floor::enrol(&floor_db.url(), "app station", None).unwrap();
+    let url = floor::enrol(
+        &floor_db.url(),
+        "app station",
+        crate::test_keys().public_key(),
+    )
+    .unwrap();
     let (ledger, path, _clock) = crate::util::staffed_ledger("app-ships");
     let setup = crate::util::setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe);
     let station = crate::util::open(ledger, setup, Feed::SoftwareShoe);
@@ -935,9 +1018,11 @@ fn the_floor_names_a_new_stations_first_pit_boss_who_sets_only_a_pin() {
     use pairs_table::ui::StationApp;
 
     let floor_db = FloorDb::new();
+    let key = hex::encode(crate::test_keys().public_key());
     let enrol = |args: &[&str]| {
         pairs_table()
             .args(["floor", "enrol", "--floor", &floor_db.url()])
+            .args(["--public-key", &key])
             .args(args)
             .output()
             .unwrap()
@@ -1071,7 +1156,7 @@ fn a_replica_takes_only_rows_that_extend_its_chain_and_a_station_stays_enrolled(
     assert!(discrepancies_of(&replica).is_empty());
 
     let floor_db = FloorDb::new();
-    floor::enrol(&floor_db.url(), "kept", None).unwrap();
+    floor::enrol(&floor_db.url(), "kept", crate::test_keys().public_key()).unwrap();
     let error = floor_db
         .admin()
         .batch_execute("DELETE FROM floor.stations")
@@ -1091,4 +1176,322 @@ fn discrepancies_of(path: &Path) -> Vec<String> {
         .iter()
         .map(|d| d.to_string())
         .collect()
+}
+
+/// One chained row as an attacker holding a station's URL builds it.
+struct Forged {
+    seq: i64,
+    table: String,
+    payload: Vec<u8>,
+    hash: [u8; 32],
+}
+
+/// The calling station's rows as the floor counts them (its own URL).
+fn own_rows(client: &mut Client) -> Vec<Forged> {
+    client
+        .query(
+            "SELECT seq, table_name, payload, hash FROM floor.own_rows(0, 1000000)",
+            &[],
+        )
+        .unwrap()
+        .into_iter()
+        .map(|r| Forged {
+            seq: r.get(0),
+            table: r.get(1),
+            payload: r.get(2),
+            hash: r.get::<_, Vec<u8>>(3).try_into().unwrap(),
+        })
+        .collect()
+}
+
+/// `rows` renumbered and chained after `head` (seq, hash), as the floor
+/// computes a chain: what anyone who can read a chain can build.
+fn chained_after(head: (i64, [u8; 32]), rows: &[Forged]) -> Vec<Forged> {
+    let (mut seq, mut previous) = head;
+    rows.iter()
+        .map(|row| {
+            seq += 1;
+            previous = pairs_table::ledger::link_encoded(&previous, seq, &row.table, &row.payload);
+            Forged {
+                seq,
+                table: row.table.clone(),
+                payload: row.payload.clone(),
+                hash: previous,
+            }
+        })
+        .collect()
+}
+
+fn append_forged(client: &mut Client, rows: &[Forged]) -> Result<i64, postgres::Error> {
+    let seqs: Vec<i64> = rows.iter().map(|r| r.seq).collect();
+    let tables: Vec<&str> = rows.iter().map(|r| r.table.as_str()).collect();
+    let payloads: Vec<&[u8]> = rows.iter().map(|r| r.payload.as_slice()).collect();
+    let hashes: Vec<&[u8]> = rows.iter().map(|r| r.hash.as_slice()).collect();
+    let last = rows.last().map_or(0, |r| r.seq);
+    client
+        .query_one(
+            "SELECT floor.append_rows($1, $2, $3, $4, $5)",
+            &[&seqs, &tables, &payloads, &hashes, &last],
+        )
+        .map(|row| row.get(0))
+}
+
+/// The floor's alarms about `station`.
+fn floor_alarms(db: &FloorDb, station: &str) -> Vec<String> {
+    db.admin()
+        .query(
+            "SELECT message FROM floor.alarms WHERE station = $1 ORDER BY id",
+            &[&station],
+        )
+        .unwrap()
+        .into_iter()
+        .map(|r| r.get(0))
+        .collect()
+}
+
+/// Issue 29, attack 1: someone who has only the station's URL (its
+/// password read off a command line) rebuilds the station's chain from the
+/// floor and appends a hand of their own, ending with a copy of the last
+/// checkpoint (they cannot sign). The floor takes it only provisionally:
+/// the verifier finds no checkpoint of the station's key signing it,
+/// quarantines it with an alarm the pit sees within seconds, and the
+/// genuine station ships on; nothing forged is counted.
+#[test]
+fn a_hand_forged_with_the_stations_url_alone_is_quarantined_and_the_station_ships_on() {
+    let floor_db = FloorDb::new();
+    let dir = dir("front-run");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 6, 11);
+    let url = floor::enrol(&floor_db.url(), "table 9", key_of(&db)).unwrap();
+    floor::ship(&db, &url, None).unwrap();
+    floor_db.settle();
+    let genuine = floor::status(&floor_db.url()).unwrap()[0].rows_verified;
+
+    let mut forger = Client::connect(&url, NoTls).unwrap();
+    let chain = own_rows(&mut forger);
+    let head = chain.last().map(|r| (r.seq, r.hash)).unwrap();
+    let last_hand = chain.iter().rposition(|r| r.table == "hands").unwrap();
+    let forged = chained_after(head, &chain[last_hand..]);
+    assert_eq!(forged.last().unwrap().table, "checkpoints");
+    let start = Instant::now();
+    append_forged(&mut forger, &forged).unwrap();
+    floor_db.settle();
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "the verifier took {:?}",
+        start.elapsed()
+    );
+    let alarms = floor_alarms(&floor_db, "table 9");
+    assert_eq!(alarms.len(), 1, "{alarms:?}");
+    assert!(
+        alarms[0].starts_with(&format!(
+            "rows {} to {} shipped as station table 9 were quarantined: the checkpoint at row ",
+            genuine + 1,
+            forged.last().unwrap().seq,
+        )) && alarms[0].contains(": it signs row"),
+        "{}",
+        alarms[0]
+    );
+    let quarantined: i64 = floor_db
+        .admin()
+        .query_one("SELECT count(*) FROM floor.quarantined_rows", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(quarantined as usize, forged.len());
+    let status = floor::status(&floor_db.url()).unwrap();
+    assert_eq!(
+        (status[0].rows_shipped, status[0].rows_verified),
+        (genuine, genuine),
+        "the forged rows are off the chain"
+    );
+
+    // The pit sees it; the genuine station is not locked out.
+    let pit = tempfile::tempdir().unwrap();
+    let tables = floor::survey::survey(&floor_db.url(), pit.path()).unwrap();
+    assert!(
+        tables[0].alarms[0].message.starts_with("Floor: rows"),
+        "{:?}",
+        tables[0].alarms
+    );
+    simulate(&db, 2, 12);
+    assert!(floor::ship(&db, &url, None).unwrap() > 0);
+    floor_db.settle();
+    assert_eq!(
+        verify_file(&db, &url),
+        (true, format!("{} rows agree\n", file_rows(&db).len()))
+    );
+    assert_eq!(
+        floor::verify_floor(&floor_db.url()).unwrap().1,
+        Vec::<String>::new()
+    );
+}
+
+/// Issue 29, attack 3: one station's whole chain appended through another
+/// station's role. Every checkpoint in it is signed, but by the other
+/// station's key: quarantined, alarmed, never counted, and the station
+/// whose role was used ships its own chain afterwards. A key enrolled for
+/// one station cannot be enrolled for another.
+#[test]
+fn a_chain_replayed_as_another_stations_is_quarantined_and_one_key_is_one_station() {
+    let floor_db = FloorDb::new();
+    let dir = dir("replayed");
+    let (a, b) = (dir.join("a.sqlite3"), dir.join("b.sqlite3"));
+    simulate(&a, 4, 21);
+    simulate(&b, 3, 22);
+    let url_a = floor::enrol(&floor_db.url(), "table A", key_of(&a)).unwrap();
+    let url_b = floor::enrol(&floor_db.url(), "table B", key_of(&b)).unwrap();
+    floor::ship(&a, &url_a, None).unwrap();
+    let refused = floor::enrol(&floor_db.url(), "table C", key_of(&a)).unwrap_err();
+    assert!(
+        refused.to_string().ends_with(
+            "is already enrolled for station table A: each station signs with a key of its own"
+        ),
+        "{refused}"
+    );
+
+    let a_rows: Vec<Forged> = file_rows(&a)
+        .into_iter()
+        .map(|r| Forged {
+            seq: r.seq,
+            table: r.table.to_owned(),
+            payload: r.values,
+            hash: r.hash,
+        })
+        .collect();
+    let mut as_b = Client::connect(&url_b, NoTls).unwrap();
+    append_forged(&mut as_b, &a_rows).unwrap();
+    floor_db.settle();
+    let alarms = floor_alarms(&floor_db, "table B");
+    assert_eq!(alarms.len(), 1, "{alarms:?}");
+    assert!(
+        alarms[0].contains("not the key enrolled on the floor"),
+        "{}",
+        alarms[0]
+    );
+    assert_eq!(floor_seqs(&floor_db, "table B"), []);
+    floor::ship(&b, &url_b, None).unwrap();
+    floor_db.settle();
+    let status = floor::status(&floor_db.url()).unwrap();
+    assert_eq!(status[1].rows_verified as usize, file_rows(&b).len());
+    assert_eq!(
+        floor::verify_floor(&floor_db.url()).unwrap().1,
+        Vec::<String>::new()
+    );
+}
+
+/// The chain-row encoding of `values` (docs/ledger.md, "The hash chain"):
+/// the column count, then each value.
+fn encoded(values: &[rusqlite::types::Value]) -> Vec<u8> {
+    use rusqlite::types::Value;
+    let mut out = vec![values.len() as u8];
+    for value in values {
+        match value {
+            Value::Null => out.push(0),
+            Value::Integer(i) => {
+                out.push(1);
+                out.extend(i.to_be_bytes());
+            }
+            Value::Text(t) => {
+                out.push(2);
+                out.extend((t.len() as u32).to_be_bytes());
+                out.extend(t.as_bytes());
+            }
+            Value::Blob(b) => {
+                out.push(3);
+                out.extend((b.len() as u32).to_be_bytes());
+                out.extend(b);
+            }
+            Value::Real(_) => unreachable!("ledger rows hold no reals"),
+        }
+    }
+    out
+}
+
+/// Issue 29, attack 4: a chained row whose table no ledger has, signed by
+/// the station's own key (a station whose key is in the wrong hands, or a
+/// bug). It is verified, but its replica cannot take it: that station is
+/// left out of the floor report and shown with the reason in the pit,
+/// and every other station is reported whole.
+#[test]
+fn a_station_whose_chain_cannot_be_read_leaves_every_other_station_whole() {
+    use rusqlite::types::Value;
+    let floor_db = FloorDb::new();
+    let dir = dir("bogus");
+    let (good, bad) = (dir.join("good.sqlite3"), dir.join("bad.sqlite3"));
+    simulate(&good, 5, 31);
+    simulate(&bad, 5, 32);
+    let url_good = floor::enrol(&floor_db.url(), "good", key_of(&good)).unwrap();
+    let url_bad = floor::enrol(&floor_db.url(), "bad", key_of(&bad)).unwrap();
+    floor::ship(&good, &url_good, None).unwrap();
+    floor::ship(&bad, &url_bad, None).unwrap();
+    floor_db.settle();
+
+    let mut station = Client::connect(&url_bad, NoTls).unwrap();
+    let chain = own_rows(&mut station);
+    let head = chain.last().map(|r| (r.seq, r.hash)).unwrap();
+    let bogus = chained_after(
+        head,
+        &[Forged {
+            seq: 0,
+            table: "bogus".into(),
+            payload: encoded(&[Value::Text("nothing a ledger has".into())]),
+            hash: [0; 32],
+        }],
+    );
+    let (rows, signed) = (bogus[0].seq, bogus[0].hash);
+    use sha2::{Digest, Sha256};
+    let secret: [u8; 32] = Sha256::digest(bad.as_os_str().as_encoded_bytes()).into();
+    let keys = StationKeys::from_secret_bytes(secret, [9; 32]);
+    let at = "2026-11-26T12:00:00.000000Z";
+    let checkpoint = encoded(&[
+        Value::Text("hands".into()),
+        Value::Integer(rows),
+        Value::Blob(signed.to_vec()),
+        Value::Blob(keys.public_key().to_vec()),
+        Value::Blob(keys.sign_checkpoint(rows, &signed, "hands", at).to_vec()),
+        Value::Text(at.into()),
+    ]);
+    let mut batch = bogus;
+    batch.extend(chained_after(
+        (rows, signed),
+        &[Forged {
+            seq: 0,
+            table: "checkpoints".into(),
+            payload: checkpoint,
+            hash: [0; 32],
+        }],
+    ));
+    append_forged(&mut station, &batch).unwrap();
+    floor_db.settle();
+    assert!(floor_alarms(&floor_db, "bad").is_empty(), "it is signed");
+
+    let out = pairs_table()
+        .args(["floor", "report", "--floor", &floor_db.url()])
+        .arg("--out")
+        .arg(dir.join("floor.pdf"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains(": 1 tables, 5 hands"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(
+        stderr.contains("pairs-table: station bad: its chain on the floor cannot be read:"),
+        "{stderr}"
+    );
+    let pit = tempfile::tempdir().unwrap();
+    let tables = floor::survey::survey(&floor_db.url(), pit.path()).unwrap();
+    assert_eq!(tables.len(), 2);
+    assert!(
+        tables[0].alarms[0]
+            .message
+            .starts_with("Floor: the floor's copy of this station cannot be read:"),
+        "{:?}",
+        tables[0].alarms
+    );
+    assert_eq!(tables[1].station, "good");
+    assert!(tables[1].alarms.is_empty());
 }

@@ -1023,6 +1023,35 @@ fn a_journal_changed_behind_the_programs_back_is_not_committed() {
     assert_eq!(ledger.head().unwrap(), head, "nothing committed");
 }
 
+/// The journal's setup (seats and bets) is outside the chain too: a bet
+/// raised there while the hand is dealt is not committed and signed.
+#[test]
+fn a_bet_raised_in_the_journal_behind_the_programs_back_is_not_committed() {
+    let path = temp_db("journal-bet-raised");
+    let mut ledger = open(&path);
+    let mut recorder = Recorder::new(context(&mut ledger, GameKind::Rocket));
+    let mut simulation = Simulation::seeded(&config(GameKind::Rocket), 13).unwrap();
+    let finished = simulation
+        .play_hand_with(|t| recorder.sync(&mut ledger, t))
+        .unwrap();
+    let head = ledger.head().unwrap();
+    let seats: String = forger(&path)
+        .query_row("SELECT seats FROM journal_hand", [], |r| r.get(0))
+        .unwrap();
+    let (seat, _) = seats.split(' ').next().unwrap().split_once(':').unwrap();
+    let raised = seats.replacen(seats.split(' ').next().unwrap(), &format!("{seat}:1000"), 1);
+    assert_ne!(raised, seats);
+    forger(&path)
+        .execute("UPDATE journal_hand SET seats = ?1", [&raised])
+        .unwrap();
+    let refused = recorder.commit(&mut ledger, &finished).unwrap_err();
+    assert!(
+        matches!(refused, LedgerError::JournalAltered(_)),
+        "{refused}"
+    );
+    assert_eq!(ledger.head().unwrap(), head, "nothing committed");
+}
+
 #[test]
 fn a_void_must_mirror_each_transfer_it_reverses() {
     let path = recorded(GameKind::Rocket, 6, 8);

@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
-use super::{ledger_path, parse_time, print_json, print_line, read_pin, station_keys, warn_about};
+use super::{
+    ledger_path, parse_time, print_json, print_line, read_pin, shown, station_keys, warn_about,
+};
 use crate::ids::StaffId;
 use crate::ledger::{Ledger, PinEntry, SystemClock};
 use crate::rating::{Period, PlayerRating, Rater, Rating};
@@ -130,7 +132,13 @@ fn rate_across_floor(
     let dir = replicas_dir.path().to_path_buf();
     let rated = (|| {
         let mut found = ledger.player_play(card, period)?;
-        for (_, path) in crate::floor::replicate(url, &dir)? {
+        let replicas = crate::floor::replicate(url, &dir)?;
+        for (station, why) in &replicas.unreadable {
+            eprintln!(
+                "pairs-table: station {station} is left out: its chain on the floor cannot be read: {why}"
+            );
+        }
+        for (_, path) in replicas.ready {
             let replica = Ledger::open_read_only(&path, Box::new(SystemClock), false)?;
             if ledger.passes_through(&replica.head()?)? {
                 continue;
@@ -157,10 +165,10 @@ fn player_text(rating: &PlayerRating) -> String {
         .player
         .name
         .as_deref()
-        .map_or_else(String::new, |n| format!(" ({n})"));
+        .map_or_else(String::new, |n| format!(" ({})", shown(n)));
     let mut text = format!(
         "player {}{name}\n{}",
-        rating.player.card,
+        shown(&rating.player.card),
         figures_text(&rating.rating)
     );
     for slip in &rating.sessions {
@@ -170,7 +178,7 @@ fn player_text(rating: &PlayerRating) -> String {
             .map_or_else(|| "still seated".to_owned(), |t| when(t, Zone::Local));
         text.push_str(&format!(
             "\nsession at {} seat {}, {} to {until}:\n  {}",
-            s.table,
+            shown(&s.table),
             s.seat,
             when(s.seated_at, Zone::Local),
             figures_text(&slip.rating).replace('\n', "\n  ")

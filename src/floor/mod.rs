@@ -19,15 +19,17 @@ use crate::ledger::{
 
 /// The floor schema's migrations: migration *i* takes the floor from version
 /// *i − 1* to *i*.
-const MIGRATIONS: [&str; 4] = [
+const MIGRATIONS: [&str; 5] = [
     include_str!("../../schema/floor/0001_chains.sql"),
     include_str!("../../schema/floor/0002_append_set.sql"),
     include_str!("../../schema/floor/0003_first_pit_boss.sql"),
     include_str!("../../schema/floor/0004_ship_rate.sql"),
+    include_str!("../../schema/floor/0005_signed_at_source.sql"),
 ];
 
 pub mod command;
 pub mod survey;
+pub mod verifier;
 
 /// Rows sent to the floor in one transaction.
 const BATCH: u32 = 1000;
@@ -64,7 +66,18 @@ fn connect(url: &str) -> Result<Client, FloorError> {
 /// The roles `floor init` creates for the database `database`: the group
 /// every station role belongs to, and the pit's read-only role.
 pub fn role_names(database: &str) -> (String, String) {
-    (format!("{database}_stations"), format!("{database}_pit"))
+    // `_stations` is 9 bytes: 54 more keep the name within PostgreSQL's 63.
+    let prefix = cut_at_char(database, 54);
+    (format!("{prefix}_stations"), format!("{prefix}_pit"))
+}
+
+/// `text` cut to at most `bytes` bytes at a character boundary.
+fn cut_at_char(text: &str, bytes: usize) -> &str {
+    let mut end = text.len().min(bytes);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
 }
 
 /// Creates or upgrades the floor schema and its roles; returns the schema
@@ -128,11 +141,7 @@ fn quote(identifier: &str) -> String {
 /// Enrols a station: creates its login role, which may only append to its
 /// own chain, records its public key if given, and returns the URL the
 /// station ships with (the floor URL with the new role and its password).
-pub fn enrol(
-    url: &str,
-    station: &str,
-    public_key: Option<PublicKey>,
-) -> Result<String, FloorError> {
+pub fn enrol(url: &str, station: &str, public_key: PublicKey) -> Result<String, FloorError> {
     let station = station.trim();
     if station.is_empty() || station.len() > 100 || station.chars().any(char::is_control) {
         return Err(FloorError::Refused(
@@ -152,6 +161,18 @@ pub fn enrol(
             "station {station} is already enrolled on this floor"
         )));
     }
+    let holder: Option<String> = tx
+        .query_opt(
+            "SELECT station FROM floor.stations WHERE public_key = $1",
+            &[&public_key.to_vec()],
+        )?
+        .map(|r| r.get(0));
+    if let Some(holder) = holder {
+        return Err(FloorError::Refused(format!(
+            "the key {} is already enrolled for station {holder}: each station signs with a key of its own",
+            crate::keys::fingerprint(&public_key)
+        )));
+    }
     let database: String = tx.query_one("SELECT current_database()", &[])?.get(0);
     let count: i64 = tx
         .query_one("SELECT count(*) FROM floor.stations", &[])?
@@ -162,11 +183,7 @@ pub fn enrol(
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .take(20)
         .collect();
-    let role = format!(
-        "{}_st{}_{slug}",
-        &database[..database.len().min(30)],
-        count + 1
-    );
+    let role = format!("{}_st{}_{slug}", cut_at_char(&database, 30), count + 1);
     let password: String = tx
         .query_one(
             "SELECT md5(gen_random_uuid()::text || clock_timestamp()::text)",
@@ -180,7 +197,7 @@ pub fn enrol(
     ))?;
     tx.execute(
         "INSERT INTO floor.stations (station, role_name, public_key) VALUES ($1, $2, $3)",
-        &[&station, &role, &public_key.map(|k| k.to_vec())],
+        &[&station, &role, &public_key.to_vec()],
     )?;
     tx.commit()?;
     with_user(url, &role, &password)
@@ -233,20 +250,32 @@ fn ship_on(
     // floor checks the batch before: the floor's time, not the sum of both.
     let (batches, shipping) = mpsc::sync_channel(1);
     thread::scope(|scope| {
+        // Every batch ends with the checkpoint that signs it (the floor
+        // refuses any other): rows are sent up to the last checkpoint read,
+        // and the rest wait for the next batch. Rows after the file's last
+        // checkpoint are not sent until a checkpoint signs them.
         scope.spawn(move || {
             let mut after = start;
+            let mut unsigned: Vec<ledger::ChainRow> = Vec::new();
             loop {
-                let batch = reader.rows_after(after, BATCH);
-                let last = batch
-                    .as_ref()
-                    .ok()
-                    .and_then(|rows| rows.last().map(|r| r.seq));
-                if batches.send(batch).is_err() {
+                let rows = match reader.rows_after(after, BATCH) {
+                    Ok(rows) => rows,
+                    Err(error) => {
+                        let _ = batches.send(Err(error));
+                        break;
+                    }
+                };
+                let Some(last) = rows.last().map(|r| r.seq) else {
                     break;
-                }
-                match last {
-                    Some(last) => after = last,
-                    None => break,
+                };
+                after = last;
+                unsigned.extend(rows);
+                if let Some(cut) = unsigned.iter().rposition(|r| r.table == "checkpoints") {
+                    let rest = unsigned.split_off(cut + 1);
+                    let batch = std::mem::replace(&mut unsigned, rest);
+                    if batches.send(Ok(batch)).is_err() {
+                        break;
+                    }
                 }
             }
         });
@@ -427,13 +456,28 @@ pub fn verify_file(
     station: Option<&str>,
 ) -> Result<(u64, Vec<String>), FloorError> {
     let mut client = connect(url)?;
+    let whose = match station {
+        Some(station) => {
+            let verified: Option<i64> = client
+                .query_opt(
+                    "SELECT verified_seq FROM floor.stations WHERE station = $1",
+                    &[&station],
+                )?
+                .map(|r| r.get(0));
+            let verified = verified.ok_or_else(|| {
+                FloorError::Refused(format!("no station {station} is enrolled on the floor"))
+            })?;
+            Rows::Station(station, verified)
+        }
+        None => Rows::Own,
+    };
     let reader = ledger::ChainReader::open(db)?;
     let mut findings = Vec::new();
     let mut compared = 0u64;
     let mut after = 0i64;
     let mut rewritten_seen = false;
     loop {
-        let floor = floor_rows(&mut client, station, after, BATCH)?;
+        let floor = floor_rows(&mut client, whose, after, BATCH)?;
         let file = reader.rows_after(after, BATCH)?;
         if floor.is_empty() {
             break;
@@ -443,7 +487,7 @@ pub fn verify_file(
                 findings.push(format!(
                     "the file ends at row {} but the floor holds rows up to {}: the file was cut",
                     kept.seq - 1,
-                    floor_rows(&mut client, station, kept.seq - 1, u32::MAX)?
+                    floor_rows(&mut client, whose, kept.seq - 1, u32::MAX)?
                         .last()
                         .map_or(kept.seq, |r| r.seq)
                 ));
@@ -479,20 +523,31 @@ pub fn verify_file(
     Ok((compared, findings))
 }
 
+/// Whose rows [`floor_rows`] reads.
+#[derive(Clone, Copy)]
+enum Rows<'a> {
+    /// The calling station's own rows, as the floor counts them (up to its
+    /// verified head).
+    Own,
+    /// A named station's rows up to the given seq (its verified head for
+    /// what counts, its head for a check of everything on the floor).
+    Station(&'a str, i64),
+}
+
 fn floor_rows(
-    client: &mut Client,
-    station: Option<&str>,
+    client: &mut impl postgres::GenericClient,
+    whose: Rows<'_>,
     after: i64,
     limit: u32,
 ) -> Result<Vec<ShippedRow>, FloorError> {
     let limit = i64::from(limit);
-    let rows = match station {
-        Some(station) => client.query(
+    let rows = match whose {
+        Rows::Station(station, upto) => client.query(
             "SELECT seq, table_name, payload, hash FROM floor.chain_rows \
-             WHERE station = $1 AND seq > $2 ORDER BY seq LIMIT $3",
-            &[&station, &after, &limit],
+             WHERE station = $1 AND seq > $2 AND seq <= $4 ORDER BY seq LIMIT $3",
+            &[&station, &after, &limit, &upto],
         )?,
-        None => client.query(
+        Rows::Own => client.query(
             "SELECT seq, table_name, payload, hash FROM floor.own_rows($1, $2::integer)",
             &[&after, &(limit.min(i64::from(i32::MAX)) as i32)],
         )?,
@@ -511,12 +566,24 @@ fn floor_rows(
         .collect())
 }
 
+/// Replicas of the stations' chains, and the stations whose chain could
+/// not be copied (one station's trouble stays its own).
+#[derive(Debug, Default)]
+pub struct Replicas {
+    /// Each station's name and replica file, by station name.
+    pub ready: Vec<(String, std::path::PathBuf)>,
+    /// Each station whose rows on the floor could not be brought into its
+    /// replica, and why.
+    pub unreadable: Vec<(String, String)>,
+}
+
 /// Brings a replica of every station's chain up to date in `dir`: one
 /// ledger file per station (`dir/ROLE.sqlite3`, ROLE the station's login
-/// role), extended with the floor's rows after its head, each row checked
-/// to extend its chain (`ledger::extend_replica`). Returns each station's
-/// name and file, by station name. Read with an owner's or the pit's URL.
-pub fn replicate(url: &str, dir: &Path) -> Result<Vec<(String, std::path::PathBuf)>, FloorError> {
+/// role), extended with the floor's verified rows after its head, each row
+/// checked to extend its chain (`ledger::extend_replica`). A station whose
+/// rows cannot be copied is listed as unreadable and the others go on.
+/// Read with an owner's or the pit's URL.
+pub fn replicate(url: &str, dir: &Path) -> Result<Replicas, FloorError> {
     replicate_only(url, dir, None)
 }
 
@@ -526,44 +593,66 @@ pub fn replicate_only(
     url: &str,
     dir: &Path,
     only: Option<&[String]>,
-) -> Result<Vec<(String, std::path::PathBuf)>, FloorError> {
+) -> Result<Replicas, FloorError> {
     let mut client = connect(url)?;
     let stations = client.query(
-        "SELECT station, role_name FROM floor.stations ORDER BY station",
+        "SELECT station, role_name, verified_seq FROM floor.stations ORDER BY station",
         &[],
     )?;
-    let mut replicas = Vec::new();
+    let mut replicas = Replicas::default();
     for station in stations {
         let name: String = station.get(0);
         let role: String = station.get(1);
+        let verified: i64 = station.get(2);
         let path = dir.join(format!("{role}.sqlite3"));
         if only.is_some_and(|only| !only.contains(&name)) && path.exists() {
-            replicas.push((name, path));
+            replicas.ready.push((name, path));
             continue;
         }
-        let mut after = if path.exists() {
-            ledger::chain_length(&path)?
-        } else {
-            0
-        };
-        loop {
-            let rows = floor_rows(&mut client, Some(&name), after, BATCH)?;
-            let Some(last) = rows.last() else { break };
-            after = last.seq;
-            ledger::extend_replica(&path, &rows)?;
-        }
-        if path.exists() {
-            replicas.push((name, path));
+        match extend_replica(&mut client, &name, verified, &path) {
+            Ok(()) if path.exists() => replicas.ready.push((name, path)),
+            Ok(()) => {}
+            Err(FloorError::Ledger(error)) => replicas.unreadable.push((name, error.to_string())),
+            Err(error) => return Err(error),
         }
     }
     Ok(replicas)
 }
 
+/// Brings one station's replica up to its verified head.
+fn extend_replica(
+    client: &mut Client,
+    station: &str,
+    verified: i64,
+    path: &Path,
+) -> Result<(), FloorError> {
+    let mut after = if path.exists() {
+        ledger::chain_length(path)?
+    } else {
+        0
+    };
+    loop {
+        let rows = floor_rows(client, Rows::Station(station, verified), after, BATCH)?;
+        let Some(last) = rows.last() else {
+            return Ok(());
+        };
+        after = last.seq;
+        ledger::extend_replica(path, &rows)?;
+    }
+}
+
 /// Re-checks every station's chain on the floor itself: each row's hash
 /// from the one before, the recorded head, and every checkpoint's signature
-/// against the enrolled key. Returns rows checked and the findings.
+/// against the enrolled key. Reads one snapshot of the floor, so stations
+/// shipping meanwhile cause no false finding. Returns rows checked and the
+/// findings.
 pub fn verify_floor(url: &str) -> Result<(u64, Vec<String>), FloorError> {
-    let mut client = connect(url)?;
+    let mut connection = connect(url)?;
+    let mut client = connection
+        .build_transaction()
+        .isolation_level(postgres::IsolationLevel::RepeatableRead)
+        .read_only(true)
+        .start()?;
     let stations = client.query(
         "SELECT station, head_seq, head_hash, public_key FROM floor.stations ORDER BY station",
         &[],
@@ -579,7 +668,7 @@ pub fn verify_floor(url: &str) -> Result<(u64, Vec<String>), FloorError> {
         let mut previous = ledger::GENESIS;
         let mut seq = 0i64;
         loop {
-            let rows = floor_rows(&mut client, Some(&name), seq, BATCH)?;
+            let rows = floor_rows(&mut client, Rows::Station(&name, head_seq), seq, BATCH)?;
             if rows.is_empty() {
                 break;
             }
@@ -629,6 +718,9 @@ pub struct StationStatus {
     pub table: Option<String>,
     /// Rows on the floor.
     pub rows_shipped: i64,
+    /// Rows the verifier has found signed by the station's enrolled key:
+    /// the rows that count (replicas, reports, ratings, the pit).
+    pub rows_verified: i64,
     /// The hash of the last of them, hex.
     pub head: String,
     /// Rows the station's file held at its last contact that are not on the floor yet.
@@ -703,10 +795,11 @@ pub fn first_pit_boss(url: &str) -> Result<Option<(StaffId, String)>, FloorError
 pub fn status(url: &str) -> Result<Vec<StationStatus>, FloorError> {
     let mut client = connect(url)?;
     let rows = client.query(
-        "SELECT s.station, s.head_seq, s.head_hash, s.file_rows - s.head_seq, \
+        "SELECT s.station, s.head_seq, s.head_hash, s.file_rows - s.head_seq, s.verified_seq, \
                 to_char(s.last_contact AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), \
                 (SELECT c.payload FROM floor.chain_rows c WHERE c.station = s.station \
-                   AND c.table_name = 'tables' ORDER BY c.seq DESC LIMIT 1) \
+                   AND c.seq <= s.verified_seq AND c.table_name = 'tables' \
+                 ORDER BY c.seq DESC LIMIT 1) \
            FROM floor.stations s ORDER BY s.station",
         &[],
     )?;
@@ -714,14 +807,15 @@ pub fn status(url: &str) -> Result<Vec<StationStatus>, FloorError> {
         .into_iter()
         .map(|r| {
             let head: Vec<u8> = r.get(2);
-            let table: Option<Vec<u8>> = r.get(5);
+            let table: Option<Vec<u8>> = r.get(6);
             StationStatus {
                 station: r.get(0),
                 table: table.as_deref().and_then(shipped_table_name),
                 rows_shipped: r.get(1),
+                rows_verified: r.get(4),
                 head: hex::encode(head),
                 lag: r.get(3),
-                last_contact: r.get(4),
+                last_contact: r.get(5),
             }
         })
         .collect())

@@ -14,7 +14,7 @@ use super::{FloorError, StationStatus, connect, replicate, replicate_only, statu
 use crate::engine::hand::GameKind;
 use crate::ids::StaffId;
 use crate::inventory::{format_basis_points, hold_basis_points};
-use crate::ledger::report::{Period, ReportError, ReportQuery};
+use crate::ledger::report::{Period, ReportQuery};
 use crate::ledger::{HandFilter, LIMITS_KEY, Ledger, SystemClock};
 use crate::report::floor::{FloorPeriod, FloorReport, FloorTable};
 
@@ -78,9 +78,21 @@ pub fn resurvey(
     changed: Option<&[String]>,
 ) -> Result<Vec<PitTable>, FloorError> {
     let replicas = replicate_only(url, dir, changed)?;
+    let floor_alarms = floor_alarms(url)?;
     let mut tables = Vec::new();
     for station in status(url)? {
-        let Some((_, replica)) = replicas.iter().find(|(name, _)| *name == station.station) else {
+        let Some((_, replica)) = replicas
+            .ready
+            .iter()
+            .find(|(name, _)| *name == station.station)
+        else {
+            if let Some((_, why)) = replicas
+                .unreadable
+                .iter()
+                .find(|(name, _)| *name == station.station)
+            {
+                tables.push(unreadable_table(&station, dir, why, &floor_alarms));
+            }
             continue;
         };
         let kept = previous.iter().find(|t| t.station == station.station);
@@ -92,9 +104,86 @@ pub fn resurvey(
             },
             _ => pit_table(&station, replica)?,
         };
-        tables.push(table);
+        tables.push(with_floor_alarms(table, &floor_alarms));
     }
     Ok(tables)
+}
+
+/// The floor's own alarms (quarantined rows) of the last 24 hours, by
+/// station, newest first.
+fn floor_alarms(url: &str) -> Result<Vec<(String, OpenAlarm)>, FloorError> {
+    let mut client = connect(url)?;
+    let rows = client.query(
+        "SELECT station, message, \
+                to_char(raised_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') \
+           FROM floor.alarms WHERE raised_at > now() - interval '24 hours' \
+          ORDER BY raised_at DESC, id DESC",
+        &[],
+    )?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|r| {
+            let raised: String = r.get(2);
+            let raised_at = DateTime::parse_from_rfc3339(&raised)
+                .ok()?
+                .with_timezone(&Utc);
+            Some((
+                r.get(0),
+                OpenAlarm {
+                    raised_at,
+                    message: format!("Floor: {}", r.get::<_, String>(1)),
+                },
+            ))
+        })
+        .collect())
+}
+
+/// `table` with the floor's alarms about its station first.
+fn with_floor_alarms(mut table: PitTable, floor_alarms: &[(String, OpenAlarm)]) -> PitTable {
+    table.alarms.retain(|a| !a.message.starts_with("Floor: "));
+    let mut alarms: Vec<OpenAlarm> = floor_alarms
+        .iter()
+        .filter(|(station, _)| *station == table.station)
+        .map(|(_, alarm)| alarm.clone())
+        .collect();
+    alarms.append(&mut table.alarms);
+    table.alarms = alarms;
+    table
+}
+
+/// A station whose chain on the floor cannot be read: shown with the
+/// reason as an alarm, its figures empty.
+fn unreadable_table(
+    station: &StationStatus,
+    dir: &Path,
+    why: &str,
+    floor_alarms: &[(String, OpenAlarm)],
+) -> PitTable {
+    let mut table = PitTable {
+        station: station.station.clone(),
+        replica: dir.join("unreadable"),
+        table: station.table.clone(),
+        game: None,
+        limits: None,
+        open: false,
+        dealer: None,
+        hands: 0,
+        drop: 0,
+        win: 0,
+        hold: None,
+        alarms: Vec::new(),
+        lag: station.lag,
+        last_contact: station.last_contact.clone(),
+    };
+    table = with_floor_alarms(table, floor_alarms);
+    table.alarms.insert(
+        0,
+        OpenAlarm {
+            raised_at: Utc::now(),
+            message: format!("Floor: the floor's copy of this station cannot be read: {why}"),
+        },
+    );
+    table
 }
 
 /// One station's table read from its replica.
@@ -159,13 +248,37 @@ pub fn floor_report(url: &str, dir: &Path, period: FloorPeriod) -> Result<FloorR
         printed_at: chrono::Utc::now(),
     };
     for station in status(url)? {
-        let Some((_, replica)) = replicas.iter().find(|(name, _)| *name == station.station) else {
+        if let Some((_, why)) = replicas
+            .unreadable
+            .iter()
+            .find(|(name, _)| *name == station.station)
+        {
+            report.left_out.push(format!(
+                "station {}: its chain on the floor cannot be read: {why}",
+                station.station
+            ));
+            continue;
+        }
+        let Some((_, replica)) = replicas
+            .ready
+            .iter()
+            .find(|(name, _)| *name == station.station)
+        else {
             report
                 .left_out
                 .push(format!("station {}: nothing shipped yet", station.station));
             continue;
         };
-        let ledger = Ledger::open_read_only(replica, Box::new(SystemClock), false)?;
+        let ledger = match Ledger::open_read_only(replica, Box::new(SystemClock), false) {
+            Ok(ledger) => ledger,
+            Err(why) => {
+                report.left_out.push(format!(
+                    "station {}: its chain on the floor cannot be read: {why}",
+                    station.station
+                ));
+                continue;
+            }
+        };
         let query = ReportQuery {
             table: station.table.clone(),
             period: match period {
@@ -179,7 +292,6 @@ pub fn floor_report(url: &str, dir: &Path, period: FloorPeriod) -> Result<FloorR
                 station: station.station,
                 figures,
             }),
-            Err(ReportError::Ledger(error)) => return Err(error.into()),
             Err(why) => report
                 .left_out
                 .push(format!("station {}: {why}", station.station)),

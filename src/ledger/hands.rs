@@ -11,6 +11,9 @@ use crate::ids::{HandId, ShiftId, StaffId, TableId};
 /// What a hand's commit writes beside the journal.
 struct Commit<'a> {
     id: HandId,
+    /// The hand's setup as played, which the journal must still hold (none
+    /// when the journal is all there is: a hand abandoned after a restart).
+    setup: Option<&'a HandSetup>,
     status: HandStatus,
     button: Option<u8>,
     events: &'a [HandEvent],
@@ -197,6 +200,7 @@ impl Ledger {
         self.commit_with(
             &Commit {
                 id,
+                setup: Some(&finished.setup),
                 status: HandStatus::Complete,
                 button,
                 events: &finished.events,
@@ -232,6 +236,7 @@ impl Ledger {
         self.commit_with(
             &Commit {
                 id,
+                setup: None,
                 status: HandStatus::Voided,
                 button: progress.setup.button,
                 events: &[],
@@ -252,6 +257,7 @@ impl Ledger {
     ) -> Result<(), LedgerError> {
         let Commit {
             id,
+            setup,
             status,
             button,
             events,
@@ -288,6 +294,11 @@ impl Ledger {
                 committed: id,
                 journaled,
             });
+        }
+        if let Some(setup) = setup
+            && !journal_holds_setup(&columns, setup)
+        {
+            return Err(LedgerError::JournalAltered(id));
         }
         columns.insert("id".into(), Value::Integer(id.0));
         columns.insert(
@@ -733,4 +744,31 @@ impl Recorder {
         self.journaled = None;
         Ok(id)
     }
+}
+
+/// Whether the journaled hand's setup columns (game, decks, rules, seats
+/// and bets, previous button, carry) are the hand's as played: the journal
+/// is outside the chain, so a bet raised there behind the program's back
+/// must not be committed and signed. A hand journaled by a build that
+/// hashed its rules with the misnamed text (docs/house-rules.md) keeps
+/// that hash.
+fn journal_holds_setup(columns: &HashMap<String, Value>, setup: &HandSetup) -> bool {
+    let played = rows::setup_values(setup, setup.button);
+    let names = [
+        "game",
+        "decks",
+        "rules_hash",
+        "seats",
+        "previous_button",
+        "button",
+        "carry_in",
+    ];
+    names.iter().zip(&played).all(|(name, value)| match *name {
+        // The committed button is the hand's outcome, set at commit.
+        "button" => true,
+        "rules_hash" => columns.get(*name).is_some_and(|journaled| {
+            journaled == value || *journaled == Value::Text(setup.rules.misnamed_hash_hex())
+        }),
+        _ => columns.get(*name) == Some(value),
+    })
 }

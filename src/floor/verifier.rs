@@ -1,0 +1,203 @@
+//! The floor's verifier (docs/floor.md, "Signed at the source"): checks each
+//! station's provisional rows against the key enrolled for it, moves the
+//! station's verified head to the last checkpoint its key signs, and takes
+//! a tail no checkpoint of that key signs off the chain into quarantine,
+//! with an alarm. Only verified rows are read by replicas, reports, ratings
+//! and the pit. Runs beside the database with the owner's connection,
+//! woken by `floor_shipped` notifications.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use postgres::Client;
+use postgres::fallible_iterator::FallibleIterator;
+
+use super::{FloorError, connect};
+use crate::keys::PublicKey;
+use crate::ledger::{self, shipped_checkpoint_problem};
+
+/// What one pass over a station's provisional rows did.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Verified {
+    /// The station.
+    pub station: String,
+    /// Its verified head after the pass.
+    pub verified: i64,
+    /// Rows quarantined in this pass, with the reason (none: 0).
+    pub quarantined: Option<(i64, String)>,
+}
+
+/// Checks every station whose head is beyond its verified head, once.
+pub fn verify_pending(client: &mut Client) -> Result<Vec<Verified>, FloorError> {
+    let stations = client.query(
+        "SELECT station FROM floor.stations WHERE head_seq > verified_seq ORDER BY station",
+        &[],
+    )?;
+    let mut done = Vec::new();
+    for row in stations {
+        let station: String = row.get(0);
+        done.push(verify_station(client, &station)?);
+    }
+    Ok(done)
+}
+
+/// Checks `station`'s rows after its verified head: each checkpoint among
+/// them must sign the chain before it with the station's enrolled key. The
+/// verified head moves to the last checkpoint that does; from the first
+/// that does not (or for a station with no key enrolled), the rest are
+/// quarantined.
+pub fn verify_station(client: &mut Client, station: &str) -> Result<Verified, FloorError> {
+    let row = client.query_one(
+        "SELECT verified_seq, head_seq, public_key FROM floor.stations WHERE station = $1",
+        &[&station],
+    )?;
+    let mut verified: i64 = row.get(0);
+    let head: i64 = row.get(1);
+    let key: Option<Vec<u8>> = row.get(2);
+    let key: Option<PublicKey> = key.and_then(|k| k.try_into().ok());
+    let checkpoints = client.query(
+        "SELECT c.seq, c.payload, c.hash, b.hash FROM floor.chain_rows c \
+           LEFT JOIN floor.chain_rows b ON b.station = c.station AND b.seq = c.seq - 1 \
+          WHERE c.station = $1 AND c.seq > $2 AND c.seq <= $3 AND c.table_name = 'checkpoints' \
+          ORDER BY c.seq",
+        &[&station, &verified, &head],
+    )?;
+    let mut verified_hash: Option<Vec<u8>> = None;
+    let mut refusal = None;
+    match key {
+        None => {
+            refusal = Some(
+                "the station has no public key enrolled, so nothing it ships can be verified"
+                    .to_owned(),
+            );
+        }
+        Some(key) => {
+            for checkpoint in checkpoints {
+                let seq: i64 = checkpoint.get(0);
+                let payload: Vec<u8> = checkpoint.get(1);
+                let hash: Vec<u8> = checkpoint.get(2);
+                let before: Option<Vec<u8>> = checkpoint.get(3);
+                let before: [u8; 32] = match before {
+                    Some(b) => b.try_into().unwrap_or([0xff; 32]),
+                    None if seq == 1 => ledger::GENESIS,
+                    None => [0xff; 32],
+                };
+                match shipped_checkpoint_problem(&payload, seq - 1, &before, Some(&key)) {
+                    None => {
+                        verified = seq;
+                        verified_hash = Some(hash);
+                    }
+                    Some(problem) => {
+                        refusal = Some(format!("the checkpoint at row {seq}: {problem}"));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    if let Some(hash) = &verified_hash {
+        client.execute(
+            "SELECT floor.mark_verified($1, $2, $3)",
+            &[&station, &verified, hash],
+        )?;
+    }
+    let quarantined = match refusal {
+        Some(reason) => {
+            let moved: i64 = client
+                .query_one(
+                    "SELECT floor.quarantine_tail($1, $2, $3)",
+                    &[&station, &verified, &reason],
+                )?
+                .get(0);
+            Some((moved, reason))
+        }
+        None => None,
+    };
+    Ok(Verified {
+        station: station.to_owned(),
+        verified,
+        quarantined,
+    })
+}
+
+/// What the running verifier tells its caller.
+#[derive(Debug)]
+pub enum VerifierEvent<'a> {
+    /// A station's tail was quarantined.
+    Quarantined(&'a Verified),
+    /// The connection failed; it is retried every second.
+    LinkDown(&'a FloorError),
+}
+
+/// Runs the verifier on the floor at `url` (an owner's URL) until `stop`
+/// is set: a pass over every station at start, then one for each station
+/// named by a `floor_shipped` notification, and a pass over all after each
+/// second without one (so nothing missed during a reconnect waits). A
+/// floor that cannot be reached at the first try is an error; a
+/// connection lost later is retried every second.
+pub fn run(
+    url: &str,
+    stop: &AtomicBool,
+    mut report: impl FnMut(VerifierEvent<'_>),
+) -> Result<(), FloorError> {
+    let mut connected = false;
+    while !stop.load(Ordering::Relaxed) {
+        match watch(url, stop, &mut connected, &mut report) {
+            Ok(()) => break,
+            Err(error) if !connected => return Err(error),
+            Err(error) => {
+                report(VerifierEvent::LinkDown(&error));
+                std::thread::sleep(Duration::from_secs(1));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn watch(
+    url: &str,
+    stop: &AtomicBool,
+    connected: &mut bool,
+    report: &mut impl FnMut(VerifierEvent<'_>),
+) -> Result<(), FloorError> {
+    let mut client = connect(url)?;
+    let mut listener = connect(url)?;
+    listener.batch_execute("LISTEN floor_shipped")?;
+    *connected = true;
+    let mut pass = |client: &mut Client, only: Option<&str>| -> Result<(), FloorError> {
+        let done = match only {
+            Some(station) => vec![verify_station(client, station)?],
+            None => verify_pending(client)?,
+        };
+        for v in done.iter().filter(|v| v.quarantined.is_some()) {
+            report(VerifierEvent::Quarantined(v));
+        }
+        Ok(())
+    };
+    pass(&mut client, None)?;
+    while !stop.load(Ordering::Relaxed) {
+        let mut named: Vec<String> = Vec::new();
+        let mut notifications = listener.notifications();
+        let first = notifications
+            .timeout_iter(Duration::from_secs(1))
+            .next()?
+            .map(|n| n.payload().to_owned());
+        if let Some(first) = first {
+            named.push(first);
+            let mut pending = notifications.iter();
+            while let Some(n) = pending.next()? {
+                named.push(n.payload().to_owned());
+            }
+        }
+        if named.is_empty() {
+            pass(&mut client, None)?;
+            continue;
+        }
+        named.sort();
+        named.dedup();
+        for station in &named {
+            pass(&mut client, Some(station))?;
+        }
+    }
+    Ok(())
+}

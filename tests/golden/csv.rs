@@ -452,7 +452,8 @@ fn the_rated_play_csv_header_is_the_documented_one() {
 const FLOOR: &str = "docs/floor.md";
 
 /// The fenced block right after the line of `doc` that ends with `lead`
-/// (docs/floor.md gives the floor CSV's header that way).
+/// (docs/floor.md gives the floor CSV's header that way), a `<!-- ... -->`
+/// marker before it allowed.
 fn block_after(doc: &str, lead: &str) -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(doc);
     let text = std::fs::read_to_string(path).unwrap();
@@ -460,7 +461,7 @@ fn block_after(doc: &str, lead: &str) -> String {
         .lines()
         .skip_while(|line| !line.trim_end().ends_with(lead));
     assert!(lines.next().is_some(), "{doc}: no line ends with {lead:?}");
-    let mut lines = lines.skip_while(|line| line.trim().is_empty());
+    let mut lines = lines.skip_while(|line| line.trim().is_empty() || line.starts_with("<!--"));
     let fence = lines.next().unwrap_or_default();
     assert!(fence.starts_with("```"), "{doc}: no block after {lead:?}");
     lines

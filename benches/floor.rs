@@ -2,9 +2,9 @@
 //! real PostgreSQL (`PAIRS_TABLE_BENCH_PG`, else 127.0.0.1:5432 as
 //! postgres; skipped with a sentence when there is none), each run in a
 //! database of its own, dropped after:
-//! 1. rows shipped per second by `floor::ship` against a plain batched
-//!    INSERT of the same rows (target ≥ 0.5×), medians of five alternating
-//!    rounds;
+//! 1. rows shipped per second by `floor::ship`, until the floor's verifier
+//!    has checked every signature, against a plain batched INSERT of the
+//!    same rows (target ≥ 0.5×), medians of five alternating rounds;
 //! 2. commit-to-notification latency with 50 stations shipping at once
 //!    (target p99 ≤ 1 s), and the pit view's survey of the 50 stations;
 //! 3. `floor verify` rows per second, station file against the floor and
@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::time::{Duration, Instant};
 
@@ -41,10 +41,12 @@ fn server() -> Option<String> {
         .then_some(url)
 }
 
-/// A floor database of its own, dropped (with its roles) at the end.
+/// A floor database of its own with its verifier running, dropped (with
+/// its roles) at the end.
 struct FloorDb {
     server: String,
     name: String,
+    verifier: Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)>,
 }
 
 impl FloorDb {
@@ -54,12 +56,37 @@ impl FloorDb {
         admin
             .batch_execute(&format!("CREATE DATABASE {name}"))
             .unwrap();
-        let db = FloorDb {
+        let mut db = FloorDb {
             server: server.to_owned(),
             name,
+            verifier: None,
         };
         floor::init(&db.url()).unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (url, stopped) = (db.url(), stop.clone());
+        let thread = std::thread::spawn(move || {
+            floor::verifier::run(&url, &stopped, |_| {}).unwrap();
+        });
+        db.verifier = Some((stop, thread));
         db
+    }
+
+    /// Waits until the verifier has checked every row shipped.
+    fn settle(&self) {
+        let mut client = Client::connect(&self.url(), NoTls).unwrap();
+        loop {
+            let pending: i64 = client
+                .query_one(
+                    "SELECT count(*) FROM floor.stations WHERE verified_seq < head_seq",
+                    &[],
+                )
+                .unwrap()
+                .get(0);
+            if pending == 0 {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
     }
 
     fn url(&self) -> String {
@@ -69,6 +96,10 @@ impl FloorDb {
 
 impl Drop for FloorDb {
     fn drop(&mut self) {
+        if let Some((stop, thread)) = self.verifier.take() {
+            stop.store(true, Ordering::Relaxed);
+            let _ = thread.join();
+        }
         let Ok(mut admin) = Client::connect(&format!("{}/postgres", self.server), NoTls) else {
             return;
         };
@@ -126,7 +157,7 @@ fn plain_insert(client: &mut Client, rows: &[ledger::ChainRow], table: &str) -> 
     start.elapsed().as_secs_f64()
 }
 
-fn ship_rate(db: &FloorDb, dir: &Path) {
+fn ship_rate(server: &str, dir: &Path) {
     let path = dir.join("ship.sqlite3");
     let hands: usize = std::env::var("FLOOR_BENCH_HANDS")
         .ok()
@@ -142,21 +173,27 @@ fn ship_rate(db: &FloorDb, dir: &Path) {
     let start = Instant::now();
     let rows = ledger::chain_rows_after(&path, 0, u32::MAX).unwrap();
     let reading = start.elapsed().as_secs_f64();
-    let mut client = Client::connect(&db.url(), NoTls).unwrap();
-    // Rounds alternate the two paths (a fresh table, a fresh station each
-    // round): the machine's speed drifts by 10 to 30% between runs, so each
-    // path is timed several times in the same stretch and the medians compared.
+    // Rounds alternate the two paths (a fresh floor each round, since a
+    // station's key is enrolled for one station only): the machine's speed
+    // drifts by 10 to 30% between runs, so each path is timed several times
+    // in the same stretch and the medians compared.
     let mut plain = Vec::new();
     let mut shipping = Vec::new();
-    let mut url = String::new();
+    let mut kept = None;
     for round in 0..ROUNDS {
-        plain.push(plain_insert(&mut client, &rows, &format!("plain_{round}")));
-        url = floor::enrol(&db.url(), &format!("ship bench {round}"), None).unwrap();
+        let db = FloorDb::new(server, &format!("ship{round}"));
+        let mut client = Client::connect(&db.url(), NoTls).unwrap();
+        plain.push(plain_insert(&mut client, &rows, "plain"));
+        let key = common::keys_of(&path).public_key();
+        let url = floor::enrol(&db.url(), "ship bench", key).unwrap();
         let start = Instant::now();
         let shipped = floor::ship(&path, &url, None).unwrap();
+        db.settle();
         shipping.push(start.elapsed().as_secs_f64());
         assert_eq!(shipped as usize, rows.len());
+        kept = Some((db, url));
     }
+    let (db, url) = kept.unwrap();
     let median = |times: &[f64]| {
         let mut sorted = times.to_vec();
         sorted.sort_by(f64::total_cmp);
@@ -178,7 +215,7 @@ fn ship_rate(db: &FloorDb, dir: &Path) {
     println!("| path | seconds (median) | rows/s | each round |");
     println!("| --- | --- | --- | --- |");
     println!(
-        "| `floor::ship` (floor.append_rows, chain checked in the database) | {shipping_median:.2} | {:.0} | {} |",
+        "| `floor::ship` until verified (floor.append_rows, chain checked in the database; every checkpoint's signature by the verifier) | {shipping_median:.2} | {:.0} | {} |",
         n / shipping_median,
         rounds(&shipping)
     );
@@ -218,7 +255,7 @@ fn ship_rate(db: &FloorDb, dir: &Path) {
     let took = start.elapsed().as_secs_f64();
     assert!(findings.is_empty(), "{findings:?}");
     println!(
-        "| `floor verify` (every chain on the floor: the {ROUNDS} stations') | {checked} | {took:.2} | {:.0} |",
+        "| `floor verify` (every chain on the floor: the last round's station) | {checked} | {took:.2} | {:.0} |",
         checked as f64 / took
     );
 }
@@ -236,7 +273,7 @@ fn latency(db: &FloorDb, dir: &Path) {
         let path = dir.join(format!("station-{i}.sqlite3"));
         drop(station(&path));
         let name = format!("station {i}");
-        let url = floor::enrol(&owner, &name, None).unwrap();
+        let url = floor::enrol(&owner, &name, common::keys_of(&path).public_key()).unwrap();
         floor::ship(&path, &url, None).unwrap();
         stations.push((name, path, url));
     }
@@ -333,8 +370,8 @@ fn latency(db: &FloorDb, dir: &Path) {
         all.last().unwrap()
     );
     // The listener waits for one more notification; one last ship wakes it.
-    let wake = floor::enrol(&owner, "wake", None).unwrap();
     let path = dir.join("wake.sqlite3");
+    let wake = floor::enrol(&owner, "wake", common::keys_of(&path).public_key()).unwrap();
     drop(station(&path));
     floor::ship(&path, &wake, None).unwrap();
     listener.join().unwrap();
@@ -373,7 +410,7 @@ fn main() {
         return;
     };
     let dir = dir();
-    ship_rate(&FloorDb::new(&server, "ship"), &dir);
+    ship_rate(&server, &dir);
     latency(&FloorDb::new(&server, "pit"), &dir);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -23,14 +23,17 @@ impl Clock for SystemTime {
     }
 }
 
-/// The ledger at `path` (made if new), signed by the benchmarks' key.
+/// The ledger at `path` (made if new), signed by its station's key.
 pub fn open(path: &Path) -> Ledger {
-    Ledger::open(
-        path,
-        Box::new(SystemTime),
-        pairs_table::keys::StationKeys::from_secret_bytes([7; 32], [9; 32]),
-    )
-    .unwrap()
+    Ledger::open(path, Box::new(SystemTime), keys_of(path)).unwrap()
+}
+
+/// The station key of the ledger at `path`: each ledger file its own, as
+/// each station has its own (the floor enrols one key per station).
+pub fn keys_of(path: &Path) -> pairs_table::keys::StationKeys {
+    use sha2::{Digest, Sha256};
+    let secret: [u8; 32] = Sha256::digest(path.as_os_str().as_encoded_bytes()).into();
+    pairs_table::keys::StationKeys::from_secret_bytes(secret, [9; 32])
 }
 
 /// A station ledger at `path` with dealer 1, a Rocket table named `bench`,

@@ -338,8 +338,8 @@ pub fn seal(body: &str, protocol: Protocol) -> Vec<u8> {
     .into_bytes()
 }
 
-/// What the host asks of a version 2 shoe (hardware/PROTOCOL.md, "What the
-/// host sends"). Host frames carry no sequence number.
+/// What the host asks of a version 2 shoe (hardware/PROTOCOL.md, "Version
+/// 2", "The host may ask"). Host frames carry no sequence number.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum HostRequest {
     /// `IDENT`: send a `HELLO` frame.

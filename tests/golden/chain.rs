@@ -4,8 +4,7 @@
 //!
 //! The worked example is the ledger the program writes when it opens a new
 //! file at a fixed time with the tests' key and records one table. The
-//! parts that need PostgreSQL skip when no server can be reached; they set
-//! up the floor through the `floor` commands, as docs/floor.md gives them.
+//! parts that need PostgreSQL skip when no server can be reached.
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -21,6 +20,7 @@ use super::{assert_hex, assert_text, block, hex_block};
 use crate::pairs_table;
 use crate::util::temp_db;
 use pairs_table::engine::hand::GameKind;
+use pairs_table::floor;
 use pairs_table::floor::verifier::verify_pending;
 use pairs_table::keys::{SignedCheckpoint, StationKeys, checkpoint_signed};
 use pairs_table::ledger::{ChainRow, Clock, GENESIS, Ledger, chain_rows_after, link_encoded};
@@ -334,7 +334,7 @@ impl GoldenFloor {
             .batch_execute(&format!("CREATE DATABASE {name}"))
             .unwrap();
         let db = GoldenFloor { server, name };
-        run(&["floor", "init", "--floor", &db.url()]);
+        floor::init(&db.url()).unwrap();
         Some(db)
     }
 
@@ -345,12 +345,7 @@ impl GoldenFloor {
 
     /// Enrols `station` with `key`; returns the URL it ships with.
     fn enrol(&self, station: &str, key: &StationKeys) -> String {
-        let url = self.url();
-        let key = hex::encode(key.public_key());
-        let args = ["floor", "enrol", "--floor", &url, "--station", station];
-        run(&[&args[..], &["--public-key", &key]].concat())
-            .trim_end()
-            .to_string()
+        floor::enrol(&self.url(), station, key.public_key()).unwrap()
     }
 }
 
@@ -468,10 +463,12 @@ fn floor_status_json_is_the_documented_array() {
     };
     let north = db.enrol("north", &crate::test_keys());
     db.enrol("south", &StationKeys::from_secret_bytes([8; 32], [9; 32]));
-    let ledger = worked_example();
-    let ledger = ledger.to_str().unwrap();
-    let shipped = run(&["floor", "ship", "--db", ledger, "--floor", &north]);
-    assert_eq!(shipped, "shipped 4 rows\n");
+    let shipped = floor::ship(
+        &worked_example(),
+        &north,
+        Some(crate::test_keys().public_key()),
+    );
+    assert_eq!(shipped.unwrap(), 4);
     // The floor's verifier (which runs beside every floor) checks the
     // checkpoints against the enrolled key, once.
     let mut owner = Client::connect(&db.url(), NoTls).unwrap();

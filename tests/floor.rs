@@ -86,13 +86,14 @@ fn throw_away_cluster() -> Result<String, String> {
 /// A database of the test's own, with the floor schema and its verifier
 /// running (docs/floor.md, "Signed at the source"); dropped, with its
 /// roles, at the end.
-struct FloorDb {
+pub(crate) struct FloorDb {
     name: String,
     verifier: Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)>,
 }
 
 impl FloorDb {
-    fn new() -> FloorDb {
+    /// A new floor database with its verifier running.
+    pub(crate) fn new() -> FloorDb {
         static NEXT: AtomicU32 = AtomicU32::new(0);
         let name = format!(
             "pt_floor_{}_{}",
@@ -119,7 +120,7 @@ impl FloorDb {
 
     /// Waits (up to 20 s) until the verifier has checked every row the
     /// stations shipped.
-    fn settle(&self) {
+    pub(crate) fn settle(&self) {
         let mut admin = self.admin();
         let start = Instant::now();
         while start.elapsed() < Duration::from_secs(20) {
@@ -139,7 +140,7 @@ impl FloorDb {
     }
 
     /// The owner's URL.
-    fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("{}/{}", server(), self.name)
     }
 
@@ -203,7 +204,8 @@ fn pairs_table_for(db: &Path) -> Command {
         .arg("--key")
         .arg(station_key(db).0)
         .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"));
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("PGPASSFILE", crate::test_password_file());
     command
 }
 
@@ -256,7 +258,7 @@ fn verify_file(db: &Path, url: &str) -> (bool, String) {
     let out = pairs_table()
         .args(["floor", "verify", "--db"])
         .arg(db)
-        .args(["--floor", url])
+        .args(["--floor", &crate::on_command_line(url)])
         .output()
         .unwrap();
     (
@@ -291,7 +293,7 @@ fn rows_arrive_in_order_once_however_often_shipped() {
     let out = pairs_table_for(&db)
         .args(["floor", "ship", "--db"])
         .arg(&db)
-        .args(["--floor", &url])
+        .args(["--floor", &crate::on_command_line(&url)])
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -638,7 +640,12 @@ fn fifty_stations_ship_at_once_and_every_row_arrives() {
                     "--hands",
                     "6",
                 ])
-                .args(["--seed", &i.to_string(), "--floor", url])
+                .args([
+                    "--seed",
+                    &i.to_string(),
+                    "--floor",
+                    &crate::on_command_line(url),
+                ])
                 .arg("--db")
                 .arg(db)
                 .stdout(Stdio::null())
@@ -1040,7 +1047,24 @@ fn the_floor_names_a_new_stations_first_pit_boss_who_sets_only_a_pin() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let url = String::from_utf8(out.stdout).unwrap().trim().to_owned();
+    // The station's URL, with no password, and its password file line.
+    let printed = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = printed.lines().collect();
+    assert_eq!(lines.len(), 2, "{printed}");
+    let (bare, line) = (lines[0], lines[1]);
+    let role = bare
+        .strip_prefix("postgres://")
+        .and_then(|rest| rest.split_once('@'))
+        .map(|(role, _)| role)
+        .unwrap();
+    assert!(!role.contains(':'), "the URL names no password: {bare}");
+    let password = line.rsplit(':').next().unwrap();
+    assert_eq!(password.len(), 32, "{line}");
+    assert!(
+        line.ends_with(&format!(":{}:{role}:{password}", floor_db.name)),
+        "{line}"
+    );
+    let url = bare.replacen('@', &format!(":{password}@"), 1);
     assert_eq!(
         floor::first_pit_boss(&url).unwrap(),
         Some((StaffId(900), "Pat Boss".into()))
@@ -1494,4 +1518,51 @@ fn a_station_whose_chain_cannot_be_read_leaves_every_other_station_whole() {
     );
     assert_eq!(tables[1].station, "good");
     assert!(tables[1].alarms.is_empty());
+}
+
+/// Issue 29: credentials never on a command line. A floor URL carrying a
+/// password is refused before anything connects; the password comes from
+/// the password file, which must be private.
+#[test]
+fn a_password_on_the_command_line_is_refused_and_the_password_file_must_be_private() {
+    let dir = dir("credentials");
+    let out = pairs_table()
+        .args([
+            "floor",
+            "status",
+            "--floor",
+            "postgres://pit:s3cret@127.0.0.1:1/floor",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("the floor URL carries a password, which any user of this computer can read off a command line"),
+        "{stderr}"
+    );
+    let open_file = dir.join("pgpass");
+    std::fs::write(&open_file, "127.0.0.1:1:floor:pit:s3cret\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&open_file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let out = pairs_table()
+        .args([
+            "floor",
+            "status",
+            "--floor",
+            "postgres://pit@127.0.0.1:1/floor",
+        ])
+        .env("PGPASSFILE", &open_file)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert_eq!(
+        stderr.trim_end(),
+        format!(
+            "pairs-table: the password file {} may be read by others (mode 0644): make it 0600 (chmod 600 {})",
+            open_file.display(),
+            open_file.display()
+        )
+    );
 }

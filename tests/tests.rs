@@ -90,8 +90,39 @@ pub fn pairs_table() -> std::process::Command {
         .arg("--key")
         .arg(test_key_file())
         .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"));
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("PGPASSFILE", test_password_file());
     command
+}
+
+/// The password file (`PGPASSFILE`, 0600) the tests' programs read: a
+/// floor URL never carries its password on a command line.
+pub fn test_password_file() -> std::path::PathBuf {
+    std::env::temp_dir()
+        .join(format!("pairs-table-test-home-{}", std::process::id()))
+        .join("pgpass")
+}
+
+/// `url` as a command line gives it: without its password, which is added
+/// to the tests' password file.
+pub fn on_command_line(url: &str) -> String {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    static FILE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let (bare, line) = pairs_table::floor::credentials::password_file_line(url).unwrap();
+    if let Some(line) = line {
+        let _held = FILE.lock().unwrap();
+        let path = test_password_file();
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .mode(0o600)
+            .open(&path)
+            .unwrap();
+        writeln!(file, "{line}").unwrap();
+    }
+    bare
 }
 
 /// A UTC wall-clock time as the app and the printed reports show it: this

@@ -28,6 +28,7 @@ const MIGRATIONS: [&str; 5] = [
 ];
 
 pub mod command;
+pub mod credentials;
 pub mod survey;
 pub mod verifier;
 
@@ -59,8 +60,27 @@ fn postgres_text(error: &postgres::Error) -> String {
     }
 }
 
+/// Connects to the floor `url` names (a URL, settings or a service name;
+/// the password from the password file if the URL gives none).
 fn connect(url: &str) -> Result<Client, FloorError> {
-    Ok(Client::connect(url, NoTls)?)
+    Ok(credentials::config(url)?.connect(NoTls)?)
+}
+
+/// A new role password, 32 hex digits the server draws (its random UUID
+/// generator): a query's result, never a logged statement.
+fn new_password(client: &mut impl postgres::GenericClient) -> Result<String, FloorError> {
+    Ok(client
+        .query_one(
+            "SELECT md5(gen_random_uuid()::text || gen_random_uuid()::text)",
+            &[],
+        )?
+        .get(0))
+}
+
+/// `password` as the server stores it (a SCRAM-SHA-256 verifier), so the
+/// statement that sets it, which the server may log, holds no password.
+fn scram_verifier(password: &str) -> String {
+    postgres_protocol::password::scram_sha_256(password.as_bytes())
 }
 
 /// The roles `floor init` creates for the database `database`: the group
@@ -80,9 +100,20 @@ fn cut_at_char(text: &str, bytes: usize) -> &str {
     &text[..end]
 }
 
-/// Creates or upgrades the floor schema and its roles; returns the schema
-/// version and the pit's read-only role.
-pub fn init(url: &str) -> Result<(usize, String), FloorError> {
+/// What `floor init` did: the schema version, the pit's role, and the
+/// pit's password when the role was created now (shown once).
+#[derive(Debug)]
+pub struct Initialised {
+    /// The floor schema's version.
+    pub version: usize,
+    /// The pit's read-only login role.
+    pub pit: String,
+    /// The pit role's password, if `init` created the role.
+    pub pit_password: Option<String>,
+}
+
+/// Creates or upgrades the floor schema and its roles.
+pub fn init(url: &str) -> Result<Initialised, FloorError> {
     let mut client = connect(url)?;
     let mut tx = client.transaction()?;
     tx.batch_execute(
@@ -109,15 +140,27 @@ pub fn init(url: &str) -> Result<(usize, String), FloorError> {
     )?;
     let database: String = tx.query_one("SELECT current_database()", &[])?.get(0);
     let (stations, pit) = role_names(&database);
-    for (role, login) in [(&stations, "NOLOGIN"), (&pit, "LOGIN")] {
+    let mut pit_password = None;
+    for (role, login) in [(&stations, false), (&pit, true)] {
         let exists: bool = tx
             .query_one(
                 "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1)",
                 &[role],
             )?
             .get(0);
-        if !exists {
-            tx.batch_execute(&format!("CREATE ROLE {} {login}", quote(role)))?;
+        if exists {
+            continue;
+        }
+        if login {
+            let password = new_password(&mut tx)?;
+            tx.batch_execute(&format!(
+                "CREATE ROLE {} LOGIN PASSWORD '{}'",
+                quote(role),
+                scram_verifier(&password)
+            ))?;
+            pit_password = Some(password);
+        } else {
+            tx.batch_execute(&format!("CREATE ROLE {} NOLOGIN", quote(role)))?;
         }
     }
     let (stations, pit) = (quote(&stations), quote(&pit));
@@ -130,7 +173,11 @@ pub fn init(url: &str) -> Result<(usize, String), FloorError> {
          GRANT SELECT ON ALL TABLES IN SCHEMA floor TO {pit};"
     ))?;
     tx.commit()?;
-    Ok((MIGRATIONS.len(), role_names(&database).1))
+    Ok(Initialised {
+        version: MIGRATIONS.len(),
+        pit: role_names(&database).1,
+        pit_password,
+    })
 }
 
 /// A PostgreSQL identifier, quoted.
@@ -184,15 +231,11 @@ pub fn enrol(url: &str, station: &str, public_key: PublicKey) -> Result<String, 
         .take(20)
         .collect();
     let role = format!("{}_st{}_{slug}", cut_at_char(&database, 30), count + 1);
-    let password: String = tx
-        .query_one(
-            "SELECT md5(gen_random_uuid()::text || clock_timestamp()::text)",
-            &[],
-        )?
-        .get(0);
+    let password = new_password(&mut tx)?;
     tx.batch_execute(&format!(
-        "CREATE ROLE {} LOGIN PASSWORD '{password}' IN ROLE {}",
+        "CREATE ROLE {} LOGIN PASSWORD '{}' IN ROLE {}",
         quote(&role),
+        scram_verifier(&password),
         quote(&role_names(&database).0)
     ))?;
     tx.execute(

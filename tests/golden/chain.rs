@@ -4,11 +4,9 @@
 //!
 //! The worked example is the ledger the program writes when it opens a new
 //! file at a fixed time with the tests' key and records one table. The
-//! parts that need PostgreSQL skip when no server can be reached.
+//! floor's parts run against the floor tests' PostgreSQL (tests/floor.rs).
 
 use std::path::PathBuf;
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 use chrono::{DateTime, TimeZone, Utc};
 use ed25519_dalek::{Signature, Signer, SigningKey, VerifyingKey};
@@ -17,11 +15,11 @@ use rusqlite::types::Value;
 use sha2::{Digest, Sha256};
 
 use super::{assert_hex, assert_text, block, hex_block};
+use crate::floor::FloorDb;
 use crate::pairs_table;
 use crate::util::temp_db;
 use pairs_table::engine::hand::GameKind;
 use pairs_table::floor;
-use pairs_table::floor::verifier::verify_pending;
 use pairs_table::keys::{SignedCheckpoint, StationKeys, checkpoint_signed};
 use pairs_table::ledger::{ChainRow, Clock, GENESIS, Ledger, chain_rows_after, link_encoded};
 
@@ -278,24 +276,6 @@ fn the_checkpoint_signs_the_documented_message_with_the_documented_key() {
     );
 }
 
-/// A PostgreSQL server for the floor, found as tests/floor.rs finds one
-/// (`PAIRS_TABLE_TEST_PG`, else 127.0.0.1:5432 as `postgres`); None, and
-/// the floor checks skip, when there is none.
-fn pg_server() -> Option<&'static str> {
-    static SERVER: OnceLock<Option<String>> = OnceLock::new();
-    SERVER
-        .get_or_init(|| {
-            if let Ok(url) = std::env::var("PAIRS_TABLE_TEST_PG") {
-                return Some(url.trim_end_matches('/').to_string());
-            }
-            let local = "postgres://postgres@127.0.0.1:5432";
-            Client::connect(&format!("{local}/postgres"), NoTls)
-                .is_ok()
-                .then(|| local.to_string())
-        })
-        .as_deref()
-}
-
 /// Runs `pairs-table` with the tests' key; its standard output.
 fn run(args: &[&str]) -> String {
     let out = pairs_table().args(args).output().unwrap();
@@ -308,67 +288,9 @@ fn run(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// A floor database of the test's own; dropped, with its roles, at the end.
-struct GoldenFloor {
-    server: &'static str,
-    name: String,
-}
-
-impl GoldenFloor {
-    fn new(test: &str) -> Option<GoldenFloor> {
-        let Some(server) = pg_server() else {
-            eprintln!(
-                "{test}: skipped the floor's part: no PostgreSQL server \
-                 (set PAIRS_TABLE_TEST_PG or run one on 127.0.0.1:5432)"
-            );
-            return None;
-        };
-        static NEXT: AtomicU32 = AtomicU32::new(0);
-        let name = format!(
-            "pt_golden_{}_{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        );
-        let mut admin = Client::connect(&format!("{server}/postgres"), NoTls).unwrap();
-        admin
-            .batch_execute(&format!("CREATE DATABASE {name}"))
-            .unwrap();
-        let db = GoldenFloor { server, name };
-        floor::init(&db.url()).unwrap();
-        Some(db)
-    }
-
-    /// The owner's URL.
-    fn url(&self) -> String {
-        format!("{}/{}", self.server, self.name)
-    }
-
-    /// Enrols `station` with `key`; returns the URL it ships with.
-    fn enrol(&self, station: &str, key: &StationKeys) -> String {
-        floor::enrol(&self.url(), station, key.public_key()).unwrap()
-    }
-}
-
-impl Drop for GoldenFloor {
-    fn drop(&mut self) {
-        let Ok(mut admin) = Client::connect(&format!("{}/postgres", self.server), NoTls) else {
-            return;
-        };
-        let _ = admin.batch_execute(&format!(
-            "DROP DATABASE IF EXISTS {} WITH (FORCE)",
-            self.name
-        ));
-        let roles = admin
-            .query(
-                "SELECT rolname FROM pg_roles WHERE starts_with(rolname, $1) ORDER BY rolname DESC",
-                &[&format!("{}_", self.name)],
-            )
-            .unwrap_or_default();
-        for role in roles {
-            let role: String = role.get(0);
-            let _ = admin.batch_execute(&format!("DROP ROLE \"{role}\""));
-        }
-    }
+/// Enrols `station` with `key` on `db`; returns the URL it ships with.
+fn enrol(db: &FloorDb, station: &str, key: &StationKeys) -> String {
+    floor::enrol(&db.url(), station, key.public_key()).unwrap()
 }
 
 #[test]
@@ -397,10 +319,8 @@ fn the_station_ships_the_documented_payload_and_the_floor_links_it() {
     assert_eq!(hash, bytes32(LEDGER, "chain-row-1-hash"));
 
     // The floor's own SQL links the document's row, and only with its hash.
-    let Some(db) = GoldenFloor::new("the_station_ships_the_documented_payload") else {
-        return;
-    };
-    let station = db.enrol("golden", &crate::test_keys());
+    let db = FloorDb::new();
+    let station = enrol(&db, "golden", &crate::test_keys());
     let mut client = Client::connect(&station, NoTls).unwrap();
     // Sent with the checkpoint that signs it (row 2, docs/ledger.md), as a
     // station sends it: every write ends with one.
@@ -458,22 +378,22 @@ fn floor_status_json_is_the_documented_array() {
         documented.contains(&format!("\"head\": \"{head}\"")),
         "{FLOOR}: block floor-status-json does not show the head of docs/ledger.md's example"
     );
-    let Some(db) = GoldenFloor::new("floor_status_json_is_the_documented_array") else {
-        return;
-    };
-    let north = db.enrol("north", &crate::test_keys());
-    db.enrol("south", &StationKeys::from_secret_bytes([8; 32], [9; 32]));
+    let db = FloorDb::new();
+    let north = enrol(&db, "north", &crate::test_keys());
+    enrol(
+        &db,
+        "south",
+        &StationKeys::from_secret_bytes([8; 32], [9; 32]),
+    );
     let shipped = floor::ship(
         &worked_example(),
         &north,
         Some(crate::test_keys().public_key()),
     );
     assert_eq!(shipped.unwrap(), 4);
-    // The floor's verifier (which runs beside every floor) checks the
-    // checkpoints against the enrolled key, once.
-    let mut owner = Client::connect(&db.url(), NoTls).unwrap();
-    let verified = verify_pending(&mut owner).unwrap();
-    assert_eq!(verified.iter().map(|v| v.verified).collect::<Vec<_>>(), [4]);
+    // The floor's verifier (which runs beside every floor) has checked the
+    // checkpoints against the enrolled key.
+    db.settle();
     let printed = run(&["floor", "status", "--floor", &db.url(), "--json"]);
     // The time of the last shipment varies: its form is checked, then the
     // document's time put in its place.

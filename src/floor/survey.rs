@@ -159,23 +159,10 @@ fn unreadable_table(
     why: &str,
     floor_alarms: &[(String, OpenAlarm)],
 ) -> PitTable {
-    let mut table = PitTable {
-        station: station.station.clone(),
-        replica: dir.join("unreadable"),
-        table: station.table.clone(),
-        game: None,
-        limits: None,
-        open: false,
-        dealer: None,
-        hands: 0,
-        drop: 0,
-        win: 0,
-        hold: None,
-        alarms: Vec::new(),
-        lag: station.lag,
-        last_contact: station.last_contact.clone(),
-    };
-    table = with_floor_alarms(table, floor_alarms);
+    let mut table = with_floor_alarms(
+        no_shift_table(station, dir.join("unreadable")),
+        floor_alarms,
+    );
     table.alarms.insert(
         0,
         OpenAlarm {
@@ -186,12 +173,11 @@ fn unreadable_table(
     table
 }
 
-/// One station's table read from its replica.
-fn pit_table(station: &StationStatus, replica: &Path) -> Result<PitTable, FloorError> {
-    let ledger = Ledger::open_read_only(replica, Box::new(SystemClock), false)?;
-    let mut table = PitTable {
+/// A station's table as the pit shows it with no shift open.
+fn no_shift_table(station: &StationStatus, replica: PathBuf) -> PitTable {
+    PitTable {
         station: station.station.clone(),
-        replica: replica.to_path_buf(),
+        replica,
         table: station.table.clone(),
         game: None,
         limits: None,
@@ -204,7 +190,13 @@ fn pit_table(station: &StationStatus, replica: &Path) -> Result<PitTable, FloorE
         alarms: Vec::new(),
         lag: station.lag,
         last_contact: station.last_contact.clone(),
-    };
+    }
+}
+
+/// One station's table read from its replica.
+fn pit_table(station: &StationStatus, replica: &Path) -> Result<PitTable, FloorError> {
+    let ledger = Ledger::open_read_only(replica, Box::new(SystemClock), false)?;
+    let mut table = no_shift_table(station, replica.to_path_buf());
     if let Some(open) = ledger.open_shift_now()? {
         let hands = ledger.browse_hands(&HandFilter {
             shift: Some(open.shift),

@@ -753,16 +753,10 @@ impl Recorder {
 /// hashed its rules with the misnamed text (docs/house-rules.md) keeps
 /// that hash.
 fn journal_holds_setup(columns: &HashMap<String, Value>, setup: &HandSetup) -> bool {
+    // The setup's columns, `game` to `carry_in`, follow the context's
+    // (id, table, shift, dealer, shoe) in the `hands` table.
     let played = rows::setup_values(setup, setup.button);
-    let names = [
-        "game",
-        "decks",
-        "rules_hash",
-        "seats",
-        "previous_button",
-        "button",
-        "carry_in",
-    ];
+    let names = &HANDS.columns[5..5 + played.len()];
     names.iter().zip(&played).all(|(name, value)| match *name {
         // The committed button is the hand's outcome, set at commit.
         "button" => true,

@@ -1273,19 +1273,130 @@ fn a_bad_rules_card_request_gets_one_sentence_and_leaves_every_file_as_it_was() 
 
 #[test]
 fn output_into_a_closed_pipe_ends_the_command_quietly_without_a_panic() {
-    let (reader, writer) = std::io::pipe().unwrap();
-    drop(reader);
-    let out = crate::pairs_table()
-        .arg("rules")
-        .stdout(writer)
+    let path = shift(GameKind::Rocket, 3, 0);
+    let db = path.to_str().unwrap();
+    let commands: [&[&str]; 5] = [
+        &["rules"],
+        &[
+            "simulate", "--game", "rocket", "--hands", "20", "--seed", "1",
+        ],
+        &["audit", "verify", "--db", db],
+        &["audit", "export", "--hand", "1", "--db", db],
+        &["program", "list", "--db", db],
+    ];
+    for args in commands {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = crate::pairs_table()
+            .args(args)
+            .stdout(writer)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(141),
+            "{args:?} ends as SIGPIPE would end it"
+        );
+        assert!(
+            out.stderr.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// Runs the program with its own `--key` (none of the tests' key file).
+fn run_keyed(key: &Path, args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_pairs-table"))
+        .arg("--key")
+        .arg(key)
+        .args(args)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(141), "as SIGPIPE would end it");
-    assert!(
-        out.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    (out.status.success(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn postgresql_and_sqlite_errors_are_said_once_in_one_sentence() {
+    let dir = dir();
+    let key = dir.join("station.key");
+    // Nothing listens on port 1.
+    let (ok, stderr) = run_keyed(
+        &key,
+        &[
+            "floor",
+            "status",
+            "--floor",
+            "postgres://pit@127.0.0.1:1/floor",
+        ],
     );
+    assert!(!ok);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("pairs-table: the floor database: "),
+        "{stderr}"
+    );
+    assert_eq!(
+        stderr.matches("error connecting to server").count(),
+        1,
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("refused").count(), 1, "{stderr}");
+    // A ledger whose later pages (the hands') were overwritten.
+    let path = dir.join("ledger.sqlite3");
+    let db = path.to_str().unwrap();
+    let program = |args: &[&str]| {
+        let out = crate::pairs_table().args(args).output().unwrap();
+        (out.status.success(), String::from_utf8(out.stderr).unwrap())
+    };
+    let (ok, stderr) = program(&[
+        "simulate", "--game", "rocket", "--hands", "40", "--seed", "3", "--db", db,
+    ]);
+    assert!(ok, "{stderr}");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let pages = bytes.len() / 4096;
+    bytes[4096 * (pages * 6 / 10)..4096 * (pages * 9 / 10)].fill(0xff);
+    std::fs::write(&path, bytes).unwrap();
+    let out = dir.join("out.pdf");
+    let (ok, stderr) = program(&[
+        "report",
+        "shift",
+        "--db",
+        db,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("the ledger database failed"), "{stderr}");
+    assert_eq!(stderr.matches("malformed").count(), 1, "{stderr}");
+}
+
+#[test]
+fn floor_ship_refuses_a_bad_url_before_it_makes_a_key() {
+    let dir = dir();
+    let key = dir.join("new.key");
+    let db = shift(GameKind::Rocket, 1, 0);
+    for url in ["not a url", "postgres://pit@[::1:5432/floor"] {
+        let (ok, stderr) = run_keyed(
+            &key,
+            &[
+                "floor",
+                "ship",
+                "--db",
+                db.to_str().unwrap(),
+                "--floor",
+                url,
+            ],
+        );
+        assert!(!ok);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains("the floor database: invalid connection string"),
+            "{stderr}"
+        );
+        assert!(!key.exists(), "{url}: a key file was made");
+    }
 }
 
 #[test]
@@ -1688,4 +1799,93 @@ fn the_expected_hold_is_the_par_sheets_edge_times_the_bets_with_its_95_percent_r
         )),
         "{csv}"
     );
+}
+
+/// The cells of one CSV line (RFC 4180 quoting).
+fn csv_cells(line: &str) -> Vec<String> {
+    let (mut cells, mut cell, mut quoted) = (Vec::new(), String::new(), false);
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                cell.push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => cells.push(std::mem::take(&mut cell)),
+            c => cell.push(c),
+        }
+    }
+    cells.push(cell);
+    cells
+}
+
+#[test]
+fn text_a_spreadsheet_would_run_is_written_as_text_in_the_csv() {
+    let table_name = "=HYPERLINK(\"http://x.io\",\"go\")";
+    let path = dir().join("ledger.sqlite3");
+    let mut ledger = open(&path);
+    ledger.staff(DEALER, "=2+5", Role::Dealer).unwrap();
+    ledger
+        .create_first_pit_boss(PIT_BOSS, "@SUM(A1)", PIT_BOSS_PIN)
+        .unwrap();
+    let table = ledger.table(table_name, GameKind::Rocket).unwrap();
+    ledger
+        .set_table_setting(table, "casino_name", "-2+3")
+        .unwrap();
+    let shift = ledger.open_shift(table, PIT_BOSS).unwrap();
+    let shoe = ledger.open_shoe(table, 6, None).unwrap();
+    let mut recorder = Recorder::new(HandContext {
+        table,
+        shift,
+        dealer: DEALER,
+        shoe,
+    });
+    let config = SimConfig {
+        game: GameKind::Rocket,
+        decks: Decks::new(6).unwrap(),
+        seats: 6,
+        bet: 100,
+        rules: HouseRules::default(),
+        strategy: Strategy::NextCard,
+    };
+    let mut simulation = Simulation::seeded(&config, 7).unwrap();
+    for _ in 0..3 {
+        let finished = simulation
+            .play_hand_with(|t| recorder.sync(&mut ledger, t))
+            .unwrap();
+        recorder.commit(&mut ledger, &finished).unwrap();
+    }
+    ledger.close_shift(shift, PIT_BOSS).unwrap();
+    drop(ledger);
+    let csv = render_csv(&print(&path));
+    // Each formula is kept whole as text behind a quote mark.
+    for text in [
+        "'=HYPERLINK(\"http://x.io\",\"go\")",
+        "'=2+5 (#10)",
+        "'@SUM(A1) (#20)",
+        "'-2+3",
+    ] {
+        assert!(
+            csv.lines().any(|l| csv_cells(l).iter().any(|c| c == text)),
+            "{text} in\n{csv}"
+        );
+    }
+    assert!(
+        csv.contains("\"'=HYPERLINK(\"\"http://x.io\"\",\"\"go\"\")\""),
+        "{csv}"
+    );
+    // No cell a spreadsheet would run is left: only numbers start with a sign.
+    for line in csv.lines() {
+        for cell in csv_cells(line) {
+            if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+                assert!(
+                    cell[1..]
+                        .chars()
+                        .all(|c| c.is_ascii_digit() || ".%".contains(c)),
+                    "{cell} in {line}"
+                );
+            }
+        }
+    }
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::bail;
 use clap::Subcommand;
 
-use super::{ledger_path, local_keys, parse_time, print_json, print_line};
+use super::{ledger_path, local_keys, note, parse_time, print_json, print_line, shown};
 use crate::history::HandHistory;
 use crate::ids::HandId;
 use crate::keys::fingerprint;
@@ -164,7 +164,7 @@ fn audit_verify_archive(
     let mut unwritten = None;
     let check = crate::ledger::archive::verify_archive(archive, &options, live, |d| {
         if unwritten.is_none() {
-            unwritten = print_line(&format!("discrepancy: {d}")).err();
+            unwritten = print_line(&format!("discrepancy: {}", shown(&d.to_string()))).err();
         }
     })?;
     if let Some(error) = unwritten {
@@ -226,8 +226,8 @@ fn audit_verify(args: &VerifyArgs, key: Option<&Path>) -> anyhow::Result<()> {
             Some(KeyPin::Key(keys.public_key()))
         }
         (None, None) => {
-            eprintln!(
-                "pairs-table: warning: no station key to hold the ledger to (this computer has none); give --station-key with the fingerprint printed on the station's shift reports"
+            note(
+                "pairs-table: warning: no station key to hold the ledger to (this computer has none); give --station-key with the fingerprint printed on the station's shift reports",
             );
             None
         }
@@ -240,7 +240,7 @@ fn audit_verify(args: &VerifyArgs, key: Option<&Path>) -> anyhow::Result<()> {
     let mut unwritten = None;
     let summary = crate::ledger::verify(&path, &options, |d| {
         if unwritten.is_none() {
-            unwritten = print_line(&format!("discrepancy: {d}")).err();
+            unwritten = print_line(&format!("discrepancy: {}", shown(&d.to_string()))).err();
         }
     })?;
     if let Some(error) = unwritten {

@@ -242,7 +242,7 @@ pub fn run(cli: Cli) -> ExitCode {
         // killed by SIGPIPE would.
         Err(error) if is_broken_pipe(&error) => ExitCode::from(141),
         Err(error) => {
-            eprintln!("pairs-table: {error:#}");
+            note(&format!("pairs-table: {}", shown(&said_once(&error))));
             ExitCode::FAILURE
         }
     }
@@ -423,12 +423,99 @@ pub fn seeded_rng(seed: Option<u64>) -> anyhow::Result<StdRng> {
 }
 
 /// Prints one line and flushes it, so that a pipe sees each event at once.
-fn print_line(line: &str) -> anyhow::Result<()> {
+/// Control characters other than tabs and line breaks are escaped (see
+/// [`shown`]). A reader that has gone (`| head`) is an error
+/// [`run`] ends quietly on.
+pub(crate) fn print_line(line: &str) -> anyhow::Result<()> {
     use std::io::Write;
+    let line = escaped(line, |c| matches!(c, '\t' | '\n'));
     let mut stdout = std::io::stdout().lock();
     writeln!(stdout, "{line}")
         .and_then(|()| stdout.flush())
         .context("cannot write to standard output")
+}
+
+/// Writes one line to stderr, escaped as [`print_line`] does; a closed
+/// stderr is ignored.
+pub(crate) fn note(line: &str) {
+    use std::io::Write;
+    let line = escaped(line, |c| matches!(c, '\t' | '\n'));
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
+/// `text` (a name, a row's text: anything from a ledger, the floor or
+/// another station) safe to print as one field: every control character,
+/// tabs and line breaks included, and every bidirectional-text control is
+/// written as `\uXXXX` (which JSON reads back as the same character), so
+/// it can neither drive the terminal nor forge a line or a column.
+pub(crate) fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+    escaped(text, |_| false)
+}
+
+fn escaped(text: &str, keep: impl Fn(char) -> bool) -> std::borrow::Cow<'_, str> {
+    let escape = |c: char| {
+        !keep(c)
+            && (c.is_control()
+                || matches!(
+                    c,
+                    '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+                ))
+    };
+    if !text.chars().any(escape) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if escape(c) {
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// The error and its causes in one sentence, each said once: a cause is
+/// left out when the sentence already says it (a typed error quoting its
+/// source, as PostgreSQL's and SQLite's are quoted), even behind a prefix
+/// such as "ERROR: ", and so is every cause between (a bare "db error").
+fn said_once(error: &anyhow::Error) -> String {
+    let causes: Vec<String> = error.chain().map(ToString::to_string).collect();
+    let mut sentence = String::new();
+    let mut next = 0;
+    while let Some(cause) = causes.get(next) {
+        if let Some(said) = (next..causes.len())
+            .rev()
+            .find(|&deeper| !causes[deeper].is_empty() && already_said(&sentence, &causes[deeper]))
+        {
+            next = said + 1;
+            continue;
+        }
+        if !cause.is_empty() {
+            if !sentence.is_empty() {
+                sentence.push_str(": ");
+            }
+            sentence.push_str(cause);
+        }
+        next += 1;
+    }
+    sentence
+}
+
+/// Whether `sentence` holds `text` (its first line: PostgreSQL adds its
+/// DETAIL and HINT on lines of their own), or what `text` says after its
+/// leading "kind: " prefixes (at least 12 bytes of it).
+fn already_said(sentence: &str, text: &str) -> bool {
+    let mut rest = text.lines().next().unwrap_or("");
+    loop {
+        if sentence.contains(rest) {
+            return true;
+        }
+        match rest.split_once(": ") {
+            Some((_, tail)) if tail.len() >= 12 => rest = tail,
+            _ => return false,
+        }
+    }
 }
 
 fn ledger_path(db: Option<PathBuf>) -> anyhow::Result<PathBuf> {
@@ -441,7 +528,7 @@ fn ledger_path(db: Option<PathBuf>) -> anyhow::Result<PathBuf> {
 /// Prints the ledger's warning (loose file modes) on stderr.
 fn warn_about(ledger: &Ledger) {
     if let Some(warning) = ledger.warning() {
-        eprintln!("pairs-table: warning: {warning}");
+        note(&format!("pairs-table: warning: {warning}"));
     }
 }
 
@@ -482,4 +569,64 @@ fn read_pin(staff: u32) -> anyhow::Result<String> {
         line
     };
     Ok(pin.trim_end_matches(['\r', '\n']).to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A typed error that quotes its source, as ours quote PostgreSQL's.
+    #[derive(Debug, thiserror::Error)]
+    #[error("the floor database: {}", .0.get_ref().map_or(String::new(), |e| e.to_string()))]
+    struct Quoting(#[source] std::io::Error);
+
+    #[test]
+    fn each_cause_is_said_once() {
+        let refused = std::io::Error::new(
+            std::io::ErrorKind::ConnectionRefused,
+            "db error: FATAL: database \"x\" does not exist",
+        );
+        let error = anyhow::Error::new(Quoting(std::io::Error::other(refused)));
+        assert_eq!(
+            said_once(&error),
+            "the floor database: db error: FATAL: database \"x\" does not exist"
+        );
+        let error = anyhow::Error::new(std::io::Error::from(std::io::ErrorKind::BrokenPipe))
+            .context("cannot write to standard output");
+        assert_eq!(
+            said_once(&error),
+            "cannot write to standard output: broken pipe"
+        );
+        let error = anyhow::anyhow!("").context("the ledger database failed");
+        assert_eq!(said_once(&error), "the ledger database failed");
+        // Prefixes aside, what the sentence says already is not repeated,
+        // nor a bare label above it.
+        let error = anyhow::anyhow!("ERROR: relation \"floor.stations\" does not exist\nHINT: x")
+            .context("db error")
+            .context("the floor database: relation \"floor.stations\" does not exist");
+        assert_eq!(
+            said_once(&error),
+            "the floor database: relation \"floor.stations\" does not exist"
+        );
+    }
+
+    #[test]
+    fn text_from_elsewhere_cannot_drive_the_terminal() {
+        let name = "table\u{1b}]0;owned\u{7}\u{1b}[2J\u{9b}1m\u{202e}9\ttab\nline";
+        assert_eq!(
+            shown(name),
+            "table\\u001b]0;owned\\u0007\\u001b[2J\\u009b1m\\u202e9\\u0009tab\\u000aline"
+        );
+        assert_eq!(
+            escaped(name, |c| matches!(c, '\t' | '\n')),
+            "table\\u001b]0;owned\\u0007\\u001b[2J\\u009b1m\\u202e9\ttab\nline"
+        );
+        assert!(matches!(
+            shown("table 1 — ♠"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        // Escaped, JSON still reads the same text.
+        let json = escaped(&serde_json::to_string(&name).unwrap(), |_| false).into_owned();
+        assert_eq!(serde_json::from_str::<String>(&json).unwrap(), name);
+    }
 }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 
-use super::{ledger_path, print_line, read_pin, station_keys, warn_about};
+use super::{ledger_path, print_line, read_pin, shown, station_keys, warn_about};
 use crate::ids::StaffId;
 use crate::ledger::{Ledger, PinEntry, SystemClock};
 
@@ -115,7 +115,7 @@ fn program_list(db: Option<PathBuf>) -> anyhow::Result<()> {
             hex::encode(program.sha256),
             program.at,
             program.by,
-            program.note
+            shown(&program.note)
         ))?;
     }
     Ok(())

@@ -4,7 +4,10 @@ use std::path::{Path, PathBuf};
 
 use clap::{Subcommand, ValueEnum};
 
-use super::{layout_for, ledger_path, parse_time, print_line, read_pin, station_keys, warn_about};
+use super::{
+    layout_for, ledger_path, note, parse_time, print_line, read_pin, shown, station_keys,
+    warn_about,
+};
 use crate::ids::{ShiftId, StaffId};
 use crate::ledger::{Ledger, PinEntry, SystemClock};
 
@@ -100,7 +103,7 @@ pub(super) fn report_shift(args: &ShiftReportArgs, key: Option<&Path>) -> anyhow
         by.as_ref(),
     )?;
     for left in &saved.left_over {
-        eprintln!("pairs-table: {left}");
+        note(&format!("pairs-table: {}", shown(&left.to_string())));
     }
     let report = &saved.report;
     let printed = if args.print {

@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use rand::seq::SliceRandom;
 
-use super::{print_line, seeded_rng};
+use super::{note, print_line, seeded_rng};
 use crate::engine::card::{Decks, Rank};
 use crate::engine::rules::HouseRules;
 use crate::engine::shoe::ShoeCount;
@@ -112,11 +112,11 @@ pub(super) fn shoe_sim(args: &ShoeSimArgs) -> anyhow::Result<()> {
         serial: args.serial.clone(),
     };
     let stop = stop_on_ctrl_c()?;
-    eprintln!(
+    note(&format!(
         "pairs-table shoe-sim: {} cards on {}; Ctrl-C stops",
         order.len(),
         args.link.display()
-    );
+    ));
     let mut printed = Ok(());
     run_sim(&run, script, &stop, |card| {
         if printed.is_ok() {

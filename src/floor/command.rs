@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::bail;
 use clap::Subcommand;
 
+use crate::cli::{note, print_line, shown};
 use crate::ids::StaffId;
 use crate::keys::{PublicKey, StationKeys};
 
@@ -99,7 +100,10 @@ pub fn run(
     match command {
         FloorCommand::Init { floor } => {
             let (version, pit) = super::init(floor)?;
-            println!("floor schema at version {version}; the pit reads as role {pit}");
+            print_line(&format!(
+                "floor schema at version {version}; the pit reads as role {}",
+                shown(&pit)
+            ))?;
         }
         FloorCommand::Enrol {
             floor,
@@ -119,12 +123,17 @@ pub fn run(
             if let (Some(id), Some(name)) = (pit_boss, pit_boss_name) {
                 super::name_first_pit_boss(floor, station, StaffId(*id), name)?;
             }
-            println!("{url}");
+            print_line(&shown(&url))?;
         }
         FloorCommand::Ship { db, floor } => {
+            // A URL that cannot be a floor's is refused before the key is
+            // read, so a mistyped one makes no key file.
+            floor
+                .parse::<postgres::Config>()
+                .map_err(super::FloorError::from)?;
             let key = keys()?.public_key();
             let shipped = super::ship(db, floor, Some(key))?;
-            println!("shipped {shipped} rows");
+            print_line(&format!("shipped {shipped} rows"))?;
         }
         FloorCommand::Verify { db, floor, station } => {
             let (rows, findings) = match db {
@@ -132,12 +141,12 @@ pub fn run(
                 None => super::verify_floor(floor)?,
             };
             for finding in &findings {
-                println!("{finding}");
+                print_line(&shown(finding))?;
             }
             if !findings.is_empty() {
                 bail!("{} disagreements in {rows} rows", findings.len());
             }
-            println!("{rows} rows agree");
+            print_line(&format!("{rows} rows agree"))?;
         }
         FloorCommand::Report {
             floor,
@@ -154,18 +163,20 @@ pub fn run(
         FloorCommand::Status { floor, json } => {
             let stations = super::status(floor)?;
             if *json {
-                println!("{}", serde_json::to_string_pretty(&stations)?);
+                print_line(&serde_json::to_string_pretty(&stations)?)?;
             } else {
                 for s in &stations {
-                    println!(
+                    // Every text from the floor is shown escaped: a station's
+                    // name can neither drive the terminal nor forge a column.
+                    print_line(&format!(
                         "{}\t{}\t{} rows\thead {}\tlag {}\tlast contact {}",
-                        s.station,
-                        s.table.as_deref().unwrap_or("-"),
+                        shown(&s.station),
+                        shown(s.table.as_deref().unwrap_or("-")),
                         s.rows_shipped,
-                        &s.head[..16],
+                        shown(s.head.get(..16).unwrap_or(&s.head)),
                         s.lag,
-                        s.last_contact.as_deref().unwrap_or("never")
-                    );
+                        shown(s.last_contact.as_deref().unwrap_or("never"))
+                    ))?;
                 }
             }
         }
@@ -198,9 +209,9 @@ fn report(
     let report = made?;
     crate::printing::save_floor_report(&report, (out, csv))?;
     for left in &report.left_out {
-        eprintln!("pairs-table: {left}");
+        note(&format!("pairs-table: {}", shown(&left.to_string())));
     }
-    println!(
+    print_line(&format!(
         "printed {}: {} tables, {} hands",
         out.display(),
         report.tables.len(),
@@ -209,8 +220,7 @@ fn report(
             .iter()
             .map(|t| t.figures.play.hands)
             .sum::<u64>()
-    );
-    Ok(())
+    ))
 }
 
 fn parse_key(hex_key: &str) -> anyhow::Result<PublicKey> {
@@ -251,7 +261,6 @@ pub fn replica_dir(purpose: &str) -> anyhow::Result<tempfile::TempDir> {
         )
     })
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -220,12 +220,10 @@ pub(super) struct FileLock {
     writer: bool,
 }
 
-/// What a file is whatever its path: its device and inode.
-#[cfg(unix)]
-type FileId = (u64, u64);
-/// What a file is whatever its path: its canonical path.
-#[cfg(not(unix))]
-type FileId = PathBuf;
+/// What a file is whatever its path: its device and inode (Unix), its
+/// canonical path (elsewhere).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct FileId(#[cfg(unix)] (u64, u64), #[cfg(not(unix))] PathBuf);
 
 /// A file this process holds a lock on: the descriptor the lock is on,
 /// and who here holds it.
@@ -266,7 +264,7 @@ enum Target {
 #[cfg(unix)]
 fn target(ledger: &Path, held: &[Entry], _writer: bool) -> std::io::Result<Target> {
     use std::os::unix::fs::MetadataExt;
-    let id = |m: std::fs::Metadata| (m.dev(), m.ino());
+    let id = |m: std::fs::Metadata| FileId((m.dev(), m.ino()));
     // Looked up by name first, so a file held here is not opened again.
     let named = id(std::fs::metadata(ledger)?);
     if let Some(i) = held.iter().position(|h| h.id == named) {
@@ -297,7 +295,7 @@ fn target(ledger: &Path, held: &[Entry], writer: bool) -> std::io::Result<Target
     } else {
         File::open(&path)?
     };
-    let id = std::fs::canonicalize(&path)?;
+    let id = FileId(std::fs::canonicalize(&path)?);
     Ok(match held.iter().position(|h| h.id == id) {
         Some(i) => Target::Held(i),
         None => Target::New(file, id),

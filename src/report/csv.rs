@@ -68,12 +68,36 @@ impl Line {
     }
 }
 
+/// One cell as CSV: quoted where it holds a comma, a quote or a line
+/// break. A text cell a spreadsheet would take for a formula (starting
+/// with `=`, `+`, `-`, `@`, a tab or a carriage return; a number such as
+/// `-1770` excepted) is neutralised with a leading `'` and quoted, so
+/// `=HYPERLINK(...)` in a name is shown, never run (docs/reports.md).
 pub(super) fn quote(cell: &str) -> String {
-    if cell.contains([',', '"', '\n', '\r']) {
+    let formula = cell.starts_with(['=', '+', '-', '@', '\t', '\r']) && !is_number(cell);
+    if formula {
+        format!("\"'{}\"", cell.replace('"', "\"\""))
+    } else if cell.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", cell.replace('"', "\"\""))
     } else {
         cell.to_owned()
     }
+}
+
+/// Whether `cell` is a plain number as the reports write them: a sign,
+/// digits, at most one decimal point, perhaps a closing `%`.
+fn is_number(cell: &str) -> bool {
+    let digits = cell
+        .strip_prefix(['-', '+'])
+        .unwrap_or(cell)
+        .trim_end_matches('%');
+    let mut parts = digits.split('.');
+    let whole = parts.next().unwrap_or("");
+    let fraction = parts.next();
+    parts.next().is_none()
+        && !whole.is_empty()
+        && whole.bytes().all(|b| b.is_ascii_digit())
+        && fraction.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
 }
 
 fn chips(out: &mut Vec<Line>, item: &str, count: &Option<ChipCount>) {
@@ -433,4 +457,33 @@ pub fn render_csv(report: &ShiftReport) -> String {
         text.push('\n');
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quote;
+
+    #[test]
+    fn formulas_are_written_as_text_and_numbers_as_numbers() {
+        for (cell, written) in [
+            ("=2+5", "\"'=2+5\""),
+            ("=HYPERLINK(\"x\")", "\"'=HYPERLINK(\"\"x\"\")\""),
+            ("+1+1", "\"'+1+1\""),
+            ("-2+3", "\"'-2+3\""),
+            ("-", "\"'-\""),
+            ("@SUM(A1)", "\"'@SUM(A1)\""),
+            ("\tx", "\"'\tx\""),
+            ("\rx", "\"'\rx\""),
+            ("-1770", "-1770"),
+            ("+5", "+5"),
+            ("-12.50%", "-12.50%"),
+            ("-0.5", "-0.5"),
+            ("-1.", "\"'-1.\""),
+            ("-1.2.3", "\"'-1.2.3\""),
+            ("a,b", "\"a,b\""),
+            ("table 1", "table 1"),
+        ] {
+            assert_eq!(quote(cell), written, "{cell:?}");
+        }
+    }
 }

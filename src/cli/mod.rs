@@ -52,7 +52,7 @@ pub struct Cli {
     /// The app ships its ledger to this floor database as it writes (the
     /// station's URL from `floor enrol`); the table screen shows the link.
     /// See docs/floor.md.
-    #[arg(long, value_name = "URL", conflicts_with = "demo")]
+    #[arg(long, value_name = "URL", conflicts_with = "demo", value_parser = crate::floor::command::floor_target)]
     pub floor: Option<String>,
     /// With --floor: minutes the link may be down before the table screen
     /// says so in the alarm colour (a house setting; play goes on).
@@ -158,7 +158,7 @@ pub enum Command {
     /// hands. Read-only. See docs/floor.md.
     Pit {
         /// The floor database's URL.
-        #[arg(long, value_name = "URL")]
+        #[arg(long, value_name = "URL", value_parser = crate::floor::command::floor_target)]
         floor: String,
     },
     /// The floor database on PostgreSQL: init, enrol, ship, verify, status.

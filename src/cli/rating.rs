@@ -46,7 +46,7 @@ pub struct RatingArgs {
     /// With --player: rate across every station on this floor database
     /// too (an owner's or the pit's URL), each station's chain read from
     /// the floor; this ledger's own station is not counted twice.
-    #[arg(long, value_name = "URL", requires = "player")]
+    #[arg(long, value_name = "URL", requires = "player", value_parser = crate::floor::command::floor_target)]
     pub floor: Option<String>,
     /// The staff ID of the pit boss looking the player up; their PIN is
     /// asked on the terminal (read from standard input when it is not a

@@ -50,7 +50,7 @@ pub struct SimulateArgs {
     pub db: Option<PathBuf>,
     /// With --db: ship every committed row to this floor database (the
     /// station's URL from `floor enrol`) in the background. See docs/floor.md.
-    #[arg(long, value_name = "URL", requires = "db")]
+    #[arg(long, value_name = "URL", requires = "db", value_parser = crate::floor::command::floor_target)]
     pub floor: Option<String>,
     /// With --db: the table's name in the ledger.
     #[arg(

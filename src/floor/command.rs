@@ -16,21 +16,22 @@ pub enum FloorCommand {
     /// Create or upgrade the floor schema and its roles.
     Init {
         /// The floor database, postgres://USER@HOST:PORT/DB (an owner's URL).
-        #[arg(long, value_name = "URL")]
+        #[arg(long, value_name = "URL", value_parser = floor_target)]
         floor: String,
     },
     /// Enrol a station: create its role and print the URL it ships with.
     Enrol {
         /// The floor database (an owner's URL).
-        #[arg(long, value_name = "URL")]
+        #[arg(long, value_name = "URL", value_parser = floor_target)]
         floor: String,
         /// The station's name (e.g. `table 3`).
         #[arg(long, value_name = "NAME")]
         station: String,
-        /// The station's Ed25519 public key, 64 hex digits; without it, the
-        /// key the station presents on its first shipment is recorded.
+        /// The station's Ed25519 public key, 64 hex digits (`pairs-table
+        /// floor key` at the station prints it): the floor counts only what
+        /// this key signs.
         #[arg(long, value_name = "HEX")]
-        public_key: Option<String>,
+        public_key: String,
         /// The staff ID of the station's first pit boss, named by the floor:
         /// at the station's first run they set only their PIN.
         #[arg(long, value_name = "ID", requires = "pit_boss_name")]
@@ -39,13 +40,16 @@ pub enum FloorCommand {
         #[arg(long, value_name = "NAME", requires = "pit_boss")]
         pit_boss_name: Option<String>,
     },
+    /// Print this station's public key (64 hex digits), for `floor enrol
+    /// --public-key`; the key file is made if the station has none.
+    Key,
     /// Ship the ledger's rows the floor does not have yet, once.
     Ship {
         /// The station's ledger file.
         #[arg(long, value_name = "FILE")]
         db: PathBuf,
         /// The station's URL, as `floor enrol` printed it.
-        #[arg(long, value_name = "URL")]
+        #[arg(long, value_name = "URL", value_parser = floor_target)]
         floor: String,
     },
     /// Check the station file against the floor's copy, or (without --db)
@@ -55,7 +59,7 @@ pub enum FloorCommand {
         #[arg(long, value_name = "FILE")]
         db: Option<PathBuf>,
         /// The station's URL, or with --station an owner's or the pit's.
-        #[arg(long, value_name = "URL")]
+        #[arg(long, value_name = "URL", value_parser = floor_target)]
         floor: String,
         /// With --db: the station the file belongs to, when --floor is not its own role.
         #[arg(long, value_name = "NAME", requires = "db")]
@@ -65,7 +69,7 @@ pub enum FloorCommand {
     /// hold, fills, credits and exceptions, and the totals, as PDF (and CSV).
     Report {
         /// The floor database (an owner's or the pit's URL).
-        #[arg(long, value_name = "URL")]
+        #[arg(long, value_name = "URL", value_parser = floor_target)]
         floor: String,
         /// Report the hands started from this time (RFC 3339); without
         /// --from and --to, each table's latest shift.
@@ -81,10 +85,17 @@ pub enum FloorCommand {
         #[arg(long, value_name = "FILE.csv")]
         csv: Option<PathBuf>,
     },
+    /// Run the floor's verifier: check what each station ships against its
+    /// enrolled key, count what it signs, quarantine what it does not.
+    Verifier {
+        /// The floor database (an owner's URL).
+        #[arg(long, value_name = "URL", value_parser = floor_target)]
+        floor: String,
+    },
     /// Each station: its table, rows shipped, head, lag and last contact.
     Status {
         /// The floor database (an owner's or the pit's URL).
-        #[arg(long, value_name = "URL")]
+        #[arg(long, value_name = "URL", value_parser = floor_target)]
         floor: String,
         /// One JSON array instead of lines.
         #[arg(long)]
@@ -99,10 +110,16 @@ pub fn run(
 ) -> anyhow::Result<()> {
     match command {
         FloorCommand::Init { floor } => {
-            let (version, pit) = super::init(floor)?;
+            let done = super::init(floor)?;
+            let (version, pit) = (done.version, &done.pit);
+            if let Some(password) = &done.pit_password {
+                // Shown once, when the role is made: the line for the pit's
+                // password file.
+                print_line(&super::credentials::password_line(floor, pit, password)?)?;
+            }
             print_line(&format!(
                 "floor schema at version {version}; the pit reads as role {}",
-                shown(&pit)
+                shown(pit)
             ))?;
         }
         FloorCommand::Enrol {
@@ -112,7 +129,7 @@ pub fn run(
             pit_boss,
             pit_boss_name,
         } => {
-            let key = public_key.as_deref().map(parse_key).transpose()?;
+            let key = parse_key(public_key)?;
             if let Some(name) = pit_boss_name {
                 // Checked before the station is enrolled, so a bad name
                 // enrols nothing.
@@ -123,8 +140,15 @@ pub fn run(
             if let (Some(id), Some(name)) = (pit_boss, pit_boss_name) {
                 super::name_first_pit_boss(floor, station, StaffId(*id), name)?;
             }
-            print_line(&shown(&url))?;
+            // The station's URL names no password: the second line goes in
+            // the station's password file (0600), never on a command line.
+            let (bare, line) = super::credentials::password_file_line(&url)?;
+            print_line(&shown(&bare))?;
+            if let Some(line) = line {
+                print_line(&line)?;
+            }
         }
+        FloorCommand::Key => println!("{}", hex::encode(keys()?.public_key())),
         FloorCommand::Ship { db, floor } => {
             // A URL that cannot be a floor's is refused before the key is
             // read, so a mistyped one makes no key file.
@@ -160,6 +184,23 @@ pub fn run(
             out,
             csv.as_deref(),
         )?,
+        FloorCommand::Verifier { floor } => {
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            eprintln!("pairs-table: the floor's verifier is running (stop it with Ctrl-C)");
+            super::verifier::run(floor, &stop, |event| match event {
+                super::verifier::VerifierEvent::Quarantined(v) => {
+                    if let Some((rows, reason)) = &v.quarantined {
+                        eprintln!(
+                            "pairs-table: station {}: {rows} rows quarantined: {reason}",
+                            v.station
+                        );
+                    }
+                }
+                super::verifier::VerifierEvent::LinkDown(error) => {
+                    eprintln!("pairs-table: the floor link failed ({error}); retrying");
+                }
+            })?;
+        }
         FloorCommand::Status { floor, json } => {
             let stations = super::status(floor)?;
             if *json {
@@ -169,10 +210,11 @@ pub fn run(
                     // Every text from the floor is shown escaped: a station's
                     // name can neither drive the terminal nor forge a column.
                     print_line(&format!(
-                        "{}\t{}\t{} rows\thead {}\tlag {}\tlast contact {}",
+                        "{}\t{}\t{} rows\t{} verified\thead {}\tlag {}\tlast contact {}",
                         shown(&s.station),
                         shown(s.table.as_deref().unwrap_or("-")),
                         s.rows_shipped,
+                        s.rows_verified,
                         shown(s.head.get(..16).unwrap_or(&s.head)),
                         s.lag,
                         shown(s.last_contact.as_deref().unwrap_or("never"))
@@ -223,24 +265,6 @@ fn report(
     ))
 }
 
-fn parse_key(hex_key: &str) -> anyhow::Result<PublicKey> {
-    match hex::decode(hex_key)
-        .ok()
-        .and_then(|b| PublicKey::try_from(b).ok())
-    {
-        Some(key) => Ok(key),
-        None => bail!("the public key must be 64 hex digits"),
-    }
-}
-
-/// Starts shipping `db` to `floor` as `simulate` writes it.
-pub fn shipper(
-    db: &Path,
-    floor: &str,
-    keys: &StationKeys,
-) -> Result<super::Shipper, super::FloorError> {
-    super::Shipper::start(db, floor, Some(keys.public_key()))
-}
 /// A new directory for replicas of the floor's chains, private to this
 /// user (0700) and named at random under the system's temporary
 /// directory, removed when dropped: nothing planted in advance can be read
@@ -260,6 +284,33 @@ pub fn replica_dir(purpose: &str) -> anyhow::Result<tempfile::TempDir> {
             std::env::temp_dir().display()
         )
     })
+}
+
+/// A `--floor` value: a URL or service name that carries no password (see
+/// docs/floor.md, "Credentials").
+pub fn floor_target(target: &str) -> Result<String, String> {
+    super::credentials::refuse_password(target)
+        .map(|()| target.to_owned())
+        .map_err(|e| e.to_string())
+}
+
+fn parse_key(hex_key: &str) -> anyhow::Result<PublicKey> {
+    match hex::decode(hex_key)
+        .ok()
+        .and_then(|b| PublicKey::try_from(b).ok())
+    {
+        Some(key) => Ok(key),
+        None => bail!("the public key must be 64 hex digits"),
+    }
+}
+
+/// Starts shipping `db` to `floor` as `simulate` writes it.
+pub fn shipper(
+    db: &Path,
+    floor: &str,
+    keys: &StationKeys,
+) -> Result<super::Shipper, super::FloorError> {
+    super::Shipper::start(db, floor, Some(keys.public_key()))
 }
 
 #[cfg(test)]

@@ -48,6 +48,7 @@ const RULES: &[Rule] = &[
         allowed: &[
             "src/cli/",
             "src/floor/command.rs",
+            "src/floor/credentials.rs",
             "src/keys.rs",
             "src/ledger/archive.rs",
             "src/ledger/file.rs",

@@ -37,50 +37,132 @@ fn server() -> &'static str {
 /// Starts a cluster in a temporary directory (as the `postgres` user when
 /// the tests run as root, since PostgreSQL refuses to run as root).
 fn throw_away_cluster() -> Result<String, String> {
-    let install = "no PostgreSQL server for the floor tests: set PAIRS_TABLE_TEST_PG to a postgres:// URL, run one on 127.0.0.1:5432, or install PostgreSQL (apt-get install postgresql)";
-    let bin = std::fs::read_dir("/usr/lib/postgresql")
-        .ok()
-        .and_then(|versions| {
-            versions
-                .filter_map(|v| v.ok().map(|v| v.path().join("bin")))
-                .find(|bin| bin.join("initdb").is_file())
-        })
-        .ok_or(install)?;
     let dir = std::env::temp_dir().join(format!("pairs-table-test-pg-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let port = 20000 + std::process::id() % 20000;
-    let root = Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| o.stdout.starts_with(b"0\n"));
-    let run = |program: &str, args: &[&str]| {
-        let mut command = if root {
+    let cluster = Cluster::start(&dir, port, &[], &[])?;
+    let url = cluster.url.clone();
+    // The shared server runs on after the tests, as it always has.
+    std::mem::forget(cluster);
+    Ok(url)
+}
+
+/// A PostgreSQL cluster started from the installed binaries in a
+/// directory of the caller's, on 127.0.0.1.
+struct Cluster {
+    bin: PathBuf,
+    data: String,
+    root: bool,
+    url: String,
+}
+
+impl Cluster {
+    /// Initialises a cluster in `dir/data` and starts it on `port`, its
+    /// Unix socket in `dir`: `files` (name, contents) written into the data
+    /// directory first, private to the server's user (as `ssl_key_file`
+    /// must be), and `settings` lines added to its postgresql.conf.
+    fn start(
+        dir: &Path,
+        port: u32,
+        files: &[(&str, &str)],
+        settings: &[&str],
+    ) -> Result<Cluster, String> {
+        let install = "no PostgreSQL server for the floor tests: set PAIRS_TABLE_TEST_PG to a postgres:// URL, run one on 127.0.0.1:5432, or install PostgreSQL (apt-get install postgresql)";
+        let bin = std::fs::read_dir("/usr/lib/postgresql")
+            .ok()
+            .and_then(|versions| {
+                versions
+                    .filter_map(|v| v.ok().map(|v| v.path().join("bin")))
+                    .find(|bin| bin.join("initdb").is_file())
+            })
+            .ok_or(install)?;
+        let root = Command::new("id")
+            .arg("-u")
+            .output()
+            .is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+        if root {
+            Command::new("chown")
+                .args(["postgres", &dir.display().to_string()])
+                .status()
+                .map_err(|e| e.to_string())?;
+        }
+        let cluster = Cluster {
+            bin,
+            data: dir.join("data").display().to_string(),
+            root,
+            url: format!("postgres://postgres@127.0.0.1:{port}"),
+        };
+        if !cluster.run(
+            "initdb",
+            &["-D", &cluster.data, "-U", "postgres", "-A", "trust"],
+        ) {
+            return Err(install.into());
+        }
+        cluster.configure(files, settings)?;
+        let options = format!("-p {port} -k {} -h 127.0.0.1", dir.display());
+        if !cluster.run(
+            "pg_ctl",
+            &["-D", &cluster.data, "-o", &options, "-w", "start"],
+        ) {
+            return Err(install.into());
+        }
+        Ok(cluster)
+    }
+
+    /// Writes `files` into the data directory and adds `settings` to its
+    /// postgresql.conf.
+    fn configure(&self, files: &[(&str, &str)], settings: &[&str]) -> Result<(), String> {
+        use std::io::Write;
+        use std::os::unix::fs::OpenOptionsExt;
+        let data = Path::new(&self.data);
+        for (name, contents) in files {
+            let path = data.join(name);
+            std::fs::OpenOptions::new()
+                .create_new(true)
+                .write(true)
+                .mode(0o600)
+                .open(&path)
+                .and_then(|mut file| file.write_all(contents.as_bytes()))
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            if self.root {
+                Command::new("chown")
+                    .args(["postgres", &path.display().to_string()])
+                    .status()
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+        if !settings.is_empty() {
+            let conf = data.join("postgresql.conf");
+            std::fs::OpenOptions::new()
+                .append(true)
+                .open(&conf)
+                .and_then(|mut file| writeln!(file, "{}", settings.join("\n")))
+                .map_err(|e| format!("{}: {e}", conf.display()))?;
+        }
+        Ok(())
+    }
+
+    /// Runs one of the server's programs, as the `postgres` user when root.
+    fn run(&self, program: &str, args: &[&str]) -> bool {
+        let mut command = if self.root {
             let mut c = Command::new("runuser");
-            c.args(["-u", "postgres", "--"]).arg(bin.join(program));
+            c.args(["-u", "postgres", "--"]).arg(self.bin.join(program));
             c
         } else {
-            Command::new(bin.join(program))
+            Command::new(self.bin.join(program))
         };
         command
             .args(args)
             .stdout(Stdio::null())
             .status()
             .is_ok_and(|s| s.success())
-    };
-    if root {
-        Command::new("chown")
-            .args(["postgres", &dir.display().to_string()])
-            .status()
-            .map_err(|e| e.to_string())?;
     }
-    let data = dir.join("data").display().to_string();
-    let options = format!("-p {port} -k {} -h 127.0.0.1", dir.display());
-    if !(run("initdb", &["-D", &data, "-U", "postgres", "-A", "trust"])
-        && run("pg_ctl", &["-D", &data, "-o", &options, "-w", "start"]))
-    {
-        return Err(install.into());
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        self.run("pg_ctl", &["-D", &self.data, "-m", "fast", "-w", "stop"]);
     }
-    Ok(format!("postgres://postgres@127.0.0.1:{port}"))
 }
 
 /// A database of the test's own, with the floor schema and its verifier
@@ -1565,4 +1647,142 @@ fn a_password_on_the_command_line_is_refused_and_the_password_file_must_be_priva
             open_file.display()
         )
     );
+}
+
+/// A CA of the test's own, named `name`.
+fn test_ca(name: &str) -> rcgen::CertifiedIssuer<'static, rcgen::KeyPair> {
+    let mut params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+    params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    params
+        .distinguished_name
+        .push(rcgen::DnType::CommonName, name);
+    params.key_usages = vec![
+        rcgen::KeyUsagePurpose::KeyCertSign,
+        rcgen::KeyUsagePurpose::DigitalSignature,
+    ];
+    rcgen::CertifiedIssuer::self_signed(params, rcgen::KeyPair::generate().unwrap()).unwrap()
+}
+
+/// Whether the floor `target` names is reached over TLS (the server's
+/// own view, `pg_stat_ssl`), or the sentence that refuses it.
+fn over_tls(target: &str) -> Result<bool, String> {
+    let (config, tls) = floor::credentials::config(target).map_err(|e| e.to_string())?;
+    let mut client = tls.connect(&config).map_err(|e| e.to_string())?;
+    Ok(client
+        .query_one(
+            "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
+            &[],
+        )
+        .unwrap()
+        .get(0))
+}
+
+/// Issue 29: TLS to the floor (docs/floor.md, "TLS"), against a cluster of
+/// its own whose certificate (for localhost and 127.0.0.1) a CA made here
+/// signs. `verify-full` with that CA connects and the floor works over it;
+/// another CA, another host name and a server without TLS are refused,
+/// each with one sentence; without TLS settings the link is plain.
+#[test]
+fn the_floor_over_tls_is_checked_against_the_ca_and_the_host_name() {
+    let dir = tempfile::Builder::new()
+        .prefix("pairs-table-test-tls")
+        .tempdir()
+        .unwrap();
+    let ca = test_ca("pairs-table test CA");
+    let key = rcgen::KeyPair::generate().unwrap();
+    let mut params =
+        rcgen::CertificateParams::new(vec!["localhost".to_string(), "127.0.0.1".to_string()])
+            .unwrap();
+    params.extended_key_usages = vec![rcgen::ExtendedKeyUsagePurpose::ServerAuth];
+    let certificate = params.signed_by(&key, &*ca).unwrap();
+    let ca_file = dir.path().join("ca.pem");
+    let other_ca_file = dir.path().join("other-ca.pem");
+    std::fs::write(&ca_file, ca.pem()).unwrap();
+    std::fs::write(&other_ca_file, test_ca("another CA").pem()).unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+        .port();
+    let cluster = Cluster::start(
+        dir.path(),
+        port.into(),
+        &[
+            ("server.crt", &certificate.pem()),
+            ("server.key", &key.serialize_pem()),
+        ],
+        &[
+            "ssl = on",
+            "ssl_cert_file = 'server.crt'",
+            "ssl_key_file = 'server.key'",
+        ],
+    )
+    .unwrap_or_else(|why| panic!("the TLS test starts a PostgreSQL cluster of its own: {why}"));
+    let mut admin = Client::connect(&format!("{}/postgres", cluster.url), NoTls).unwrap();
+    admin.batch_execute("CREATE DATABASE floor").unwrap();
+    let url =
+        |host: &str, settings: &str| format!("postgres://postgres@{host}:{port}/floor?{settings}");
+    let full = |ca: &Path| format!("sslmode=verify-full&sslrootcert={}", ca.display());
+    // Another name for the same server: hostaddr connects, host is checked.
+    let elsewhere = |mode: &str| {
+        format!(
+            "host=floor.example hostaddr=127.0.0.1 port={port} user=postgres dbname=floor sslmode={mode} sslrootcert='{}'",
+            ca_file.display()
+        )
+    };
+
+    assert_eq!(over_tls(&format!("{}/floor", cluster.url)), Ok(false));
+    assert_eq!(over_tls(&url("127.0.0.1", "sslmode=disable")), Ok(false));
+    assert_eq!(over_tls(&url("127.0.0.1", &full(&ca_file))), Ok(true));
+    assert_eq!(over_tls(&url("localhost", &full(&ca_file))), Ok(true));
+    assert_eq!(over_tls(&elsewhere("verify-ca")), Ok(true));
+    assert_eq!(
+        over_tls(&elsewhere("verify-full")),
+        Err("the floor server's certificate is not for the host floor.example, which sslmode=verify-full checks".into())
+    );
+    let not_signed = Err(format!(
+        "the floor server's certificate is not signed by the CA in {}",
+        other_ca_file.display()
+    ));
+    assert_eq!(
+        over_tls(&url("127.0.0.1", &full(&other_ca_file))),
+        not_signed
+    );
+    let require_other = format!("sslmode=require&sslrootcert={}", other_ca_file.display());
+    assert_eq!(over_tls(&url("127.0.0.1", &require_other)), not_signed);
+
+    // The floor itself over verify-full: init, enrol (the station's URL
+    // keeps the TLS settings) and status.
+    let owner = url("127.0.0.1", &full(&ca_file));
+    floor::init(&owner).unwrap();
+    let public_key = StationKeys::from_secret_bytes([7; 32], [9; 32]).public_key();
+    let station_url = floor::enrol(&owner, "north", public_key).unwrap();
+    assert!(station_url.ends_with(&full(&ca_file)), "{station_url}");
+    let status = floor::status(&owner).unwrap();
+    assert_eq!(status.len(), 1);
+    assert_eq!(status[0].station, "north");
+
+    // The same server with TLS turned off.
+    admin.batch_execute("ALTER SYSTEM SET ssl = off").unwrap();
+    admin.batch_execute("SELECT pg_reload_conf()").unwrap();
+    let start = Instant::now();
+    while Client::connect(&format!("{}/postgres", cluster.url), NoTls)
+        .unwrap()
+        .query_one("SHOW ssl", &[])
+        .unwrap()
+        .get::<_, String>(0)
+        != "off"
+    {
+        assert!(start.elapsed() < Duration::from_secs(20), "ssl stayed on");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    for mode in ["require", "verify-full"] {
+        let settings = format!("sslmode={mode}&sslrootcert={}", ca_file.display());
+        assert_eq!(
+            over_tls(&url("127.0.0.1", &settings)),
+            Err(format!(
+                "the floor server does not offer TLS, though sslmode={mode} asks for it"
+            ))
+        );
+    }
+    assert_eq!(over_tls(&url("127.0.0.1", "sslmode=prefer")), Ok(false));
 }

@@ -2,21 +2,32 @@
 //! "Credentials"): a `postgres://` URL or a libpq service name on the
 //! command line, never a password there (any local user reads a command
 //! line); the password from the libpq password file (`PGPASSFILE`, else
-//! `~/.pgpass`), which must be private (0600), as libpq reads it.
+//! `~/.pgpass`), which must be private (0600), as libpq reads it; and
+//! how the link is secured: libpq's `sslmode` and `sslrootcert`, taken
+//! out of the target here and applied with rustls.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use postgres::Config;
-use postgres::config::Host;
+use postgres::config::{Host, SslMode as PgSslMode};
+use postgres::{Client, Config, NoTls};
+use rustls::client::WebPkiServerVerifier;
+use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
+use rustls::crypto::CryptoProvider;
+use rustls::pki_types::pem::PemObject;
+use rustls::pki_types::{CertificateDer, ServerName, UnixTime};
+use rustls::{CertificateError, DigitallySignedStruct, RootCertStore, SignatureScheme};
 
 use super::FloorError;
 
 /// The connection the floor `target` names: a URL (`postgres://…`) or
 /// libpq `key=value` settings as given, or a service name (`NAME` or
 /// `service=NAME`) read from the service file; a password the target
-/// does not give is looked up in the password file.
-pub fn config(target: &str) -> Result<Config, FloorError> {
-    let mut config = match service_name(target) {
+/// does not give is looked up in the password file. Its `sslmode` and
+/// `sslrootcert` come back apart, as the [`Tls`] to connect with.
+pub fn config(target: &str) -> Result<(Config, Tls), FloorError> {
+    let (mut config, tls) = match service_name(target) {
         Some(name) => from_service(name)?,
         None => parse(target)?,
     };
@@ -26,7 +37,7 @@ pub fn config(target: &str) -> Result<Config, FloorError> {
     {
         config.password(password);
     }
-    Ok(config)
+    Ok((config, tls))
 }
 
 /// Refuses a target that carries a password: given on a command line, it
@@ -34,7 +45,7 @@ pub fn config(target: &str) -> Result<Config, FloorError> {
 pub fn refuse_password(target: &str) -> Result<(), FloorError> {
     let carries = match service_name(target) {
         Some(_) => false,
-        None => parse(target)?.get_password().is_some(),
+        None => parse(target)?.0.get_password().is_some(),
     };
     if carries {
         return Err(FloorError::Refused(
@@ -49,7 +60,7 @@ pub fn refuse_password(target: &str) -> Result<(), FloorError> {
 /// `url` without its password, and the password file line that gives it
 /// (`host:port:database:user:password`), for a URL that carries one.
 pub fn password_file_line(url: &str) -> Result<(String, Option<String>), FloorError> {
-    let config = parse(url)?;
+    let (config, _) = parse(url)?;
     let Some(password) = config.get_password() else {
         return Ok((url.to_owned(), None));
     };
@@ -67,7 +78,7 @@ pub fn password_file_line(url: &str) -> Result<(String, Option<String>), FloorEr
 /// The password file line (`host:port:database:user:password`) that
 /// gives `user` at the floor `url` names its `password`.
 pub fn password_line(url: &str, user: &str, password: &str) -> Result<String, FloorError> {
-    Ok(line_for(&parse(url)?, user, password))
+    Ok(line_for(&parse(url)?.0, user, password))
 }
 
 fn line_for(config: &Config, user: &str, password: &str) -> String {
@@ -82,8 +93,13 @@ fn line_for(config: &Config, user: &str, password: &str) -> String {
     )
 }
 
-fn parse(target: &str) -> Result<Config, FloorError> {
-    target.parse::<Config>().map_err(|e| {
+/// The connection a URL or `key=value` settings give, with its TLS
+/// settings taken out first (the `postgres` crate knows neither
+/// `verify-full` nor `sslrootcert`); a target without any is handed over
+/// as it is.
+fn parse(target: &str) -> Result<(Config, Tls), FloorError> {
+    let (rest, ssl) = take_ssl(target);
+    let config = rest.parse::<Config>().map_err(|e| {
         FloorError::Refused(format!(
             "the floor {} cannot be used: {e}",
             if target.contains("://") {
@@ -92,7 +108,130 @@ fn parse(target: &str) -> Result<Config, FloorError> {
                 "setting"
             }
         ))
-    })
+    })?;
+    Ok((config, Tls::from_settings(&ssl)?))
+}
+
+/// Whether a libpq setting is one of TLS's that this module takes out of
+/// a target (`sslnegotiation` is the `postgres` crate's own).
+fn is_ssl_key(key: &str) -> bool {
+    key.starts_with("ssl") && key != "sslnegotiation"
+}
+
+/// `target` without its TLS settings, and those settings (values
+/// decoded): from a URL's query, or from `key=value` settings.
+fn take_ssl(target: &str) -> (Cow<'_, str>, Vec<(String, String)>) {
+    if target.contains("://") {
+        let Some((base, query)) = target.split_once('?') else {
+            return (Cow::Borrowed(target), Vec::new());
+        };
+        let mut kept = Vec::new();
+        let mut ssl = Vec::new();
+        for part in query.split('&') {
+            let (key, value) = part.split_once('=').unwrap_or((part, ""));
+            let key = percent_decoded(key);
+            if is_ssl_key(&key) {
+                ssl.push((key, percent_decoded(value)));
+            } else {
+                kept.push(part);
+            }
+        }
+        if ssl.is_empty() {
+            return (Cow::Borrowed(target), ssl);
+        }
+        let rest = if kept.is_empty() {
+            base.to_owned()
+        } else {
+            format!("{base}?{}", kept.join("&"))
+        };
+        return (Cow::Owned(rest), ssl);
+    }
+    // Settings the tokenizer cannot read go to the `postgres` crate as they
+    // are, which says what is wrong with them.
+    let Some(settings) = conninfo_settings(target) else {
+        return (Cow::Borrowed(target), Vec::new());
+    };
+    let (ssl, kept): (Vec<_>, Vec<_>) = settings.into_iter().partition(|(key, _)| is_ssl_key(key));
+    if ssl.is_empty() {
+        return (Cow::Borrowed(target), ssl);
+    }
+    (Cow::Owned(settings_text(&kept)), ssl)
+}
+
+/// `%XX` escapes decoded (a malformed one is kept as it is).
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .filter(|h| h.iter().all(u8::is_ascii_hexdigit))
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// libpq `key=value` settings as pairs (a value may be in single quotes;
+/// a backslash escapes the next character), or `None` if `text` is not
+/// such settings.
+fn conninfo_settings(text: &str) -> Option<Vec<(String, String)>> {
+    let mut settings = Vec::new();
+    let mut chars = text.chars().peekable();
+    let skip_space = |chars: &mut std::iter::Peekable<std::str::Chars<'_>>| {
+        while chars.next_if(|c| c.is_whitespace()).is_some() {}
+    };
+    loop {
+        skip_space(&mut chars);
+        if chars.peek().is_none() {
+            return Some(settings);
+        }
+        let mut key = String::new();
+        while let Some(c) = chars.next_if(|c| *c != '=' && !c.is_whitespace()) {
+            key.push(c);
+        }
+        skip_space(&mut chars);
+        chars.next_if_eq(&'=')?;
+        skip_space(&mut chars);
+        let quoted = chars.next_if_eq(&'\'').is_some();
+        let mut value = String::new();
+        loop {
+            match chars.next() {
+                Some('\\') => value.push(chars.next()?),
+                Some('\'') if quoted => break,
+                Some(c) if quoted || !c.is_whitespace() => value.push(c),
+                Some(_) => break,
+                None if quoted => return None,
+                None => break,
+            }
+        }
+        settings.push((key, value));
+    }
+}
+
+/// Settings as libpq `key='value'` text (`\\` and `\'` escaped).
+fn settings_text(settings: &[(String, String)]) -> String {
+    settings
+        .iter()
+        .map(|(key, value)| {
+            format!(
+                "{key}='{}'",
+                value.replace('\\', "\\\\").replace('\'', "\\'")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The service a target names: a bare name, or `service=NAME`.
@@ -124,7 +263,7 @@ fn service_files() -> Vec<PathBuf> {
     files
 }
 
-fn from_service(name: &str) -> Result<Config, FloorError> {
+fn from_service(name: &str) -> Result<(Config, Tls), FloorError> {
     for file in service_files() {
         let Ok(text) = std::fs::read_to_string(&file) else {
             continue;
@@ -136,16 +275,7 @@ fn from_service(name: &str) -> Result<Config, FloorError> {
                     file.display()
                 )));
             }
-            let text: Vec<String> = settings
-                .iter()
-                .map(|(key, value)| {
-                    format!(
-                        "{key}='{}'",
-                        value.replace('\\', "\\\\").replace('\'', "\\'")
-                    )
-                })
-                .collect();
-            return parse(&text.join(" "));
+            return parse(&settings_text(&settings));
         }
     }
     Err(FloorError::Refused(format!(
@@ -287,6 +417,303 @@ fn database(config: &Config) -> String {
         .to_owned()
 }
 
+/// How the link to the floor is secured, from the target's `sslmode` and
+/// `sslrootcert` (docs/floor.md, "Credentials"); without them, plain, as
+/// always.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tls {
+    mode: SslMode,
+    /// `sslrootcert` as given.
+    root: Option<PathBuf>,
+}
+
+/// libpq's `sslmode`, less `allow`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SslMode {
+    Disable,
+    Prefer,
+    Require,
+    VerifyCa,
+    VerifyFull,
+}
+
+impl SslMode {
+    fn name(self) -> &'static str {
+        match self {
+            SslMode::Disable => "disable",
+            SslMode::Prefer => "prefer",
+            SslMode::Require => "require",
+            SslMode::VerifyCa => "verify-ca",
+            SslMode::VerifyFull => "verify-full",
+        }
+    }
+}
+
+impl Tls {
+    /// The TLS that a target's TLS settings (`key`, decoded `value`) ask for.
+    fn from_settings(settings: &[(String, String)]) -> Result<Tls, FloorError> {
+        let mut mode = None;
+        let mut root = None;
+        for (key, value) in settings {
+            match key.as_str() {
+                "sslmode" => {
+                    let modes = [
+                        SslMode::Disable,
+                        SslMode::Prefer,
+                        SslMode::Require,
+                        SslMode::VerifyCa,
+                        SslMode::VerifyFull,
+                    ];
+                    mode = Some(modes.into_iter().find(|m| m.name() == value).ok_or_else(|| {
+                        FloorError::Refused(format!(
+                            "sslmode={value} is not a mode this program takes: disable, prefer, require, verify-ca or verify-full"
+                        ))
+                    })?);
+                }
+                "sslrootcert" if value == "system" => {
+                    return Err(FloorError::Refused(
+                        "sslrootcert=system (the system's CAs) is not supported: name the PEM file of the floor's CA".into(),
+                    ));
+                }
+                "sslrootcert" => root = Some(PathBuf::from(value)),
+                other => {
+                    return Err(FloorError::Refused(format!(
+                        "the floor setting {other} is not supported: TLS to the floor takes sslmode and sslrootcert only"
+                    )));
+                }
+            }
+        }
+        let mode = match (mode, &root) {
+            (Some(mode), _) => mode,
+            (None, None) => SslMode::Disable,
+            (None, Some(file)) => {
+                return Err(FloorError::Refused(format!(
+                    "sslrootcert={} is given without sslmode: add sslmode=verify-full",
+                    file.display()
+                )));
+            }
+        };
+        Ok(Tls { mode, root })
+    }
+
+    /// Connects to the floor `config` names: plain for `disable` (and
+    /// without TLS settings) and over Unix sockets, which carry no TLS;
+    /// otherwise over TLS, the server's certificate checked as the mode
+    /// asks.
+    pub fn connect(&self, config: &Config) -> Result<Client, FloorError> {
+        let hosts = config.get_hosts();
+        let local = !hosts.is_empty() && hosts.iter().all(|h| !matches!(h, Host::Tcp(_)));
+        if self.mode == SslMode::Disable || local {
+            return Ok(config.connect(NoTls)?);
+        }
+        let root = self.root_file(default_root().as_deref())?;
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
+        let ca = match &root {
+            Some(file) => Some(
+                WebPkiServerVerifier::builder_with_provider(
+                    Arc::new(ca_certificates(file)?),
+                    provider.clone(),
+                )
+                .build()
+                .map_err(|e| {
+                    FloorError::Refused(format!("the CA in {} cannot be used: {e}", file.display()))
+                })?,
+            ),
+            None => None,
+        };
+        let check = ServerCheck {
+            ca,
+            host: self.mode == SslMode::VerifyFull,
+            provider: provider.clone(),
+        };
+        let tls = rustls::ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .map_err(|e| FloorError::Refused(format!("TLS cannot be set up: {e}")))?
+            .dangerous()
+            .with_custom_certificate_verifier(Arc::new(check))
+            .with_no_client_auth();
+        let mut config = config.clone();
+        config.ssl_mode(if self.mode == SslMode::Prefer {
+            PgSslMode::Prefer
+        } else {
+            PgSslMode::Require
+        });
+        config
+            .connect(tokio_postgres_rustls::MakeRustlsConnect::new(tls))
+            .map_err(|e| self.refusal(e, root.as_deref(), &config))
+    }
+
+    /// The CA file the server's certificate is checked against: the one
+    /// `sslrootcert` names, else `default` if it exists (as libpq, even
+    /// for `prefer` and `require`); `verify-ca` and `verify-full` need one.
+    fn root_file(&self, default: Option<&Path>) -> Result<Option<PathBuf>, FloorError> {
+        if let Some(file) = &self.root {
+            return Ok(Some(file.clone()));
+        }
+        if let Some(file) = default.filter(|f| f.exists()) {
+            return Ok(Some(file.to_owned()));
+        }
+        if matches!(self.mode, SslMode::VerifyCa | SslMode::VerifyFull) {
+            return Err(FloorError::Refused(format!(
+                "sslmode={} needs the floor's CA: name its PEM file with sslrootcert=FILE or put it in {}",
+                self.mode.name(),
+                default.map_or_else(
+                    || "~/.postgresql/root.crt".into(),
+                    |f| f.display().to_string()
+                )
+            )));
+        }
+        Ok(None)
+    }
+
+    /// A failed TLS connection as one sentence.
+    fn refusal(&self, error: postgres::Error, root: Option<&Path>, config: &Config) -> FloorError {
+        use std::error::Error;
+        let mut cause = error.source();
+        while let Some(e) = cause {
+            if e.to_string() == "server does not support TLS" {
+                return FloorError::Refused(format!(
+                    "the floor server does not offer TLS, though sslmode={} asks for it",
+                    self.mode.name()
+                ));
+            }
+            let tls = e.downcast_ref::<rustls::Error>().or_else(|| {
+                e.downcast_ref::<std::io::Error>()
+                    .and_then(|io| io.get_ref())
+                    .and_then(|inner| inner.downcast_ref::<rustls::Error>())
+            });
+            if let Some(tls) = tls {
+                return FloorError::Refused(tls_sentence(tls, root, &host_name(config)));
+            }
+            cause = e.source();
+        }
+        FloorError::Postgres(error)
+    }
+}
+
+/// A TLS failure as one sentence.
+fn tls_sentence(error: &rustls::Error, root: Option<&Path>, host: &str) -> String {
+    let rustls::Error::InvalidCertificate(certificate) = error else {
+        return format!("the TLS handshake with the floor server failed: {error}");
+    };
+    match (certificate, root) {
+        (CertificateError::UnknownIssuer, Some(root)) => format!(
+            "the floor server's certificate is not signed by the CA in {}",
+            root.display()
+        ),
+        (
+            CertificateError::NotValidForName | CertificateError::NotValidForNameContext { .. },
+            _,
+        ) => {
+            format!(
+                "the floor server's certificate is not for the host {host}, which sslmode=verify-full checks"
+            )
+        }
+        (CertificateError::Expired | CertificateError::ExpiredContext { .. }, _) => {
+            "the floor server's certificate has expired".into()
+        }
+        (CertificateError::NotValidYet | CertificateError::NotValidYetContext { .. }, _) => {
+            "the floor server's certificate is not valid yet".into()
+        }
+        _ => format!("the floor server's certificate is refused: {error}"),
+    }
+}
+
+/// libpq's default CA file, `~/.postgresql/root.crt`.
+fn default_root() -> Option<PathBuf> {
+    std::env::var_os("HOME").map(|home| Path::new(&home).join(".postgresql/root.crt"))
+}
+
+/// The certificates of the PEM file `file`.
+fn ca_certificates(file: &Path) -> Result<RootCertStore, FloorError> {
+    let shown = file.display();
+    let pem = std::fs::read(file)
+        .map_err(|e| FloorError::Refused(format!("the CA file {shown} cannot be read: {e}")))?;
+    let mut roots = RootCertStore::empty();
+    for certificate in CertificateDer::pem_slice_iter(&pem) {
+        let certificate = certificate
+            .map_err(|e| FloorError::Refused(format!("the CA file {shown} is not PEM: {e}")))?;
+        roots.add(certificate).map_err(|e| {
+            FloorError::Refused(format!(
+                "the CA file {shown} holds a certificate that cannot be used: {e}"
+            ))
+        })?;
+    }
+    if roots.is_empty() {
+        return Err(FloorError::Refused(format!(
+            "the CA file {shown} holds no PEM certificate"
+        )));
+    }
+    Ok(roots)
+}
+
+/// The check of the server's certificate: against the CA if there is one
+/// (its host name too if `host`), else none; the handshake's signatures
+/// are always checked.
+#[derive(Debug)]
+struct ServerCheck {
+    ca: Option<Arc<WebPkiServerVerifier>>,
+    host: bool,
+    provider: Arc<CryptoProvider>,
+}
+
+impl ServerCertVerifier for ServerCheck {
+    fn verify_server_cert(
+        &self,
+        end_entity: &CertificateDer<'_>,
+        intermediates: &[CertificateDer<'_>],
+        server_name: &ServerName<'_>,
+        ocsp_response: &[u8],
+        now: UnixTime,
+    ) -> Result<ServerCertVerified, rustls::Error> {
+        let Some(ca) = &self.ca else {
+            return Ok(ServerCertVerified::assertion());
+        };
+        // webpki checks the chain before the name: a name error means the
+        // chain is good.
+        match ca.verify_server_cert(end_entity, intermediates, server_name, ocsp_response, now) {
+            Err(rustls::Error::InvalidCertificate(
+                CertificateError::NotValidForName | CertificateError::NotValidForNameContext { .. },
+            )) if !self.host => Ok(ServerCertVerified::assertion()),
+            checked => checked,
+        }
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls12_signature(
+            message,
+            cert,
+            dss,
+            &self.provider.signature_verification_algorithms,
+        )
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls13_signature(
+            message,
+            cert,
+            dss,
+            &self.provider.signature_verification_algorithms,
+        )
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
+        self.provider
+            .signature_verification_algorithms
+            .supported_schemes()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -342,5 +769,88 @@ mod tests {
         assert_eq!(service_name("north"), Some("north"));
         assert_eq!(service_name("service=north"), Some("north"));
         assert_eq!(service_name("postgres://x@y/z"), None);
+    }
+
+    #[test]
+    fn tls_settings_are_taken_out_of_a_url_and_of_key_value_settings() {
+        let (rest, ssl) = take_ssl(
+            "postgres://st@db/floor?sslmode=verify-full&connect_timeout=5&sslrootcert=%2Fetc%2Fca%201.pem",
+        );
+        assert_eq!(rest, "postgres://st@db/floor?connect_timeout=5");
+        assert_eq!(
+            ssl,
+            [
+                ("sslmode".to_owned(), "verify-full".to_owned()),
+                ("sslrootcert".to_owned(), "/etc/ca 1.pem".to_owned())
+            ]
+        );
+        let (rest, ssl) =
+            take_ssl("host=db sslmode = verify-ca sslrootcert='/a b/c\\'s.pem' user=st");
+        assert_eq!(rest, "host='db' user='st'");
+        assert_eq!(ssl[1].1, "/a b/c's.pem");
+        // Without TLS settings the target is handed over as it is.
+        for plain in [
+            "postgres://st@db/floor?connect_timeout=5",
+            "host=db user=st",
+        ] {
+            assert!(matches!(take_ssl(plain), (Cow::Borrowed(t), s) if t == plain && s.is_empty()));
+        }
+        let (config, tls) =
+            parse("postgres://st@db/floor?sslmode=verify-full&sslrootcert=/ca.pem").unwrap();
+        assert_eq!(config.get_dbname(), Some("floor"));
+        assert_eq!(tls.mode, SslMode::VerifyFull);
+        assert_eq!(
+            parse("postgres://st@db/floor").unwrap().1.mode,
+            SslMode::Disable
+        );
+        refuse_password("postgres://st@db/floor?sslmode=verify-full").unwrap();
+    }
+
+    #[test]
+    fn tls_settings_this_program_cannot_honour_are_refused_in_one_sentence() {
+        let refused = |target: &str| parse(target).unwrap_err().to_string();
+        assert_eq!(
+            refused("host=db sslmode=allow"),
+            "sslmode=allow is not a mode this program takes: disable, prefer, require, verify-ca or verify-full"
+        );
+        assert_eq!(
+            refused("postgres://db/f?sslrootcert=/ca.pem"),
+            "sslrootcert=/ca.pem is given without sslmode: add sslmode=verify-full"
+        );
+        assert_eq!(
+            refused("postgres://db/f?sslmode=require&sslcert=/me.pem"),
+            "the floor setting sslcert is not supported: TLS to the floor takes sslmode and sslrootcert only"
+        );
+        assert_eq!(
+            refused("host=db sslmode=verify-full sslrootcert=system"),
+            "sslrootcert=system (the system's CAs) is not supported: name the PEM file of the floor's CA"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("root.crt");
+        let verify = parse("host=db sslmode=verify-ca").unwrap().1;
+        assert_eq!(
+            verify.root_file(Some(&missing)).unwrap_err().to_string(),
+            format!(
+                "sslmode=verify-ca needs the floor's CA: name its PEM file with sslrootcert=FILE or put it in {}",
+                missing.display()
+            )
+        );
+        assert_eq!(
+            parse("host=db sslmode=require")
+                .unwrap()
+                .1
+                .root_file(Some(&missing))
+                .unwrap(),
+            None
+        );
+        std::fs::write(&missing, "not a certificate\n").unwrap();
+        assert_eq!(
+            verify.root_file(Some(&missing)).unwrap(),
+            Some(missing.clone())
+        );
+        assert_eq!(
+            ca_certificates(&missing).unwrap_err().to_string(),
+            format!("the CA file {} holds no PEM certificate", missing.display())
+        );
     }
 }

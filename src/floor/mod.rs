@@ -8,7 +8,7 @@ use std::thread;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use postgres::{Client, NoTls};
+use postgres::Client;
 use serde::Serialize;
 
 use crate::ids::StaffId;
@@ -61,9 +61,11 @@ fn postgres_text(error: &postgres::Error) -> String {
 }
 
 /// Connects to the floor `url` names (a URL, settings or a service name;
-/// the password from the password file if the URL gives none).
+/// the password from the password file if the URL gives none), over TLS
+/// if its `sslmode` asks for it.
 fn connect(url: &str) -> Result<Client, FloorError> {
-    Ok(credentials::config(url)?.connect(NoTls)?)
+    let (config, tls) = credentials::config(url)?;
+    tls.connect(&config)
 }
 
 /// A new role password, 32 hex digits the server draws (its random UUID

@@ -43,9 +43,12 @@ pub fn verify_pending(client: &mut Client) -> Result<Vec<Verified>, FloorError> 
 
 /// Checks `station`'s rows after its verified head: each checkpoint among
 /// them must sign the chain before it with the station's enrolled key. The
-/// verified head moves to the last checkpoint that does; from the first
-/// that does not (or for a station with no key enrolled), the rest are
-/// quarantined.
+/// verified head moves to the last checkpoint that does: it signs the head
+/// before it, which hashes every row before it, so one signature by the
+/// enrolled key attests everything up to it (and the checkpoints are
+/// checked from the last back: one signature a pass when all is well).
+/// From the first that does not hold after it (or for a station with no
+/// key enrolled), the rest are quarantined.
 pub fn verify_station(client: &mut Client, station: &str) -> Result<Verified, FloorError> {
     let row = client.query_one(
         "SELECT verified_seq, head_seq, public_key FROM floor.stations WHERE station = $1",
@@ -72,10 +75,9 @@ pub fn verify_station(client: &mut Client, station: &str) -> Result<Verified, Fl
             );
         }
         Some(key) => {
-            for checkpoint in checkpoints {
+            for checkpoint in checkpoints.iter().rev() {
                 let seq: i64 = checkpoint.get(0);
                 let payload: Vec<u8> = checkpoint.get(1);
-                let hash: Vec<u8> = checkpoint.get(2);
                 let before: Option<Vec<u8>> = checkpoint.get(3);
                 let before: [u8; 32] = match before {
                     Some(b) => b.try_into().unwrap_or([0xff; 32]),
@@ -85,11 +87,13 @@ pub fn verify_station(client: &mut Client, station: &str) -> Result<Verified, Fl
                 match shipped_checkpoint_problem(&payload, seq - 1, &before, Some(&key)) {
                     None => {
                         verified = seq;
-                        verified_hash = Some(hash);
+                        verified_hash = Some(checkpoint.get(2));
+                        break;
                     }
+                    // The last refusal met going back is the first after
+                    // the checkpoint that holds.
                     Some(problem) => {
                         refusal = Some(format!("the checkpoint at row {seq}: {problem}"));
-                        break;
                     }
                 }
             }

@@ -64,9 +64,12 @@ impl FloorDb {
         floor::init(&db.url()).unwrap();
         let stop = Arc::new(AtomicBool::new(false));
         let (url, stopped) = (db.url(), stop.clone());
-        let thread = std::thread::spawn(move || {
-            floor::verifier::run(&url, &stopped, |_| {}).unwrap();
-        });
+        let thread = std::thread::Builder::new()
+            .name("floor verifier".into())
+            .spawn(move || {
+                floor::verifier::run(&url, &stopped, |_| {}).unwrap();
+            })
+            .unwrap();
         db.verifier = Some((stop, thread));
         db
     }

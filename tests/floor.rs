@@ -193,9 +193,12 @@ impl FloorDb {
         floor::init(&db.url()).unwrap();
         let stop = Arc::new(AtomicBool::new(false));
         let (url, stopped) = (db.url(), stop.clone());
-        let thread = std::thread::spawn(move || {
-            floor::verifier::run(&url, &stopped, |_| {}).unwrap();
-        });
+        let thread = std::thread::Builder::new()
+            .name("floor verifier".into())
+            .spawn(move || {
+                floor::verifier::run(&url, &stopped, |_| {}).unwrap();
+            })
+            .unwrap();
         db.verifier = Some((stop, thread));
         db
     }
@@ -736,6 +739,24 @@ fn fifty_stations_ship_at_once_and_every_row_arrives() {
                 .unwrap()
         })
         .collect();
+    // `floor verify` run again and again while they ship reads one snapshot
+    // each time: no false alarm (issue 29, item 7).
+    let shipping = Arc::new(AtomicBool::new(true));
+    let checker = {
+        let (url, shipping) = (floor_db.url(), shipping.clone());
+        std::thread::Builder::new()
+            .name("floor verify while shipping".into())
+            .spawn(move || {
+                let mut runs = 0;
+                let mut findings = Vec::new();
+                while shipping.load(Ordering::Relaxed) || runs == 0 {
+                    findings.extend(floor::verify_floor(&url).unwrap().1);
+                    runs += 1;
+                }
+                (runs, findings)
+            })
+            .unwrap()
+    };
     for child in children {
         let out = child.wait_with_output().unwrap();
         assert!(
@@ -749,6 +770,13 @@ fn fifty_stations_ship_at_once_and_every_row_arrives() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+    shipping.store(false, Ordering::Relaxed);
+    let (runs, findings) = checker.join().unwrap();
+    assert_eq!(
+        findings,
+        Vec::<String>::new(),
+        "in {runs} runs while shipping"
+    );
     assert!(
         start.elapsed() < Duration::from_secs(120),
         "took {:?}",

@@ -148,7 +148,7 @@ pub fn run(
                 print_line(&line)?;
             }
         }
-        FloorCommand::Key => println!("{}", hex::encode(keys()?.public_key())),
+        FloorCommand::Key => print_line(&hex::encode(keys()?.public_key()))?,
         FloorCommand::Ship { db, floor } => {
             // A URL that cannot be a floor's is refused before the key is
             // read, so a mistyped one makes no key file.
@@ -186,18 +186,22 @@ pub fn run(
         )?,
         FloorCommand::Verifier { floor } => {
             let stop = std::sync::atomic::AtomicBool::new(false);
-            eprintln!("pairs-table: the floor's verifier is running (stop it with Ctrl-C)");
+            note("pairs-table: the floor's verifier is running (stop it with Ctrl-C)");
             super::verifier::run(floor, &stop, |event| match event {
                 super::verifier::VerifierEvent::Quarantined(v) => {
                     if let Some((rows, reason)) = &v.quarantined {
-                        eprintln!(
-                            "pairs-table: station {}: {rows} rows quarantined: {reason}",
-                            v.station
-                        );
+                        note(&format!(
+                            "pairs-table: station {}: {rows} rows quarantined: {}",
+                            shown(&v.station),
+                            shown(reason)
+                        ));
                     }
                 }
                 super::verifier::VerifierEvent::LinkDown(error) => {
-                    eprintln!("pairs-table: the floor link failed ({error}); retrying");
+                    note(&format!(
+                        "pairs-table: the floor link failed ({}); retrying",
+                        shown(&error.to_string())
+                    ));
                 }
             })?;
         }

@@ -399,6 +399,41 @@ impl<'t> Appender<'t> {
     }
 }
 
+/// The last checkpoint row, as a writer checks it when it opens a ledger.
+struct LastCheckpoint {
+    seq: i64,
+    rows: i64,
+    head: Vec<u8>,
+    public_key: Vec<u8>,
+    signature: Vec<u8>,
+    reason: String,
+    signed_at: String,
+}
+
+impl LastCheckpoint {
+    /// Whether it signs the chain before it (whose last row's hash is
+    /// `before`) with `key`.
+    fn signs(&self, before: Option<[u8; 32]>, key: &crate::keys::PublicKey) -> bool {
+        let (Some(before), Ok(signature)) = (before, <[u8; 64]>::try_from(&self.signature[..]))
+        else {
+            return false;
+        };
+        self.rows == self.seq - 1
+            && self.head == before
+            && self.public_key == key
+            && crate::keys::checkpoint_signed(
+                key,
+                crate::keys::SignedCheckpoint {
+                    rows: self.rows,
+                    head: &before,
+                    reason: &self.reason,
+                    signed_at: &self.signed_at,
+                },
+                &signature,
+            )
+    }
+}
+
 /// An open ledger file: for writing (with the station's keys, holding the
 /// one-writer lock) or read-only.
 pub struct Ledger {
@@ -556,51 +591,34 @@ impl Ledger {
         if head.rows == 0 || head.rows == written {
             return Ok(());
         }
-        let last: Option<(i64, i64, Vec<u8>, Vec<u8>, Vec<u8>, String, String)> = self
+        let last = self
             .conn
             .query_row(
                 "SELECT seq, rows, head, public_key, signature, reason, signed_at \
                  FROM checkpoints ORDER BY seq DESC LIMIT 1",
                 [],
                 |r| {
-                    Ok((
-                        r.get(0)?,
-                        r.get(1)?,
-                        r.get(2)?,
-                        r.get(3)?,
-                        r.get(4)?,
-                        r.get(5)?,
-                        r.get(6)?,
-                    ))
+                    Ok(LastCheckpoint {
+                        seq: r.get(0)?,
+                        rows: r.get(1)?,
+                        head: r.get(2)?,
+                        public_key: r.get(3)?,
+                        signature: r.get(4)?,
+                        reason: r.get(5)?,
+                        signed_at: r.get(6)?,
+                    })
                 },
             )
             .optional()?;
-        let signed = last.as_ref().is_some_and(
-            |(seq, rows, signed_head, key, signature, reason, signed_at)| {
-                let before = self.hash_at(seq - 1).ok().flatten();
-                *seq == head.rows
-                    && *rows == seq - 1
-                    && before.is_some_and(|b| b.as_slice() == signed_head.as_slice())
-                    && key.as_slice() == signer.keys.public_key().as_slice()
-                    && <[u8; 64]>::try_from(signature.as_slice()).is_ok_and(|signature| {
-                        crate::keys::checkpoint_signed(
-                            &signer.keys.public_key(),
-                            crate::keys::SignedCheckpoint {
-                                rows: *rows,
-                                head: &before.unwrap_or_default(),
-                                reason,
-                                signed_at,
-                            },
-                            &signature,
-                        )
-                    })
-            },
-        );
-        if signed {
+        let ours = signer.keys.public_key();
+        if let Some(last) = &last
+            && last.seq == head.rows
+            && last.signs(self.hash_at(last.seq - 1)?, &ours)
+        {
             return Ok(());
         }
         let last_valid = last
-            .map(|(seq, ..)| seq)
+            .map(|c| c.seq)
             .filter(|seq| *seq < head.rows)
             .unwrap_or(0);
         Err(LedgerError::UnsignedTail {

@@ -177,17 +177,21 @@ impl FloorDb {
     /// A new floor database with its verifier running.
     pub(crate) fn new() -> FloorDb {
         static NEXT: AtomicU32 = AtomicU32::new(0);
-        let name = format!(
+        FloorDb::named(&format!(
             "pt_floor_{}_{}",
             std::process::id(),
             NEXT.fetch_add(1, Ordering::Relaxed)
-        );
+        ))
+    }
+
+    /// A new floor database called `name`, with its verifier running.
+    fn named(name: &str) -> FloorDb {
         let mut admin = Client::connect(&format!("{}/postgres", server()), NoTls).unwrap();
         admin
-            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .batch_execute(&format!("CREATE DATABASE \"{name}\""))
             .unwrap();
         let mut db = FloorDb {
-            name,
+            name: name.to_owned(),
             verifier: None,
         };
         floor::init(&db.url()).unwrap();
@@ -224,9 +228,17 @@ impl FloorDb {
         panic!("the floor's verifier did not catch up within 20 s");
     }
 
-    /// The owner's URL.
+    /// The owner's URL (the database's name percent-encoded).
     pub(crate) fn url(&self) -> String {
-        format!("{}/{}", server(), self.name)
+        let path: String = self
+            .name
+            .bytes()
+            .map(|b| match b {
+                b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_' => char::from(b).to_string(),
+                _ => format!("%{b:02X}"),
+            })
+            .collect();
+        format!("{}/{path}", server())
     }
 
     fn admin(&self) -> Client {
@@ -244,13 +256,18 @@ impl Drop for FloorDb {
             return;
         };
         let _ = admin.batch_execute(&format!(
-            "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+            "DROP DATABASE IF EXISTS \"{}\" WITH (FORCE)",
             self.name
         ));
+        // Role names begin with at most the name's first 30 bytes.
+        let mut cut = self.name.len().min(30);
+        while !self.name.is_char_boundary(cut) {
+            cut -= 1;
+        }
         let roles = admin
             .query(
                 "SELECT rolname FROM pg_roles WHERE starts_with(rolname, $1) ORDER BY rolname DESC",
-                &[&format!("{}_", self.name)],
+                &[&&self.name[..cut]],
             )
             .unwrap_or_default();
         for role in roles {
@@ -1813,4 +1830,52 @@ fn the_floor_over_tls_is_checked_against_the_ca_and_the_host_name() {
         );
     }
     assert_eq!(over_tls(&url("127.0.0.1", "sslmode=prefer")), Ok(false));
+}
+
+/// Issue 29, item 9: a database name of 60 bytes with a two-byte character
+/// across byte 30 (where station role names are cut) sets up, enrols and
+/// ships; every role name stays within PostgreSQL's 63 bytes.
+#[test]
+fn a_floor_whose_database_name_is_long_and_not_ascii_sets_up_and_enrols() {
+    let mut name = format!("pt_long_{}_", std::process::id());
+    while name.len() < 29 {
+        name.push('x');
+    }
+    name.push('é');
+    while name.len() < 60 {
+        name.push('y');
+    }
+    let floor_db = FloorDb::named(&name);
+    let (stations, pit) = floor::role_names(&name);
+    assert!(stations.len() <= 63 && pit.len() <= 63, "{stations} {pit}");
+    let dir = dir("long-name");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 2, 41);
+    let url = floor::enrol(&floor_db.url(), "table é", key_of(&db)).unwrap();
+    floor::ship(&db, &url, None).unwrap();
+    floor_db.settle();
+    let status = floor::status(&floor_db.url()).unwrap();
+    assert_eq!(status[0].rows_verified as usize, file_rows(&db).len());
+}
+
+/// Issue 29, item 9: a row larger than any ledger writes is refused, and
+/// nothing of its batch lands.
+#[test]
+fn a_row_larger_than_any_ledger_row_is_refused() {
+    let floor_db = FloorDb::new();
+    let dir = dir("big-row");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 1, 42);
+    let url = floor::enrol(&floor_db.url(), "table 1", key_of(&db)).unwrap();
+    let mut station = Client::connect(&url, NoTls).unwrap();
+    let all = file_rows(&db);
+    let end = all.iter().position(|r| r.table == "checkpoints").unwrap();
+    let mut rows: Vec<_> = all[..=end].to_vec();
+    rows[0].values = vec![0; 65_537];
+    let error = append(&mut station, &rows).unwrap_err();
+    assert_eq!(
+        error.as_db_error().unwrap().message(),
+        "row 1 of station table 1 is larger than 65536 bytes: no ledger row is"
+    );
+    assert_eq!(floor_seqs(&floor_db, "table 1"), []);
 }

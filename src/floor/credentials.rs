@@ -42,10 +42,13 @@ pub fn config(target: &str) -> Result<(Config, Tls), FloorError> {
 
 /// Refuses a target that carries a password: given on a command line, it
 /// is there for any local user to read (`ps`).
+///
+/// A target that cannot be parsed at all is let through: connecting says
+/// what is wrong with it.
 pub fn refuse_password(target: &str) -> Result<(), FloorError> {
     let carries = match service_name(target) {
         Some(_) => false,
-        None => parse(target)?.0.get_password().is_some(),
+        None => parse(target).is_ok_and(|(config, _)| config.get_password().is_some()),
     };
     if carries {
         return Err(FloorError::Refused(
@@ -99,16 +102,7 @@ fn line_for(config: &Config, user: &str, password: &str) -> String {
 /// as it is.
 fn parse(target: &str) -> Result<(Config, Tls), FloorError> {
     let (rest, ssl) = take_ssl(target);
-    let config = rest.parse::<Config>().map_err(|e| {
-        FloorError::Refused(format!(
-            "the floor {} cannot be used: {e}",
-            if target.contains("://") {
-                "URL"
-            } else {
-                "setting"
-            }
-        ))
-    })?;
+    let config = rest.parse::<Config>()?;
     Ok((config, Tls::from_settings(&ssl)?))
 }
 

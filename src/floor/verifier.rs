@@ -58,13 +58,16 @@ pub fn verify_station(client: &mut Client, station: &str) -> Result<Verified, Fl
     let head: i64 = row.get(1);
     let key: Option<Vec<u8>> = row.get(2);
     let key: Option<PublicKey> = key.and_then(|k| k.try_into().ok());
-    let checkpoints = client.query(
-        "SELECT c.seq, c.payload, c.hash, b.hash FROM floor.chain_rows c \
-           LEFT JOIN floor.chain_rows b ON b.station = c.station AND b.seq = c.seq - 1 \
-          WHERE c.station = $1 AND c.seq > $2 AND c.seq <= $3 AND c.table_name = 'checkpoints' \
-          ORDER BY c.seq",
-        &[&station, &verified, &head],
-    )?;
+    // The newest checkpoints first; the last alone when it holds.
+    let newest = |client: &mut Client, limit: i64| {
+        client.query(
+            "SELECT c.seq, c.payload, c.hash, b.hash FROM floor.chain_rows c \
+               LEFT JOIN floor.chain_rows b ON b.station = c.station AND b.seq = c.seq - 1 \
+              WHERE c.station = $1 AND c.seq > $2 AND c.seq <= $3 AND c.table_name = 'checkpoints' \
+              ORDER BY c.seq DESC LIMIT $4",
+            &[&station, &verified, &head, &limit],
+        )
+    };
     let mut verified_hash: Option<Vec<u8>> = None;
     let mut refusal = None;
     match key {
@@ -75,16 +78,16 @@ pub fn verify_station(client: &mut Client, station: &str) -> Result<Verified, Fl
             );
         }
         Some(key) => {
-            for checkpoint in checkpoints.iter().rev() {
+            let mut checkpoints = newest(client, 1)?;
+            let last_holds = checkpoints
+                .first()
+                .is_some_and(|c| checkpoint_problem(c, &key).is_none());
+            if !last_holds {
+                checkpoints = newest(client, i64::MAX)?;
+            }
+            for checkpoint in &checkpoints {
                 let seq: i64 = checkpoint.get(0);
-                let payload: Vec<u8> = checkpoint.get(1);
-                let before: Option<Vec<u8>> = checkpoint.get(3);
-                let before: [u8; 32] = match before {
-                    Some(b) => b.try_into().unwrap_or([0xff; 32]),
-                    None if seq == 1 => ledger::GENESIS,
-                    None => [0xff; 32],
-                };
-                match shipped_checkpoint_problem(&payload, seq - 1, &before, Some(&key)) {
+                match checkpoint_problem(checkpoint, &key) {
                     None => {
                         verified = seq;
                         verified_hash = Some(checkpoint.get(2));
@@ -122,6 +125,21 @@ pub fn verify_station(client: &mut Client, station: &str) -> Result<Verified, Fl
         verified,
         quarantined,
     })
+}
+
+/// What is wrong with a checkpoint row (seq, payload, hash, the hash of the
+/// row before it) as the station's enrolled `key` would sign it, if
+/// anything.
+fn checkpoint_problem(checkpoint: &postgres::Row, key: &PublicKey) -> Option<String> {
+    let seq: i64 = checkpoint.get(0);
+    let payload: Vec<u8> = checkpoint.get(1);
+    let before: Option<Vec<u8>> = checkpoint.get(3);
+    let before: [u8; 32] = match before {
+        Some(b) => b.try_into().unwrap_or([0xff; 32]),
+        None if seq == 1 => ledger::GENESIS,
+        None => [0xff; 32],
+    };
+    shipped_checkpoint_problem(&payload, seq - 1, &before, Some(key))
 }
 
 /// What the running verifier tells its caller.

@@ -63,6 +63,18 @@ END $$;
 -- well under 1 KiB).
 CREATE FUNCTION floor.max_row_bytes() RETURNS integer LANGUAGE sql IMMUTABLE AS 'SELECT 65536';
 
+-- refuse_row with the row's size: a row over max_row_bytes is refused
+-- first, then as before.
+CREATE FUNCTION floor.refuse_row(st text, seq bigint, want bigint, bytes integer) RETURNS bigint
+LANGUAGE plpgsql SET search_path = pg_catalog AS $$
+BEGIN
+    IF bytes > floor.max_row_bytes() THEN
+        RAISE EXCEPTION 'row % of station % is larger than % bytes: no ledger row is', seq, st, floor.max_row_bytes();
+    END IF;
+    RETURN floor.refuse_row(st, seq, want);
+END $$;
+REVOKE ALL ON FUNCTION floor.refuse_row(text, bigint, bigint, integer) FROM PUBLIC;
+
 CREATE OR REPLACE FUNCTION floor.append_rows(seqs bigint[], tables text[], payloads bytea[], hashes bytea[], file_rows bigint)
 RETURNS bigint
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS $$
@@ -82,11 +94,6 @@ BEGIN
     IF n > 0 AND tables[n] <> 'checkpoints' THEN
         RAISE EXCEPTION 'the batch of station % ends at row % with no checkpoint: every batch ends with the checkpoint that signs it', st, seqs[n];
     END IF;
-    SELECT r.seq INTO bad FROM unnest(seqs, payloads) AS r(seq, p)
-     WHERE octet_length(r.p) > floor.max_row_bytes() LIMIT 1;
-    IF bad IS NOT NULL THEN
-        RAISE EXCEPTION 'row % of station % is larger than % bytes: no ledger row is', bad, st, floor.max_row_bytes();
-    END IF;
     -- A row already on the floor (a retry) must be the floor's copy.
     IF (SELECT min(s) FROM unnest(seqs) s) <= h_seq THEN
         SELECT r.seq INTO bad
@@ -100,8 +107,8 @@ BEGIN
     END IF;
     INSERT INTO floor.chain_rows (station, seq, table_name, payload, hash)
     SELECT st,
-           CASE WHEN n.seq = n.want AND n.linked THEN n.seq
-                ELSE floor.refuse_row(st, n.seq, n.want) END,
+           CASE WHEN n.seq = n.want AND n.linked AND octet_length(n.p) <= 65536 THEN n.seq
+                ELSE floor.refuse_row(st, n.seq, n.want, octet_length(n.p)) END,
            n.t, n.p, n.h
       FROM (SELECT r.seq, r.t, r.p, r.h, h_seq + row_number() OVER w AS want,
                    r.h = sha256(coalesce(lag(r.h) OVER w, h_hash) || int8send(r.seq)

@@ -7,7 +7,7 @@
 //! woken by `floor_shipped` notifications.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use postgres::Client;
 use postgres::fallible_iterator::FallibleIterator;
@@ -142,6 +142,9 @@ fn checkpoint_problem(checkpoint: &postgres::Row, key: &PublicKey) -> Option<Str
     shipped_checkpoint_problem(&payload, seq - 1, &before, Some(key))
 }
 
+/// How long the verifier gathers notifications before a pass.
+const GATHER: Duration = Duration::from_millis(25);
+
 /// What the running verifier tells its caller.
 #[derive(Debug)]
 pub enum VerifierEvent<'a> {
@@ -206,9 +209,15 @@ fn watch(
             .map(|n| n.payload().to_owned());
         if let Some(first) = first {
             named.push(first);
-            let mut pending = notifications.iter();
-            while let Some(n) = pending.next()? {
-                named.push(n.payload().to_owned());
+            // Notifications of the next 25 ms join this pass: a station
+            // catching up ships a batch every few milliseconds, and one
+            // pass over its newest checkpoint covers them all.
+            let until = Instant::now() + GATHER;
+            while let Some(left) = until.checked_duration_since(Instant::now()) {
+                match notifications.timeout_iter(left).next()? {
+                    Some(n) => named.push(n.payload().to_owned()),
+                    None => break,
+                }
             }
         }
         if named.is_empty() {

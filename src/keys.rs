@@ -276,10 +276,14 @@ impl StationKeys {
                 source,
             }
         };
-        let lock = fs::OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(false)
+        let mut options = fs::OpenOptions::new();
+        options.write(true).create(true).truncate(false);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        let lock = options
             .open(heads.with_extension("lock"))
             .map_err(io("lock"))?;
         lock.lock().map_err(io("lock"))?;

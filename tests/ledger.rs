@@ -1358,3 +1358,30 @@ fn an_archived_period_verifies_and_is_proved_to_be_the_record() {
         "{stdout}"
     );
 }
+
+/// The station's record of the heads it wrote, and the lock that guards
+/// it, are private like the key beside them.
+#[test]
+fn the_record_of_written_heads_and_its_lock_are_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("pairs-table-heads-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let key_file = dir.join("keys").join("station.key");
+    crate::test_keys().write_new(&key_file).unwrap();
+    let keys = pairs_table::keys::StationKeys::load(&key_file).unwrap();
+    let path = dir.join("ledger.sqlite3");
+    drop(
+        Ledger::open(
+            &path,
+            Box::new(crate::util::TestClock::at(2026, 3, 1, 20, 0)),
+            keys,
+        )
+        .unwrap(),
+    );
+    for name in ["signed-heads", "signed-heads.lock"] {
+        let file = key_file.with_file_name(name);
+        let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "{}", file.display());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

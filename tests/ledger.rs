@@ -998,16 +998,32 @@ fn pin_hashes_are_peppered_with_the_station_secret() {
     ledger.sign_in(PIT_BOSS, "3690").unwrap();
 }
 
-#[test]
-fn a_journal_changed_behind_the_programs_back_is_not_committed() {
-    let path = temp_db("journal-altered");
+/// A hand played and journaled but not committed, on a new ledger; the
+/// ledger's head before it.
+fn journaled_hand(
+    name: &str,
+    seed: u64,
+) -> (
+    Ledger,
+    PathBuf,
+    Recorder,
+    pairs_table::engine::table::FinishedHand,
+    pairs_table::ledger::ChainHead,
+) {
+    let path = temp_db(name);
     let mut ledger = open(&path);
     let mut recorder = Recorder::new(context(&mut ledger, GameKind::Rocket));
-    let mut simulation = Simulation::seeded(&config(GameKind::Rocket), 12).unwrap();
+    let mut simulation = Simulation::seeded(&config(GameKind::Rocket), seed).unwrap();
     let finished = simulation
         .play_hand_with(|t| recorder.sync(&mut ledger, t))
         .unwrap();
     let head = ledger.head().unwrap();
+    (ledger, path, recorder, finished, head)
+}
+
+#[test]
+fn a_journal_changed_behind_the_programs_back_is_not_committed() {
+    let (mut ledger, path, mut recorder, finished, head) = journaled_hand("journal-altered", 12);
     forger(&path)
         .execute(
             "UPDATE journal_steps SET body = (SELECT body FROM journal_steps WHERE step = 1) \
@@ -1027,14 +1043,7 @@ fn a_journal_changed_behind_the_programs_back_is_not_committed() {
 /// raised there while the hand is dealt is not committed and signed.
 #[test]
 fn a_bet_raised_in_the_journal_behind_the_programs_back_is_not_committed() {
-    let path = temp_db("journal-bet-raised");
-    let mut ledger = open(&path);
-    let mut recorder = Recorder::new(context(&mut ledger, GameKind::Rocket));
-    let mut simulation = Simulation::seeded(&config(GameKind::Rocket), 13).unwrap();
-    let finished = simulation
-        .play_hand_with(|t| recorder.sync(&mut ledger, t))
-        .unwrap();
-    let head = ledger.head().unwrap();
+    let (mut ledger, path, mut recorder, finished, head) = journaled_hand("journal-bet-raised", 13);
     let seats: String = forger(&path)
         .query_row("SELECT seats FROM journal_hand", [], |r| r.get(0))
         .unwrap();

@@ -14,9 +14,8 @@ use postgres::{Client, NoTls};
 use rusqlite::types::Value;
 use sha2::{Digest, Sha256};
 
-use super::{assert_hex, assert_text, block, hex_block};
+use super::{assert_hex, assert_text, block, hex_block, run};
 use crate::floor::FloorDb;
-use crate::pairs_table;
 use crate::util::temp_db;
 use pairs_table::engine::hand::GameKind;
 use pairs_table::floor;
@@ -274,18 +273,6 @@ fn the_checkpoint_signs_the_documented_message_with_the_documented_key() {
         rows[1].values.windows(64).any(|w| w == signature),
         "the program's checkpoint at row 2 does not hold the documented signature"
     );
-}
-
-/// Runs `pairs-table` with the tests' key; its standard output.
-fn run(args: &[&str]) -> String {
-    let out = pairs_table().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "pairs-table {}: {}",
-        args.join(" "),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
 }
 
 /// Enrols `station` with `key` on `db`; returns the URL it ships with.

@@ -10,7 +10,7 @@ use pairs_table::ids::{ShiftId, TableId};
 use pairs_table::ledger::{HandContext, Ledger, Recorder};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
 
-use super::{assert_text, block};
+use super::{assert_text, block, run};
 use crate::util::{BOSS, DEALER, TestClock, boss, staffed};
 
 /// The arguments of the documented command line in `doc`'s block `name`:
@@ -23,17 +23,6 @@ fn command_line(doc: &str, name: &str) -> Vec<String> {
         .filter(|rest| !rest.contains('\n'))
         .unwrap_or_else(|| panic!("{doc}, block {name}: not one `$ pairs-table ...` line"));
     line.split(' ').map(str::to_owned).collect()
-}
-
-/// Runs the program with `args`; its standard output.
-fn run(args: &[String]) -> String {
-    let output = crate::pairs_table().args(args).output().unwrap();
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
 }
 
 /// Runs the command of `doc`'s block `command` (in a directory holding

@@ -13,6 +13,7 @@ mod replay;
 mod rules;
 mod serial;
 
+use std::ffi::OsStr;
 use std::path::Path;
 
 /// The text of the fenced block marked `<!-- golden: NAME -->` in `doc`
@@ -87,4 +88,21 @@ pub fn assert_hex(doc: &str, name: &str, actual: &[u8]) {
         hex::encode(&expected),
         hex::encode(actual)
     );
+}
+
+/// Runs `pairs-table` (the tests' key and homes) with `args`, which must
+/// succeed; its standard output.
+pub fn run<S: AsRef<OsStr>>(args: &[S]) -> String {
+    let out = crate::pairs_table().args(args).output().unwrap();
+    let shown: Vec<String> = args
+        .iter()
+        .map(|a| a.as_ref().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        out.status.success(),
+        "pairs-table {}: {}",
+        shown.join(" "),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
 }

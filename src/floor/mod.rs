@@ -19,12 +19,13 @@ use crate::ledger::{
 
 /// The floor schema's migrations: migration *i* takes the floor from version
 /// *i − 1* to *i*.
-const MIGRATIONS: [&str; 5] = [
+const MIGRATIONS: [&str; 6] = [
     include_str!("../../schema/floor/0001_chains.sql"),
     include_str!("../../schema/floor/0002_append_set.sql"),
     include_str!("../../schema/floor/0003_first_pit_boss.sql"),
     include_str!("../../schema/floor/0004_ship_rate.sql"),
     include_str!("../../schema/floor/0005_signed_at_source.sql"),
+    include_str!("../../schema/floor/0006_tables_index.sql"),
 ];
 
 pub mod command;

@@ -8,7 +8,9 @@
 //! 2. commit-to-notification latency with 50 stations shipping at once
 //!    (target p99 ≤ 1 s), and the pit view's survey of the 50 stations;
 //! 3. `floor verify` rows per second, station file against the floor and
-//!    the floor's own chains.
+//!    the floor's own chains;
+//! 4. `floor status` on a station of a million rows against one of a
+//!    thousand (the pit calls it on every notification).
 #![allow(clippy::unwrap_used)]
 
 use std::collections::HashMap;
@@ -405,6 +407,50 @@ fn latency(db: &FloorDb, dir: &Path) {
     );
 }
 
+/// `floor status` (median of 9) on a floor whose one station has `rows`
+/// chained rows, its `tables` row first (synthetic rows written as the
+/// owner: status reads them as it reads shipped ones); seconds.
+fn status_time(server: &str, rows: i64) -> f64 {
+    let db = FloorDb::new(server, &format!("status{rows}"));
+    let mut client = Client::connect(&db.url(), NoTls).unwrap();
+    client
+        .batch_execute(&format!(
+            "INSERT INTO floor.stations (station, role_name, public_key) \
+               VALUES ('big', 'status_bench_big', '\\x{key}'); \
+             INSERT INTO floor.chain_rows (station, seq, table_name, payload, hash) \
+               SELECT 'big', g, CASE WHEN g = 1 THEN 'tables' ELSE 'cards' END, \
+                      '\\x0400'::bytea, sha256(int8send(g)) FROM generate_series(1, {rows}) g; \
+             UPDATE floor.stations SET head_seq = {rows}, verified_seq = {rows}; \
+             ANALYZE floor.chain_rows;",
+            key = "01".repeat(32)
+        ))
+        .unwrap();
+    let mut samples: Vec<f64> = (0..9)
+        .map(|_| {
+            let start = Instant::now();
+            floor::status(&db.url()).unwrap();
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    samples.sort_by(f64::total_cmp);
+    samples[samples.len() / 2]
+}
+
+fn status_at_scale(server: &str) {
+    let small = status_time(server, 1_000);
+    let large = status_time(server, 1_000_000);
+    println!();
+    println!("## 4. `floor status`, one station");
+    println!("| rows | seconds (median of 9) |");
+    println!("| --- | --- |");
+    println!("| 1,000 | {small:.4} |");
+    println!("| 1,000,000 | {large:.4} |");
+    println!(
+        "| ratio, a million rows to a thousand | {:.2} (the table's name found by index, not by scanning the chain) |",
+        large / small
+    );
+}
+
 fn main() {
     let Some(server) = server() else {
         println!(
@@ -415,5 +461,6 @@ fn main() {
     let dir = dir();
     ship_rate(&server, &dir);
     latency(&FloorDb::new(&server, "pit"), &dir);
+    status_at_scale(&server);
     let _ = std::fs::remove_dir_all(&dir);
 }

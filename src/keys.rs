@@ -338,16 +338,38 @@ pub fn checkpoint_signed(
     checkpoint: SignedCheckpoint<'_>,
     signature: &[u8; 64],
 ) -> bool {
-    let message = checkpoint_message(
-        checkpoint.rows,
-        checkpoint.head,
-        checkpoint.reason,
-        checkpoint.signed_at,
-    );
-    VerifyingKey::from_bytes(public_key).is_ok_and(|key| {
-        key.verify(&message, &Signature::from_bytes(signature))
+    CheckpointKey::new(public_key).is_some_and(|key| key.signs(checkpoint, signature))
+}
+
+/// A station's public key made ready once to check many checkpoints (the
+/// point decompressed once, not per signature, as `audit verify` meets
+/// one checkpoint a hand).
+#[derive(Debug, Clone)]
+pub struct CheckpointKey(VerifyingKey);
+
+impl CheckpointKey {
+    /// The key, if `public_key` is a valid Ed25519 public key.
+    pub fn new(public_key: &PublicKey) -> Option<CheckpointKey> {
+        VerifyingKey::from_bytes(public_key).ok().map(CheckpointKey)
+    }
+
+    /// Its 32 bytes.
+    pub fn public_key(&self) -> PublicKey {
+        self.0.to_bytes()
+    }
+
+    /// Whether `signature` by this key signs `checkpoint`.
+    pub fn signs(&self, checkpoint: SignedCheckpoint<'_>, signature: &[u8; 64]) -> bool {
+        let message = checkpoint_message(
+            checkpoint.rows,
+            checkpoint.head,
+            checkpoint.reason,
+            checkpoint.signed_at,
+        );
+        self.0
+            .verify(&message, &Signature::from_bytes(signature))
             .is_ok()
-    })
+    }
 }
 
 /// The bytes a checkpoint's signature covers: the tag, `rows` (8 bytes

@@ -18,7 +18,7 @@ use crate::engine::shoe::{ShoeEvent, ShuffleCommitment};
 use crate::engine::table::{HandEvent, HandSetup};
 use crate::engine::{Decks, Rank, Step};
 use crate::ids::{HandId, TableId};
-use crate::keys::{PublicKey, SignedCheckpoint, checkpoint_signed, fingerprint};
+use crate::keys::{CheckpointKey, PublicKey, SignedCheckpoint, fingerprint};
 
 /// One problem found, located by row (and hand, where there is one).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -527,6 +527,8 @@ struct Audit {
     enrolled: Option<(PublicKey, i64)>,
     /// Checkpoints read.
     checkpoints: u64,
+    /// The key the last checkpoint was checked with, made ready once.
+    checkpoint_key: Option<CheckpointKey>,
     /// Rules rows hashed with the misnamed canonical text of builds of
     /// 2026-11-26 (accepted as recorded; docs/house-rules.md).
     misnamed_rules: u64,
@@ -612,7 +614,14 @@ impl Audit {
             reason: text(0),
             signed_at: text(5),
         };
-        if !checkpoint_signed(&key, signed, &signature) {
+        if self.checkpoint_key.as_ref().map(CheckpointKey::public_key) != Some(key) {
+            self.checkpoint_key = CheckpointKey::new(&key);
+        }
+        let holds = self
+            .checkpoint_key
+            .as_ref()
+            .is_some_and(|k| k.signs(signed, &signature));
+        if !holds {
             problem(
                 "the signature does not match: this checkpoint was not signed by the station's key for this head"
                     .into(),

@@ -675,6 +675,17 @@ fn a_file_rewritten_cut_or_swapped_after_shipping_fails_floor_verify() {
         .map(|t| format!("DELETE FROM {t} WHERE seq > {cut_at};"))
         .collect();
     tampered(&db, &cut, &deletes);
+    // Shipping a file behind the floor is an error, never "shipped 0 rows".
+    let refused = floor::ship(&cut, &url, None).unwrap_err().to_string();
+    assert_eq!(
+        refused,
+        format!(
+            "the file {} ends at row {cut_at} but the floor holds rows up to {} for station table 3: \
+             the file was cut or replaced; `pairs-table floor verify --db` says where",
+            cut.display(),
+            rows.len()
+        )
+    );
     let (ok, said) = verify_file(&cut, &url);
     assert!(!ok);
     assert!(

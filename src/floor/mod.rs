@@ -289,9 +289,16 @@ fn ship_on(
     if let Some(key) = public_key {
         client.execute("SELECT floor.present_key($1)", &[&key.to_vec()])?;
     }
-    let (_, start, _) = station_head(client)?;
+    let (station, start, _) = station_head(client)?;
     let reader = ledger::ChainReader::open(db)?;
     let file_rows = reader.length()?;
+    if file_rows < start {
+        return Err(FloorError::Refused(format!(
+            "the file {} ends at row {file_rows} but the floor holds rows up to {start} for station {station}: \
+             the file was cut or replaced; `pairs-table floor verify --db` says where",
+            db.display()
+        )));
+    }
     // The file is read one batch ahead on a thread of its own while the
     // floor checks the batch before: the floor's time, not the sum of both.
     let (batches, shipping) = mpsc::sync_channel(1);

@@ -399,41 +399,6 @@ impl<'t> Appender<'t> {
     }
 }
 
-/// The last checkpoint row, as a writer checks it when it opens a ledger.
-struct LastCheckpoint {
-    seq: i64,
-    rows: i64,
-    head: Vec<u8>,
-    public_key: Vec<u8>,
-    signature: Vec<u8>,
-    reason: String,
-    signed_at: String,
-}
-
-impl LastCheckpoint {
-    /// Whether it signs the chain before it (whose last row's hash is
-    /// `before`) with `key`.
-    fn signs(&self, before: Option<[u8; 32]>, key: &crate::keys::PublicKey) -> bool {
-        let (Some(before), Ok(signature)) = (before, <[u8; 64]>::try_from(&self.signature[..]))
-        else {
-            return false;
-        };
-        self.rows == self.seq - 1
-            && self.head == before
-            && self.public_key == key
-            && crate::keys::checkpoint_signed(
-                key,
-                crate::keys::SignedCheckpoint {
-                    rows: self.rows,
-                    head: &before,
-                    reason: &self.reason,
-                    signed_at: &self.signed_at,
-                },
-                &signature,
-            )
-    }
-}
-
 /// An open ledger file: for writing (with the station's keys, holding the
 /// one-writer lock) or read-only.
 pub struct Ledger {
@@ -591,39 +556,27 @@ impl Ledger {
         if head.rows == 0 || head.rows == written {
             return Ok(());
         }
-        let last = self
-            .conn
-            .query_row(
-                "SELECT seq, rows, head, public_key, signature, reason, signed_at \
-                 FROM checkpoints ORDER BY seq DESC LIMIT 1",
-                [],
-                |r| {
-                    Ok(LastCheckpoint {
-                        seq: r.get(0)?,
-                        rows: r.get(1)?,
-                        head: r.get(2)?,
-                        public_key: r.get(3)?,
-                        signature: r.get(4)?,
-                        reason: r.get(5)?,
-                        signed_at: r.get(6)?,
-                    })
-                },
-            )
-            .optional()?;
+        // The last row must be a checkpoint that holds for the chain
+        // before it, with this station's key: the rule the floor checks
+        // shipped checkpoints by.
+        let last = ship::rows_in(&self.conn, head.rows - 1, 1)?.pop();
+        let before = self.hash_at(head.rows - 1)?.unwrap_or(GENESIS);
         let ours = signer.keys.public_key();
-        if let Some(last) = &last
-            && last.seq == head.rows
-            && last.signs(self.hash_at(last.seq - 1)?, &ours)
-        {
+        if last.is_some_and(|row| {
+            row.table == CHECKPOINTS.name
+                && ship::shipped_checkpoint_problem(&row.values, row.seq - 1, &before, Some(&ours))
+                    .is_none()
+        }) {
             return Ok(());
         }
-        let last_valid = last
-            .map(|c| c.seq)
-            .filter(|seq| *seq < head.rows)
-            .unwrap_or(0);
+        let last_checkpoint: i64 = self.conn.query_row(
+            "SELECT COALESCE(MAX(seq), 0) FROM checkpoints WHERE seq < ?1",
+            [head.rows],
+            |r| r.get(0),
+        )?;
         Err(LedgerError::UnsignedTail {
             path: self.path.clone(),
-            from: last_valid.max(written) + 1,
+            from: last_checkpoint.max(written) + 1,
         })
     }
 

@@ -46,50 +46,60 @@ impl ChainReader {
     /// The rows with seq after `after`, at most `limit` of them, in chain
     /// order.
     pub fn rows_after(&self, after: i64, limit: u32) -> Result<Vec<ChainRow>, LedgerError> {
-        let snapshot = self.file.conn.unchecked_transaction()?;
-        let last = after.saturating_add(i64::from(limit));
-        let mut rows = Vec::new();
-        for spec in CHAINED {
-            let present: bool = snapshot.query_row(
-                "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
-                [spec.name],
-                |r| r.get(0),
-            )?;
-            if !present {
-                continue;
-            }
-            let sql = format!(
-                "SELECT seq, hash, {} FROM {} WHERE seq > ?1 AND seq <= ?2",
-                spec.columns.join(", "),
-                spec.name
-            );
-            let mut statement = snapshot.prepare_cached(&sql)?;
-            let mut found = statement.query([after, last])?;
-            while let Some(row) = found.next()? {
-                let seq: i64 = row.get(0)?;
-                let hash = match row.get_ref(1)? {
-                    ValueRef::Blob(b) => b.try_into().unwrap_or([0; 32]),
-                    _ => [0; 32],
-                };
-                let mut values = Vec::new();
-                let columns = (0..spec.columns.len())
-                    .map(|i| row.get_ref(i + 2))
-                    .collect::<Result<Vec<_>, _>>()?;
-                // Encoded as the chain encodes it (a later column left out
-                // while NULL).
-                let encoded = encoded_count(spec, columns.len(), |i| columns[i] == ValueRef::Null);
-                encode_values(&mut values, columns[..encoded].iter().copied());
-                rows.push(ChainRow {
-                    seq,
-                    table: spec.name,
-                    values,
-                    hash,
-                });
-            }
-        }
-        rows.sort_by_key(|r| r.seq);
-        Ok(rows)
+        rows_in(&self.file.conn, after, limit)
     }
+}
+
+/// The rows of the ledger open on `conn` with seq after `after`, at most
+/// `limit` of them, in chain order, read in one snapshot.
+pub(super) fn rows_in(
+    conn: &rusqlite::Connection,
+    after: i64,
+    limit: u32,
+) -> Result<Vec<ChainRow>, LedgerError> {
+    let snapshot = conn.unchecked_transaction()?;
+    let last = after.saturating_add(i64::from(limit));
+    let mut rows = Vec::new();
+    for spec in CHAINED {
+        let present: bool = snapshot.query_row(
+            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
+            [spec.name],
+            |r| r.get(0),
+        )?;
+        if !present {
+            continue;
+        }
+        let sql = format!(
+            "SELECT seq, hash, {} FROM {} WHERE seq > ?1 AND seq <= ?2",
+            spec.columns.join(", "),
+            spec.name
+        );
+        let mut statement = snapshot.prepare_cached(&sql)?;
+        let mut found = statement.query([after, last])?;
+        while let Some(row) = found.next()? {
+            let seq: i64 = row.get(0)?;
+            let hash = match row.get_ref(1)? {
+                ValueRef::Blob(b) => b.try_into().unwrap_or([0; 32]),
+                _ => [0; 32],
+            };
+            let mut values = Vec::new();
+            let columns = (0..spec.columns.len())
+                .map(|i| row.get_ref(i + 2))
+                .collect::<Result<Vec<_>, _>>()?;
+            // Encoded as the chain encodes it (a later column left out
+            // while NULL).
+            let encoded = encoded_count(spec, columns.len(), |i| columns[i] == ValueRef::Null);
+            encode_values(&mut values, columns[..encoded].iter().copied());
+            rows.push(ChainRow {
+                seq,
+                table: spec.name,
+                values,
+                hash,
+            });
+        }
+    }
+    rows.sort_by_key(|r| r.seq);
+    Ok(rows)
 }
 
 /// The hash a row must have after `previous`: the chain's rule applied to an

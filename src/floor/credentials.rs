@@ -68,14 +68,28 @@ pub fn password_file_line(url: &str) -> Result<(String, Option<String>), FloorEr
         return Ok((url.to_owned(), None));
     };
     let password = String::from_utf8_lossy(password).into_owned();
-    let (scheme, rest) = url.split_once("://").unwrap_or(("postgres", url));
+    let user = config.get_user().unwrap_or("");
+    let bare = with_user(url, user, None)?;
+    Ok((bare, Some(line_for(&config, user, &password))))
+}
+
+/// `url` with its user and password (none: no password) replaced.
+pub(super) fn with_user(
+    url: &str,
+    user: &str,
+    password: Option<&str>,
+) -> Result<String, FloorError> {
+    let (scheme, rest) = url
+        .split_once("://")
+        .filter(|(scheme, _)| matches!(*scheme, "postgres" | "postgresql"))
+        .ok_or_else(|| FloorError::Refused(format!("{url} is not a postgres:// URL")))?;
     let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
     let (authority, path) = rest.split_at(authority_end);
-    let (user_part, host) = authority.rsplit_once('@').unwrap_or(("", authority));
-    let user = user_part.split(':').next().unwrap_or("");
-    let bare = format!("{scheme}://{user}@{host}{path}");
-    let line = line_for(&config, config.get_user().unwrap_or(""), &password);
-    Ok((bare, Some(line)))
+    let host = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, host)| host);
+    let password = password.map_or_else(String::new, |p| format!(":{p}"));
+    Ok(format!("{scheme}://{user}{password}@{host}{path}"))
 }
 
 /// The password file line (`host:port:database:user:password`) that

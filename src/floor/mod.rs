@@ -246,21 +246,7 @@ pub fn enrol(url: &str, station: &str, public_key: PublicKey) -> Result<String, 
         &[&station, &role, &public_key.to_vec()],
     )?;
     tx.commit()?;
-    with_user(url, &role, &password)
-}
-
-/// `url` with its user and password replaced.
-fn with_user(url: &str, user: &str, password: &str) -> Result<String, FloorError> {
-    let (scheme, rest) = url
-        .split_once("://")
-        .filter(|(scheme, _)| matches!(*scheme, "postgres" | "postgresql"))
-        .ok_or_else(|| FloorError::Refused(format!("{url} is not a postgres:// URL")))?;
-    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
-    let (authority, path) = rest.split_at(authority_end);
-    let host = authority
-        .rsplit_once('@')
-        .map_or(authority, |(_, host)| host);
-    Ok(format!("{scheme}://{user}:{password}@{host}{path}"))
+    credentials::with_user(url, &role, Some(&password))
 }
 
 /// The calling station's name and head on the floor.
@@ -628,6 +614,24 @@ pub struct Replicas {
     /// Each station whose rows on the floor could not be brought into its
     /// replica, and why.
     pub unreadable: Vec<(String, String)>,
+}
+
+impl Replicas {
+    /// `station`'s replica, if it could be brought up to date.
+    pub fn ready_for(&self, station: &str) -> Option<&Path> {
+        self.ready
+            .iter()
+            .find(|(name, _)| name == station)
+            .map(|(_, path)| path.as_path())
+    }
+
+    /// Why `station`'s chain could not be copied, if it could not.
+    pub fn unreadable_for(&self, station: &str) -> Option<&str> {
+        self.unreadable
+            .iter()
+            .find(|(name, _)| name == station)
+            .map(|(_, why)| why.as_str())
+    }
 }
 
 /// Brings a replica of every station's chain up to date in `dir`: one

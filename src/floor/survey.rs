@@ -25,6 +25,9 @@ pub struct OpenAlarm {
     pub raised_at: DateTime<Utc>,
     /// What it says.
     pub message: String,
+    /// Raised by the floor itself (a quarantine, a chain it cannot read),
+    /// not at the table.
+    pub from_floor: bool,
 }
 
 /// One station's table as the pit sees it, read from the floor's copy.
@@ -81,16 +84,8 @@ pub fn resurvey(
     let floor_alarms = floor_alarms(url)?;
     let mut tables = Vec::new();
     for station in status(url)? {
-        let Some((_, replica)) = replicas
-            .ready
-            .iter()
-            .find(|(name, _)| *name == station.station)
-        else {
-            if let Some((_, why)) = replicas
-                .unreadable
-                .iter()
-                .find(|(name, _)| *name == station.station)
-            {
+        let Some(replica) = replicas.ready_for(&station.station) else {
+            if let Some(why) = replicas.unreadable_for(&station.station) {
                 tables.push(unreadable_table(&station, dir, why, &floor_alarms));
             }
             continue;
@@ -132,6 +127,7 @@ fn floor_alarms(url: &str) -> Result<Vec<(String, OpenAlarm)>, FloorError> {
                 OpenAlarm {
                     raised_at,
                     message: format!("Floor: {}", r.get::<_, String>(1)),
+                    from_floor: true,
                 },
             ))
         })
@@ -140,7 +136,7 @@ fn floor_alarms(url: &str) -> Result<Vec<(String, OpenAlarm)>, FloorError> {
 
 /// `table` with the floor's alarms about its station first.
 fn with_floor_alarms(mut table: PitTable, floor_alarms: &[(String, OpenAlarm)]) -> PitTable {
-    table.alarms.retain(|a| !a.message.starts_with("Floor: "));
+    table.alarms.retain(|a| !a.from_floor);
     let mut alarms: Vec<OpenAlarm> = floor_alarms
         .iter()
         .filter(|(station, _)| *station == table.station)
@@ -168,6 +164,7 @@ fn unreadable_table(
         OpenAlarm {
             raised_at: Utc::now(),
             message: format!("Floor: the floor's copy of this station cannot be read: {why}"),
+            from_floor: true,
         },
     );
     table
@@ -219,6 +216,7 @@ fn pit_table(station: &StationStatus, replica: &Path) -> Result<PitTable, FloorE
             .map(|a| OpenAlarm {
                 raised_at: a.raised_at,
                 message: a.message,
+                from_floor: false,
             })
             .collect();
         alarms.reverse();
@@ -240,22 +238,11 @@ pub fn floor_report(url: &str, dir: &Path, period: FloorPeriod) -> Result<FloorR
         printed_at: chrono::Utc::now(),
     };
     for station in status(url)? {
-        if let Some((_, why)) = replicas
-            .unreadable
-            .iter()
-            .find(|(name, _)| *name == station.station)
-        {
-            report.left_out.push(format!(
-                "station {}: its chain on the floor cannot be read: {why}",
-                station.station
-            ));
+        if let Some(why) = replicas.unreadable_for(&station.station) {
+            report.left_out.push(unreadable(&station.station, why));
             continue;
         }
-        let Some((_, replica)) = replicas
-            .ready
-            .iter()
-            .find(|(name, _)| *name == station.station)
-        else {
+        let Some(replica) = replicas.ready_for(&station.station) else {
             report
                 .left_out
                 .push(format!("station {}: nothing shipped yet", station.station));
@@ -264,10 +251,7 @@ pub fn floor_report(url: &str, dir: &Path, period: FloorPeriod) -> Result<FloorR
         let ledger = match Ledger::open_read_only(replica, Box::new(SystemClock), false) {
             Ok(ledger) => ledger,
             Err(why) => {
-                report.left_out.push(format!(
-                    "station {}: its chain on the floor cannot be read: {why}",
-                    station.station
-                ));
+                report.left_out.push(unreadable(&station.station, why));
                 continue;
             }
         };
@@ -290,6 +274,11 @@ pub fn floor_report(url: &str, dir: &Path, period: FloorPeriod) -> Result<FloorR
         }
     }
     Ok(report)
+}
+
+/// The floor report's line for a station whose chain cannot be read.
+fn unreadable(station: &str, why: impl std::fmt::Display) -> String {
+    format!("station {station}: its chain on the floor cannot be read: {why}")
 }
 
 /// A connection listening for rows arriving on the floor.

@@ -1890,3 +1890,89 @@ fn a_row_larger_than_any_ledger_row_is_refused() {
     );
     assert_eq!(floor_seqs(&floor_db, "table 1"), []);
 }
+
+/// `floor init` on a new floor prints the pit's password file line once,
+/// then the version line; the pit's and a station's passwords are stored
+/// as SCRAM verifiers, so the statements that set them hold no password.
+/// `floor key` prints the station's public key for `floor enrol`.
+#[test]
+fn init_and_enrol_give_password_file_lines_and_keep_only_verifiers() {
+    let mut admin = Client::connect(&format!("{}/postgres", server()), NoTls).unwrap();
+    let name = format!("pt_init_{}", std::process::id());
+    admin
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .unwrap();
+    let url = format!("{}/{name}", server());
+    let init = || {
+        let out = pairs_table()
+            .args(["floor", "init", "--floor", &url])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let first = init();
+    let lines: Vec<&str> = first.lines().collect();
+    let pit = format!("{name}_pit");
+    assert_eq!(lines.len(), 2, "{first}");
+    let password = lines[0].rsplit(':').next().unwrap().to_owned();
+    assert_eq!(password.len(), 32, "{first}");
+    assert!(
+        lines[0].ends_with(&format!(":{name}:{pit}:{password}")),
+        "{first}"
+    );
+    assert_eq!(
+        lines[1],
+        format!("floor schema at version 6; the pit reads as role {pit}")
+    );
+    assert_eq!(
+        init(),
+        format!("{}\n", lines[1]),
+        "the password is shown once"
+    );
+
+    let out = pairs_table().args(["floor", "key"]).output().unwrap();
+    let key = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        key,
+        format!("{}\n", hex::encode(crate::test_keys().public_key()))
+    );
+    let out = pairs_table()
+        .args(["floor", "enrol", "--floor", &url, "--station", "t1"])
+        .args(["--public-key", key.trim()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let role: String = Client::connect(&url, NoTls)
+        .unwrap()
+        .query_one("SELECT role_name FROM floor.stations", &[])
+        .unwrap()
+        .get(0);
+    for role in [&pit, &role] {
+        let stored: String = admin
+            .query_one(
+                "SELECT rolpassword FROM pg_authid WHERE rolname = $1",
+                &[role],
+            )
+            .unwrap()
+            .get(0);
+        assert!(stored.starts_with("SCRAM-SHA-256$"), "{role}: {stored}");
+        assert!(!stored.contains(&password));
+    }
+    admin
+        .batch_execute(&format!("DROP DATABASE {name} WITH (FORCE)"))
+        .unwrap();
+    for role in [role, pit, format!("{name}_stations")] {
+        admin
+            .batch_execute(&format!("DROP ROLE \"{role}\""))
+            .unwrap();
+    }
+}

@@ -945,7 +945,7 @@ fn shift_up_from(conn: &Connection, at: i64) {
 }
 
 /// Inserts a row with `seq` (its hash a placeholder until a rehash).
-fn insert_row(conn: &Connection, table_name: &str, seq: i64, values: &[Value]) {
+pub(crate) fn insert_row(conn: &Connection, table_name: &str, seq: i64, values: &[Value]) {
     let tables = chained_tables(conn);
     let t = table(&tables, table_name).unwrap();
     assert_eq!(values.len(), t.columns.len(), "{table_name}: {values:?}");

@@ -1394,3 +1394,80 @@ fn the_record_of_written_heads_and_its_lock_are_private() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 29: every hand commit is signed, so a chain that ends with a hand
+/// no checkpoint signs (its checkpoint taken away) is a discrepancy, and
+/// the station will not write on it.
+#[test]
+fn a_chain_ending_with_an_unsigned_hand_is_a_discrepancy_and_refused_for_writing() {
+    let path = recorded(GameKind::Rocket, 3, 31);
+    assert_eq!(discrepancies(&path), Vec::new());
+    let forgery = crate::insider::Forgery::open(&path);
+    forgery
+        .conn
+        .execute_batch("DELETE FROM checkpoints WHERE seq = (SELECT MAX(seq) FROM checkpoints)")
+        .unwrap();
+    forgery.finish();
+    let found: Vec<String> = discrepancies(&path)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        found.iter().any(|d| d.contains(
+            "the chain ends with 1 hands no checkpoint signs, though the station key is enrolled to sign every 1"
+        )),
+        "{found:?}"
+    );
+    let refused = Ledger::open(&path, Box::new(FixedClock), crate::test_keys()).unwrap_err();
+    assert!(
+        matches!(refused, LedgerError::UnsignedTail { .. }),
+        "{refused}"
+    );
+}
+
+/// Issue 29: a key enrolled to sign every hand is never enrolled again to
+/// sign less often, even when the new enrolment is itself signed.
+#[test]
+fn a_station_key_enrolled_again_to_sign_less_often_is_a_discrepancy() {
+    use crate::insider::{Checkpoints, Forgery, insert_row, rehash_with};
+    use rusqlite::types::Value;
+    let path = recorded(GameKind::Rocket, 2, 32);
+    let forgery = Forgery::open(&path);
+    let head: i64 = forgery
+        .conn
+        .query_row("SELECT MAX(seq) FROM checkpoints", [], |r| r.get(0))
+        .unwrap();
+    let key = crate::test_keys().public_key().to_vec();
+    let at = Value::Text("2026-03-01T21:00:00.000000Z".into());
+    insert_row(
+        &forgery.conn,
+        "station_keys",
+        head + 1,
+        &[Value::Blob(key.clone()), Value::Integer(100), at.clone()],
+    );
+    insert_row(
+        &forgery.conn,
+        "checkpoints",
+        head + 2,
+        &[
+            Value::Text("station_keys".into()),
+            Value::Integer(0),
+            Value::Blob(vec![0; 32]),
+            Value::Blob(key),
+            Value::Blob(vec![0; 64]),
+            at,
+        ],
+    );
+    let signing = ed25519_dalek::SigningKey::from_bytes(&[7; 32]);
+    rehash_with(&forgery.conn, head + 1, Checkpoints::ResignedWith(&signing));
+    forgery.finish();
+    let found: Vec<String> = discrepancies(&path)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].contains("the key is enrolled again to sign only every 100 hands"),
+        "{found:?}"
+    );
+}

@@ -428,6 +428,21 @@ pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     builder.create(dir)
 }
 
+/// A new directory private to this user (0700), named at random
+/// (`pairs-table-PURPOSE-…`) under the system's temporary directory and
+/// removed when dropped: nothing planted in advance can be read from it.
+pub fn private_temp_dir(purpose: &str) -> std::io::Result<tempfile::TempDir> {
+    let prefix = format!("pairs-table-{purpose}-");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).rand_bytes(16);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o700));
+    }
+    builder.tempdir()
+}
+
 /// Creates a new file readable and writable by its owner only (0600);
 /// fails if it exists.
 pub fn private_new_file(path: &Path) -> std::io::Result<fs::File> {

@@ -277,15 +277,7 @@ fn app(
     if demo {
         // A private folder of a random name: nothing planted can be opened
         // as the demo's ledger.
-        let mut builder = tempfile::Builder::new();
-        builder.prefix("pairs-table-demo-").rand_bytes(16);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            builder.permissions(std::fs::Permissions::from_mode(0o700));
-        }
-        let folder = builder
-            .tempdir()
+        let folder = crate::keys::private_temp_dir("demo")
             .context("cannot create the demo's throw-away folder")?;
         let dir = folder.path().to_path_buf();
         let path = dir.join("ledger.sqlite3");

@@ -274,15 +274,7 @@ fn report(
 /// directory, removed when dropped: nothing planted in advance can be read
 /// as a replica.
 pub fn replica_dir(purpose: &str) -> anyhow::Result<tempfile::TempDir> {
-    let prefix = format!("pairs-table-{purpose}-");
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).rand_bytes(16);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o700));
-    }
-    builder.tempdir().map_err(|e| {
+    crate::keys::private_temp_dir(purpose).map_err(|e| {
         anyhow::anyhow!(
             "cannot make a private directory for the replicas in {}: {e}",
             std::env::temp_dir().display()

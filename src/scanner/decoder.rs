@@ -108,6 +108,12 @@ pub enum ScanEvent {
         /// Milliseconds since the last valid frame (or since the port opened).
         quiet_ms: u64,
     },
+    /// A version 2 shoe asked [`IDENT_ATTEMPTS`] times who it is sent no
+    /// `HELLO`: the host cannot tell which device reads the shoe.
+    Unidentified {
+        /// How many `IDENT` requests went unanswered.
+        asked: u8,
+    },
     /// The port was opened.
     Connected {
         /// The port's path.
@@ -160,13 +166,33 @@ pub enum Order {
     },
 }
 
+/// What the host remembers of a frame, to tell a repeat (the same: ignored)
+/// from a conflict (different: a fault).
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum Contents {
+    /// A valid frame's message.
+    Message(Message),
+    /// The body of a frame whose check was good but a type or field was
+    /// not: two such frames with one number differ if their bytes do.
+    Invalid(String),
+}
+
+impl Contents {
+    fn message(&self) -> Option<Message> {
+        match self {
+            Contents::Message(message) => Some(message.clone()),
+            Contents::Invalid(_) => None,
+        }
+    }
+}
+
 /// Notices lost, repeated, stale and restarted frames, and remembers the
 /// latest [`RECENT_FRAMES`] frames. Kept across reconnects, so that frames
 /// lost while unplugged are noticed.
 #[derive(Clone, Debug, Default)]
 pub struct SequenceCheck {
     last: Option<u16>,
-    recent: VecDeque<(u16, Option<Message>)>,
+    recent: VecDeque<(u16, Contents)>,
 }
 
 impl SequenceCheck {
@@ -190,65 +216,55 @@ impl SequenceCheck {
         }
     }
 
-    /// What the frame numbered `seq` said, if it is among the remembered.
-    pub fn recall(&self, seq: u16) -> Option<&Option<Message>> {
+    /// What the frame numbered `seq` held, if it is among the remembered.
+    fn recall(&self, seq: u16) -> Option<&Contents> {
         self.recent
             .iter()
             .rev()
             .find(|(s, _)| *s == seq)
-            .map(|(_, m)| m)
+            .map(|(_, c)| c)
     }
 
     /// Takes `seq` as the latest number (in order, after a gap, or a
     /// restart, which forgets the frames before it) and remembers it.
-    pub fn accept(&mut self, seq: u16, message: Option<Message>) {
+    fn accept(&mut self, seq: u16, contents: Contents) {
         if seq == 0 {
             self.recent.clear();
         }
         self.last = Some(seq);
-        self.remember(seq, message);
+        self.remember(seq, contents);
     }
 
     /// Remembers a frame without moving the sequence (a resent frame that
     /// fills a gap).
-    pub fn remember(&mut self, seq: u16, message: Option<Message>) {
+    fn remember(&mut self, seq: u16, contents: Contents) {
         if self.recent.len() == RECENT_FRAMES {
             self.recent.pop_front();
         }
-        self.recent.push_back((seq, message));
-    }
-
-    /// Checks `seq` and accepts it unless it is behind (for frames whose
-    /// contents do not matter).
-    pub fn check(&mut self, seq: u16) -> Order {
-        let order = self.classify(seq);
-        if !matches!(order, Order::Behind { .. }) {
-            self.accept(seq, None);
-        }
-        order
+        self.recent.push_back((seq, contents));
     }
 }
 
-/// A frame's contents as the sequence check holds them: a message, or the
-/// problem of a frame whose checksum was good but a field was not.
+/// A frame with a number, as the sequence check holds it: a message, or
+/// the problem of a frame whose check was good but a type or field was not.
 #[derive(Clone, Debug)]
 enum Entry {
     Frame(Message),
-    Problem(FrameError),
+    Invalid { error: FrameError, body: String },
 }
 
 impl Entry {
-    fn message(&self) -> Option<Message> {
+    fn contents(&self) -> Contents {
         match self {
-            Entry::Frame(message) => Some(message.clone()),
-            Entry::Problem(_) => None,
+            Entry::Frame(message) => Contents::Message(message.clone()),
+            Entry::Invalid { body, .. } => Contents::Invalid(body.clone()),
         }
     }
 
     fn event(self, seq: u16) -> ScanEvent {
         match self {
             Entry::Frame(message) => ScanEvent::Frame { seq, message },
-            Entry::Problem(error) => ScanEvent::Problem {
+            Entry::Invalid { error, .. } => ScanEvent::Problem {
                 seq: Some(seq),
                 error,
             },
@@ -256,17 +272,75 @@ impl Entry {
     }
 }
 
+/// The fastest line the protocol allows (hardware/PROTOCOL.md, "Line
+/// settings"), in bits per second; 8N1 takes 10 bits a byte.
+pub const FASTEST_BAUD: u64 = 115_200;
+
+/// The shortest frame on a version 2 line, in bytes: `$`, a one-letter
+/// type, `,`, a one-digit number, `*`, four hex digits and a bare `\n`.
+pub const SHORTEST_FRAME_BYTES: u64 = 10;
+
+/// How late the host may notice that a wait ran out (the reader passes
+/// time in at least every 50 ms).
+pub const NOTICE_MARGIN: Duration = Duration::from_millis(50);
+
+/// The most frames received after a gap that the host holds while it waits
+/// for resent ones. A frame is held at most the longest wait
+/// ([`resend_wait`] of [`MAX_RESEND`], 6.65 s) plus [`NOTICE_MARGIN`] after
+/// it came, and at [`FASTEST_BAUD`] at most 7,719 of the shortest frames
+/// can come in that time; the host holds up to 8,192. Only a line faster
+/// than the protocol allows can fill it: the oldest numbers still awaited
+/// are then reported lost early, so the hold never grows past it.
+pub const HELD_FRAMES: usize = 8192;
+
 /// Version 2: frames received after a gap, held until the lost ones are
-/// resent or the wait runs out, so that events stay in sequence.
+/// resent or their wait runs out, so that events stay in sequence.
 #[derive(Clone, Debug)]
 struct Hold {
     /// The first number not yet published.
     start: u16,
-    /// The numbers asked for and not yet received.
-    missing: Vec<u16>,
-    /// Frames received meanwhile (resent ones included), by number.
-    entries: Vec<(u16, Entry)>,
-    /// When the wait runs out.
+    /// Numbers asked for and not yet received, each with when its wait
+    /// runs out.
+    awaited: Vec<(u16, Duration)>,
+    /// Frames received meanwhile (resent ones included), in sequence from
+    /// `start`.
+    entries: VecDeque<(u16, Entry)>,
+}
+
+impl Hold {
+    /// Puts a frame in its place in sequence (a resent frame goes before
+    /// the frames received after it).
+    fn insert(&mut self, seq: u16, entry: Entry) {
+        let offset = ahead(self.start, seq);
+        let at = self
+            .entries
+            .partition_point(|(held, _)| ahead(self.start, *held) < offset);
+        self.entries.insert(at, (seq, entry));
+    }
+
+    /// The awaited number nearest the front, if any.
+    fn first_awaited(&self) -> Option<u16> {
+        self.awaited
+            .iter()
+            .map(|(seq, _)| *seq)
+            .min_by_key(|seq| ahead(self.start, *seq))
+    }
+}
+
+/// How long the host waits for a version 2 shoe's `HELLO` after asking
+/// with `IDENT`, before it asks again.
+pub const IDENT_WAIT: Duration = Duration::from_secs(1);
+
+/// How many times the host asks a version 2 shoe who it is before it
+/// reports that the shoe does not say.
+pub const IDENT_ATTEMPTS: u8 = 3;
+
+/// An `IDENT` sent and not yet answered by a `HELLO`.
+#[derive(Clone, Copy, Debug)]
+struct IdentWait {
+    /// Requests sent so far.
+    sent: u8,
+    /// When the latest one's wait runs out.
     until: Duration,
 }
 
@@ -281,12 +355,13 @@ pub struct Decoder {
     protocol: Option<Protocol>,
     /// The time last passed in.
     now: Duration,
-    /// When the last valid frame came (or the port opened); None while the
-    /// port is closed (silence is not watched then).
+    /// When the last frame with a good check came (or the port opened);
+    /// None while the port is closed (silence is not watched then).
     heard_at: Option<Duration>,
     /// Silence was reported and no frame has come since.
     silent: bool,
     hold: Option<Hold>,
+    ident: Option<IdentWait>,
     requests: Vec<HostRequest>,
 }
 
@@ -301,8 +376,13 @@ impl Decoder {
         self.protocol
     }
 
+    /// How many frames are held while the host waits for resent ones.
+    pub fn held(&self) -> usize {
+        self.hold.as_ref().map_or(0, |hold| hold.entries.len())
+    }
+
     /// The port opened at `now`: the silence watch starts, and the next
-    /// valid frame decides the protocol version again.
+    /// frame with a good check decides the protocol version again.
     pub fn connected(&mut self, now: Duration) {
         self.now = self.now.max(now);
         self.heard_at = Some(self.now);
@@ -319,17 +399,25 @@ impl Decoder {
         self.flush(out);
         self.heard_at = None;
         self.silent = false;
+        self.ident = None;
         self.requests.clear();
     }
 
     /// Time has passed: `now` is the time since an origin of the caller's
-    /// choosing (it never goes back). Reports silence, and publishes held
-    /// frames whose resend did not come in time.
+    /// choosing (it never goes back). Reports silence, publishes held
+    /// frames whose resend did not come in time, and asks a version 2 shoe
+    /// again who it is.
     pub fn advance(&mut self, now: Duration, out: &mut Vec<ScanEvent>) {
         self.now = self.now.max(now);
-        if self.hold.as_ref().is_some_and(|h| h.until <= self.now) {
-            self.flush(out);
+        if let Some(hold) = self.hold.as_mut() {
+            let now = self.now;
+            let before = hold.awaited.len();
+            hold.awaited.retain(|(_, until)| *until > now);
+            if hold.awaited.len() < before {
+                self.release(out);
+            }
         }
+        self.watch_ident(out);
         if let Some(heard) = self.heard_at
             && !self.silent
         {
@@ -360,20 +448,35 @@ impl Decoder {
         for item in &parsed {
             match item {
                 Parsed::Frame(frame, protocol) => {
-                    if !self.check_protocol(frame.seq, &frame.message, *protocol, out) {
-                        continue;
-                    }
                     self.heard();
-                    self.sequence(frame.seq, Entry::Frame(frame.message.clone()), out);
+                    if self.check_protocol(Some(frame.seq), Some(&frame.message), *protocol, out) {
+                        self.sequence(frame.seq, Entry::Frame(frame.message.clone()), out);
+                    }
                 }
-                Parsed::Problem {
-                    seq: Some(seq),
+                Parsed::Invalid {
+                    protocol,
+                    seq,
+                    body,
                     error,
                 } => {
                     self.heard();
-                    self.sequence(*seq, Entry::Problem(error.clone()), out);
+                    if !self.check_protocol(*seq, None, *protocol, out) {
+                        continue;
+                    }
+                    let entry = Entry::Invalid {
+                        error: error.clone(),
+                        body: body.clone(),
+                    };
+                    match seq {
+                        Some(seq) => self.sequence(*seq, entry, out),
+                        // No number to count: reported as it comes.
+                        None => out.push(ScanEvent::Problem {
+                            seq: None,
+                            error: error.clone(),
+                        }),
+                    }
                 }
-                Parsed::Problem { seq: None, error } => out.push(ScanEvent::Problem {
+                Parsed::Problem(error) => out.push(ScanEvent::Problem {
                     seq: None,
                     error: error.clone(),
                 }),
@@ -383,6 +486,8 @@ impl Decoder {
         self.parsed.clear();
     }
 
+    /// A frame with a good check came: the shoe and the line are alive,
+    /// whatever its contents or version.
     fn heard(&mut self) {
         if self.heard_at.is_some() {
             self.heard_at = Some(self.now);
@@ -390,17 +495,23 @@ impl Decoder {
         self.silent = false;
     }
 
-    /// Decides the version with the first frame (or a restart's frame 0);
-    /// refuses a frame of the other version. True if the frame goes on.
+    /// Decides the version with the first frame with a good check (or a
+    /// restart's frame 0), valid or not; refuses a frame of the other
+    /// version. A version 2 link whose deciding frame is not a valid
+    /// `HELLO` is asked who it is. True if the frame goes on.
     fn check_protocol(
         &mut self,
-        seq: u16,
-        message: &Message,
+        seq: Option<u16>,
+        message: Option<&Message>,
         protocol: Protocol,
         out: &mut Vec<ScanEvent>,
     ) -> bool {
+        let is_hello = matches!(message, Some(Message::Hello { .. }));
+        if is_hello {
+            self.ident = None;
+        }
         match self.protocol {
-            Some(speaking) if speaking != protocol && seq != 0 => {
+            Some(speaking) if speaking != protocol && seq != Some(0) => {
                 out.push(ScanEvent::Problem {
                     seq: None,
                     error: FrameError::WrongProtocol {
@@ -410,47 +521,93 @@ impl Decoder {
                 });
                 false
             }
-            Some(speaking) if speaking == protocol => true,
+            Some(speaking) if speaking == protocol => {
+                if seq == Some(0) && protocol == Protocol::V2 && !is_hello {
+                    self.ask_ident();
+                }
+                true
+            }
             _ => {
                 self.protocol = Some(protocol);
+                self.ident = None;
                 out.push(ScanEvent::Protocol { version: protocol });
-                if protocol == Protocol::V2 && !matches!(message, Message::Hello { .. }) {
-                    self.requests.push(HostRequest::Identify);
+                if protocol == Protocol::V2 && !is_hello {
+                    self.ask_ident();
                 }
                 true
             }
         }
     }
 
+    fn ask_ident(&mut self) {
+        let sent = self.ident.map_or(0, |wait| wait.sent) + 1;
+        self.ident = Some(IdentWait {
+            sent,
+            until: self.now + IDENT_WAIT,
+        });
+        self.requests.push(HostRequest::Identify);
+    }
+
+    /// Asks again while a shoe has not answered `IDENT`, up to
+    /// [`IDENT_ATTEMPTS`] times in all; then reports it once.
+    fn watch_ident(&mut self, out: &mut Vec<ScanEvent>) {
+        let Some(wait) = self.ident else {
+            return;
+        };
+        if wait.until > self.now || self.protocol != Some(Protocol::V2) {
+            return;
+        }
+        if wait.sent < IDENT_ATTEMPTS {
+            self.ask_ident();
+        } else {
+            self.ident = None;
+            out.push(ScanEvent::Unidentified { asked: wait.sent });
+        }
+    }
+
     fn sequence(&mut self, seq: u16, entry: Entry, out: &mut Vec<ScanEvent>) {
-        if self.hold.is_some() {
-            if seq == 0 {
-                self.flush(out);
-            } else {
-                self.sequence_held(seq, entry, out);
-                return;
-            }
+        if seq == 0 {
+            // A restart: what is held is published with its gaps first.
+            self.flush(out);
+        } else if let Some(hold) = self.hold.as_mut()
+            && let Some(at) = hold.awaited.iter().position(|(s, _)| *s == seq)
+        {
+            // A frame the host asked for.
+            hold.awaited.swap_remove(at);
+            self.sequence.remember(seq, entry.contents());
+            hold.insert(seq, entry);
+            self.release(out);
+            return;
         }
         match self.sequence.classify(seq) {
             Order::InOrder => {
-                self.sequence.accept(seq, entry.message());
-                out.push(entry.event(seq));
+                self.sequence.accept(seq, entry.contents());
+                self.publish_or_hold(seq, entry, out);
             }
             Order::Restarted { last } => {
-                self.sequence.accept(seq, entry.message());
+                self.sequence.accept(seq, entry.contents());
                 out.push(ScanEvent::Restarted { last });
                 out.push(entry.event(seq));
             }
             Order::Gap { expected, missing } => {
-                self.sequence.accept(seq, entry.message());
+                self.sequence.accept(seq, entry.contents());
                 if self.protocol == Some(Protocol::V2) && missing <= MAX_RESEND {
                     self.ask_resend(expected, missing, out);
-                    self.hold = Some(Hold {
+                    let until = self.now + resend_wait(missing);
+                    let hold = self.hold.get_or_insert_with(|| Hold {
                         start: expected,
-                        missing: missing_numbers(expected, missing),
-                        entries: vec![(seq, entry)],
-                        until: self.now + resend_wait(missing),
+                        awaited: Vec::new(),
+                        entries: VecDeque::new(),
                     });
+                    hold.awaited.extend(
+                        missing_numbers(expected, missing)
+                            .into_iter()
+                            .map(|number| (number, until)),
+                    );
+                    self.publish_or_hold(seq, entry, out);
+                } else if self.hold.is_some() {
+                    // Reported lost when the frames before it are published.
+                    self.publish_or_hold(seq, entry, out);
                 } else {
                     out.push(ScanEvent::Gap {
                         expected,
@@ -471,77 +628,78 @@ impl Decoder {
 
     /// A number already passed: a repeat (ignored), a conflict, or stale.
     fn behind(&mut self, seq: u16, expected: u16, entry: Entry, out: &mut Vec<ScanEvent>) {
-        let second = entry.message();
+        let second = entry.contents();
         out.push(match self.sequence.recall(seq) {
             Some(first) if *first == second => ScanEvent::Duplicate { seq },
             Some(first) => ScanEvent::Conflict {
                 seq,
-                first: first.clone(),
-                second,
+                first: first.message(),
+                second: second.message(),
             },
             None => ScanEvent::Stale {
                 seq,
                 expected,
-                message: second,
+                message: second.message(),
             },
         });
     }
 
-    fn sequence_held(&mut self, seq: u16, entry: Entry, out: &mut Vec<ScanEvent>) {
+    /// Publishes a frame taken in sequence, or holds it behind frames still
+    /// awaited. A hold that would pass [`HELD_FRAMES`] gives up its oldest
+    /// awaited numbers first.
+    fn publish_or_hold(&mut self, seq: u16, entry: Entry, out: &mut Vec<ScanEvent>) {
         let Some(hold) = self.hold.as_mut() else {
+            out.push(entry.event(seq));
             return;
         };
-        if let Some(at) = hold.missing.iter().position(|&m| m == seq) {
-            hold.missing.remove(at);
-            self.sequence.remember(seq, entry.message());
-            hold.entries.push((seq, entry));
-            if hold.missing.is_empty() {
-                self.flush(out);
+        hold.entries.push_back((seq, entry));
+        while let Some(hold) = self.hold.as_mut()
+            && hold.entries.len() > HELD_FRAMES
+        {
+            match hold.first_awaited() {
+                Some(first) => hold.awaited.retain(|(s, _)| *s != first),
+                None => hold.awaited.clear(),
             }
-            return;
-        }
-        match self.sequence.classify(seq) {
-            Order::InOrder if hold.entries.len() < usize::from(MAX_RESEND) => {
-                self.sequence.accept(seq, entry.message());
-                hold.entries.push((seq, entry));
-            }
-            Order::Gap { expected, missing }
-                if hold.missing.len() + usize::from(missing) <= usize::from(MAX_RESEND) =>
-            {
-                self.sequence.accept(seq, entry.message());
-                hold.missing.extend(missing_numbers(expected, missing));
-                hold.entries.push((seq, entry));
-                hold.until = self.now + resend_wait(missing);
-                self.ask_resend(expected, missing, out);
-            }
-            Order::Behind { expected } => self.behind(seq, expected, entry, out),
-            _ => {
-                // Too much to hold: publish what is held, then go on.
-                self.flush(out);
-                self.sequence(seq, entry, out);
-            }
+            self.release(out);
         }
     }
 
-    /// Publishes the held frames in sequence, with a gap before each run of
-    /// numbers that never came.
-    fn flush(&mut self, out: &mut Vec<ScanEvent>) {
-        let Some(mut hold) = self.hold.take() else {
+    /// Publishes the held frames that no awaited number comes before, in
+    /// sequence, with a gap before each run of numbers that will not come;
+    /// the hold ends when nothing is awaited.
+    fn release(&mut self, out: &mut Vec<ScanEvent>) {
+        let Some(hold) = self.hold.as_mut() else {
             return;
         };
-        hold.entries.sort_by_key(|(seq, _)| ahead(hold.start, *seq));
-        let mut due = hold.start;
-        for (seq, entry) in hold.entries {
-            let missing = ahead(due, seq);
+        let base = hold.start;
+        let limit = hold.first_awaited().map(|seq| ahead(base, seq));
+        while let Some((seq, _)) = hold.entries.front()
+            && limit.is_none_or(|limit| ahead(base, *seq) < limit)
+        {
+            let Some((seq, entry)) = hold.entries.pop_front() else {
+                break;
+            };
+            let missing = ahead(hold.start, seq);
             if missing > 0 {
                 out.push(ScanEvent::Gap {
-                    expected: due,
+                    expected: hold.start,
                     received: seq,
                     missing,
                 });
             }
             out.push(entry.event(seq));
-            due = next_seq(seq);
+            hold.start = next_seq(seq);
+        }
+        if hold.awaited.is_empty() {
+            self.hold = None;
+        }
+    }
+
+    /// Stops waiting: publishes every held frame, with its gaps.
+    fn flush(&mut self, out: &mut Vec<ScanEvent>) {
+        if let Some(hold) = self.hold.as_mut() {
+            hold.awaited.clear();
+            self.release(out);
         }
     }
 }
@@ -597,6 +755,7 @@ impl ScanEvent {
             ScanEvent::Gap { received, .. } => error_json("sequence_gap", Some(*received), self),
             ScanEvent::Problem { seq, error } => error_json(problem_kind(error), *seq, self),
             ScanEvent::Silent { .. } => error_json("silence", None, self),
+            ScanEvent::Unidentified { .. } => error_json("no_hello", None, self),
             ScanEvent::Disconnected { .. } => error_json("disconnected", None, self),
         }
     }
@@ -646,9 +805,10 @@ fn problem_kind(error: &FrameError) -> &'static str {
         FrameError::NoChecksum => "no_checksum",
         FrameError::BadChecksum { .. } | FrameError::BadCrc { .. } => "bad_checksum",
         FrameError::BadSequence { .. } => "bad_sequence",
-        FrameError::BadField { .. } | FrameError::FieldCount { .. } | FrameError::Asterisk => {
-            "bad_field"
-        }
+        FrameError::BadField { .. }
+        | FrameError::FieldCount { .. }
+        | FrameError::Asterisk
+        | FrameError::BadType { .. } => "bad_field",
         FrameError::WrongProtocol { .. } => "wrong_protocol",
     }
 }
@@ -712,8 +872,12 @@ impl fmt::Display for ScanEvent {
             }
             ScanEvent::Silent { quiet_ms } => write!(
                 f,
-                "no frame from the shoe for {:.1} s: the link or the shoe is down",
-                *quiet_ms as f64 / 1000.0
+                "no frame from the shoe for {quiet_ms} ms (the limit is {} ms): the link or the shoe is down",
+                SILENCE_LIMIT.as_millis()
+            ),
+            ScanEvent::Unidentified { asked } => write!(
+                f,
+                "the shoe did not say who it is: {asked} IDENT requests got no HELLO"
             ),
             ScanEvent::Connected { port } => write!(f, "connected to {port}"),
             ScanEvent::Disconnected { reason } => write!(f, "scanner disconnected: {reason}"),
@@ -766,34 +930,44 @@ mod tests {
             .collect()
     }
 
+    /// Classifies `seq` and takes it unless it is behind.
+    fn check(sequence: &mut SequenceCheck, seq: u16) -> Order {
+        let order = sequence.classify(seq);
+        if !matches!(order, Order::Behind { .. }) {
+            sequence.accept(seq, Contents::Invalid(String::new()));
+        }
+        order
+    }
+
     #[test]
     fn sequence_numbers_wrap_from_65535_to_1_and_old_numbers_are_behind() {
-        let mut check = SequenceCheck::default();
-        assert_eq!(check.check(65534), Order::InOrder);
-        assert_eq!(check.check(65535), Order::InOrder);
-        assert_eq!(check.check(1), Order::InOrder);
+        let mut sequence = SequenceCheck::default();
+        let seq = &mut sequence;
+        assert_eq!(check(seq, 65534), Order::InOrder);
+        assert_eq!(check(seq, 65535), Order::InOrder);
+        assert_eq!(check(seq, 1), Order::InOrder);
         assert_eq!(
-            check.check(4),
+            check(seq, 4),
             Order::Gap {
                 expected: 2,
                 missing: 2
             }
         );
-        assert_eq!(check.check(4), Order::Behind { expected: 5 });
-        assert_eq!(check.check(65535), Order::Behind { expected: 5 });
-        assert_eq!(check.check(0), Order::Restarted { last: 4 });
-        assert_eq!(check.check(0), Order::Behind { expected: 1 });
-        assert_eq!(check.check(1), Order::InOrder);
+        assert_eq!(check(seq, 4), Order::Behind { expected: 5 });
+        assert_eq!(check(seq, 65535), Order::Behind { expected: 5 });
+        assert_eq!(check(seq, 0), Order::Restarted { last: 4 });
+        assert_eq!(check(seq, 0), Order::Behind { expected: 1 });
+        assert_eq!(check(seq, 1), Order::InOrder);
         // Up to half the cycle ahead is a gap; further ahead is behind.
         assert_eq!(
-            check.check(32769),
+            check(seq, 32769),
             Order::Gap {
                 expected: 2,
                 missing: 32767
             }
         );
         // 65535 numbers: 32767 ahead is a gap, 32767 behind is behind.
-        assert_eq!(check.check(3), Order::Behind { expected: 32770 });
+        assert_eq!(check(seq, 3), Order::Behind { expected: 32770 });
     }
 
     #[test]

@@ -224,6 +224,12 @@ pub enum FrameError {
     /// A `*` before the one that starts the checksum.
     #[error("a frame holds `*` inside a field; `*` may only start the checksum")]
     Asterisk,
+    /// The frame's type is not a word of upper-case letters `A` to `Z`.
+    #[error("`{value}` is not a frame type (upper-case letters A to Z)")]
+    BadType {
+        /// The type as sent.
+        value: String,
+    },
     /// A valid frame of the other protocol version than the one this
     /// connection speaks (decided by its first frame, or by a restart).
     #[error("a {found} frame arrived on a link that speaks {speaking}; it was refused")]
@@ -353,9 +359,13 @@ pub enum HostRequest {
     },
 }
 
-/// The most frames one `RESEND` asks for (a version 2 shoe keeps at least
-/// this many of its latest frames).
+/// The most frames one `RESEND` asks for.
 pub const MAX_RESEND: u16 = 64;
+
+/// How many of its latest frames a version 2 shoe keeps for `RESEND`: the
+/// [`MAX_RESEND`] a request may ask for, and as many sent after them before
+/// the request reaches it.
+pub const SHOE_KEEPS_FRAMES: usize = 2 * MAX_RESEND as usize;
 
 impl HostRequest {
     /// The request as the host sends it, `$` to `\r\n`, with its CRC.
@@ -400,9 +410,41 @@ fn hex_digit(byte: u8) -> Option<u8> {
     }
 }
 
-/// A parse failure, with the sequence number when the checksum was good
-/// enough to trust it.
-pub type LineError = (Option<u16>, FrameError);
+/// Why a line is not a valid frame.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum LineError {
+    /// The check failed or is missing (or a byte is not text): nothing in
+    /// the line can be trusted, not even which version sent it.
+    Unchecked(FrameError),
+    /// The check is good, so a shoe speaking `protocol` sent the line, but
+    /// its contents are not valid: a bad sequence number (`seq` None, no
+    /// number to count) or a bad type or field (`seq` counts).
+    Invalid {
+        /// The version the check is written in.
+        protocol: Protocol,
+        /// The sequence number, if it is valid.
+        seq: Option<u16>,
+        /// What is wrong.
+        error: FrameError,
+    },
+}
+
+impl LineError {
+    /// The problem, whatever the check said.
+    pub fn error(&self) -> &FrameError {
+        match self {
+            LineError::Unchecked(error) | LineError::Invalid { error, .. } => error,
+        }
+    }
+
+    /// The sequence number the host can trust, if any.
+    pub fn seq(&self) -> Option<u16> {
+        match self {
+            LineError::Unchecked(_) => None,
+            LineError::Invalid { seq, .. } => *seq,
+        }
+    }
+}
 
 /// Splits a line (after `$`, without `\n`; a trailing `\r` is allowed)
 /// into its body and version, checking its check. The body is everything
@@ -447,14 +489,19 @@ fn split_check(line: &[u8]) -> Result<(&[u8], Protocol), FrameError> {
 /// `\n` (a trailing `\r` is allowed). Returns the frame and the protocol
 /// version its check is written in.
 pub fn parse_line(line: &[u8]) -> Result<(Frame, Protocol), LineError> {
-    let (body, protocol) = split_check(line).map_err(|error| (None, error))?;
+    let (body, protocol) = split_check(line).map_err(LineError::Unchecked)?;
+    let invalid = |seq, error| LineError::Invalid {
+        protocol,
+        seq,
+        error,
+    };
     // Printable ASCII was checked, so the body is valid UTF-8.
     let text = String::from_utf8_lossy(body);
     let mut fields = text.split(',');
     let kind = fields.next().unwrap_or_default();
     let seq_text = fields.next().unwrap_or_default();
     let seq = parse_number(seq_text).ok_or_else(|| {
-        (
+        invalid(
             None,
             FrameError::BadSequence {
                 value: seq_text.to_owned(),
@@ -462,10 +509,19 @@ pub fn parse_line(line: &[u8]) -> Result<(Frame, Protocol), LineError> {
         )
     })?;
     if body.contains(&b'*') {
-        return Err((Some(seq), FrameError::Asterisk));
+        return Err(invalid(Some(seq), FrameError::Asterisk));
+    }
+    if kind.is_empty() || !kind.bytes().all(|b| b.is_ascii_uppercase()) {
+        return Err(invalid(
+            Some(seq),
+            FrameError::BadType {
+                value: kind.to_owned(),
+            },
+        ));
     }
     let rest: Vec<&str> = fields.collect();
-    let message = parse_message(kind, &rest, protocol).map_err(|error| (Some(seq), error))?;
+    let message =
+        parse_message(kind, &rest, protocol).map_err(|error| invalid(Some(seq), error))?;
     Ok((Frame { seq, message }, protocol))
 }
 
@@ -625,6 +681,11 @@ fn parse_message(kind: &str, fields: &[&str], protocol: Protocol) -> Result<Mess
 mod tests {
     use super::*;
 
+    /// `parse_line`'s verdict with the number the host can trust.
+    fn verdict(line: &[u8]) -> Result<(Frame, Protocol), (Option<u16>, FrameError)> {
+        parse_line(line).map_err(|e| (e.seq(), e.error().clone()))
+    }
+
     fn card(seq: u16, rank: i64) -> Frame {
         Frame {
             seq,
@@ -639,7 +700,7 @@ mod tests {
         let bytes = card(17, 7).encode();
         assert_eq!(bytes, b"$CARD,17,7*25\r\n");
         assert_eq!(
-            parse_line(&bytes[1..bytes.len() - 1]),
+            verdict(&bytes[1..bytes.len() - 1]),
             Ok((card(17, 7), Protocol::V1))
         );
     }
@@ -676,13 +737,13 @@ mod tests {
             let bytes = frame.encode();
             assert!(bytes.len() <= MAX_FRAME_BYTES);
             assert_eq!(
-                parse_line(&bytes[1..bytes.len() - 1]),
+                verdict(&bytes[1..bytes.len() - 1]),
                 Ok((frame.clone(), Protocol::V1))
             );
             let bytes = frame.encode_as(Protocol::V2);
             assert!(bytes.len() <= MAX_FRAME_BYTES);
             assert_eq!(
-                parse_line(&bytes[1..bytes.len() - 1]),
+                verdict(&bytes[1..bytes.len() - 1]),
                 Ok((frame, Protocol::V2))
             );
         }
@@ -693,17 +754,17 @@ mod tests {
         let body = b"CARD,4,11";
         let line = format!("CARD,4,11*{:02X}", checksum(body));
         assert!(matches!(
-            parse_line(line.as_bytes()),
+            verdict(line.as_bytes()),
             Err((Some(4), FrameError::BadField { kind: "CARD", .. }))
         ));
         assert!(matches!(
-            parse_line(b"CARD,4,7*00"),
+            verdict(b"CARD,4,7*00"),
             Err((None, FrameError::BadChecksum { received: 0, .. }))
         ));
-        assert_eq!(parse_line(b"CARD,4,7"), Err((None, FrameError::NoChecksum)));
+        assert_eq!(verdict(b"CARD,4,7"), Err((None, FrameError::NoChecksum)));
         let line = format!("CARD,70000,7*{:02X}", checksum(b"CARD,70000,7"));
         assert!(matches!(
-            parse_line(line.as_bytes()),
+            verdict(line.as_bytes()),
             Err((None, FrameError::BadSequence { .. }))
         ));
     }
@@ -732,12 +793,12 @@ mod tests {
         // Finding 3: `$ERR,101,5,a*b*45` was read as the text "a*b".
         assert_eq!(checksum(b"ERR,101,5,a*b"), 0x45);
         assert_eq!(
-            parse_line(b"ERR,101,5,a*b*45"),
+            verdict(b"ERR,101,5,a*b*45"),
             Err((Some(101), FrameError::Asterisk))
         );
         let v2 = seal("ERR,101,5,a*b", Protocol::V2);
         assert_eq!(
-            parse_line(&v2[1..v2.len() - 2]),
+            verdict(&v2[1..v2.len() - 2]),
             Err((Some(101), FrameError::Asterisk))
         );
     }
@@ -755,7 +816,7 @@ mod tests {
             let line = line_with_checksum(body);
             assert!(
                 matches!(
-                    parse_line(line.as_bytes()),
+                    verdict(line.as_bytes()),
                     Err((None, FrameError::BadSequence { .. }))
                 ),
                 "{body}"
@@ -763,17 +824,17 @@ mod tests {
         }
         let line = line_with_checksum("CARD,5,07");
         assert!(matches!(
-            parse_line(line.as_bytes()),
+            verdict(line.as_bytes()),
             Err((Some(5), FrameError::BadField { .. }))
         ));
         let line = line_with_checksum("ERR,5,012,jam");
         assert!(matches!(
-            parse_line(line.as_bytes()),
+            verdict(line.as_bytes()),
             Err((Some(5), FrameError::BadField { kind: "ERR", .. }))
         ));
         for (body, seq) in [("HB,0", 0), ("HB,10", 10), ("HB,65535", 65535)] {
             let line = line_with_checksum(body);
-            assert_eq!(parse_line(line.as_bytes()).map(|(f, _)| f.seq), Ok(seq));
+            assert_eq!(verdict(line.as_bytes()).map(|(f, _)| f.seq), Ok(seq));
         }
     }
 
@@ -793,13 +854,13 @@ mod tests {
         };
         let bytes = hello.encode_as(Protocol::V2);
         assert_eq!(
-            parse_line(&bytes[1..bytes.len() - 1]),
+            verdict(&bytes[1..bytes.len() - 1]),
             Ok((hello.clone(), Protocol::V2))
         );
         // In a version 1 frame HELLO is a type that version does not know.
         let v1 = hello.encode();
         assert!(matches!(
-            parse_line(&v1[1..v1.len() - 1]),
+            verdict(&v1[1..v1.len() - 1]),
             Ok((
                 Frame {
                     message: Message::Unknown { .. },
@@ -809,7 +870,7 @@ mod tests {
             ))
         ));
         assert!(matches!(
-            parse_line(b"CARD,17,7*A1E0"),
+            verdict(b"CARD,17,7*A1E0"),
             Err((
                 None,
                 FrameError::BadCrc {
@@ -819,12 +880,12 @@ mod tests {
             ))
         ));
         assert_eq!(
-            parse_line(b"CARD,17,7*A1E"),
+            verdict(b"CARD,17,7*A1E"),
             Err((None, FrameError::NoChecksum))
         );
         let bad_version = seal("HELLO,0,Acme,RS-9,SN1,1.0,3", Protocol::V2);
         assert!(matches!(
-            parse_line(&bad_version[1..bad_version.len() - 2]),
+            verdict(&bad_version[1..bad_version.len() - 2]),
             Err((Some(0), FrameError::BadField { kind: "HELLO", .. }))
         ));
     }

@@ -109,8 +109,8 @@ pub enum Fault {
     /// No valid frame from the shoe for the silence limit: the link or the
     /// shoe is down (a cut cable, a frozen shoe).
     #[error(
-        "no frame from the shoe for {:.1} s: the link or the shoe is down",
-        *.quiet_ms as f64 / 1000.0
+        "no frame from the shoe for {quiet_ms} ms (the limit is {} ms): the link or the shoe is down",
+        super::decoder::SILENCE_LIMIT.as_millis()
     )]
     Silent {
         /// Milliseconds without a valid frame when it was noticed.
@@ -127,6 +127,13 @@ pub enum Fault {
         seq: u16,
         /// The card.
         rank: Rank,
+    },
+    /// A version 2 shoe did not answer the host's requests to say who it
+    /// is: which device reads the shoe cannot be checked.
+    #[error("the shoe did not say who it is: {asked} IDENT requests got no HELLO")]
+    Unidentified {
+        /// How many requests went unanswered.
+        asked: u8,
     },
     /// A different card-reading shoe (device) appeared during the shift.
     #[error("a different card-reading shoe appeared: {0}")]
@@ -430,6 +437,7 @@ impl Intake {
                 missing: *missing,
             },
             ScanEvent::Restarted { last } => Fault::Restarted { last: *last },
+            ScanEvent::Unidentified { asked } => Fault::Unidentified { asked: *asked },
             ScanEvent::Disconnected { reason } => Fault::Disconnected(reason.clone()),
         };
         self.raise(fault)

@@ -8,21 +8,31 @@
 //! When the port closes, [`Parser::reset`] drops a half-read frame, so that
 //! its start cannot join bytes read after a reconnect.
 
-use super::frame::{Frame, FrameError, MAX_FRAME_BYTES, Protocol, parse_line};
+use super::frame::{Frame, FrameError, LineError, MAX_FRAME_BYTES, Protocol, parse_line};
 
-/// One result of parsing: a frame, or a problem with the bytes.
+/// One result of parsing: a frame, a frame with a good check and bad
+/// contents, or bytes that made no frame with a good check.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Parsed {
     /// A valid frame and the protocol version its check is written in.
     Frame(Frame, Protocol),
-    /// Bytes that did not make a valid frame.
-    Problem {
-        /// The sequence number, if the checksum was good (a well-formed
-        /// frame with an invalid field still used up its number).
+    /// A frame whose check is good but whose number, type or a field is
+    /// not valid. It is a sign of life and says its version; a valid
+    /// number counts (a well-formed frame with an invalid field still used
+    /// up its number).
+    Invalid {
+        /// The version its check is written in.
+        protocol: Protocol,
+        /// The sequence number, if it is valid.
         seq: Option<u16>,
+        /// The frame's body (between `$` and the last `*`), which tells two
+        /// invalid frames with one number apart.
+        body: String,
         /// What was wrong.
         error: FrameError,
     },
+    /// Bytes that did not make a frame with a good check.
+    Problem(FrameError),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -95,9 +105,20 @@ impl Parser {
             State::InFrame => {
                 if byte == b'\n' {
                     self.state = State::Idle;
-                    out.push(match parse_line(&self.buffer[..self.len]) {
+                    let line = &self.buffer[..self.len];
+                    out.push(match parse_line(line) {
                         Ok((frame, protocol)) => Parsed::Frame(frame, protocol),
-                        Err((seq, error)) => Parsed::Problem { seq, error },
+                        Err(LineError::Invalid {
+                            protocol,
+                            seq,
+                            error,
+                        }) => Parsed::Invalid {
+                            protocol,
+                            seq,
+                            body: body_of(line),
+                            error,
+                        },
+                        Err(LineError::Unchecked(error)) => Parsed::Problem(error),
                     });
                 } else if self.len + 2 >= MAX_FRAME_BYTES {
                     // `$`, the bytes so far, this byte and `\n` would not fit.
@@ -138,7 +159,14 @@ impl Parser {
 }
 
 fn problem(error: FrameError) -> Parsed {
-    Parsed::Problem { seq: None, error }
+    Parsed::Problem(error)
+}
+
+/// The body of a line whose check is good: the text before its last `*`
+/// (a trailing `\r` never reaches it).
+fn body_of(line: &[u8]) -> String {
+    let end = line.iter().rposition(|&b| b == b'*').unwrap_or(line.len());
+    String::from_utf8_lossy(&line[..end]).into_owned()
 }
 
 #[cfg(test)]

@@ -107,7 +107,9 @@ impl ReaderStatus {
             | ScanEvent::Stale { .. } => self.frames_bad += 1,
             ScanEvent::Silent { .. } => self.silent = true,
             ScanEvent::Protocol { version } => self.protocol = Some(*version),
-            ScanEvent::Restarted { .. } | ScanEvent::ResendRequested { .. } => {}
+            ScanEvent::Restarted { .. }
+            | ScanEvent::ResendRequested { .. }
+            | ScanEvent::Unidentified { .. } => {}
         }
         if event.is_problem() {
             self.last_error = Some(event.to_string());

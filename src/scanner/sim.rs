@@ -19,7 +19,7 @@ use serialport::{SerialPort, TTYPort};
 use thiserror::Error;
 
 use super::decoder::next_seq;
-use super::frame::{Frame, HostRequest, Identity, MAX_RESEND, Message, Protocol, seal};
+use super::frame::{Frame, HostRequest, Identity, Message, Protocol, SHOE_KEEPS_FRAMES, seal};
 use crate::engine::{Decks, Rank};
 
 /// A fault the simulator can inject. Fault number k of the list (from 0)
@@ -97,8 +97,8 @@ pub enum Emit {
 pub const GARBAGE: &[u8] = b"\x00\xff#noise\r\n\x7f";
 
 /// Numbers frames from power-on (0, then 1, 2, …), encodes them in its
-/// protocol version with their faults, and keeps the latest [`MAX_RESEND`]
-/// as sent (a version 2 shoe resends them on request).
+/// protocol version with their faults, and keeps the latest
+/// [`SHOE_KEEPS_FRAMES`] as sent (a version 2 shoe resends them on request).
 #[derive(Clone, Debug)]
 pub struct Sequencer {
     next: u16,
@@ -163,7 +163,7 @@ impl Sequencer {
             }
             _ => {}
         }
-        if self.sent.len() == usize::from(MAX_RESEND) {
+        if self.sent.len() == SHOE_KEEPS_FRAMES {
             self.sent.pop_front();
         }
         self.sent.push_back(frame);

@@ -437,6 +437,12 @@ fn problems() -> Vec<ScanEvent> {
         ),
         problem(Some(101), FrameError::Asterisk),
         problem(
+            Some(7),
+            FrameError::BadType {
+                value: "card".into(),
+            },
+        ),
+        problem(
             None,
             FrameError::WrongProtocol {
                 found: Protocol::V2,
@@ -460,6 +466,7 @@ fn problems() -> Vec<ScanEvent> {
             message: card(5),
         },
         ScanEvent::Silent { quiet_ms: 1300 },
+        ScanEvent::Unidentified { asked: 3 },
         ScanEvent::Disconnected {
             reason: "cannot open /dev/ttyUSB0: No such file or directory".into(),
         },

@@ -678,3 +678,67 @@ fn the_scanner_command_prints_silence_as_a_json_event() {
     child.kill().unwrap();
     child.wait().unwrap();
 }
+
+#[test]
+fn the_scanner_command_prints_the_shoes_accounting_over_a_pseudo_terminal() {
+    use std::io::{BufRead, BufReader};
+    let dir = TempDir::new("cli-accounting");
+    let mut link = PtyLink::create(&dir.link()).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_pairs-table"))
+        .args(["scanner", "--json", "--decks", "1", "--port"])
+        .arg(dir.link())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    assert!(first.contains(r#""event":"connected""#), "{first}");
+    let frames = [
+        Frame {
+            seq: 0,
+            message: Message::ShoeInserted {
+                shoe_id: "T-1".into(),
+            },
+        },
+        Frame {
+            seq: 1,
+            message: Message::Card {
+                rank: Rank::new(1).unwrap(),
+            },
+        },
+        Frame {
+            seq: 2,
+            message: Message::Card {
+                rank: Rank::new(1).unwrap(),
+            },
+        },
+        Frame {
+            seq: 3,
+            message: Message::ShoeEmptied {
+                shoe_id: "T-1".into(),
+            },
+        },
+    ];
+    for frame in &frames {
+        link.write(&frame.encode()).unwrap();
+    }
+    let mut seen = Vec::new();
+    let count = loop {
+        let line = lines.next().unwrap().unwrap();
+        if line.contains(r#""event":"shoe_count""#) {
+            break line;
+        }
+        seen.push(line);
+    };
+    assert_eq!(
+        count,
+        r#"{"cards_left":54,"cards_read":1,"event":"shoe_count","foreign":1,"seq":3,"shoe_id":"T-1"}"#
+    );
+    let foreign = seen
+        .iter()
+        .position(|line| line.contains(r#""kind":"foreign_card""#))
+        .unwrap_or_else(|| panic!("{seen:?}"));
+    assert_eq!(seen[foreign - 1], r#"{"event":"card","seq":2,"rank":1}"#);
+    child.kill().unwrap();
+    child.wait().unwrap();
+}

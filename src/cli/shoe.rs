@@ -13,9 +13,9 @@ use super::{note, print_line, seeded_rng};
 use crate::engine::card::{Decks, Rank};
 use crate::engine::rules::HouseRules;
 use crate::engine::shoe::ShoeCount;
-use crate::scanner::Protocol;
 use crate::scanner::reader::{Reader, ReaderConfig, list_ports};
 use crate::scanner::sim::{SimFault, SimRun, run_sim, shoe_script};
+use crate::scanner::{Protocol, ShoeAccounting};
 
 /// Arguments of `shoe-sim`.
 #[derive(clap::Args, Debug)]
@@ -74,6 +74,10 @@ pub struct ScannerArgs {
     /// Print one JSON object per line instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Count each shoe of cards as one of this many decks (1 to 8): how
+    /// many cards it gave, and any it could not hold.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub decks: Option<u8>,
 }
 
 fn parse_rate(text: &str) -> Result<f64, String> {
@@ -135,12 +139,26 @@ pub(super) fn scanner(args: &ScannerArgs) -> anyhow::Result<()> {
     }
     let mut config = ReaderConfig::new(args.port.clone());
     config.baud_rate = args.baud;
+    let decks = args.decks.map(|n| Decks::new(i64::from(n))).transpose()?;
+    let mut accounting = ShoeAccounting::new(decks);
     let stop = stop_on_ctrl_c()?;
     let reader = Reader::start(config)?;
     while !stop.load(Ordering::Relaxed) {
         match reader.events().recv_timeout(Duration::from_millis(100)) {
-            Ok(event) if args.json => print_line(&event.to_json_line())?,
-            Ok(event) => print_line(&event.to_string())?,
+            Ok(event) => {
+                let counted = accounting.observe(&event);
+                if args.json {
+                    print_line(&event.to_json_line())?;
+                    for line in counted {
+                        print_line(&line.to_json().to_string())?;
+                    }
+                } else {
+                    print_line(&event.to_string())?;
+                    for line in counted {
+                        print_line(&line.to_string())?;
+                    }
+                }
+            }
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
                 bail!("the scanner thread stopped unexpectedly")

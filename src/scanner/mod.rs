@@ -7,6 +7,7 @@
 //! events in, typed results out; no clock is read) and never panic on any
 //! input; only `reader` and `sim` do I/O.
 
+pub mod accounting;
 pub mod decoder;
 pub mod frame;
 pub mod intake;
@@ -15,6 +16,7 @@ pub mod parser;
 pub mod reader;
 pub mod sim;
 
+pub use accounting::{Accounting, Device, ShoeAccounting};
 pub use decoder::{Decoder, ScanEvent};
 pub use frame::{Frame, FrameError, HostRequest, Identity, Message, Protocol};
 pub use intake::{Fault, Intake, Outcome, Resolution, Stray, WayOut};

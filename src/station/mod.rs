@@ -33,10 +33,11 @@ use crate::ledger::{
     AccessError, AlarmKind, CountKind, CountState, HandContext, Ledger, LedgerError, OpenShift,
     OpenedTable, PinEntry, Recorder, SeatedPlayer, TableOpening,
 };
+pub use crate::scanner::Device;
 use crate::scanner::intake::IntakeError;
 use crate::scanner::{
-    Fault, Identity, Intake, LinkError, Message, Outcome, Protocol, Resolution, ScanEvent,
-    ScanLink, Stray, WayOut,
+    Fault, Intake, LinkError, Message, Outcome, Protocol, Resolution, ScanEvent, ScanLink, Stray,
+    WayOut,
 };
 
 pub use prompt::{Actor, Prompt, units};
@@ -284,28 +285,6 @@ pub struct Station {
     device: Option<Device>,
     /// The protocol version the link speaks now, once decided.
     link_protocol: Option<Protocol>,
-}
-
-/// A card-reading shoe as the station knows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Device {
-    /// The protocol version it speaks.
-    pub protocol: Protocol,
-    /// Who it says it is (version 2 only).
-    pub identity: Option<Identity>,
-}
-
-impl std::fmt::Display for Device {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.identity {
-            Some(identity) => write!(f, "{identity} ({})", self.protocol),
-            None => write!(
-                f,
-                "a shoe that does not identify itself ({})",
-                self.protocol
-            ),
-        }
-    }
 }
 
 impl Station {

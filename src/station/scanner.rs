@@ -36,25 +36,8 @@ impl Station {
     /// first heard, for each new shoe of cards it reports, and when a
     /// different one appears (returned as a fault: play stops).
     fn note_device(&mut self, event: &ScanEvent) -> Result<Option<Fault>, StationError> {
-        let heard = match event {
-            ScanEvent::Protocol { version } => {
-                self.link_protocol = Some(*version);
-                if *version == Protocol::V2 {
-                    // A version 2 shoe says who it is in its HELLO.
-                    return Ok(None);
-                }
-                Device {
-                    protocol: *version,
-                    identity: None,
-                }
-            }
-            ScanEvent::Frame {
-                message: Message::Hello { identity, .. },
-                ..
-            } => Device {
-                protocol: Protocol::V2,
-                identity: Some(identity.clone()),
-            },
+        match event {
+            ScanEvent::Protocol { version } => self.link_protocol = Some(*version),
             ScanEvent::Frame {
                 message: Message::ShoeInserted { shoe_id },
                 ..
@@ -72,10 +55,14 @@ impl Station {
                 self.device = Some(device);
                 return Ok(None);
             }
-            _ => return Ok(None),
+            _ => {}
+        }
+        // A version 2 shoe says who it is in its HELLO.
+        let Some(heard) = Device::heard(event) else {
+            return Ok(None);
         };
         let fault = match &self.device {
-            Some(known) if same_device(known, &heard) => {
+            Some(known) if known.is_same_shoe(&heard) => {
                 if *known == heard {
                     return Ok(None);
                 }
@@ -246,15 +233,5 @@ impl Station {
         };
         link.insert_shuffled(&mut self.rng)?;
         Ok(())
-    }
-}
-
-/// Whether two devices are the same shoe: the same version 2 maker, model
-/// and serial number, or both version 1 shoes (which cannot tell more).
-fn same_device(a: &Device, b: &Device) -> bool {
-    match (&a.identity, &b.identity) {
-        (Some(x), Some(y)) => x.same_device(y),
-        (None, None) => a.protocol == b.protocol,
-        _ => false,
     }
 }

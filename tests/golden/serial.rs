@@ -5,10 +5,11 @@
 
 use std::collections::BTreeSet;
 
+use pairs_table::engine::Decks;
 use pairs_table::engine::Rank;
 use pairs_table::scanner::frame::{MisreadKind, checksum, crc16};
 use pairs_table::scanner::{
-    Decoder, Frame, FrameError, HostRequest, Identity, Message, Protocol, ScanEvent,
+    Decoder, Frame, FrameError, HostRequest, Identity, Message, Protocol, ScanEvent, ShoeAccounting,
 };
 
 use super::{assert_hex, assert_text, block};
@@ -547,4 +548,34 @@ fn scanner_json_prints_the_documented_lines() {
         assert!(named.contains(event), "{TOOLS} no longer names {event}");
         assert!(events.contains(event), "{TOOLS} has no example of {event}");
     }
+}
+
+#[test]
+fn the_shoe_accounting_prints_the_documented_lines() {
+    // PROTOCOL.md's version 1 frames with cards 1 and 1 in frames 2 and 3,
+    // then its version 2 frames.
+    let mut frames: Vec<String> = block(PROTOCOL, "frames-v1")
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    frames[2] = "$CARD,2,1*17".into();
+    frames[3] = "$CARD,3,1*16".into();
+    let mut wire: Vec<u8> = Vec::new();
+    for line in &frames {
+        wire.extend(line.as_bytes());
+        wire.extend(b"\r\n");
+    }
+    wire.extend(self::wire("frames-v2"));
+    let (events, _) = decode(&wire);
+    assert!(
+        !events.iter().any(ScanEvent::is_problem),
+        "the frames are valid: {events:?}"
+    );
+    let mut accounting = ShoeAccounting::new(Some(Decks::new(1).unwrap()));
+    let lines: String = events
+        .iter()
+        .flat_map(|event| accounting.observe(event))
+        .map(|line| line.to_json().to_string() + "\n")
+        .collect();
+    assert_text(TOOLS, "scanner-json-accounting", &lines);
 }

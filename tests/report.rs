@@ -524,6 +524,37 @@ fn the_pdf_and_csv_carry_the_ledgers_totals_and_head() {
         crate::test_keys().fingerprint()
     );
     assert_eq!(csv_cell(&csv, "exceptions", "voids", "", 3), "1");
+    // The void states what it did to the win: the opposite of what the
+    // hand had won, not all its transfers added up.
+    let voided = csv
+        .lines()
+        .find(|l| l.starts_with("exceptions,void,"))
+        .unwrap()
+        .split(',')
+        .nth(2)
+        .unwrap()
+        .to_owned();
+    let hand_won = sql(
+        &path,
+        &format!(
+            "SELECT SUM(CASE WHEN to_account = 'house' THEN amount \
+             WHEN from_account = 'house' THEN -amount ELSE 0 END) \
+             FROM transfers WHERE hand_id = {voided} AND reverses IS NULL"
+        ),
+    );
+    assert_eq!(
+        csv_cell(&csv, "exceptions", "void_win_change", &voided, 4),
+        (-hand_won).to_string()
+    );
+    let shown = match hand_won.signum() {
+        -1 => format!("+{}", grouped(-hand_won)),
+        0 => "0".to_owned(),
+        _ => format!("-{}", grouped(hand_won)),
+    };
+    assert!(
+        text.contains(&shown),
+        "the void's win change {shown}:\n{text}"
+    );
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
     assert!(csv.lines().all(|l| l.split(',').count() >= header.len()));
 

@@ -404,6 +404,11 @@ fn lines(report: &ShiftReport) -> Vec<Line> {
                 .time(v.at)
                 .text(&v.reason),
         );
+        out.push(
+            Line::new("exceptions", "void_win_change")
+                .key(v.hand)
+                .units(v.win_effect),
+        );
     }
     out.push(Line::new("exceptions", "voids").count(e.voids.len()));
     for c in &e.manual_cards {

@@ -1,7 +1,7 @@
 //! The report as printed text: sections of tables and notes, built from the
 //! typed figures, before any page exists. The PDF lays these out.
 
-use super::{SectionKind, tenths, units};
+use super::{SectionKind, signed_units, tenths, units};
 use crate::engine::card::Rank;
 use crate::engine::hand::GameKind;
 use crate::engine::money::TransferKind;
@@ -864,7 +864,7 @@ fn exceptions(report: &ShiftReport, zone: Zone) -> Section {
             col("Time", 0.28, Align::Left),
             col("Reason", 0.29, Align::Left),
             col("Approved by", 0.22, Align::Left),
-            col("Reversed", 0.13, Align::Right),
+            col("Win change", 0.13, Align::Right),
         ],
         e.voids
             .iter()
@@ -874,7 +874,7 @@ fn exceptions(report: &ShiftReport, zone: Zone) -> Section {
                     when(v.at, zone),
                     v.reason.clone(),
                     v.approved_by.to_string(),
-                    units(v.reversed as i64),
+                    signed_units(v.win_effect),
                 ])
             })
             .collect(),

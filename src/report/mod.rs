@@ -183,6 +183,15 @@ impl Layout {
     }
 }
 
+/// Table units with their sign, for a change: `+977`, `-1,200`, `0`.
+pub fn signed_units(amount: i64) -> String {
+    if amount > 0 {
+        format!("+{}", units(amount))
+    } else {
+        units(amount)
+    }
+}
+
 /// Table units with thousands separators: `1,234,567`, `-1,200`.
 pub fn units(amount: i64) -> String {
     let digits = amount.unsigned_abs().to_string();

@@ -177,6 +177,7 @@ fn every_row_report() -> ShiftReport {
                 approved_by: boss(),
                 at: at(1, 22, 10),
                 reversed: 180,
+                win_effect: -160,
             }],
             manual_cards: vec![ManualCard {
                 hand: HandId(640),

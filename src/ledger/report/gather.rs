@@ -557,7 +557,10 @@ impl Ledger {
     ) -> Result<Vec<VoidEntry>, LedgerError> {
         let sql = format!(
             "SELECT v.seq, v.hand_id, v.reason, v.approved_by, v.voided_at, \
-             (SELECT COALESCE(SUM(r.amount), 0) FROM transfers r WHERE r.hand_id = v.hand_id AND r.reverses IS NOT NULL) \
+             (SELECT COALESCE(SUM(r.amount), 0) FROM transfers r WHERE r.hand_id = v.hand_id AND r.reverses IS NOT NULL), \
+             (SELECT COALESCE(SUM(CASE WHEN r.to_account = 'house' THEN r.amount \
+                                       WHEN r.from_account = 'house' THEN -r.amount ELSE 0 END), 0) \
+                FROM transfers r WHERE r.hand_id = v.hand_id AND r.reverses IS NOT NULL) \
              FROM voids v JOIN hands h ON h.id = v.hand_id WHERE {IN_PERIOD} ORDER BY v.seq"
         );
         let mut statement = self.conn.prepare(&sql)?;
@@ -573,6 +576,7 @@ impl Ledger {
                 approved_by: person(approver),
                 at: row_time("voids", seq, &row.get::<_, String>(4)?)?,
                 reversed: row.get::<_, i64>(5)? as u64,
+                win_effect: row.get(6)?,
             });
         }
         Ok(voids)

@@ -500,6 +500,10 @@ pub struct VoidEntry {
     pub at: DateTime<Utc>,
     /// Table units moved back by the reversing transfers.
     pub reversed: u64,
+    /// What the void did to the house's win: the reversing transfers' net
+    /// for the house, the opposite of what the hand had won (a hand the
+    /// house won 977 on gives -977).
+    pub win_effect: i64,
 }
 
 /// A card entered by hand.

@@ -1466,6 +1466,57 @@ fn staff_added_and_pins_reset_in_the_shift_are_on_its_report() {
     assert!(csv.contains("exceptions,staff_changes,,2,"), "{csv}");
 }
 
+#[test]
+fn wrong_pins_a_lockout_and_its_reset_in_the_shift_are_on_its_report() {
+    let path = dir().join("ledger.sqlite3");
+    let mut ledger = open(&path);
+    first_pit_boss_and_dealer(&mut ledger);
+    let table = ledger.table("T7", GameKind::Rocket).unwrap();
+    ledger.open_table(table, DEALER, &boss()).unwrap();
+    for _ in 0..pairs_table::access::MAX_WRONG_PINS {
+        assert!(ledger.sign_in(DEALER, "0000").is_err());
+    }
+    assert!(ledger.sign_in(DEALER, DEALER_PIN).is_err(), "locked");
+    ledger.reset_lockout(DEALER, &boss()).unwrap();
+    drop(ledger);
+    let report = print(&path);
+    let changes: Vec<&str> = report
+        .exceptions
+        .staff_changes
+        .iter()
+        .map(|c| c.what.as_str())
+        .collect();
+    let wrong = changes
+        .iter()
+        .filter(|w| w.starts_with("wrong PIN for Dana Dealer (#10)"))
+        .count();
+    assert!(wrong >= 5, "{changes:?}");
+    let locked = changes
+        .iter()
+        .position(|w| {
+            w.contains("Dana Dealer (#10) locked out") && w.contains("after 5 wrong PINs")
+        })
+        .unwrap_or_else(|| panic!("{changes:?}"));
+    assert_eq!(
+        changes.last().copied(),
+        Some("lockout of Dana Dealer (#10) lifted")
+    );
+    assert!(locked < changes.len() - 1);
+    assert_eq!(
+        report.exceptions.staff_changes.last().unwrap().by[0].id,
+        PIT_BOSS
+    );
+    let text = pdf_text(&render_pdf(&report, &Layout::standard().unwrap()).unwrap());
+    assert!(!text.contains("Staff and PINs: none"), "{text}");
+    assert!(text.contains("locked out"), "{text}");
+    let csv = render_csv(&report);
+    assert!(
+        csv.lines()
+            .any(|l| l.starts_with("exceptions,staff_change,") && l.contains("locked out")),
+        "{csv}"
+    );
+}
+
 /// How many prints `path` records.
 fn prints_recorded(path: &Path) -> i64 {
     let conn =

@@ -3,6 +3,7 @@
 //! month and year to date, alarms, staff changes and the expected hold.
 
 use super::*;
+use crate::access::MAX_WRONG_PINS;
 use crate::ids::{HandId, ShiftId, StaffId, TableId};
 
 /// A hand as the expected hold needs it.
@@ -1074,9 +1075,9 @@ impl Ledger {
         Ok(alarms)
     }
 
-    /// Staff added and PINs reset by someone else in the period's time
-    /// window (these approvals name no table: staff serve the whole
-    /// station).
+    /// Staff added and PINs reset by someone else, wrong PINs, lockouts and
+    /// lockouts lifted, in the period's time window (these name no table:
+    /// staff serve the whole station), in chain order.
     fn gather_staff_changes(
         &self,
         resolved: &Resolved,
@@ -1084,22 +1085,42 @@ impl Ledger {
     ) -> Result<Vec<StaffChange>, LedgerError> {
         let [from, to] = resolved.window.clone();
         let mut statement = self.conn.prepare(
-            "SELECT seq, at, detail, requested_by, approved_by FROM approvals \
-             WHERE action IN ('add_staff', 'set_pin') AND at >= ?1 AND (?2 IS NULL OR at < ?2) \
-             ORDER BY seq",
+            "SELECT seq, at, kind, detail, requested_by, approved_by FROM ( \
+               SELECT seq, at, action AS kind, detail, requested_by, approved_by FROM approvals \
+               WHERE action IN ('add_staff', 'set_pin') \
+               UNION ALL \
+               SELECT seq, at, event, station, staff_id, COALESCE(by_staff, staff_id) FROM access_events \
+               WHERE event IN ('failed_pin', 'lockout', 'lockout_reset')) \
+             WHERE at >= ?1 AND (?2 IS NULL OR at < ?2) ORDER BY seq",
         )?;
         let mut found = statement.query(params![from, to])?;
         let mut changes = Vec::new();
         while let Some(row) = found.next()? {
             let seq: i64 = row.get(0)?;
-            let (requested, approved) = (row.get::<_, StaffId>(3)?, row.get::<_, StaffId>(4)?);
-            let mut by = vec![person(requested)];
-            if approved != requested {
+            let kind: String = row.get(2)?;
+            let detail: String = row.get(3)?;
+            let (requested, approved) = (row.get::<_, StaffId>(4)?, row.get::<_, StaffId>(5)?);
+            let what = match kind.as_str() {
+                "failed_pin" => format!("wrong PIN for {} at {detail}", person(requested)),
+                "lockout" => format!(
+                    "{} locked out at {detail} after {MAX_WRONG_PINS} wrong PINs in a row",
+                    person(requested)
+                ),
+                "lockout_reset" => format!("lockout of {} lifted", person(requested)),
+                _ => detail,
+            };
+            // Who acted: for a wrong PIN or a lockout, the account tried.
+            let mut by = vec![person(if kind == "lockout_reset" {
+                approved
+            } else {
+                requested
+            })];
+            if approved != requested && kind != "lockout_reset" {
                 by.push(person(approved));
             }
             changes.push(StaffChange {
-                at: row_time("approvals", seq, &row.get::<_, String>(1)?)?,
-                what: row.get(2)?,
+                at: row_time("staff changes", seq, &row.get::<_, String>(1)?)?,
+                what,
                 by,
             });
         }

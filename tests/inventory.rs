@@ -9,7 +9,7 @@ use pairs_table::inventory::{ChipCount, Denominations, Inventory, format_basis_p
 use pairs_table::ledger::{AccessError, ShiftError};
 use pairs_table::ledger::{
     AlarmKind, CountKind, ExceptionKind, HandFilter, HandOutcome, Ledger, LedgerError, PinEntry,
-    SlipKind, TimeRange,
+    RECOUNT_SECOND_APPROVAL_ABOVE, Recount, SlipKind, TimeRange,
 };
 
 fn chips(counts: &[(u64, u64)]) -> ChipCount {
@@ -33,7 +33,7 @@ fn win_hold_and_variance_match_hand_computed_values() {
     let opener = chips(&[(1, 100), (5, 200), (25, 80), (100, 20)]);
     assert_eq!(opener.total(), 5_100);
     ledger
-        .record_count(shift, CountKind::Opener, &opener, &dealer(), &boss())
+        .record_count(shift, CountKind::Opener, &opener, &dealer(), &boss(), None)
         .unwrap();
     // Fill 2026-000001: 40×25 = 1 000. Credit: 5×100 = 500. Drop 300 + 450 = 750.
     let fill = ledger
@@ -55,7 +55,14 @@ fn win_hold_and_variance_match_hand_computed_values() {
     let closer = chips(&[(1, 90), (5, 180), (25, 100), (100, 14)]);
     assert_eq!(closer.total(), 4_890);
     ledger
-        .record_count(shift, CountKind::Closer, &closer, &dealer(), &other_boss())
+        .record_count(
+            shift,
+            CountKind::Closer,
+            &closer,
+            &dealer(),
+            &other_boss(),
+            None,
+        )
         .unwrap();
 
     let figures = ledger.shift_inventory(shift).unwrap();
@@ -89,22 +96,151 @@ fn win_hold_and_variance_match_hand_computed_values() {
 }
 
 #[test]
+fn a_recount_needs_a_reason_and_over_the_threshold_a_second_pit_boss() {
+    let (mut ledger, path, _, table) = staffed("recount");
+    set_denominations(&mut ledger, table);
+    let (shift, _) = dealt(&mut ledger, table, 1, 1);
+    let count = |ledger: &mut Ledger, units: u64, recount: Option<Recount<'_>>| {
+        ledger.record_count(
+            shift,
+            CountKind::Closer,
+            &chips(&[(100, units / 100)]),
+            &dealer(),
+            &boss(),
+            recount,
+        )
+    };
+    let rows = |ledger: &Ledger| ledger.head().unwrap().rows;
+    count(&mut ledger, 2000, None).unwrap();
+    let closer = |ledger: &Ledger| {
+        ledger
+            .shift_inventory(shift)
+            .unwrap()
+            .closer
+            .unwrap()
+            .total()
+    };
+    let before = rows(&ledger);
+    // No reason, or a blank one: refused, nothing written.
+    for recount in [
+        None,
+        Some(Recount {
+            reason: "  ",
+            second: None,
+        }),
+    ] {
+        let refused = count(&mut ledger, 2100, recount).unwrap_err();
+        assert!(refused.to_string().contains("needs a reason"), "{refused}");
+        assert_eq!((rows(&ledger), closer(&ledger)), (before, 2000));
+    }
+    // Within the threshold a reason is enough.
+    let small = Recount {
+        reason: "one chip under the float",
+        second: None,
+    };
+    count(&mut ledger, 2100, Some(small)).unwrap();
+    assert_eq!(closer(&ledger), 2100);
+    // Over it, a second pit boss who did not count, with their PIN.
+    let big = 2100 + RECOUNT_SECOND_APPROVAL_ABOVE + 100;
+    let reason = "a 1,000 rack was missed";
+    let before = rows(&ledger);
+    let refused = count(
+        &mut ledger,
+        big,
+        Some(Recount {
+            reason,
+            second: None,
+        }),
+    )
+    .unwrap_err();
+    assert!(
+        refused
+            .to_string()
+            .contains("a second pit boss must approve"),
+        "{refused}"
+    );
+    let counter = boss();
+    let refused = count(
+        &mut ledger,
+        big,
+        Some(Recount {
+            reason,
+            second: Some(&counter),
+        }),
+    )
+    .unwrap_err();
+    assert!(refused.to_string().contains("did not count"), "{refused}");
+    let wrong = PinEntry {
+        staff: OTHER_BOSS,
+        pin: "0000",
+    };
+    assert!(
+        count(
+            &mut ledger,
+            big,
+            Some(Recount {
+                reason,
+                second: Some(&wrong),
+            }),
+        )
+        .is_err()
+    );
+    assert_eq!(closer(&ledger), 2100);
+    let second = other_boss();
+    count(
+        &mut ledger,
+        big,
+        Some(Recount {
+            reason,
+            second: Some(&second),
+        }),
+    )
+    .unwrap();
+    assert_eq!(closer(&ledger), big);
+    assert!(rows(&ledger) > before);
+    drop(ledger);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let recorded: Vec<(i64, i64, String, Option<u32>)> = conn
+        .prepare("SELECT previous_total, new_total, reason, second_by FROM count_corrections ORDER BY seq")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(
+        recorded,
+        [
+            (2000, 2100, "one chip under the float".to_owned(), None),
+            (2100, big as i64, reason.to_owned(), Some(OTHER_BOSS.0)),
+        ]
+    );
+    assert_eq!(discrepancies(&path), Vec::new());
+}
+
+#[test]
 fn counts_need_the_table_chips_and_the_dealer_and_a_pit_boss() {
     let (mut ledger, _, _, table) = staffed("counts");
     let (shift, _) = dealt(&mut ledger, table, 1, 1);
     let tray = chips(&[(5, 10)]);
     assert!(matches!(
-        ledger.record_count(shift, CountKind::Opener, &tray, &dealer(), &boss()),
+        ledger.record_count(shift, CountKind::Opener, &tray, &dealer(), &boss(), None),
         Err(LedgerError::Shift(ShiftError::NoDenominations(_)))
     ));
     set_denominations(&mut ledger, table);
     assert!(matches!(
-        ledger.record_count(shift, CountKind::Opener, &tray, &boss(), &boss()),
+        ledger.record_count(shift, CountKind::Opener, &tray, &boss(), &boss(), None),
         Err(LedgerError::Access(AccessError::SamePerson(BOSS)))
     ));
     // The two counters are the dealer and a pit boss: two pit bosses are not.
     assert!(matches!(
-        ledger.record_count(shift, CountKind::Opener, &tray, &other_boss(), &boss()),
+        ledger.record_count(
+            shift,
+            CountKind::Opener,
+            &tray,
+            &other_boss(),
+            &boss(),
+            None
+        ),
         Err(LedgerError::Access(AccessError::NotPermitted {
             staff: OTHER_BOSS,
             ..
@@ -112,7 +248,7 @@ fn counts_need_the_table_chips_and_the_dealer_and_a_pit_boss() {
     ));
     let odd = ChipCount::parse("10:3").unwrap();
     assert!(matches!(
-        ledger.record_count(shift, CountKind::Opener, &odd, &dealer(), &boss()),
+        ledger.record_count(shift, CountKind::Opener, &odd, &dealer(), &boss(), None),
         Err(LedgerError::Shift(ShiftError::Inventory(_)))
     ));
     let wrong = PinEntry {
@@ -120,7 +256,7 @@ fn counts_need_the_table_chips_and_the_dealer_and_a_pit_boss() {
         pin: "0001",
     };
     assert!(matches!(
-        ledger.record_count(shift, CountKind::Opener, &tray, &wrong, &boss()),
+        ledger.record_count(shift, CountKind::Opener, &tray, &wrong, &boss(), None),
         Err(LedgerError::Access(AccessError::WrongPin {
             staff: DEALER,
             ..
@@ -128,7 +264,7 @@ fn counts_need_the_table_chips_and_the_dealer_and_a_pit_boss() {
     ));
     assert_eq!(ledger.shift_inventory(shift).unwrap().opener, None);
     ledger
-        .record_count(shift, CountKind::Opener, &tray, &dealer(), &boss())
+        .record_count(shift, CountKind::Opener, &tray, &dealer(), &boss(), None)
         .unwrap();
     assert_eq!(ledger.shift_inventory(shift).unwrap().opener, Some(tray));
     assert!(matches!(
@@ -259,6 +395,7 @@ fn a_changed_count_is_caught_by_verify() {
             &chips(&[(100, 50)]),
             &dealer(),
             &boss(),
+            None,
         )
         .unwrap();
     drop(ledger);

@@ -394,6 +394,21 @@ fn win_and_hold_on_screen_match_hand_computed_values() {
     // No hands were dealt: the ledger's win is 0, a variance of 40.
     assert!(shows(&harness, "Ledger's win from the hands dealt: 0"));
     assert!(shows(&harness, "Variance: +40 units"));
+
+    // A recount says why: without a reason it is refused and the closer
+    // stands; with one it is recorded.
+    assert!(shows(&harness, "Counted already (4890 units)"));
+    let closer_again = [("1", "91"), ("5", "180"), ("25", "100"), ("100", "14")];
+    count(&mut harness, &closer_again);
+    assert!(shows(&harness, "a recount needs a reason"));
+    assert!(shows(&harness, "Hold: 5.33%"));
+    fill(
+        &mut harness,
+        "Reason for the recount",
+        "one 1-unit chip under the float",
+    );
+    count(&mut harness, &closer_again);
+    assert!(shows(&harness, "Closer recorded: 4891 units"));
 }
 
 fn count(harness: &mut Harness<'_, StationApp>, chips: &[(&str, &str)]) {

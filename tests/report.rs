@@ -23,8 +23,8 @@ use pairs_table::ledger::report::{
     SlipVoid, StaffRef,
 };
 use pairs_table::ledger::{
-    self, AlarmKind, Clock, CountKind, HandContext, Ledger, LedgerError, PinEntry, Recorder, Role,
-    SlipKind,
+    self, AlarmKind, Clock, CountKind, HandContext, Ledger, LedgerError, PinEntry, Recorder,
+    Recount, Role, SlipKind,
 };
 use pairs_table::report::{Layout, render_csv, render_pdf};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
@@ -205,9 +205,20 @@ fn kept_shift(hands: u64, voids: i64, step: i64) -> PathBuf {
         .unwrap();
     let chips = |counts: &[(u64, u64)]| Chips::new(&denominations, counts).unwrap();
     let shift = ledger.open_table(table, DEALER, &boss()).unwrap();
-    for opener in [FIRST_OPENER, OPENER] {
+    let recount = Recount {
+        reason: "a 100 chip was counted twice",
+        second: None,
+    };
+    for (opener, why) in [(FIRST_OPENER, None), (OPENER, Some(recount))] {
         ledger
-            .record_count(shift, CountKind::Opener, &chips(opener), &dealer(), &boss())
+            .record_count(
+                shift,
+                CountKind::Opener,
+                &chips(opener),
+                &dealer(),
+                &boss(),
+                why,
+            )
             .unwrap();
     }
     let shoe = ledger.open_shoe(table, 6, None).unwrap();
@@ -274,7 +285,14 @@ fn kept_shift(hands: u64, voids: i64, step: i64) -> PathBuf {
         ledger.record_drop(shift, amount, &boss()).unwrap();
     }
     ledger
-        .record_count(shift, CountKind::Closer, &chips(CLOSER), &dealer(), &boss())
+        .record_count(
+            shift,
+            CountKind::Closer,
+            &chips(CLOSER),
+            &dealer(),
+            &boss(),
+            None,
+        )
         .unwrap();
     ledger.close_table(shift, DEALER, &boss()).unwrap();
     path
@@ -315,7 +333,7 @@ fn play_before_the_opener_is_flagged_and_a_waived_closer_is_listed() {
     recorder.commit(&mut ledger, &finished).unwrap();
     let tray = Chips::new(&denominations, &[(5, 100), (25, 20)]).unwrap();
     ledger
-        .record_count(shift, CountKind::Opener, &tray, &dealer(), &boss())
+        .record_count(shift, CountKind::Opener, &tray, &dealer(), &boss(), None)
         .unwrap();
     assert!(matches!(
         ledger.close_table(shift, DEALER, &boss()),
@@ -607,6 +625,7 @@ fn a_kept_shift_prints_its_inventory_win_variance_hold_and_alarm() {
         "entered at the".to_owned(),
         "Opener of shift 1 recounted:".to_owned(),
         "10,100 → 10,000 units".to_owned(),
+        "a 100 chip was".to_owned(),
         "#1 scanner: lost frames".to_owned(),
         "override asked for by Dana Dealer".to_owned(),
         "and pit boss Pat Boss (#20)".to_owned(),
@@ -791,7 +810,7 @@ fn a_table_that_keeps_inventory_says_none_where_nothing_was_recorded() {
     let shift = ledger.open_table(table, DEALER, &boss()).unwrap();
     let opener = Chips::new(&denominations, &[(100, 30)]).unwrap();
     ledger
-        .record_count(shift, CountKind::Opener, &opener, &dealer(), &boss())
+        .record_count(shift, CountKind::Opener, &opener, &dealer(), &boss(), None)
         .unwrap();
     drop(ledger);
     let report = print(&path);
@@ -1712,7 +1731,14 @@ fn month_and_year_to_date_sum_each_shifts_inventory_at_the_table_and_its_game() 
         *clock.0.lock().unwrap() = Utc.with_ymd_and_hms(y, m, d, 18, 0, 0).unwrap();
         let shift = ledger.open_table(tables[table], DEALER, &boss()).unwrap();
         ledger
-            .record_count(shift, CountKind::Opener, &chips(opener), &dealer(), &boss())
+            .record_count(
+                shift,
+                CountKind::Opener,
+                &chips(opener),
+                &dealer(),
+                &boss(),
+                None,
+            )
             .unwrap();
         if fill > 0 {
             ledger
@@ -1722,7 +1748,14 @@ fn month_and_year_to_date_sum_each_shifts_inventory_at_the_table_and_its_game() 
         ledger.record_drop(shift, drop * 100, &boss()).unwrap();
         match closer {
             Some(closer) => ledger
-                .record_count(shift, CountKind::Closer, &chips(closer), &dealer(), &boss())
+                .record_count(
+                    shift,
+                    CountKind::Closer,
+                    &chips(closer),
+                    &dealer(),
+                    &boss(),
+                    None,
+                )
                 .unwrap(),
             None => ledger
                 .waive_count(

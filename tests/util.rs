@@ -206,7 +206,7 @@ pub fn count_opener(station: &mut Station) {
             .unwrap();
     }
     ledger
-        .record_count(shift, CountKind::Opener, &tray, &dealer(), &boss())
+        .record_count(shift, CountKind::Opener, &tray, &dealer(), &boss(), None)
         .unwrap();
 }
 

@@ -267,6 +267,20 @@ spec!(
 );
 
 spec!(
+    COUNT_CORRECTIONS,
+    "count_corrections",
+    [
+        "shift_id",
+        "kind",
+        "previous_total",
+        "new_total",
+        "reason",
+        "second_by",
+        "at"
+    ]
+);
+
+spec!(
     PLAYERS,
     "players",
     ["card", "name", "enrolled_by", "enrolled_at"]
@@ -283,7 +297,7 @@ spec!(
 );
 
 /// Every table in the chain.
-pub const CHAINED: [&TableSpec; 34] = [
+pub const CHAINED: [&TableSpec; 35] = [
     &TABLES,
     &TABLE_SETTINGS,
     &RULES,
@@ -318,6 +332,7 @@ pub const CHAINED: [&TableSpec; 34] = [
     &PLAYERS,
     &SEATINGS,
     &RATING_LOOKUPS,
+    &COUNT_CORRECTIONS,
 ];
 
 /// A query for the stored hash of row `?1`, whichever of `tables` holds it.

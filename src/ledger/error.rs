@@ -111,6 +111,9 @@ pub enum LedgerError {
     /// A void or slip void without a reason.
     #[error("a reason is required")]
     ReasonRequired,
+    /// A recount without the reason or the second approval it needs.
+    #[error("{0}")]
+    RecountRefused(String),
     /// No table with this id.
     #[error("the ledger has no table {0}")]
     NoSuchTable(TableId),

@@ -7,7 +7,7 @@ use rusqlite::OptionalExtension;
 use rusqlite::types::Value;
 
 use super::access::{Action, PinEntry, Row};
-use super::chain::{COUNT_WAIVERS, DROPS, INVENTORY_COUNTS, SLIP_VOIDS, SLIPS};
+use super::chain::{COUNT_CORRECTIONS, COUNT_WAIVERS, DROPS, INVENTORY_COUNTS, SLIP_VOIDS, SLIPS};
 use super::{AccessError, Ledger, LedgerError, ShiftError, row_time};
 use crate::ids::{ShiftId, StaffId, TableId};
 use crate::inventory::{ChipCount, Inventory, MAX_TOTAL_UNITS, SlipNumber, Variance};
@@ -136,11 +136,29 @@ impl ShiftInventory {
     }
 }
 
+/// The house threshold for recounts: a recount that moves a count's total
+/// by more than this many units needs a second pit boss's approval beside
+/// its reason (docs/inventory.md, "Recounts").
+pub const RECOUNT_SECOND_APPROVAL_ABOVE: u64 = 1_000;
+
+/// Why a count is made again, and who else approved it when the change is
+/// over [`RECOUNT_SECOND_APPROVAL_ABOVE`].
+#[derive(Debug, Clone, Copy)]
+pub struct Recount<'a> {
+    /// Why the first count was wrong (not blank).
+    pub reason: &'a str,
+    /// A second pit boss (not one of the counters), with their PIN.
+    pub second: Option<&'a PinEntry<'a>>,
+}
+
 impl Ledger {
     /// Records the opener or closer of `shift`: chips by denomination (each
     /// one of the table's denominations), counted by the dealer and a pit
-    /// boss, each confirming with their PIN. A recount is a later row; the
-    /// latest counts.
+    /// boss, each confirming with their PIN. A recount is a later row (the
+    /// latest counts) and needs `recount`: a reason, and a second pit
+    /// boss's approval when the total moves by more than
+    /// [`RECOUNT_SECOND_APPROVAL_ABOVE`]. Refused, writing nothing, without
+    /// them; `recount` is ignored for a first count.
     pub fn record_count(
         &mut self,
         shift: ShiftId,
@@ -148,9 +166,20 @@ impl Ledger {
         chips: &ChipCount,
         dealer: &PinEntry<'_>,
         pit_boss: &PinEntry<'_>,
+        recount: Option<Recount<'_>>,
     ) -> Result<(), LedgerError> {
         let table = self.open_shift_table(shift)?;
         self.check_chips(table, chips)?;
+        let correction = match self.latest_count_total(shift, kind)? {
+            None => None,
+            Some(previous) => Some(check_recount(
+                kind,
+                previous,
+                chips.total(),
+                recount,
+                [dealer.staff, pit_boss.staff],
+            )?),
+        };
         // The two counters are the table's dealer and a pit boss (MICS:
         // the count is witnessed by a supervisor).
         let dealer_role = self.role_of(dealer.staff)?;
@@ -176,7 +205,41 @@ impl Ledger {
                 Value::Text(self.now()),
             ],
         ));
+        if let Some((previous, reason, second)) = correction {
+            if let Some(second) = second {
+                rows.extend(self.pit_boss_confirmation(second, "approve a recount")?);
+            }
+            rows.push((
+                &COUNT_CORRECTIONS,
+                vec![
+                    Value::Integer(shift.0),
+                    Value::Text(kind.as_str().into()),
+                    Value::Integer(previous as i64),
+                    Value::Integer(chips.total() as i64),
+                    Value::Text(reason),
+                    second.map_or(Value::Null, |s| Value::Integer(i64::from(s.staff))),
+                    Value::Text(self.now()),
+                ],
+            ));
+        }
         self.append_rows(&rows).map(drop)
+    }
+
+    /// The total of `shift`'s latest opener or closer, if counted.
+    fn latest_count_total(
+        &self,
+        shift: ShiftId,
+        kind: CountKind,
+    ) -> Result<Option<u64>, LedgerError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT total FROM inventory_counts WHERE shift_id = ?1 AND kind = ?2 ORDER BY seq DESC LIMIT 1",
+                rusqlite::params![shift, kind.as_str()],
+                |r| r.get::<_, i64>(0),
+            )
+            .optional()?
+            .map(|total| total.max(0) as u64))
     }
 
     /// Whether `shift`'s opener or closer was counted, waived or neither.
@@ -533,4 +596,42 @@ impl Ledger {
             ledger_win: self.ledger_win(shift)?,
         })
     }
+}
+
+/// Checks a recount's reason and, over the house threshold, its second
+/// approver (who must not be a counter; their role and PIN are checked
+/// when the rows are made); returns the previous
+/// total, the reason and the approver.
+fn check_recount<'a>(
+    kind: CountKind,
+    previous: u64,
+    total: u64,
+    recount: Option<Recount<'a>>,
+    counters: [StaffId; 2],
+) -> Result<(u64, String, Option<&'a PinEntry<'a>>), LedgerError> {
+    let refuse = |why: String| Err(LedgerError::RecountRefused(why));
+    let what = kind.as_str();
+    let reason = recount.map(|r| r.reason.trim()).unwrap_or_default();
+    if reason.is_empty() {
+        return refuse(format!(
+            "the {what} was counted already ({previous} units): a recount needs a reason"
+        ));
+    }
+    let change = total.abs_diff(previous);
+    let second = recount.and_then(|r| r.second);
+    if change <= RECOUNT_SECOND_APPROVAL_ABOVE {
+        return Ok((previous, reason.to_owned(), second));
+    }
+    let Some(second) = second else {
+        return refuse(format!(
+            "this recount changes the {what} by {change} units (from {previous} to {total}): over {RECOUNT_SECOND_APPROVAL_ABOVE}, a second pit boss must approve it with their PIN"
+        ));
+    };
+    if counters.contains(&second.staff) {
+        return refuse(format!(
+            "the second approval of a recount must come from a pit boss who did not count: staff {} counted",
+            second.staff
+        ));
+    }
+    Ok((previous, reason.to_owned(), Some(second)))
 }

@@ -54,7 +54,9 @@ pub use chain::GENESIS;
 pub use error::{AccessError, LedgerError, ShiftError};
 pub use file::APPLICATION_ID;
 pub use hands::Recorder;
-pub use inventory::{CountKind, CountState, ShiftInventory, Slip, SlipKind};
+pub use inventory::{
+    CountKind, CountState, RECOUNT_SECOND_APPROVAL_ABOVE, Recount, ShiftInventory, Slip, SlipKind,
+};
 pub use players::{CARD_MAX_CHARS, PlayerError, SeatedPlayer, check_card};
 pub use replica::{ShippedRow, extend_replica};
 pub use ship::{
@@ -66,7 +68,7 @@ pub use station::{OpenShift, ShoeDevice};
 pub use verify::{AuditSummary, Discrepancy, KeyPin, VerifyOptions, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.
-const MIGRATIONS: [&str; 10] = [
+const MIGRATIONS: [&str; 11] = [
     include_str!("../../schema/0001_initial.sql"),
     include_str!("../../schema/0002_indexes.sql"),
     include_str!("../../schema/0003_access_inventory.sql"),
@@ -77,6 +79,7 @@ const MIGRATIONS: [&str; 10] = [
     include_str!("../../schema/0008_record_gaps.sql"),
     include_str!("../../schema/0009_count_waivers.sql"),
     include_str!("../../schema/0010_players.sql"),
+    include_str!("../../schema/0011_count_corrections.sql"),
 ];
 
 /// The schema version this build writes (and the newest it reads).

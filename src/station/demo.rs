@@ -91,6 +91,6 @@ fn count_demo_opener(
     let (table, shift) = (station.table_id(), station.shift_id());
     let ledger = station.ledger_mut();
     ledger.set_denominations(table, &denominations, dealer.staff, pit_boss)?;
-    ledger.record_count(shift, CountKind::Opener, &tray, dealer, pit_boss)?;
+    ledger.record_count(shift, CountKind::Opener, &tray, dealer, pit_boss, None)?;
     Ok(())
 }

@@ -752,6 +752,22 @@ impl Ledger {
                 };
                 let key = (shift, kind.as_str());
                 if let Some(before) = latest.get(&key) {
+                    // Its reason and second approver, written in the same
+                    // commit (none in a ledger from before schema 11).
+                    let why: Option<(String, Option<StaffId>)> = self
+                        .conn
+                        .query_row(
+                            "SELECT reason, second_by FROM count_corrections \
+                             WHERE shift_id = ?1 AND kind = ?2 AND seq > ?3 ORDER BY seq LIMIT 1",
+                            params![shift, kind.as_str(), seq],
+                            |r| Ok((r.get(0)?, r.get(1)?)),
+                        )
+                        .optional()?;
+                    let mut by = vec![count.dealer.clone(), count.pit_boss.clone()];
+                    if let Some(second) = why.as_ref().and_then(|(_, second)| *second) {
+                        signed.push(second);
+                        by.push(person(second));
+                    }
                     corrections.push((
                         seq,
                         Correction {
@@ -762,8 +778,8 @@ impl Ledger {
                                 before: before.total(),
                                 after: count.total(),
                             },
-                            reason: None,
-                            by: vec![count.dealer.clone(), count.pit_boss.clone()],
+                            reason: why.map(|(reason, _)| reason),
+                            by,
                         },
                     ));
                 }

@@ -6,7 +6,9 @@ use eframe::egui::{self, RichText, Ui};
 use super::forms::{Note, Signer, action_ui, asked_by, parse_units, requester, signed};
 use crate::ids::ShiftId;
 use crate::inventory::{ChipCount, Denominations, format_basis_points, hold_basis_points};
-use crate::ledger::{CountKind, LedgerError, ShiftInventory, Slip, SlipKind};
+use crate::ledger::{
+    CountKind, LedgerError, RECOUNT_SECOND_APPROVAL_ABOVE, Recount, ShiftInventory, Slip, SlipKind,
+};
 use crate::station::Station;
 use crate::ui::error::ScreenError;
 use crate::ui::widgets::{ALARM, GOOD, labelled_input_ui};
@@ -84,6 +86,8 @@ pub(super) struct InventoryTab {
     count: ChipInputs,
     count_dealer: Signer,
     count_boss: Signer,
+    recount_reason: String,
+    recount_second: Signer,
     count_note: Note,
     slip_kind: SlipKind,
     slip: ChipInputs,
@@ -114,6 +118,8 @@ impl Default for InventoryTab {
             count: ChipInputs::default(),
             count_dealer: Signer::default(),
             count_boss: Signer::default(),
+            recount_reason: String::new(),
+            recount_second: Signer::default(),
             count_note: Note::default(),
             slip_kind: SlipKind::Fill,
             slip: ChipInputs::default(),
@@ -196,7 +202,12 @@ impl InventoryTab {
             self.count.sync(d);
             self.slip.sync(d);
             ui.separator();
-            self.count_form_ui(ui, station, d, shift);
+            let counted = |kind| match kind {
+                CountKind::Opener => inventory.opener.as_ref().map(ChipCount::total),
+                CountKind::Closer => inventory.closer.as_ref().map(ChipCount::total),
+            };
+            let previous = counted(self.count_kind);
+            self.count_form_ui(ui, station, d, shift, previous);
             ui.separator();
             self.slip_form_ui(ui, station, d, shift);
         }
@@ -216,6 +227,7 @@ impl InventoryTab {
         station: &mut Station,
         d: &Denominations,
         shift: ShiftId,
+        previous: Option<u64>,
     ) {
         ui.heading("Tray count");
         ui.horizontal(|ui| {
@@ -225,16 +237,39 @@ impl InventoryTab {
         self.count.show_ui(ui, "Chips of");
         self.count_dealer.show_ui(ui, "Dealer", "count");
         self.count_boss.show_ui(ui, "Pit boss", "count");
+        if let Some(previous) = previous {
+            ui.label(format!(
+                "Counted already ({previous} units): a recount needs a reason, and a second pit boss when it changes the total by more than {RECOUNT_SECOND_APPROVAL_ABOVE} units."
+            ));
+            labelled_input_ui(
+                ui,
+                "Reason for the recount",
+                &mut self.recount_reason,
+                360.0,
+            );
+            self.recount_second
+                .show_ui(ui, "Second pit boss", "recount");
+        }
         if action_ui(ui, "Record count", &mut self.count_note) {
             let kind = self.count_kind;
             let outcome = (|| -> Result<String, ScreenError> {
                 let chips = self.count.chips(d)?;
+                let second = if self.recount_second.id.trim().is_empty() {
+                    None
+                } else {
+                    Some(self.recount_second.entry("second pit boss")?)
+                };
+                let recount = previous.map(|_| Recount {
+                    reason: &self.recount_reason,
+                    second: second.as_ref(),
+                });
                 station.ledger_mut().record_count(
                     shift,
                     kind,
                     &chips,
                     &self.count_dealer.entry("dealer")?,
                     &self.count_boss.entry("pit boss")?,
+                    recount,
                 )?;
                 let name = match kind {
                     CountKind::Opener => "Opener",
@@ -247,8 +282,10 @@ impl InventoryTab {
             })();
             self.count_dealer.clear();
             self.count_boss.clear();
+            self.recount_second.clear();
             if outcome.is_ok() {
                 self.count.clear();
+                self.recount_reason.clear();
             }
             self.count_note.set(outcome);
             self.reload();

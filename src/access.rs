@@ -124,7 +124,7 @@ pub enum NameError {
     #[error("a name cannot be empty")]
     Empty,
     /// Longer than [`NAME_MAX_CHARS`].
-    #[error("a name is at most {NAME_MAX_CHARS} characters, not {0}")]
+    #[error("a name is at most {NAME_MAX_CHARS} characters; this one has {0}")]
     TooLong(usize),
     /// A line break, tab or other control character.
     #[error("a name cannot hold a line break, tab or other control character")]

@@ -569,7 +569,10 @@ fn names_are_trimmed_and_limited() {
     let head = ledger.head().unwrap();
     let long = "A".repeat(335);
     for (name, expected) in [
-        (long.as_str(), "a name is at most 40 characters, not 335"),
+        (
+            long.as_str(),
+            "a name is at most 40 characters; this one has 335",
+        ),
         ("   ", "a name cannot be empty"),
         ("Ann\nBoss", "a name cannot hold a line break"),
     ] {

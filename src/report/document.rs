@@ -502,12 +502,18 @@ fn play(report: &ShiftReport) -> Section {
                     .hands_per_hour_tenths()
                     .map_or_else(|| "not computed (no time elapsed)".into(), tenths),
             ),
-            ("Shoes", n(p.shoes)),
+            (
+                "Shoe records (one per table opening or restart)",
+                n(p.shoes),
+            ),
             (
                 "Shuffles",
                 format!("{} ({} mid-hand)", n(p.shuffles), n(p.mid_hand_shuffles)),
             ),
-            ("Physical-shoe reshuffles", n(p.external_shuffles)),
+            (
+                "Freshly shuffled shoes inserted (card-reading shoe)",
+                n(p.external_shuffles),
+            ),
             ("Cards dealt", n(p.cards_dealt)),
             ("Cards burned", n(p.cards_burned)),
             ("Units wagered", n(p.wagered)),

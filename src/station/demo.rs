@@ -67,7 +67,7 @@ pub fn demo_station(
         .map(|(id, name, _, pin)| format!("{name} {id}, PIN {pin}"))
         .collect();
     let banner = format!(
-        "DEMO on a throw-away ledger ({}): {}. Type bets, press Deal, then Pull card.",
+        "DEMO on a throw-away ledger ({}): {}. Follow the prompt: Pull card burns the new shoe's first cards, then type bets, press Deal and Pull card.",
         path.display(),
         people.join(" · ")
     );

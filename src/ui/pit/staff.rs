@@ -3,6 +3,7 @@
 use eframe::egui::{self, Ui};
 
 use super::forms::{Note, Signer, action_ui, signed};
+use crate::access::MAX_WRONG_PINS;
 use crate::ledger::{PinEntry, StaffMember};
 use crate::station::Station;
 use crate::time_text::{Zone, when};
@@ -50,7 +51,12 @@ impl StaffTab {
                         ui.label(member.role.title());
                         ui.label(if member.has_pin { "set" } else { "none" });
                         if member.lock.locked {
-                            ui.colored_label(ALARM, format!("staff {} locked", member.id));
+                            ui.colored_label(
+                                ALARM,
+                                format!(
+                                    "locked after {MAX_WRONG_PINS} wrong PINs in a row: a pit boss resets it below"
+                                ),
+                            );
                         } else {
                             ui.label("no");
                         }

@@ -510,3 +510,22 @@ fn silence_is_reported_with_the_time_the_line_was_quiet() {
         r#"{"description":"no frame from the shoe for 1290 ms (the limit is 1250 ms): the link or the shoe is down","event":"error","kind":"silence","seq":null}"#
     );
 }
+
+#[test]
+fn after_the_host_restarts_it_starts_afresh_with_the_first_frame_it_sees() {
+    // The first host held frame 3 waiting for 2 and stopped: nothing held
+    // is published by it. The next host takes the first frame it sees.
+    let mut first = Host::new();
+    let wire: Vec<u8> = [hello(0), card(1, 5), card(3, 6)]
+        .iter()
+        .flat_map(|f| f.encode_as(Protocol::V2))
+        .collect();
+    first.receive(ms(0), &wire);
+    assert_eq!(first.published(), [0, 1]);
+    assert_eq!(first.decoder.held(), 1);
+    let mut second = Host::new();
+    second.receive(ms(0), &card(9, 2).encode_as(Protocol::V2));
+    assert_eq!(second.published(), [9]);
+    assert_eq!(second.errors("sequence_gap"), 0);
+    assert_eq!(second.requests, [HostRequest::Identify]);
+}

@@ -3,6 +3,11 @@
 //! best play, its reachable states; no seat simulation), on one thread,
 //! against a baseline from the same run: one plain sweep over the same
 //! (player, dealer) stack pairs, counting each one's shoe, with no values.
+//!
+//! Then the exact edge from a shoe (`rocket::edge_from_shoe`, budget 20 ms
+//! a shoe on one core) for 1 to 8 decks, on shoes part dealt at random,
+//! against the full-shoe par solve (`rocket::solve`) of the same deck count
+//! in the same run.
 #![allow(clippy::unwrap_used)]
 
 use std::hint::black_box;
@@ -11,6 +16,10 @@ use std::time::{Duration, Instant};
 use pairs_table::engine::Decks;
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::par::RocketSheet;
+use pairs_table::par::rocket::{self, ShoeCounts};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
 
 fn median(mut runs: Vec<Duration>) -> Duration {
     runs.sort();
@@ -35,7 +44,61 @@ fn sweep(decks: u32) -> u64 {
     total
 }
 
+/// `count` shoes of `decks`, each with a random share (up to 90%) of its
+/// cards dealt at random (shoes too small to deal every hand skipped).
+fn part_dealt_shoes(decks: u8, count: usize, rng: &mut StdRng) -> Vec<ShoeCounts> {
+    let mut cards: Vec<usize> = (0..10)
+        .flat_map(|r| vec![r; usize::from(decks) * (r + 1)])
+        .collect();
+    std::iter::repeat_with(|| {
+        cards.shuffle(rng);
+        let left = cards.len() - rng.random_range(0..cards.len() * 9 / 10);
+        let mut copies = [0u32; 10];
+        for &rank in &cards[..left] {
+            copies[rank] += 1;
+        }
+        ShoeCounts::new(copies).ok()
+    })
+    .flatten()
+    .take(count)
+    .collect()
+}
+
+/// The edge from a shoe against the full-shoe solve, 1 to 8 decks.
+fn shoe_edges() {
+    println!("exact edge from a shoe, one core (budget 20 ms a shoe):");
+    let mut rng = StdRng::seed_from_u64(33);
+    let mut edge = rocket::edge_from_shoe(&ShoeCounts::full(Decks::new(1).unwrap()));
+    for decks in 1..=8u8 {
+        let full = Decks::new(i64::from(decks)).unwrap();
+        let shoes = part_dealt_shoes(decks, 200, &mut rng);
+        let mut solve_times = Vec::new();
+        let mut shoe_times = Vec::new();
+        for _ in 0..5 {
+            let start = Instant::now();
+            black_box(rocket::solve(full).house_edge());
+            solve_times.push(start.elapsed());
+            let start = Instant::now();
+            for shoe in &shoes {
+                edge.solve(shoe);
+                black_box(edge.house_edge());
+            }
+            shoe_times.push(start.elapsed() / shoes.len() as u32);
+        }
+        let solve = median(solve_times);
+        let shoe = median(shoe_times);
+        println!(
+            "  {decks} deck(s): {:.3} ms a shoe; full-shoe par solve {:.3} ms; ratio {:.3}",
+            shoe.as_secs_f64() * 1e3,
+            solve.as_secs_f64() * 1e3,
+            shoe.as_secs_f64() / solve.as_secs_f64()
+        );
+        assert!(shoe < Duration::from_millis(20), "over 20 ms a shoe");
+    }
+}
+
 fn main() {
+    shoe_edges();
     let rules = HouseRules::default();
     let runs = 5;
     let mut sheet_times = Vec::new();

@@ -9,19 +9,8 @@ use pairs_table::engine::card::{Decks, Rank, RankSet};
 use pairs_table::par::rocket::{self, ERROR_BOUND};
 use pairs_table::simulate::Strategy;
 
-/// Cards in a one-deck shoe.
-const ONE_DECK: u32 = 55;
-/// The fewest cards a one-deck shoe can hold when a hand ends: at most 19
-/// cards at a decision (ten ranks with the player, nine with the dealer,
-/// who never holds a 3), one hit and one dealer card.
-const FLOOR: u32 = ONE_DECK - 21;
-
-/// 35 × 36 × … × n: multiplying a value at a shoe of `n` cards by this
-/// makes every chance in it an integer (each card drawn divides by the
-/// cards left).
-fn scale(n: u32) -> i128 {
-    (FLOOR + 1..=n).map(i128::from).product()
-}
+/// Copies of each rank (index rank − 1) in a one-deck shoe.
+const ONE_DECK: [u32; 10] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 /// A hand in progress as the rule text deals it: the shoe as copies of
 /// each rank, and both stacks in the order dealt.
@@ -33,11 +22,9 @@ struct Table {
 }
 
 impl Table {
-    fn full() -> Table {
+    fn of(copies: [u32; 10]) -> Table {
         let mut shoe = [0; 11];
-        for rank in 1..=10u8 {
-            shoe[usize::from(rank)] = u32::from(rank);
-        }
+        shoe[1..].copy_from_slice(&copies);
         Table {
             shoe,
             player: Vec::new(),
@@ -88,18 +75,41 @@ fn expectation(dist: &Dist) -> i128 {
         .sum()
 }
 
+/// Exact hitting and folding expectations at a decision, tenths of the
+/// bet × scale(cards left).
+#[derive(Clone, Copy)]
+struct Choice {
+    hit: i128,
+    fold: i128,
+    scale: i128,
+}
+
 struct Enumeration<'a> {
     play: Play<'a>,
     memo: HashMap<(Vec<u8>, Vec<u8>), Dist>,
+    /// Under the best play: every decision's exact choice.
+    choices: HashMap<(Vec<u8>, Vec<u8>), Choice>,
+    /// The fewest cards a shoe can hold when a hand from it ends, less
+    /// one: at most 20 cards leave it in a hand.
+    floor: u32,
 }
 
 impl Enumeration<'_> {
-    /// The distribution from the deal, × scale(55).
-    fn deal(&mut self) -> Dist {
+    /// (floor + 1) × (floor + 2) × … × n: multiplying a value at a shoe of
+    /// `n` cards by this makes every chance in it an integer (each card
+    /// drawn divides by the cards left).
+    fn scale(&self, n: u32) -> i128 {
+        (self.floor + 1..=n).map(i128::from).product()
+    }
+
+    /// The distribution from the deal, × scale(cards in the shoe).
+    fn deal(&mut self, table: &Table) -> Dist {
         let mut dist = [0; 21];
-        let table = Table::full();
         for first in 1..=10u8 {
             let copies = i128::from(table.shoe[usize::from(first)]);
+            if copies == 0 {
+                continue;
+            }
             let mut after = table.take(first);
             after.player.push(first);
             let sub = self.dealer_card(&after);
@@ -122,7 +132,7 @@ impl Enumeration<'_> {
             }
             let sub = if rank == 3 || table.dealer.contains(&rank) {
                 let mut end = [0; 21];
-                end[10 + usize::from(rank)] = scale(n - 1);
+                end[10 + usize::from(rank)] = self.scale(n - 1);
                 end
             } else {
                 let mut next = table.take(rank);
@@ -151,7 +161,7 @@ impl Enumeration<'_> {
             .copied()
             .unwrap();
         let mut fold = [0; 21];
-        fold[10 - usize::from(lowest)] = scale(n);
+        fold[10 - usize::from(lowest)] = self.scale(n);
         let hits = match &self.play {
             Play::Best => None,
             Play::Follow(hits) => Some(hits(
@@ -170,7 +180,7 @@ impl Enumeration<'_> {
                 }
                 let sub = if table.player.contains(&rank) {
                     let mut end = [0; 21];
-                    end[10 - usize::from(rank)] = scale(n - 1);
+                    end[10 - usize::from(rank)] = self.scale(n - 1);
                     end
                 } else {
                     let mut next = table.take(rank);
@@ -180,6 +190,14 @@ impl Enumeration<'_> {
                 for (h, s) in hit.iter_mut().zip(sub) {
                     *h += copies * s;
                 }
+            }
+            if hits.is_none() {
+                let choice = Choice {
+                    hit: expectation(&hit),
+                    fold: expectation(&fold),
+                    scale: self.scale(n),
+                };
+                self.choices.insert(key.clone(), choice);
             }
             if hits == Some(true) || expectation(&hit) > expectation(&fold) {
                 hit
@@ -192,12 +210,20 @@ impl Enumeration<'_> {
     }
 }
 
-fn enumerate(play: Play<'_>) -> Dist {
-    Enumeration {
+/// The exact enumeration of a hand from `copies` under `play`: the net
+/// result's distribution × the returned scale, and (best play) every
+/// decision's choice.
+fn enumerate(copies: [u32; 10], play: Play<'_>) -> (Dist, i128, Enumeration<'_>) {
+    let cards: u32 = copies.iter().sum();
+    let mut enumeration = Enumeration {
         play,
         memo: HashMap::new(),
-    }
-    .deal()
+        choices: HashMap::new(),
+        floor: cards.saturating_sub(21),
+    };
+    let dist = enumeration.deal(&Table::of(copies));
+    let whole = enumeration.scale(cards);
+    (dist, whole, enumeration)
 }
 
 fn one_deck() -> Decks {
@@ -205,14 +231,9 @@ fn one_deck() -> Decks {
 }
 
 /// The chance of each net result, as f64 (exact integers divided once).
-fn chances(dist: &Dist) -> Vec<f64> {
-    let whole = scale(ONE_DECK) as f64;
-    assert_eq!(
-        dist.iter().sum::<i128>(),
-        scale(ONE_DECK),
-        "chances sum to 1"
-    );
-    dist.iter().map(|&p| p as f64 / whole).collect()
+fn chances(dist: &Dist, whole: i128) -> Vec<f64> {
+    assert_eq!(dist.iter().sum::<i128>(), whole, "chances sum to 1");
+    dist.iter().map(|&p| p as f64 / whole as f64).collect()
 }
 
 fn assert_close(what: &str, ours: f64, exact: f64) {
@@ -223,8 +244,8 @@ fn assert_close(what: &str, ours: f64, exact: f64) {
 }
 
 /// Checks the par sheet's figures of a play against the enumeration's.
-fn check_figures(name: &str, figures: &rocket::RocketFigures, dist: &Dist) {
-    let exact = chances(dist);
+fn check_figures(name: &str, figures: &rocket::RocketFigures, dist: &Dist, whole: i128) {
+    let exact = chances(dist, whole);
     for chance in &figures.net_tenths {
         let index = (chance.tenths + 10) as usize;
         assert_close(
@@ -259,17 +280,17 @@ fn check_figures(name: &str, figures: &rocket::RocketFigures, dist: &Dist) {
 fn one_deck_best_play_matches_a_brute_force_enumeration_exactly() {
     let decks = one_deck();
     let solution = rocket::solve(decks);
-    let best = enumerate(Play::Best);
-    let exact_edge = -(expectation(&best) as f64) / scale(ONE_DECK) as f64 / 10.0;
+    let (best, whole, _) = enumerate(ONE_DECK, Play::Best);
+    let exact_edge = -(expectation(&best) as f64) / whole as f64 / 10.0;
     assert_close("best edge", solution.house_edge(), exact_edge);
     // The par sheet's own decisions, played out exactly, are worth exactly
     // the best: no decision of the f64 solution is a mistake.
     let strategy = solution.strategy();
     let follow = |p: RankSet, d: RankSet| strategy.hits(p, d);
-    let played = enumerate(Play::Follow(&follow));
+    let (played, _, _) = enumerate(ONE_DECK, Play::Follow(&follow));
     assert_eq!(expectation(&played), expectation(&best));
     let figures = rocket::figures(decks, |p, d| f64::from(u8::from(strategy.hits(p, d))));
-    check_figures("optimal", &figures, &played);
+    check_figures("optimal", &figures, &played, whole);
     // The forward pass and the backward induction agree.
     assert_close("forward edge", figures.house_edge, solution.house_edge());
     // A sanity anchor: the house has the edge, of a few percent.
@@ -285,10 +306,115 @@ fn one_deck_figures_of_every_pure_strategy_match_the_enumeration() {
     let decks = one_deck();
     for strategy in [Strategy::NextCard, Strategy::Bold, Strategy::Timid] {
         let follow = |p: RankSet, d: RankSet| strategy.rocket_hit_chance(p, d, decks) > 0.5;
-        let dist = enumerate(Play::Follow(&follow));
+        let (dist, whole, _) = enumerate(ONE_DECK, Play::Follow(&follow));
         let figures = rocket::figures(decks, |p, d| strategy.rocket_hit_chance(p, d, decks));
-        check_figures(&strategy.to_string(), &figures, &dist);
+        check_figures(&strategy.to_string(), &figures, &dist, whole);
     }
+}
+
+/// Small shoes, each checked against the exact enumeration (the full deck
+/// is checked through the par sheet's solver): a deck with cards gone,
+/// shoes rich in 3s and without any, a shoe of low cards only, and shoes
+/// made up at random (a fixed generator).
+fn small_shoes() -> Vec<[u32; 10]> {
+    let mut shoes = vec![
+        [0, 2, 1, 4, 5, 3, 7, 2, 9, 6],
+        [1, 2, 9, 4, 5, 6, 2, 3, 1, 2],
+        [1, 2, 0, 2, 3, 3, 4, 4, 5, 5],
+        [3, 3, 3, 3, 0, 0, 0, 0, 0, 0],
+    ];
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    for _ in 0..3 {
+        shoes.push(std::array::from_fn(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % 5) as u32
+        }));
+    }
+    shoes
+}
+
+#[test]
+fn the_edge_from_small_shoes_matches_an_exact_enumeration() {
+    for copies in small_shoes() {
+        let shoe = rocket::ShoeCounts::new(copies).unwrap();
+        let edge = rocket::edge_from_shoe(&shoe);
+        let (best, whole, enumeration) = enumerate(copies, Play::Best);
+        let exact_edge = -(expectation(&best) as f64) / whole as f64 / 10.0;
+        assert_close(&format!("{copies:?} edge"), edge.house_edge(), exact_edge);
+        assert!(!enumeration.choices.is_empty());
+        // Every decision a hand can reach: hitting's value, and the best play
+        // wherever hit and fold are not within the error of a tie.
+        for ((player, dealer), choice) in &enumeration.choices {
+            let (player, dealer) = (Table::ranks(player), Table::ranks(dealer));
+            let values = edge.decision(player, dealer).unwrap();
+            let exact_hit = choice.hit as f64 / choice.scale as f64 / 10.0;
+            let exact_fold = choice.fold as f64 / choice.scale as f64 / 10.0;
+            assert_close(
+                &format!("{copies:?} hit {player:?} v {dealer:?}"),
+                values.hit,
+                exact_hit,
+            );
+            assert_close("fold", values.fold, exact_fold);
+            if (exact_hit - exact_fold).abs() > 2.0 * ERROR_BOUND {
+                assert_eq!(
+                    values.hits(),
+                    choice.hit > choice.fold,
+                    "{copies:?} {player:?} v {dealer:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_edge_from_a_full_shoe_is_the_par_sheets() {
+    for count in 1..=8 {
+        let decks = Decks::new(count).unwrap();
+        let solution = rocket::solve(decks);
+        let edge = rocket::edge_from_shoe(&rocket::ShoeCounts::full(decks));
+        assert_close(
+            &format!("{count} decks"),
+            edge.house_edge(),
+            solution.house_edge(),
+        );
+        let sheet = pairs_table::par::RocketSheet::new(decks, &Default::default(), 0, 0).unwrap();
+        assert_eq!(
+            edge.first_decisions(),
+            sheet.first_decision,
+            "{count} decks"
+        );
+        if count == 1 || count == 6 {
+            for (player, dealer) in decision_states() {
+                let Some(values) = edge.decision(player, dealer) else {
+                    assert!(solution.value_at(player, dealer).is_some() && count == 1);
+                    continue;
+                };
+                let best = solution.value_at(player, dealer).unwrap();
+                assert_close("value", values.hit.max(values.fold), best / 10.0);
+                assert_eq!(
+                    values.hits(),
+                    solution.strategy().hits(player, dealer),
+                    "{count} decks, {player:?} v {dealer:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_shoe_edge_solved_again_in_place_is_a_fresh_ones() {
+    let six = rocket::ShoeCounts::full(Decks::new(6).unwrap());
+    let low = rocket::ShoeCounts::new([3, 3, 3, 3, 0, 0, 0, 0, 0, 0]).unwrap();
+    let mut edge = rocket::edge_from_shoe(&six);
+    edge.solve(&low);
+    let fresh = rocket::edge_from_shoe(&low);
+    assert_eq!(edge.house_edge(), fresh.house_edge());
+    assert_eq!(edge.first_decisions(), fresh.first_decisions());
+    // A decision the low shoe cannot reach is none, whatever was solved before.
+    let five = RankSet::EMPTY.with(Rank::new(5).unwrap());
+    assert_eq!(edge.decision(five, five), None);
 }
 
 #[test]
@@ -687,4 +813,36 @@ fn rules_refuses_a_rake_that_collects_nothing_on_the_median_pot() {
     assert!(text.contains("What the rake collects"), "{text}");
     assert!(text.contains("20\t1"), "{text}");
     assert!(text.contains("80\t3"), "{text}");
+}
+
+#[test]
+fn the_par_command_refuses_a_bad_shoe_in_one_sentence() {
+    for (shoe, says) in [
+        ("1,2,3", "ten counts"),
+        ("1,2,3,4,5,6,7,8,9,ten", "not a whole number"),
+        ("1,2,3,4,5,6,7,8,9,-10", "not a whole number"),
+        ("2,0,0,0,0,0,0,0,0,0", "too few"),
+        ("0,1,1,1,1,1,1,1,1,1", "too few"),
+    ] {
+        let output = crate::pairs_table()
+            .args(["par", "--game", "rocket", "--shoe", shoe])
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{shoe}");
+        assert!(output.stdout.is_empty(), "{shoe}");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains(says), "{shoe}: {error}");
+        assert_eq!(error.trim().lines().count(), 1, "one sentence: {error}");
+    }
+    // Twenty cards, nine of them different ranks: stacks reach 5 at most.
+    let output = crate::pairs_table()
+        .args(["par", "--game", "rocket", "--shoe", "1,1,1,1,1,1,1,1,1,11"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("house edge"));
 }

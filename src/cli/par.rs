@@ -8,7 +8,8 @@ use super::{GameArg, PageArg, layout_for, load_rules, print_json, print_line, se
 use crate::engine::card::{Decks, Rank};
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
-use crate::par::{RocketSheet, edge_by_decks};
+use crate::par::rocket::{ShoeCounts, edge_from_shoe};
+use crate::par::{FirstDecision, RocketSheet, edge_by_decks};
 use crate::simulate::Strategy;
 
 /// Arguments of `par`.
@@ -47,10 +48,21 @@ pub struct ParArgs {
     /// The paper size of the PDFs (default: US Letter).
     #[arg(long, value_enum)]
     pub page: Option<PageArg>,
+    /// Rocket: the exact edge and best first decisions from a shoe holding
+    /// these counts of ranks 1 to 10 (ten numbers, commas between) instead
+    /// of the par sheet.
+    #[arg(long, value_name = "C1,...,C10", conflicts_with_all = ["decks", "pdf", "card"])]
+    pub shoe: Option<String>,
 }
 
 pub(super) fn par(args: &ParArgs) -> anyhow::Result<()> {
     let game = GameKind::from(args.game);
+    if let Some(text) = &args.shoe {
+        if game != GameKind::Rocket {
+            bail!("--shoe gives Rocket's edge from a shoe; Starboard is a pot game with no edge");
+        }
+        return shoe_edge(text, args.json);
+    }
     let rules = load_rules(args.rules.as_deref())?;
     let seed = match args.seed {
         Some(seed) => seed,
@@ -105,6 +117,55 @@ pub(super) fn par(args: &ParArgs) -> anyhow::Result<()> {
         return print_json(&document);
     }
     print_line(&par_text(&sheets, &rules, seed, args.hands))
+}
+
+/// `par --game rocket --shoe C1,...,C10`: the exact edge from that shoe.
+fn shoe_edge(text: &str, json: bool) -> anyhow::Result<()> {
+    let shoe: ShoeCounts = text.parse()?;
+    let edge = edge_from_shoe(&shoe);
+    let first_decision = edge.first_decisions();
+    if json {
+        return print_json(&serde_json::json!({
+            "game": GameKind::Rocket,
+            "shoe": shoe,
+            "cards": shoe.cards(),
+            "longest_decision": shoe.longest_decision(),
+            "house_edge": edge.house_edge(),
+            "error_bound": crate::par::rocket::ERROR_BOUND,
+            "first_decision": first_decision,
+        }));
+    }
+    let mut out = format!(
+        "Rocket from a shoe of {} cards ({shoe}, ranks 1 to 10): one player against the dealer, best play for these cards\nhouse edge {:.6}% (exact to {:e} of the bet)\nfirst decision (best play):\n",
+        shoe.cards(),
+        edge.house_edge() * 100.0,
+        crate::par::rocket::ERROR_BOUND
+    );
+    out.push_str(&first_decision_text(&first_decision));
+    print_line(out.trim_end())
+}
+
+/// The first decision's best play, a line per dealer's card.
+fn first_decision_text(decisions: &[FirstDecision]) -> String {
+    use std::fmt::Write as _;
+    let list = |ranks: &[Rank]| {
+        ranks
+            .iter()
+            .map(Rank::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut out = String::new();
+    for first in decisions {
+        let _ = writeln!(
+            out,
+            "    dealer {:>2}: hit {:<20} fold {}",
+            first.dealer,
+            list(&first.hit),
+            list(&first.fold)
+        );
+    }
+    out
 }
 
 /// Starboard's par: the rake by players and strategy.
@@ -218,22 +279,7 @@ fn par_text(sheets: &[RocketSheet], rules: &HouseRules, seed: u64, hands: u64) -
             );
         }
         let _ = writeln!(out, "  first decision (best play):");
-        for first in &sheet.first_decision {
-            let list = |ranks: &[Rank]| {
-                ranks
-                    .iter()
-                    .map(Rank::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
-            let _ = writeln!(
-                out,
-                "    dealer {:>2}: hit {:<20} fold {}",
-                first.dealer,
-                list(&first.hit),
-                list(&first.fold)
-            );
-        }
+        out.push_str(&first_decision_text(&sheet.first_decision));
         for seat in &sheet.seats {
             let edge = seat.house_edge;
             let _ = writeln!(

@@ -69,6 +69,11 @@ fn par_prints_the_documented_rocket_sheet() {
 }
 
 #[test]
+fn par_prints_the_documented_edge_from_a_shoe() {
+    runs_as_documented(PAR, "par-shoe", &[], "par-shoe-json");
+}
+
+#[test]
 fn par_prints_the_documented_starboard_rake() {
     runs_as_documented(
         PAR,

@@ -1,0 +1,624 @@
+//! The exact edge from any shoe: the par sheet's heads-up model (one player
+//! against the dealer, best play, both first cards from the shoe) started
+//! from any counts of ranks 1..10 left, not only from a full shoe.
+//!
+//! The states are the par sheet's (the player's ranks and the dealer's, equal
+//! in number, the dealer never holding a 3); the shoe at a state is the
+//! starting counts less both stacks. The backward induction is arranged for
+//! speed: states are grouped by stack size and laid out so that every sum
+//! over the next card runs along contiguous rows, and the dealer's card is
+//! valued once per (player's stack after the hit, dealer's stack) rather
+//! than once per hit. A shoe of six decks takes about a millisecond
+//! (docs/performance.md).
+//!
+//! Pure arithmetic: no I/O, no clock. Every figure is within
+//! [`super::ERROR_BOUND`] of the exact rational (the same argument as the
+//! full-shoe solver's; `tests/par.rs` compares small shoes with an exact
+//! enumeration).
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::engine::card::{Decks, Rank, RankSet};
+use crate::par::FirstDecision;
+
+/// The index of rank 3 (the dealer's death card) in a ten-bit rank mask.
+const THREE: usize = 2;
+/// Its bit.
+const THREE_BIT: u16 = 1 << THREE;
+/// The most ranks a stack holds at a decision (the dealer holds no 3).
+const MAX_DECISION_CARDS: usize = 9;
+/// Ten-bit rank masks.
+const MASKS: usize = 1 << 10;
+/// Dealer's masks (no 3), all sizes together.
+const DEALER_MASKS: usize = 1 << 9;
+
+/// Copies of each rank left in a shoe, ranks 1 to 10: any counts that can
+/// deal a hand to the end (see [`ShoeCounts::new`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct ShoeCounts {
+    copies: [u32; 10],
+    #[serde(skip)]
+    cards: u64,
+    #[serde(skip)]
+    longest: u8,
+}
+
+/// Why counts are not a shoe the model can deal from.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ShoeCountsError {
+    /// The shoe could run out in the middle of a hand.
+    #[error(
+        "a shoe of {cards} cards is too few to deal every hand to its end: a hand from it can reach a decision with {stack} in each stack and then need {needed} cards"
+    )]
+    TooFewCards {
+        /// Cards in the shoe.
+        cards: u64,
+        /// The most cards each stack can hold at a decision from it.
+        stack: u8,
+        /// The most cards a hand can take: two for the deal, two a round.
+        needed: u64,
+    },
+    /// Not ten numbers.
+    #[error("a shoe is ten counts, of ranks 1 to 10, separated by commas; this has {0}")]
+    WrongLength(usize),
+    /// One of them is not a whole number of cards.
+    #[error("the count of rank {rank} is {text:?}, not a whole number of cards")]
+    NotACount {
+        /// The rank whose count it is.
+        rank: usize,
+        /// What was given.
+        text: String,
+    },
+}
+
+impl ShoeCounts {
+    /// The shoe holding `copies[r − 1]` cards of rank r. Refused when a hand
+    /// could run out of cards: the deal takes two and each round two more,
+    /// so a shoe in which both stacks can reach k cards at a decision must
+    /// hold at least 2k + 2.
+    pub fn new(copies: [u32; 10]) -> Result<ShoeCounts, ShoeCountsError> {
+        let cards = copies.iter().map(|&c| u64::from(c)).sum::<u64>();
+        let longest = longest_decision(&copies);
+        let needed = 2 * u64::from(longest) + 2;
+        if cards < needed {
+            return Err(ShoeCountsError::TooFewCards {
+                cards,
+                stack: longest,
+                needed,
+            });
+        }
+        Ok(ShoeCounts {
+            copies,
+            cards,
+            longest,
+        })
+    }
+
+    /// A full shoe of `decks`.
+    pub fn full(decks: Decks) -> ShoeCounts {
+        let copies = std::array::from_fn(|i| u32::from(decks.copies_of(Rank::ALL[i])));
+        // A full shoe deals any hand: 55 cards or more, at most 20 a hand.
+        ShoeCounts {
+            copies,
+            cards: u64::from(decks.cards()),
+            longest: MAX_DECISION_CARDS as u8,
+        }
+    }
+
+    /// Copies of each rank, rank 1 first.
+    pub fn copies(&self) -> [u32; 10] {
+        self.copies
+    }
+
+    /// Copies of `rank`.
+    pub fn of(&self, rank: Rank) -> u32 {
+        self.copies[rank.index()]
+    }
+
+    /// Cards in the shoe.
+    pub fn cards(&self) -> u64 {
+        self.cards
+    }
+
+    /// The most cards each stack can hold at a decision dealt from this shoe.
+    pub fn longest_decision(&self) -> u8 {
+        self.longest
+    }
+}
+
+impl FromStr for ShoeCounts {
+    type Err = ShoeCountsError;
+
+    /// Ten counts separated by commas, rank 1 first (`--shoe`).
+    fn from_str(text: &str) -> Result<ShoeCounts, ShoeCountsError> {
+        let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+        if parts.len() != 10 {
+            return Err(ShoeCountsError::WrongLength(parts.len()));
+        }
+        let mut copies = [0u32; 10];
+        for (i, (count, part)) in copies.iter_mut().zip(&parts).enumerate() {
+            *count = part.parse().map_err(|_| ShoeCountsError::NotACount {
+                rank: i + 1,
+                text: (*part).to_owned(),
+            })?;
+        }
+        ShoeCounts::new(copies)
+    }
+}
+
+impl fmt::Display for ShoeCounts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text: Vec<String> = self.copies.iter().map(u32::to_string).collect();
+        f.write_str(&text.join(","))
+    }
+}
+
+/// The most cards each stack can hold at a decision dealt from `copies`:
+/// the largest k with a player's set and a dealer's set (no 3) of k ranks
+/// each that the shoe holds together (a rank in both needs two copies).
+fn longest_decision(copies: &[u32; 10]) -> u8 {
+    let held = copies.iter().filter(|&&c| c >= 1).count();
+    let dealer_held = held - usize::from(copies[THREE] >= 1);
+    let dealer_doubles = copies
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| i != THREE && c >= 2)
+        .count();
+    (0..=dealer_held.min(MAX_DECISION_CARDS))
+        .rev()
+        .find(|&k| 2 * k - k.min(dealer_doubles) <= held)
+        .unwrap_or(0) as u8
+}
+
+/// The index tables shared by every solve: the stacks of each size, where
+/// each sits in its size's list, face sums and fold costs by mask.
+struct Layout {
+    /// Player's masks by size 0..=10, ascending.
+    player: Vec<Vec<u16>>,
+    /// Dealer's masks (no 3) by size 0..=9, ascending.
+    dealer: Vec<Vec<u16>>,
+    /// Where a mask sits in its size's player list.
+    player_index: [u16; MASKS],
+    /// Where a mask without a 3 sits in its size's dealer list.
+    dealer_index: [u16; MASKS],
+    /// Where each size's player masks start in a list of all sizes.
+    player_start: [usize; 12],
+    /// Where each size's dealer masks start in a list of all sizes.
+    dealer_start: [usize; 11],
+    /// Where each decision level's states start in the flat value arrays.
+    state_start: [usize; MAX_DECISION_CARDS + 2],
+    /// The sum of the face values of a mask's ranks.
+    face_sum: [f64; MASKS],
+    /// What folding pays with these ranks in play: −(lowest face value).
+    fold: [f64; MASKS],
+}
+
+fn layout() -> &'static Layout {
+    static LAYOUT: OnceLock<Layout> = OnceLock::new();
+    LAYOUT.get_or_init(|| {
+        let mut player = vec![Vec::new(); 11];
+        let mut dealer = vec![Vec::new(); 10];
+        let mut player_index = [0u16; MASKS];
+        let mut dealer_index = [u16::MAX; MASKS];
+        let mut face_sum = [0.0; MASKS];
+        let mut fold = [0.0; MASKS];
+        for mask in 0..MASKS as u16 {
+            let size = mask.count_ones() as usize;
+            player_index[usize::from(mask)] = player[size].len() as u16;
+            player[size].push(mask);
+            if mask & THREE_BIT == 0 {
+                dealer_index[usize::from(mask)] = dealer[size].len() as u16;
+                dealer[size].push(mask);
+            }
+            face_sum[usize::from(mask)] = (0..10)
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| (i + 1) as f64)
+                .sum();
+            if mask != 0 {
+                fold[usize::from(mask)] = -f64::from(mask.trailing_zeros() as u16 + 1);
+            }
+        }
+        let mut player_start = [0; 12];
+        for size in 0..11 {
+            player_start[size + 1] = player_start[size] + player[size].len();
+        }
+        let mut dealer_start = [0; 11];
+        for size in 0..10 {
+            dealer_start[size + 1] = dealer_start[size] + dealer[size].len();
+        }
+        let mut state_start = [0; MAX_DECISION_CARDS + 2];
+        for size in 1..=MAX_DECISION_CARDS {
+            state_start[size + 1] = state_start[size] + player[size].len() * dealer[size].len();
+        }
+        Layout {
+            player,
+            dealer,
+            player_index,
+            dealer_index,
+            player_start,
+            dealer_start,
+            state_start,
+            face_sum,
+            fold,
+        }
+    })
+}
+
+/// The values of folding and hitting at a decision, as fractions of the
+/// bet, to the player.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct DecisionValues {
+    /// What folding pays (−lowest card in either stack / 10).
+    pub fold: f64,
+    /// The expected result of hitting and playing on at best.
+    pub hit: f64,
+}
+
+impl DecisionValues {
+    /// Whether the best play hits: only when hitting is worth strictly more.
+    pub fn hits(&self) -> bool {
+        self.hit > self.fold
+    }
+}
+
+/// The exact solution from one shoe: its house edge under the best play
+/// for that shoe, and the value of hitting at every decision a hand dealt
+/// from it can reach (so the best play there, and what a mistake costs).
+///
+/// Make one with [`edge_from_shoe`]; [`ShoeEdge::solve`] works another
+/// shoe out in the same memory (for solving many shoes in a row).
+#[derive(Clone)]
+pub struct ShoeEdge {
+    shoe: ShoeCounts,
+    /// The player's expected net from the deal, tenths of the bet.
+    start: f64,
+    /// Each decision's best value, tenths, level by level; dealer-major
+    /// within a level (a row per dealer's stack).
+    values: Vec<f64>,
+    /// Each decision's hitting value, tenths; player-major within a level.
+    hits: Vec<f64>,
+    /// One level's values of the dealer's card to come, player-major
+    /// (a row per player's stack after the hit).
+    dealer_turn: Vec<f64>,
+    /// Copies of rank s left by player's stack: [s][mask, all sizes].
+    player_copies: Vec<f64>,
+    /// Copies of rank r left by dealer's stack: [r][mask, all sizes].
+    dealer_copies: Vec<f64>,
+    row: Vec<f64>,
+}
+
+impl fmt::Debug for ShoeEdge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ShoeEdge")
+            .field("shoe", &self.shoe)
+            .field("house_edge", &self.house_edge())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The exact house edge of one player against the dealer from `shoe` under
+/// the best play for that shoe, with the best play at every decision.
+pub fn edge_from_shoe(shoe: &ShoeCounts) -> ShoeEdge {
+    let layout = layout();
+    let states = layout.state_start[MAX_DECISION_CARDS + 1];
+    let widest = (0..MAX_DECISION_CARDS)
+        .map(|k| layout.player[k + 1].len() * layout.dealer[k].len())
+        .max()
+        .unwrap_or(0);
+    let mut edge = ShoeEdge {
+        shoe: *shoe,
+        start: 0.0,
+        values: vec![0.0; states],
+        hits: vec![0.0; states],
+        dealer_turn: vec![0.0; widest],
+        player_copies: vec![0.0; 10 * MASKS],
+        dealer_copies: vec![0.0; 10 * DEALER_MASKS],
+        row: vec![0.0; 256],
+    };
+    edge.solve(shoe);
+    edge
+}
+
+impl ShoeEdge {
+    /// Works out `shoe` in place of the shoe solved before.
+    pub fn solve(&mut self, shoe: &ShoeCounts) {
+        let layout = layout();
+        self.shoe = *shoe;
+        let copies: [f64; 10] = std::array::from_fn(|i| f64::from(shoe.copies[i]));
+        let cards = shoe.cards as f64;
+        for (rank, &count) in copies.iter().enumerate() {
+            let bit = 1u16 << rank;
+            let by_player = &mut self.player_copies[rank * MASKS..][..MASKS];
+            for (size, masks) in layout.player.iter().enumerate() {
+                let start = layout.player_start[size];
+                for (left, &mask) in by_player[start..].iter_mut().zip(masks) {
+                    *left = count - f64::from(u8::from(mask & bit != 0));
+                }
+            }
+            let by_dealer = &mut self.dealer_copies[rank * DEALER_MASKS..][..DEALER_MASKS];
+            for (size, masks) in layout.dealer.iter().enumerate() {
+                let start = layout.dealer_start[size];
+                for (left, &mask) in by_dealer[start..].iter_mut().zip(masks) {
+                    *left = count - f64::from(u8::from(mask & bit != 0));
+                }
+            }
+        }
+        // What a rank pairing costs (or pays) beyond its first copy, summed
+        // over a stack: Σ face × (copies − 1); a rank in the other stack too
+        // is one copy fewer, which the face sum of the overlap takes back.
+        let pair_base = |mask: u16| -> f64 {
+            (0..10)
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| (i + 1) as f64 * (copies[i] - 1.0))
+                .sum()
+        };
+        let top = usize::from(shoe.longest);
+        for size in (1..=top).rev() {
+            self.dealer_card_level(layout, size, top, &copies, cards, &pair_base);
+            self.decision_level(layout, size, cards, &pair_base);
+        }
+        // The deal: the player's first card, then the dealer's.
+        let firsts = &layout.player[1];
+        let after_first = &mut self.row[..firsts.len()];
+        for (j, value) in after_first.iter_mut().enumerate() {
+            *value = 3.0 * copies[THREE] - layout.face_sum[usize::from(THREE_BIT & firsts[j])];
+        }
+        if top >= 1 {
+            let start = layout.player_start[1];
+            for dealer in 0..10 {
+                if dealer == THREE {
+                    continue;
+                }
+                let row = usize::from(layout.dealer_index[1 << dealer]);
+                let next =
+                    &self.values[layout.state_start[1] + row * firsts.len()..][..firsts.len()];
+                let left = &self.player_copies[dealer * MASKS + start..][..firsts.len()];
+                for ((value, &v), &c) in after_first.iter_mut().zip(next).zip(left) {
+                    *value += c * v;
+                }
+            }
+        }
+        let mut start = 0.0;
+        for (j, &mask) in firsts.iter().enumerate() {
+            let rank = mask.trailing_zeros() as usize;
+            if copies[rank] > 0.0 {
+                start += copies[rank] * after_first[j] / (cards - 1.0);
+            }
+        }
+        self.start = start / cards;
+    }
+
+    /// The dealer's card after the player's hit at decisions of `size`
+    /// cards: a 3 pays 3, a pair pays its rank, anything else leads to a
+    /// decision of `size` + 1 (none beyond `top`, which the shoe cannot
+    /// reach). Stored player-major in `dealer_turn`.
+    fn dealer_card_level(
+        &mut self,
+        layout: &Layout,
+        size: usize,
+        top: usize,
+        copies: &[f64; 10],
+        cards: f64,
+        pair_base: &impl Fn(u16) -> f64,
+    ) {
+        let dealers = &layout.dealer[size];
+        let players = &layout.player[size + 1];
+        let (width, length) = (dealers.len(), players.len());
+        let per_card = 1.0 / (cards - (2 * size + 1) as f64);
+        let player_start = layout.player_start[size + 1];
+        let next_start = layout.state_start[size + 1];
+        let row = &mut self.row[..length];
+        for (i, &dealer) in dealers.iter().enumerate() {
+            let base = 3.0 * copies[THREE] + pair_base(dealer);
+            let paying = dealer | THREE_BIT;
+            for (value, &player) in row.iter_mut().zip(players) {
+                *value = base - layout.face_sum[usize::from(paying & player)];
+            }
+            if size < top {
+                for card in 0..10 {
+                    if paying >> card & 1 == 1 {
+                        continue;
+                    }
+                    let next = usize::from(layout.dealer_index[usize::from(dealer | 1 << card)]);
+                    let values = &self.values[next_start + next * length..][..length];
+                    let left = &self.player_copies[card * MASKS + player_start..][..length];
+                    for ((value, &v), &c) in row.iter_mut().zip(values).zip(left) {
+                        *value += c * v;
+                    }
+                }
+            }
+            for (j, &value) in row.iter().enumerate() {
+                self.dealer_turn[j * width + i] = value * per_card;
+            }
+        }
+    }
+
+    /// The decisions of `size` cards: hit (a pair costs its rank, anything
+    /// else leads to the dealer's card) or fold.
+    fn decision_level(
+        &mut self,
+        layout: &Layout,
+        size: usize,
+        cards: f64,
+        pair_base: &impl Fn(u16) -> f64,
+    ) {
+        let dealers = &layout.dealer[size];
+        let players = &layout.player[size];
+        let (width, length) = (dealers.len(), players.len());
+        let per_card = 1.0 / (cards - (2 * size) as f64);
+        let dealer_start = layout.dealer_start[size];
+        let start = layout.state_start[size];
+        let row = &mut self.row[..width];
+        for (j, &player) in players.iter().enumerate() {
+            let base = -pair_base(player);
+            for (value, &dealer) in row.iter_mut().zip(dealers) {
+                *value = base + layout.face_sum[usize::from(player & dealer)];
+            }
+            for card in 0..10 {
+                if player >> card & 1 == 1 {
+                    continue;
+                }
+                let next = usize::from(layout.player_index[usize::from(player | 1 << card)]);
+                let turns = &self.dealer_turn[next * width..][..width];
+                let left = &self.dealer_copies[card * DEALER_MASKS + dealer_start..][..width];
+                for ((value, &t), &c) in row.iter_mut().zip(turns).zip(left) {
+                    *value += c * t;
+                }
+            }
+            let hits = &mut self.hits[start + j * width..][..width];
+            for (i, (hit, &value)) in hits.iter_mut().zip(row.iter()).enumerate() {
+                *hit = value * per_card;
+                let fold = layout.fold[usize::from(player | dealers[i])];
+                self.values[start + i * length + j] = hit.max(fold);
+            }
+        }
+    }
+
+    /// The shoe solved.
+    pub fn shoe(&self) -> &ShoeCounts {
+        &self.shoe
+    }
+
+    /// The house's expected win under the best play, a fraction of the bet
+    /// (negative when the player has the edge).
+    pub fn house_edge(&self) -> f64 {
+        -self.start / 10.0
+    }
+
+    /// Folding's and hitting's values at the decision with the player's
+    /// ranks `player` and the dealer's `dealer`; `None` for stacks no
+    /// decision from this shoe can see (unequal sizes, a 3 with the dealer,
+    /// more copies of a rank than the shoe holds).
+    pub fn decision(&self, player: RankSet, dealer: RankSet) -> Option<DecisionValues> {
+        let layout = layout();
+        let (p, d) = (player.bits(), dealer.bits());
+        let size = p.count_ones() as usize;
+        let feasible =
+            (0..10).all(|i| u32::from(p >> i & 1) + u32::from(d >> i & 1) <= self.shoe.copies[i]);
+        if size == 0
+            || size > usize::from(self.shoe.longest)
+            || d.count_ones() as usize != size
+            || d & THREE_BIT != 0
+            || !feasible
+        {
+            return None;
+        }
+        let width = layout.dealer[size].len();
+        let at = layout.state_start[size]
+            + usize::from(layout.player_index[usize::from(p)]) * width
+            + usize::from(layout.dealer_index[usize::from(d)]);
+        Some(DecisionValues {
+            fold: layout.fold[usize::from(p | d)] / 10.0,
+            hit: self.hits[at] / 10.0,
+        })
+    }
+
+    /// Whether the best play hits at this decision (false where no decision
+    /// can be).
+    pub fn hits(&self, player: RankSet, dealer: RankSet) -> bool {
+        self.decision(player, dealer)
+            .is_some_and(|values| values.hits())
+    }
+
+    /// The best play at the first decision, for every dealer's first card
+    /// the shoe holds (never a 3), over the player's first cards it can deal
+    /// with it.
+    pub fn first_decisions(&self) -> Vec<FirstDecision> {
+        let copies = &self.shoe.copies;
+        Rank::ALL
+            .iter()
+            .filter(|dealer| dealer.value() != 3 && copies[dealer.index()] >= 1)
+            .map(|&dealer| {
+                let possible = Rank::ALL
+                    .iter()
+                    .filter(|mine| copies[mine.index()] > u32::from(**mine == dealer));
+                let (hit, fold) = possible.partition(|&&mine| {
+                    self.hits(RankSet::EMPTY.with(mine), RankSet::EMPTY.with(dealer))
+                });
+                FirstDecision { dealer, hit, fold }
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The largest decision by search over `pairs` (every pair of stacks
+    /// of equal size, the dealer's without a 3, largest first): the
+    /// player's ranks and the dealer's must be held, and those in both held
+    /// twice.
+    fn longest_by_search(copies: &[u32; 10], pairs: &[(u16, u16)]) -> u8 {
+        let held = (0..10)
+            .filter(|&i| copies[i] >= 1)
+            .fold(0u16, |m, i| m | 1 << i);
+        let twice = (0..10)
+            .filter(|&i| copies[i] >= 2)
+            .fold(0u16, |m, i| m | 1 << i);
+        pairs
+            .iter()
+            .find(|&&(player, dealer)| {
+                (player | dealer) & !held == 0 && player & dealer & !twice == 0
+            })
+            .map_or(0, |(player, _)| player.count_ones() as u8)
+    }
+
+    #[test]
+    fn the_longest_decision_is_the_largest_pair_of_stacks_the_shoe_holds() {
+        // Shoes of 0, 1 or 2 copies a rank (a sample of the 3^10), which
+        // covers every case of the count.
+        let mut pairs: Vec<(u16, u16)> = (0u16..1 << 10)
+            .flat_map(|player| {
+                (0u16..1 << 10)
+                    .filter(move |dealer| {
+                        dealer & THREE_BIT == 0 && dealer.count_ones() == player.count_ones()
+                    })
+                    .map(move |dealer| (player, dealer))
+            })
+            .collect();
+        pairs.sort_by_key(|(player, _)| std::cmp::Reverse(player.count_ones()));
+        for code in (0u32..59_049).step_by(211) {
+            let mut rest = code;
+            let copies = std::array::from_fn(|_| {
+                let count = rest % 3;
+                rest /= 3;
+                count
+            });
+            assert_eq!(
+                longest_decision(&copies),
+                longest_by_search(&copies, &pairs),
+                "{copies:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_shoe_that_could_run_out_mid_hand_is_refused() {
+        assert_eq!(
+            ShoeCounts::new([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+            Err(ShoeCountsError::TooFewCards {
+                cards: 2,
+                stack: 1,
+                needed: 4
+            })
+        );
+        // Only 3s: the dealer's first card ends every hand, two cards.
+        assert!(ShoeCounts::new([0, 0, 2, 0, 0, 0, 0, 0, 0, 0]).is_ok());
+        assert!(ShoeCounts::new([0, 0, 1, 0, 0, 0, 0, 0, 0, 0]).is_err());
+        assert_eq!(
+            "1,2,3".parse::<ShoeCounts>(),
+            Err(ShoeCountsError::WrongLength(3))
+        );
+        assert!(matches!(
+            "1,2,3,4,5,6,7,8,9,-1".parse::<ShoeCounts>(),
+            Err(ShoeCountsError::NotACount { rank: 10, .. })
+        ));
+    }
+}

@@ -207,6 +207,48 @@ impl FloorDb {
         db
     }
 
+    /// A new floor database migrated only to schema `version` by the
+    /// migrations' own files (as an older pairs-table left it), with no
+    /// roles and no verifier: `floor::init` then upgrades it.
+    fn migrated_to(version: usize) -> FloorDb {
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        let name = format!(
+            "pt_floor_v{version}_{}_{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let mut admin = Client::connect(&format!("{}/postgres", server()), NoTls).unwrap();
+        admin
+            .batch_execute(&format!("CREATE DATABASE \"{name}\""))
+            .unwrap();
+        let db = FloorDb {
+            name,
+            verifier: None,
+        };
+        let mut owner = db.admin();
+        for file in &schema_files()[..version] {
+            owner
+                .batch_execute(&std::fs::read_to_string(file).unwrap())
+                .unwrap();
+        }
+        owner
+            .batch_execute(&format!(
+                "CREATE TABLE floor_schema_version (version integer NOT NULL); \
+                 INSERT INTO floor_schema_version VALUES ({version})"
+            ))
+            .unwrap();
+        db
+    }
+
+    /// Stops the verifier (its connections closed): nothing reads the
+    /// floor behind the test's back.
+    fn stop_verifier(&mut self) {
+        if let Some((stop, thread)) = self.verifier.take() {
+            stop.store(true, Ordering::Relaxed);
+            let _ = thread.join();
+        }
+    }
+
     /// Waits (up to 20 s) until the verifier has checked every row the
     /// stations shipped.
     pub(crate) fn settle(&self) {
@@ -248,10 +290,7 @@ impl FloorDb {
 
 impl Drop for FloorDb {
     fn drop(&mut self) {
-        if let Some((stop, thread)) = self.verifier.take() {
-            stop.store(true, Ordering::Relaxed);
-            let _ = thread.join();
-        }
+        self.stop_verifier();
         let Ok(mut admin) = Client::connect(&format!("{}/postgres", server()), NoTls) else {
             return;
         };
@@ -275,6 +314,17 @@ impl Drop for FloorDb {
             let _ = admin.batch_execute(&format!("DROP ROLE \"{role}\""));
         }
     }
+}
+
+/// The floor schema's migrations, `schema/floor/NNNN_*.sql`, in order.
+fn schema_files() -> Vec<PathBuf> {
+    let schema = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/floor");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(schema)
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .collect();
+    files.sort();
+    files
 }
 
 /// The station key of the ledger at `db`: each ledger file its own, as
@@ -1927,7 +1977,10 @@ fn init_and_enrol_give_password_file_lines_and_keep_only_verifiers() {
     );
     assert_eq!(
         lines[1],
-        format!("floor schema at version 6; the pit reads as role {pit}")
+        format!(
+            "floor schema at version {}; the pit reads as role {pit}",
+            schema_files().len()
+        )
     );
     assert_eq!(
         init(),
@@ -1975,4 +2028,180 @@ fn init_and_enrol_give_password_file_lines_and_keep_only_verifiers() {
             .batch_execute(&format!("DROP ROLE \"{role}\""))
             .unwrap();
     }
+}
+
+/// A directory for ledgers built by the hundred hands: on a tmpfs where
+/// there is one (`/dev/shm`), where a commit's fsync costs nothing.
+fn fast_dir(test: &str) -> PathBuf {
+    let shm = Path::new("/dev/shm");
+    if !shm.is_dir() {
+        return dir(test);
+    }
+    let dir = shm.join(format!("pairs-table-floor-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Rows of `floor.chain_rows` the server has read so far (sequentially
+/// and through its indexes), counted once every other connection to the
+/// database has closed: a backend writes its counts out as it exits,
+/// before it leaves `pg_stat_activity`.
+fn chain_rows_read(admin: &mut Client) -> i64 {
+    let start = Instant::now();
+    loop {
+        let others: i64 = admin
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity \
+                  WHERE datname = current_database() AND pid <> pg_backend_pid()",
+                &[],
+            )
+            .unwrap()
+            .get(0);
+        if others == 0 {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{others} connections stayed open"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    admin
+        .query_one(
+            "SELECT t.seq_tup_read + coalesce((SELECT sum(i.idx_tup_read) \
+                      FROM pg_stat_user_indexes i WHERE i.relid = t.relid), 0)::bigint \
+               FROM pg_stat_user_tables t WHERE t.relid = 'floor.chain_rows'::regclass",
+            &[],
+        )
+        .unwrap()
+        .get(0)
+}
+
+/// Rows of `floor.chain_rows` read while `read` runs.
+fn chain_rows_read_by<T>(admin: &mut Client, read: impl FnOnce() -> T) -> (i64, T) {
+    let before = chain_rows_read(admin);
+    let result = read();
+    (chain_rows_read(admin) - before, result)
+}
+
+#[test]
+fn status_and_the_pits_redraw_read_the_same_rows_at_any_chain_length() {
+    use pairs_table::floor::survey::{resurvey, survey};
+    let mut floor_db = FloorDb::new();
+    let dir = fast_dir("reads");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 3, 1);
+    let url = floor::enrol(&floor_db.url(), "table A", key_of(&db)).unwrap();
+    let other = dir.join("other.sqlite3");
+    simulate(&other, 2, 2);
+    let other_url = floor::enrol(&floor_db.url(), "table B", key_of(&other)).unwrap();
+    floor::ship(&db, &url, None).unwrap();
+    floor::ship(&other, &other_url, None).unwrap();
+    floor_db.settle();
+    // From here nothing reads the floor but what is measured (the
+    // verifier's pass is run by hand after each shipment).
+    floor_db.stop_verifier();
+    let verify = |floor_db: &FloorDb| {
+        let mut owner = floor_db.admin();
+        floor::verifier::verify_pending(&mut owner).unwrap();
+    };
+    let replicas = dir.join("replicas");
+    std::fs::create_dir_all(&replicas).unwrap();
+    let mut tables = survey(&floor_db.url(), &replicas).unwrap();
+    let mut admin = floor_db.admin();
+    // A hand arrives from table A; the pit redraws for it. Returns rows
+    // read by `floor status` and by the redraw, and the rows that arrived.
+    let mut hand_arrives = |seed: u32, tables: &mut Vec<floor::survey::PitTable>| {
+        let (read_by_status, status) =
+            chain_rows_read_by(&mut admin, || floor::status(&floor_db.url()).unwrap());
+        assert_eq!(status[0].table.as_deref(), Some("simulation"));
+        simulate(&db, 1, seed);
+        let new = floor::ship(&db, &url, None).unwrap() as i64;
+        verify(&floor_db);
+        let named = ["table A".to_owned()];
+        let (read_by_redraw, redrawn) = chain_rows_read_by(&mut admin, || {
+            resurvey(&floor_db.url(), &replicas, tables, Some(&named)).unwrap()
+        });
+        *tables = redrawn;
+        (read_by_status, read_by_redraw, new)
+    };
+    let (status_short, redraw_short, new_short) = hand_arrives(7, &mut tables);
+    let short = file_rows(&db).len();
+
+    // Table A's chain grows a hundredfold; the pit catches up once.
+    simulate(&db, 300, 8);
+    floor::ship(&db, &url, None).unwrap();
+    verify(&floor_db);
+    tables = resurvey(
+        &floor_db.url(),
+        &replicas,
+        &tables,
+        Some(&["table A".into()]),
+    )
+    .unwrap();
+    let (status_long, redraw_long, new_long) = hand_arrives(7, &mut tables);
+    let long = file_rows(&db).len();
+    assert!(long > 50 * short, "{short} rows, then {long}");
+
+    // `floor status` reads no chain row; the redraw reads the rows that
+    // arrived and as many more whatever the chain's length.
+    assert_eq!((status_short, status_long), (0, 0));
+    assert!(new_short > 0 && new_long > 0);
+    assert_eq!(
+        redraw_short - new_short,
+        redraw_long - new_long,
+        "rows read beyond the new ones: {redraw_short} for {new_short} new at {short} rows, \
+         {redraw_long} for {new_long} new at {long} rows"
+    );
+    assert!(
+        redraw_long - new_long <= 2,
+        "{redraw_long} rows read for {new_long} new"
+    );
+    // The redraw did bring table A's copy up to date.
+    assert_eq!(
+        pairs_table::ledger::chain_length(&tables[0].replica).unwrap(),
+        long as i64
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_floor_of_schema_6_names_each_stations_table_after_the_upgrade() {
+    let floor_db = FloorDb::migrated_to(6);
+    let dir = dir("schema-6");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 2, 3);
+    let rows = file_rows(&db);
+    let last = rows.last().unwrap();
+    // The station's chain as a floor of schema 6 held it, written by the
+    // owner (as append_rows would have).
+    let mut owner = floor_db.admin();
+    owner
+        .execute(
+            "INSERT INTO floor.stations (station, role_name, public_key, head_seq, head_hash, verified_seq) \
+             VALUES ('old', 'old_role', $1, $2, $3, $2)",
+            &[&key_of(&db).to_vec(), &last.seq, &last.hash.to_vec()],
+        )
+        .unwrap();
+    for row in &rows {
+        owner
+            .execute(
+                "INSERT INTO floor.chain_rows (station, seq, table_name, payload, hash) \
+                 VALUES ('old', $1, $2, $3, $4)",
+                &[&row.seq, &row.table, &row.values, &row.hash.to_vec()],
+            )
+            .unwrap();
+    }
+    assert_eq!(
+        floor::init(&floor_db.url()).unwrap().version,
+        schema_files().len()
+    );
+    let status = floor::status(&floor_db.url()).unwrap();
+    assert_eq!(status[0].table.as_deref(), Some("simulation"));
+    assert_eq!(status[0].rows_verified, last.seq);
+    assert_eq!(
+        floor::verify_floor(&floor_db.url()).unwrap().1,
+        Vec::<String>::new()
+    );
 }

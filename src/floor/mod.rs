@@ -19,13 +19,14 @@ use crate::ledger::{
 
 /// The floor schema's migrations: migration *i* takes the floor from version
 /// *i − 1* to *i*.
-const MIGRATIONS: [&str; 6] = [
+const MIGRATIONS: [&str; 7] = [
     include_str!("../../schema/floor/0001_chains.sql"),
     include_str!("../../schema/floor/0002_append_set.sql"),
     include_str!("../../schema/floor/0003_first_pit_boss.sql"),
     include_str!("../../schema/floor/0004_ship_rate.sql"),
     include_str!("../../schema/floor/0005_signed_at_source.sql"),
     include_str!("../../schema/floor/0006_tables_index.sql"),
+    include_str!("../../schema/floor/0007_station_rows.sql"),
 ];
 
 pub mod command;
@@ -641,17 +642,17 @@ impl Replicas {
 /// rows cannot be copied is listed as unreadable and the others go on.
 /// Read with an owner's or the pit's URL.
 pub fn replicate(url: &str, dir: &Path) -> Result<Replicas, FloorError> {
-    replicate_only(url, dir, None)
+    replicate_on(&mut connect(url)?, dir, None)
 }
 
-/// [`replicate`], bringing up to date only the stations in `only` (all
-/// with `None`); every station with a replica in `dir` is returned.
-pub fn replicate_only(
-    url: &str,
+/// [`replicate`] on an open connection, bringing up to date only the
+/// stations in `only` (all with `None`); every station with a replica in
+/// `dir` is returned.
+fn replicate_on(
+    client: &mut Client,
     dir: &Path,
     only: Option<&[String]>,
 ) -> Result<Replicas, FloorError> {
-    let mut client = connect(url)?;
     let stations = client.query(
         "SELECT station, role_name, verified_seq FROM floor.stations ORDER BY station",
         &[],
@@ -666,7 +667,7 @@ pub fn replicate_only(
             replicas.ready.push((name, path));
             continue;
         }
-        match extend_replica(&mut client, &name, verified, &path) {
+        match extend_replica(client, &name, verified, &path) {
             Ok(()) if path.exists() => replicas.ready.push((name, path)),
             Ok(()) => {}
             Err(FloorError::Ledger(error)) => replicas.unreadable.push((name, error.to_string())),
@@ -850,13 +851,17 @@ pub fn first_pit_boss(url: &str) -> Result<Option<(StaffId, String)>, FloorError
 
 /// Every enrolled station's shipping state.
 pub fn status(url: &str) -> Result<Vec<StationStatus>, FloorError> {
-    let mut client = connect(url)?;
+    status_on(&mut connect(url)?)
+}
+
+/// [`status`] on an open connection: each station's own row of
+/// `floor.stations` (its head, verified head, table and last contact,
+/// kept there by the append itself), never its chain.
+fn status_on(client: &mut Client) -> Result<Vec<StationStatus>, FloorError> {
     let rows = client.query(
         "SELECT s.station, s.head_seq, s.head_hash, s.file_rows - s.head_seq, s.verified_seq, \
                 to_char(s.last_contact AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), \
-                (SELECT c.payload FROM floor.chain_rows c WHERE c.station = s.station \
-                   AND c.seq <= s.verified_seq AND c.table_name = 'tables' \
-                 ORDER BY c.seq DESC LIMIT 1) \
+                s.verified_table_row \
            FROM floor.stations s ORDER BY s.station",
         &[],
     )?;

@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use postgres::Client;
 use postgres::fallible_iterator::FallibleIterator;
 
-use super::{FloorError, StationStatus, connect, replicate, replicate_only, status};
+use super::{FloorError, StationStatus, connect, replicate_on, status_on};
 use crate::engine::hand::GameKind;
 use crate::ids::StaffId;
 use crate::inventory::{format_basis_points, hold_basis_points};
@@ -80,10 +80,16 @@ pub fn resurvey(
     previous: &[PitTable],
     changed: Option<&[String]>,
 ) -> Result<Vec<PitTable>, FloorError> {
-    let replicas = replicate_only(url, dir, changed)?;
-    let floor_alarms = floor_alarms(url)?;
+    // One connection for the whole redraw, and nothing read in proportion
+    // to a chain: the stations' own rows, the rows that arrived for the
+    // stations named, the floor's recent alarms.
+    let mut client = connect(url)?;
+    let replicas = replicate_on(&mut client, dir, changed)?;
+    let floor_alarms = floor_alarms(&mut client)?;
+    let stations = status_on(&mut client)?;
+    drop(client);
     let mut tables = Vec::new();
-    for station in status(url)? {
+    for station in stations {
         let Some(replica) = replicas.ready_for(&station.station) else {
             if let Some(why) = replicas.unreadable_for(&station.station) {
                 tables.push(unreadable_table(&station, dir, why, &floor_alarms));
@@ -106,8 +112,7 @@ pub fn resurvey(
 
 /// The floor's own alarms (quarantined rows) of the last 24 hours, by
 /// station, newest first.
-fn floor_alarms(url: &str) -> Result<Vec<(String, OpenAlarm)>, FloorError> {
-    let mut client = connect(url)?;
+fn floor_alarms(client: &mut Client) -> Result<Vec<(String, OpenAlarm)>, FloorError> {
     let rows = client.query(
         "SELECT station, message, \
                 to_char(raised_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') \
@@ -230,14 +235,17 @@ fn pit_table(station: &StationStatus, replica: &Path) -> Result<PitTable, FloorE
 /// date first) as its shift report would read it; a station whose table
 /// has nothing to report in the period is listed as left out, with why.
 pub fn floor_report(url: &str, dir: &Path, period: FloorPeriod) -> Result<FloorReport, FloorError> {
-    let replicas = replicate(url, dir)?;
+    let mut client = connect(url)?;
+    let replicas = replicate_on(&mut client, dir, None)?;
+    let stations = status_on(&mut client)?;
+    drop(client);
     let mut report = FloorReport {
         period,
         tables: Vec::new(),
         left_out: Vec::new(),
         printed_at: chrono::Utc::now(),
     };
-    for station in status(url)? {
+    for station in stations {
         if let Some(why) = replicas.unreadable_for(&station.station) {
             report.left_out.push(unreadable(&station.station, why));
             continue;

@@ -346,7 +346,7 @@ fn latency(db: &FloorDb, dir: &Path) {
         .name("bench listener".into())
         .spawn(move || {
             while finished.load(Ordering::SeqCst) < STATIONS {
-                let Ok(names) = watch.wait() else { break };
+                let Ok(names) = watch.wait(None) else { break };
                 let now = Instant::now();
                 for name in names {
                     if let Some(station) = arrivals.get(&name) {
@@ -384,7 +384,7 @@ fn latency(db: &FloorDb, dir: &Path) {
     let replicas = dir.join("replicas");
     std::fs::create_dir_all(&replicas).unwrap();
     let start = Instant::now();
-    let cold = floor::survey::survey(&owner, &replicas).unwrap();
+    let cold = floor::survey::survey(&owner, &replicas).unwrap().tables;
     let cold_time = start.elapsed();
     let start = Instant::now();
     floor::survey::survey(&owner, &replicas).unwrap();

@@ -207,6 +207,48 @@ impl FloorDb {
         db
     }
 
+    /// A new floor database migrated only to schema `version` by the
+    /// migrations' own files (as an older pairs-table left it), with no
+    /// roles and no verifier: `floor::init` then upgrades it.
+    fn migrated_to(version: usize) -> FloorDb {
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        let name = format!(
+            "pt_floor_v{version}_{}_{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let mut admin = Client::connect(&format!("{}/postgres", server()), NoTls).unwrap();
+        admin
+            .batch_execute(&format!("CREATE DATABASE \"{name}\""))
+            .unwrap();
+        let db = FloorDb {
+            name,
+            verifier: None,
+        };
+        let mut owner = db.admin();
+        for file in &schema_files()[..version] {
+            owner
+                .batch_execute(&std::fs::read_to_string(file).unwrap())
+                .unwrap();
+        }
+        owner
+            .batch_execute(&format!(
+                "CREATE TABLE floor_schema_version (version integer NOT NULL); \
+                 INSERT INTO floor_schema_version VALUES ({version})"
+            ))
+            .unwrap();
+        db
+    }
+
+    /// Stops the verifier (its connections closed): nothing reads the
+    /// floor behind the test's back.
+    fn stop_verifier(&mut self) {
+        if let Some((stop, thread)) = self.verifier.take() {
+            stop.store(true, Ordering::Relaxed);
+            let _ = thread.join();
+        }
+    }
+
     /// Waits (up to 20 s) until the verifier has checked every row the
     /// stations shipped.
     pub(crate) fn settle(&self) {
@@ -248,10 +290,7 @@ impl FloorDb {
 
 impl Drop for FloorDb {
     fn drop(&mut self) {
-        if let Some((stop, thread)) = self.verifier.take() {
-            stop.store(true, Ordering::Relaxed);
-            let _ = thread.join();
-        }
+        self.stop_verifier();
         let Ok(mut admin) = Client::connect(&format!("{}/postgres", server()), NoTls) else {
             return;
         };
@@ -275,6 +314,17 @@ impl Drop for FloorDb {
             let _ = admin.batch_execute(&format!("DROP ROLE \"{role}\""));
         }
     }
+}
+
+/// The floor schema's migrations, `schema/floor/NNNN_*.sql`, in order.
+fn schema_files() -> Vec<PathBuf> {
+    let schema = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/floor");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(schema)
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .collect();
+    files.sort();
+    files
 }
 
 /// The station key of the ledger at `db`: each ledger file its own, as
@@ -412,7 +462,7 @@ fn rows_arrive_in_order_once_however_often_shipped() {
     assert_eq!(status.len(), 1);
     assert_eq!(status[0].rows_shipped as usize, rows.len() + more);
     assert_eq!(status[0].table.as_deref(), Some("simulation"));
-    assert_eq!(status[0].lag, 0);
+    assert_eq!(status[0].link.lag, Some(0));
 }
 
 #[test]
@@ -1469,7 +1519,9 @@ fn a_hand_forged_with_the_stations_url_alone_is_quarantined_and_the_station_ship
 
     // The pit sees it; the genuine station is not locked out.
     let pit = tempfile::tempdir().unwrap();
-    let tables = floor::survey::survey(&floor_db.url(), pit.path()).unwrap();
+    let tables = floor::survey::survey(&floor_db.url(), pit.path())
+        .unwrap()
+        .tables;
     assert!(
         tables[0].alarms[0].message.starts_with("Floor: rows"),
         "{:?}",
@@ -1645,7 +1697,9 @@ fn a_station_whose_chain_cannot_be_read_leaves_every_other_station_whole() {
         "{stderr}"
     );
     let pit = tempfile::tempdir().unwrap();
-    let tables = floor::survey::survey(&floor_db.url(), pit.path()).unwrap();
+    let tables = floor::survey::survey(&floor_db.url(), pit.path())
+        .unwrap()
+        .tables;
     assert_eq!(tables.len(), 2);
     assert!(
         tables[0].alarms[0]
@@ -1927,7 +1981,10 @@ fn init_and_enrol_give_password_file_lines_and_keep_only_verifiers() {
     );
     assert_eq!(
         lines[1],
-        format!("floor schema at version 6; the pit reads as role {pit}")
+        format!(
+            "floor schema at version {}; the pit reads as role {pit}",
+            schema_files().len()
+        )
     );
     assert_eq!(
         init(),
@@ -1975,4 +2032,500 @@ fn init_and_enrol_give_password_file_lines_and_keep_only_verifiers() {
             .batch_execute(&format!("DROP ROLE \"{role}\""))
             .unwrap();
     }
+}
+
+/// A directory for ledgers built by the hundred hands: on a tmpfs where
+/// there is one (`/dev/shm`), where a commit's fsync costs nothing.
+fn fast_dir(test: &str) -> PathBuf {
+    let shm = Path::new("/dev/shm");
+    if !shm.is_dir() {
+        return dir(test);
+    }
+    let dir = shm.join(format!("pairs-table-floor-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Rows of `floor.chain_rows` the server has read so far (sequentially
+/// and through its indexes), counted once every other connection to the
+/// database has closed: a backend writes its counts out as it exits,
+/// before it leaves `pg_stat_activity`.
+fn chain_rows_read(admin: &mut Client) -> i64 {
+    let start = Instant::now();
+    loop {
+        let others: i64 = admin
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity \
+                  WHERE datname = current_database() AND pid <> pg_backend_pid()",
+                &[],
+            )
+            .unwrap()
+            .get(0);
+        if others == 0 {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{others} connections stayed open"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    admin
+        .query_one(
+            "SELECT t.seq_tup_read + coalesce((SELECT sum(i.idx_tup_read) \
+                      FROM pg_stat_user_indexes i WHERE i.relid = t.relid), 0)::bigint \
+               FROM pg_stat_user_tables t WHERE t.relid = 'floor.chain_rows'::regclass",
+            &[],
+        )
+        .unwrap()
+        .get(0)
+}
+
+/// Rows of `floor.chain_rows` read while `read` runs.
+fn chain_rows_read_by<T>(admin: &mut Client, read: impl FnOnce() -> T) -> (i64, T) {
+    let before = chain_rows_read(admin);
+    let result = read();
+    (chain_rows_read(admin) - before, result)
+}
+
+#[test]
+fn status_and_the_pits_redraw_read_the_same_rows_at_any_chain_length() {
+    use pairs_table::floor::survey::{resurvey, survey};
+    let mut floor_db = FloorDb::new();
+    let dir = fast_dir("reads");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 3, 1);
+    let url = floor::enrol(&floor_db.url(), "table A", key_of(&db)).unwrap();
+    let other = dir.join("other.sqlite3");
+    simulate(&other, 2, 2);
+    let other_url = floor::enrol(&floor_db.url(), "table B", key_of(&other)).unwrap();
+    floor::ship(&db, &url, None).unwrap();
+    floor::ship(&other, &other_url, None).unwrap();
+    floor_db.settle();
+    // From here nothing reads the floor but what is measured (the
+    // verifier's pass is run by hand after each shipment).
+    floor_db.stop_verifier();
+    let verify = |floor_db: &FloorDb| {
+        let mut owner = floor_db.admin();
+        floor::verifier::verify_pending(&mut owner).unwrap();
+    };
+    let replicas = dir.join("replicas");
+    std::fs::create_dir_all(&replicas).unwrap();
+    let mut tables = survey(&floor_db.url(), &replicas).unwrap().tables;
+    let mut admin = floor_db.admin();
+    // A hand arrives from table A; the pit redraws for it. Returns rows
+    // read by `floor status` and by the redraw, and the rows that arrived.
+    let mut hand_arrives = |seed: u32, tables: &mut Vec<floor::survey::PitTable>| {
+        let (read_by_status, status) =
+            chain_rows_read_by(&mut admin, || floor::status(&floor_db.url()).unwrap());
+        assert_eq!(status[0].table.as_deref(), Some("simulation"));
+        simulate(&db, 1, seed);
+        let new = floor::ship(&db, &url, None).unwrap() as i64;
+        verify(&floor_db);
+        let named = ["table A".to_owned()];
+        let (read_by_redraw, redrawn) = chain_rows_read_by(&mut admin, || {
+            resurvey(&floor_db.url(), &replicas, tables, Some(&named))
+                .unwrap()
+                .tables
+        });
+        *tables = redrawn;
+        (read_by_status, read_by_redraw, new)
+    };
+    let (status_short, redraw_short, new_short) = hand_arrives(7, &mut tables);
+    let short = file_rows(&db).len();
+
+    // Table A's chain grows a hundredfold; the pit catches up once.
+    simulate(&db, 300, 8);
+    floor::ship(&db, &url, None).unwrap();
+    verify(&floor_db);
+    tables = resurvey(
+        &floor_db.url(),
+        &replicas,
+        &tables,
+        Some(&["table A".into()]),
+    )
+    .unwrap()
+    .tables;
+    let (status_long, redraw_long, new_long) = hand_arrives(7, &mut tables);
+    let long = file_rows(&db).len();
+    assert!(long > 50 * short, "{short} rows, then {long}");
+
+    // `floor status` reads no chain row; the redraw reads the rows that
+    // arrived and as many more whatever the chain's length.
+    assert_eq!((status_short, status_long), (0, 0));
+    assert!(new_short > 0 && new_long > 0);
+    assert_eq!(
+        redraw_short - new_short,
+        redraw_long - new_long,
+        "rows read beyond the new ones: {redraw_short} for {new_short} new at {short} rows, \
+         {redraw_long} for {new_long} new at {long} rows"
+    );
+    assert!(
+        redraw_long - new_long <= 2,
+        "{redraw_long} rows read for {new_long} new"
+    );
+    // The redraw did bring table A's copy up to date.
+    assert_eq!(
+        pairs_table::ledger::chain_length(&tables[0].replica).unwrap(),
+        long as i64
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_floor_of_schema_6_names_each_stations_table_after_the_upgrade() {
+    let floor_db = FloorDb::migrated_to(6);
+    let dir = dir("schema-6");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 2, 3);
+    let rows = file_rows(&db);
+    let last = rows.last().unwrap();
+    // The station's chain as a floor of schema 6 held it, written by the
+    // owner (as append_rows would have).
+    let mut owner = floor_db.admin();
+    owner
+        .execute(
+            "INSERT INTO floor.stations (station, role_name, public_key, head_seq, head_hash, verified_seq) \
+             VALUES ('old', 'old_role', $1, $2, $3, $2)",
+            &[&key_of(&db).to_vec(), &last.seq, &last.hash.to_vec()],
+        )
+        .unwrap();
+    for row in &rows {
+        owner
+            .execute(
+                "INSERT INTO floor.chain_rows (station, seq, table_name, payload, hash) \
+                 VALUES ('old', $1, $2, $3, $4)",
+                &[&row.seq, &row.table, &row.values, &row.hash.to_vec()],
+            )
+            .unwrap();
+    }
+    assert_eq!(
+        floor::init(&floor_db.url()).unwrap().version,
+        schema_files().len()
+    );
+    let status = floor::status(&floor_db.url()).unwrap();
+    assert_eq!(status[0].table.as_deref(), Some("simulation"));
+    assert_eq!(status[0].rows_verified, last.seq);
+    assert_eq!(
+        floor::verify_floor(&floor_db.url()).unwrap().1,
+        Vec::<String>::new()
+    );
+}
+
+/// Waits (up to 10 s) until `done` holds of the floor's status.
+fn until_status(
+    floor_db: &FloorDb,
+    what: &str,
+    done: impl Fn(&[floor::StationStatus]) -> bool,
+) -> Vec<floor::StationStatus> {
+    let start = Instant::now();
+    loop {
+        let status = floor::status(&floor_db.url()).unwrap();
+        if done(&status) {
+            return status;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{what} did not happen in 10 s: {status:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// `floor status`'s lines for the floor.
+fn status_text(floor_db: &FloorDb) -> String {
+    let out = pairs_table()
+        .args(["floor", "status", "--floor", &floor_db.url()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_station_whose_appends_are_refused_tells_the_floor_how_far_behind_it_is() {
+    let floor_db = FloorDb::new();
+    let dir = dir("refused");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 3, 1);
+    let url = floor::enrol(&floor_db.url(), "table 1", key_of(&db)).unwrap();
+    floor::ship(&db, &url, None).unwrap();
+    let head = file_rows(&db).len() as i64;
+    simulate(&db, 2, 2);
+    let behind = file_rows(&db).len() as i64 - head;
+    let (stations, _) = floor::role_names(&floor_db.name);
+    let revoke = format!(
+        "REVOKE EXECUTE ON FUNCTION floor.append_batch(bigint[], text[], bytea[], bytea[], bigint, timestamptz) FROM \"{stations}\""
+    );
+    floor_db.admin().batch_execute(&revoke).unwrap();
+    let refused = "the floor database: permission denied for function append_batch";
+
+    // `floor ship` says why, once, and the floor hears it all the same.
+    let out = pairs_table_for(&db)
+        .args(["floor", "ship", "--db"])
+        .arg(&db)
+        .args(["--floor", &crate::on_command_line(&url)])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!("pairs-table: {refused}\n")
+    );
+    let status = floor::status(&floor_db.url()).unwrap();
+    assert_eq!(status[0].rows_shipped, head);
+    assert_eq!(status[0].link.lag, Some(behind), "never 0 while refused");
+    assert_eq!(status[0].link.link_failure.as_deref(), Some(refused));
+    assert!(status[0].link.last_contact.is_some() && !status[0].link.silent);
+    let line = status_text(&floor_db);
+    assert!(
+        line.contains(&format!("\tlag {behind}\t"))
+            && line.ends_with(&format!("\tlink failed: {refused}\n")),
+        "{line}"
+    );
+
+    // The station's own shipper, as the app runs it: it holds rows back
+    // while refused, tells the floor, and catches up once allowed again.
+    let shipper = floor::Shipper::start(&db, &url, None).unwrap();
+    simulate(&db, 1, 3);
+    let behind = file_rows(&db).len() as i64 - head;
+    until_status(&floor_db, "the larger lag", |s| {
+        s[0].link.lag == Some(behind)
+    });
+    assert!(shipper.link().down.is_some_and(|(_, why)| why == refused));
+    floor_db
+        .admin()
+        .batch_execute(&revoke.replace("REVOKE", "GRANT").replace(" FROM ", " TO "))
+        .unwrap();
+    let status = until_status(&floor_db, "the catch-up", |s| {
+        s[0].link.lag == Some(0) && s[0].link.link_failure.is_none()
+    });
+    assert_eq!(status[0].rows_shipped, head + behind);
+    let outcome = shipper.finish();
+    assert_eq!(outcome.shipped, behind as u64);
+    assert_eq!(outcome.last_error, None);
+    assert_eq!(outcome.outages.len(), 1);
+    assert_eq!(outcome.outages[0].rows_held_back, behind);
+    assert_eq!(outcome.outages[0].reason, refused);
+    let summary = outcome.outages_summary(chrono::Utc::now()).unwrap();
+    assert!(
+        summary.starts_with("the floor link was down once, ")
+            && summary.contains(&format!(
+                "holding back up to {behind} rows; the first failure: {refused}"
+            )),
+        "{summary}"
+    );
+}
+
+#[test]
+fn a_station_not_heard_from_for_the_notice_time_shows_its_lag_as_unknown() {
+    use eframe::egui;
+    use egui_kittest::Harness;
+    use pairs_table::ui::FloorApp;
+
+    let floor_db = FloorDb::new();
+    let dir = dir("silent");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 2, 1);
+    let url = floor::enrol(&floor_db.url(), "table 1", key_of(&db)).unwrap();
+    floor::ship(&db, &url, None).unwrap();
+    floor::enrol(
+        &floor_db.url(),
+        "table 2",
+        key_of(&dir.join("never.sqlite3")),
+    )
+    .unwrap();
+    floor_db.settle();
+    let status = floor::status(&floor_db.url()).unwrap();
+    assert_eq!(
+        (status[0].link.lag, status[0].link.silent),
+        (Some(0), false)
+    );
+    // Never heard from, but enrolled just now: unknown, not yet silent.
+    assert_eq!((status[1].link.lag, status[1].link.silent), (None, false));
+
+    // Six minutes pass without a word from either (the floor's clock of
+    // their last contact and enrolment moved back): past the default
+    // notice time of 5 minutes.
+    floor_db
+        .admin()
+        .batch_execute(
+            "UPDATE floor.stations SET last_contact = last_contact - interval '6 minutes', \
+                    enrolled_at = enrolled_at - interval '6 minutes'",
+        )
+        .unwrap();
+    let status = floor::status(&floor_db.url()).unwrap();
+    for station in &status {
+        assert_eq!((station.link.lag, station.link.silent), (None, true));
+    }
+    let text = status_text(&floor_db);
+    assert_eq!(
+        text.matches("\tlag unknown (silent)\t").count(),
+        2,
+        "{text}"
+    );
+    let out = pairs_table()
+        .args(["floor", "status", "--json", "--floor", &floor_db.url()])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json[0]["lag"], serde_json::Value::Null);
+    assert_eq!(json[0]["silent"], true);
+
+    // The pit shows it unknown, in the alarm colour.
+    let app = FloorApp::start(floor_db.url(), egui::Context::default());
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1600.0, 900.0))
+        .build_ui_state(|ui, app: &mut FloorApp| app.show_ui(ui), app);
+    run_until_shown(&mut harness, "Pit view: 2 tables");
+    let tables = harness.state().tables().unwrap().to_vec();
+    assert!(tables.iter().all(|t| t.link.silent && t.link.lag.is_none()));
+    run_until_shown(&mut harness, "unknown");
+
+    // A longer notice time, set by the house: heard from recently enough.
+    let out = pairs_table()
+        .args(["floor", "settings", "--notice-minutes", "10"])
+        .args(["--floor", &floor_db.url()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "notice time: 10 minutes; clock tolerance: 120 seconds\n"
+    );
+    let status = floor::status(&floor_db.url()).unwrap();
+    assert_eq!(
+        (status[0].link.lag, status[0].link.silent),
+        (Some(0), false)
+    );
+
+    // A station about to fall silent: the pit looks again when it does,
+    // though nothing arrives from the floor.
+    floor_db
+        .admin()
+        .batch_execute(
+            "UPDATE floor.stations SET last_contact = now() - interval '10 minutes' + interval '1 second', \
+                    enrolled_at = now() WHERE station = 'table 1'",
+        )
+        .unwrap();
+    let app = FloorApp::start(floor_db.url(), egui::Context::default());
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1600.0, 900.0))
+        .build_ui_state(|ui, app: &mut FloorApp| app.show_ui(ui), app);
+    run_until(&mut harness, "table 1 heard from", |h| {
+        h.state().tables().is_some_and(|t| !t[0].link.silent)
+    });
+    run_until(&mut harness, "table 1 silent", |h| {
+        h.state().tables().is_some_and(|t| t[0].link.silent)
+    });
+    let out = pairs_table()
+        .args(["floor", "settings", "--notice-minutes", "0"])
+        .args(["--floor", &floor_db.url()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "pairs-table: the notice time is 1 to 1440 minutes\n"
+    );
+}
+
+#[test]
+fn a_floor_with_no_connection_free_says_so_once_at_the_station_and_in_the_pit() {
+    use eframe::egui;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use pairs_table::engine::hand::GameKind;
+    use pairs_table::station::{Feed, SourceChoice};
+    use pairs_table::ui::{FloorApp, StationApp};
+
+    let floor_db = FloorDb::new();
+    let dir = dir("no-connection");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 2, 1);
+    let url = floor::enrol(&floor_db.url(), "table 1", key_of(&db)).unwrap();
+    let app_url = floor::enrol(
+        &floor_db.url(),
+        "app station",
+        crate::test_keys().public_key(),
+    )
+    .unwrap();
+    // The verifier's two connections fill the database's limit; only
+    // superusers (the verifier, the owner) may connect beyond it.
+    let limit = |n: i32| {
+        floor_db
+            .admin()
+            .batch_execute(&format!(
+                "ALTER DATABASE \"{}\" CONNECTION LIMIT {n}",
+                floor_db.name
+            ))
+            .unwrap();
+    };
+    limit(2);
+    let refused = format!(
+        "the floor refused the connection: every connection it allows is in use \
+         (too many connections for database \"{}\"); docs/floor.md, \"Connections\", sizes them",
+        floor_db.name
+    );
+    let out = pairs_table_for(&db)
+        .args(["floor", "ship", "--db"])
+        .arg(&db)
+        .args(["--floor", &crate::on_command_line(&url)])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!("pairs-table: {refused}\n"),
+        "said once"
+    );
+
+    // The table screen says so, once.
+    let (ledger, _path, _clock) = crate::util::staffed_ledger("no-connection");
+    let setup = crate::util::setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe);
+    let station = crate::util::open(ledger, setup, Feed::SoftwareShoe);
+    let mut app = StationApp::with_station(station, egui::Context::default());
+    app.ship_to_floor(
+        app_url,
+        crate::test_keys().public_key(),
+        chrono::TimeDelta::minutes(5),
+    );
+    let mut table = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut StationApp| app.show_ui(ui), app);
+    run_until_shown(&mut table, &refused);
+    assert_eq!(table.query_all_by_label_contains(&refused).count(), 1);
+
+    // The pit, reading as the pit's role, is refused too and says so once;
+    // read as the owner (a superuser), it says the floor has none free.
+    let (_, pit_role) = floor::role_names(&floor_db.name);
+    let pit_url = floor_db
+        .url()
+        .replacen("postgres@", &format!("{pit_role}@"), 1);
+    let pit = |url: String| {
+        Harness::builder()
+            .with_size(egui::vec2(1600.0, 900.0))
+            .build_ui_state(
+                |ui, app: &mut FloorApp| app.show_ui(ui),
+                FloorApp::start(url, egui::Context::default()),
+            )
+    };
+    let mut refused_pit = pit(pit_url);
+    let said = format!("The floor link failed: {refused}. Retrying.");
+    run_until_shown(&mut refused_pit, &said);
+    assert_eq!(refused_pit.query_all_by_label_contains(&said).count(), 1);
+    let mut owners_pit = pit(floor_db.url());
+    run_until_shown(&mut owners_pit, "The floor has no connection free (");
+    assert!(
+        owners_pit
+            .query_all_by_label_contains("stations and the pit are refused until one frees")
+            .next()
+            .is_some()
+    );
+
+    // A connection free again: the station ships by itself.
+    limit(-1);
+    run_until_shown(&mut table, "Floor: linked");
+    let status = until_status(&floor_db, "the app station's rows", |s| {
+        s[0].station == "app station" && s[0].rows_shipped > 0
+    });
+    assert_eq!(status[0].link.link_failure, None);
 }

@@ -160,6 +160,9 @@ pub(super) fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Resul
                 &mut summary,
             )?;
             if let Some(outcome) = shipper.map(crate::floor::Shipper::finish) {
+                if let Some(outages) = outcome.outages_summary(chrono::Utc::now()) {
+                    eprintln!("pairs-table: {outages}");
+                }
                 match outcome.last_error {
                     None => eprintln!("pairs-table: shipped {} rows to the floor", outcome.shipped),
                     Some(error) => eprintln!(

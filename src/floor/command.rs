@@ -101,6 +101,22 @@ pub enum FloorCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Show the house's settings for the floor, changing those given (an
+    /// owner's URL to change them).
+    Settings {
+        /// The floor database.
+        #[arg(long, value_name = "URL", value_parser = floor_target)]
+        floor: String,
+        /// Minutes without a word from a station after which `floor
+        /// status` and the pit show its lag as unknown, in the alarm colour
+        /// (1 to 1440; 5 unless changed).
+        #[arg(long, value_name = "MINUTES")]
+        notice_minutes: Option<u32>,
+        /// Seconds a station's clock may differ from the floor's before it
+        /// is flagged (1 to 86400; 120 unless changed).
+        #[arg(long, value_name = "SECONDS")]
+        clock_tolerance_seconds: Option<u32>,
+    },
 }
 
 /// Runs a `floor` subcommand; `keys` loads the station key when shipping.
@@ -211,23 +227,47 @@ pub fn run(
                 print_line(&serde_json::to_string_pretty(&stations)?)?;
             } else {
                 for s in &stations {
-                    // Every text from the floor is shown escaped: a station's
-                    // name can neither drive the terminal nor forge a column.
-                    print_line(&format!(
-                        "{}\t{}\t{} rows\t{} verified\thead {}\tlag {}\tlast contact {}",
-                        shown(&s.station),
-                        shown(s.table.as_deref().unwrap_or("-")),
-                        s.rows_shipped,
-                        s.rows_verified,
-                        shown(s.head.get(..16).unwrap_or(&s.head)),
-                        s.lag,
-                        shown(s.last_contact.as_deref().unwrap_or("never"))
-                    ))?;
+                    print_line(&status_line(s))?;
                 }
             }
         }
+        FloorCommand::Settings {
+            floor,
+            notice_minutes,
+            clock_tolerance_seconds,
+        } => {
+            let set = super::settings(floor, *notice_minutes, *clock_tolerance_seconds)?;
+            print_line(&format!(
+                "notice time: {} minutes; clock tolerance: {} seconds",
+                set.notice_minutes, set.clock_tolerance_seconds
+            ))?;
+        }
     }
     Ok(())
+}
+
+/// One station as `floor status` prints it: tab-separated fields, every
+/// text from the floor escaped (a station's name can neither drive the
+/// terminal nor forge a column).
+fn status_line(s: &super::StationStatus) -> String {
+    let lag = match (&s.link.lag, s.link.silent) {
+        (Some(lag), _) => format!("lag {lag}"),
+        (None, true) => "lag unknown (silent)".to_owned(),
+        (None, false) => "lag unknown".to_owned(),
+    };
+    let mut line = format!(
+        "{}\t{}\t{} rows\t{} verified\thead {}\t{lag}\tlast contact {}",
+        shown(&s.station),
+        shown(s.table.as_deref().unwrap_or("-")),
+        s.rows_shipped,
+        s.rows_verified,
+        shown(s.head.get(..16).unwrap_or(&s.head)),
+        shown(s.link.last_contact.as_deref().unwrap_or("never"))
+    );
+    if let Some(failure) = &s.link.link_failure {
+        line.push_str(&format!("\tlink failed: {}", shown(failure)));
+    }
+    line
 }
 
 /// `floor report`: the tables' figures over `range` (or each table's

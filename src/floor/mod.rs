@@ -19,13 +19,15 @@ use crate::ledger::{
 
 /// The floor schema's migrations: migration *i* takes the floor from version
 /// *i − 1* to *i*.
-const MIGRATIONS: [&str; 6] = [
+const MIGRATIONS: [&str; 8] = [
     include_str!("../../schema/floor/0001_chains.sql"),
     include_str!("../../schema/floor/0002_append_set.sql"),
     include_str!("../../schema/floor/0003_first_pit_boss.sql"),
     include_str!("../../schema/floor/0004_ship_rate.sql"),
     include_str!("../../schema/floor/0005_signed_at_source.sql"),
     include_str!("../../schema/floor/0006_tables_index.sql"),
+    include_str!("../../schema/floor/0007_station_rows.sql"),
+    include_str!("../../schema/floor/0008_station_link.sql"),
 ];
 
 pub mod command;
@@ -40,7 +42,7 @@ const BATCH: u32 = 1000;
 #[derive(Debug, thiserror::Error)]
 pub enum FloorError {
     /// The server refused or the connection failed.
-    #[error("the floor database: {}", postgres_text(.0))]
+    #[error("{}", postgres_text(.0))]
     Postgres(#[from] postgres::Error),
     /// Reading the station's ledger failed.
     #[error(transparent)]
@@ -53,11 +55,21 @@ pub enum FloorError {
     Refused(String),
 }
 
-/// A PostgreSQL error as one sentence: the server's message if it sent one.
+/// A PostgreSQL error as one sentence, each cause said once: the server's
+/// message if it sent one (a refused connection for want of a free one
+/// said plainly), else the client's error with its cause.
 fn postgres_text(error: &postgres::Error) -> String {
     match error.as_db_error() {
-        Some(db) => db.message().to_string(),
-        None => error.to_string(),
+        Some(db) if *db.code() == postgres::error::SqlState::TOO_MANY_CONNECTIONS => format!(
+            "the floor refused the connection: every connection it allows is in use ({}); \
+             docs/floor.md, \"Connections\", sizes them",
+            db.message()
+        ),
+        Some(db) => format!("the floor database: {}", db.message()),
+        None => match std::error::Error::source(error) {
+            Some(cause) => format!("the floor database: {error}: {cause}"),
+            None => format!("the floor database: {error}"),
+        },
     }
 }
 
@@ -171,6 +183,8 @@ pub fn init(url: &str) -> Result<Initialised, FloorError> {
         "GRANT USAGE ON SCHEMA floor TO {stations}, {pit}; \
          GRANT EXECUTE ON FUNCTION floor.station_head(), \
              floor.append_rows(bigint[], text[], bytea[], bytea[], bigint), \
+             floor.append_batch(bigint[], text[], bytea[], bytea[], bigint, timestamptz), \
+             floor.heartbeat(bigint, text, timestamptz), \
              floor.present_key(bytea), floor.own_rows(bigint, integer), \
              floor.first_pit_boss() TO {stations}; \
          GRANT SELECT ON ALL TABLES IN SCHEMA floor TO {pit};"
@@ -261,17 +275,38 @@ fn station_head(client: &mut Client) -> Result<(String, i64, [u8; 32]), FloorErr
 
 /// Ships the ledger's rows after the floor's head for this station, in
 /// order, in batches; a retry after any failure sends each row once.
-/// Returns how many rows the floor newly accepted.
+/// Returns how many rows the floor newly accepted (rows another shipper
+/// of the same file put there first are not counted). A failure is told
+/// to the floor (`floor.heartbeat`) if the connection still serves.
 pub fn ship(db: &Path, url: &str, public_key: Option<PublicKey>) -> Result<u64, FloorError> {
     let mut client = connect(url)?;
-    ship_on(&mut client, db, public_key)
+    match ship_on(&mut client, db, public_key) {
+        Ok(shipped) => Ok(shipped.added),
+        Err(error) => {
+            let _ = ledger::chain_length(db)
+                .map_err(FloorError::from)
+                .and_then(|rows| heartbeat(&mut client, rows, Some(&error.to_string())));
+            Err(error)
+        }
+    }
+}
+
+/// What one shipment did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Shipped {
+    /// Rows the floor newly accepted.
+    added: u64,
+    /// The floor's head for the station afterwards.
+    head: i64,
+    /// The file's length when the shipment began.
+    file_rows: i64,
 }
 
 fn ship_on(
     client: &mut Client,
     db: &Path,
     public_key: Option<PublicKey>,
-) -> Result<u64, FloorError> {
+) -> Result<Shipped, FloorError> {
     if let Some(key) = public_key {
         client.execute("SELECT floor.present_key($1)", &[&key.to_vec()])?;
     }
@@ -318,8 +353,14 @@ fn ship_on(
                 }
             }
         });
-        let append = client.prepare("SELECT floor.append_rows($1, $2, $3, $4, $5)")?;
-        let mut head = start;
+        let append = client.prepare(
+            "SELECT head, added FROM floor.append_batch($1, $2, $3, $4, $5, $6::text::timestamptz)",
+        )?;
+        let mut shipped = Shipped {
+            added: 0,
+            head: start,
+            file_rows,
+        };
         for batch in shipping {
             let rows = batch?;
             let Some(last) = rows.last().map(|r| r.seq) else {
@@ -329,20 +370,57 @@ fn ship_on(
             let tables: Vec<&str> = rows.iter().map(|r| r.table).collect();
             let payloads: Vec<&[u8]> = rows.iter().map(|r| r.values.as_slice()).collect();
             let hashes: Vec<&[u8]> = rows.iter().map(|r| r.hash.as_slice()).collect();
-            head = client
-                .query_one(
-                    &append,
-                    &[&seqs, &tables, &payloads, &hashes, &file_rows.max(last)],
-                )?
-                .get(0);
+            let clock = station_clock();
+            let row = client.query_one(
+                &append,
+                &[
+                    &seqs,
+                    &tables,
+                    &payloads,
+                    &hashes,
+                    &file_rows.max(last),
+                    &clock,
+                ],
+            )?;
+            shipped.head = row.get(0);
+            shipped.added += u64::try_from(row.get::<_, i64>(1)).unwrap_or(0);
         }
-        Ok(u64::try_from(head - start).unwrap_or(0))
+        Ok(shipped)
     })
 }
 
+/// The station's clock as it is told to the floor (RFC 3339, UTC), which
+/// compares it with its own (docs/floor.md, "Clocks").
+fn station_clock() -> String {
+    Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true)
+}
+
+/// Tells the floor, on the calling station's connection, its file's length
+/// `file_rows` and the failure it last met (`None`: its last attempt went
+/// through), with its clock: `floor.heartbeat`, which needs no right to
+/// append. Returns the station's head on the floor.
+fn heartbeat(
+    client: &mut Client,
+    file_rows: i64,
+    failure: Option<&str>,
+) -> Result<i64, FloorError> {
+    Ok(client
+        .query_one(
+            "SELECT floor.heartbeat($1, $2, $3::text::timestamptz)",
+            &[&file_rows, &failure, &station_clock()],
+        )?
+        .get(0))
+}
+
+/// How often a station with nothing to ship tells the floor it is there
+/// (well within the house's notice time, 5 minutes by default).
+const HEARTBEAT: Duration = Duration::from_secs(60);
+
 /// Ships in the background as the writer commits: [`Shipper::committed`]
 /// never blocks; the thread ships what is new, retries after a failure, and
-/// ships the rest when the shipper is finished.
+/// ships the rest when the shipper is finished. It holds a connection to
+/// the floor only while it has something to send: rows, or once a minute
+/// when idle the station's length (docs/floor.md, "Connections").
 #[derive(Debug)]
 pub struct Shipper {
     wake: Option<mpsc::Sender<()>>,
@@ -362,11 +440,13 @@ pub struct LinkState {
 }
 
 impl LinkState {
-    fn record(&mut self, result: &Result<u64, FloorError>) {
+    /// Records an attempt's result; whether what the station shows changed.
+    fn record(&mut self, result: &Result<Shipped, FloorError>) -> bool {
+        let before = self.clone();
         let now = Utc::now();
         match result {
-            Ok(n) => {
-                self.shipped += n;
+            Ok(shipped) => {
+                self.shipped += shipped.added;
                 self.last_ok = Some(now);
                 self.down = None;
             }
@@ -375,6 +455,9 @@ impl LinkState {
                 self.down = Some((since, error.to_string()));
             }
         }
+        before.shipped != self.shipped
+            || before.last_ok.is_none() != self.last_ok.is_none()
+            || before.down.as_ref().map(|d| &d.1) != self.down.as_ref().map(|d| &d.1)
     }
 }
 
@@ -385,6 +468,133 @@ pub struct ShipOutcome {
     pub shipped: u64,
     /// The last failure, if the last attempt failed.
     pub last_error: Option<String>,
+    /// Every time the link was down, in order.
+    pub outages: Vec<Outage>,
+}
+
+/// A stretch of time the floor link was down.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outage {
+    /// When the first attempt failed.
+    pub from: DateTime<Utc>,
+    /// When an attempt next went through (`None`: down at the end).
+    pub until: Option<DateTime<Utc>>,
+    /// The first failure.
+    pub reason: String,
+    /// The most rows the station's file held that the floor did not have
+    /// (as far as the station knew: the floor's head at its last contact).
+    pub rows_held_back: i64,
+}
+
+impl ShipOutcome {
+    /// Adds an attempt's result at `now`, the file then holding
+    /// `held_back` rows the floor did not have at the last contact.
+    fn record(&mut self, result: &Result<Shipped, FloorError>, now: DateTime<Utc>, held_back: i64) {
+        match result {
+            Ok(shipped) => {
+                self.shipped += shipped.added;
+                self.last_error = None;
+                if let Some(open) = self.outages.last_mut().filter(|o| o.until.is_none()) {
+                    open.until = Some(now);
+                }
+            }
+            Err(error) => {
+                self.last_error = Some(error.to_string());
+                match self.outages.last_mut().filter(|o| o.until.is_none()) {
+                    Some(open) => open.rows_held_back = open.rows_held_back.max(held_back),
+                    None => self.outages.push(Outage {
+                        from: now,
+                        until: None,
+                        reason: error.to_string(),
+                        rows_held_back: held_back,
+                    }),
+                }
+            }
+        }
+    }
+
+    /// The outages in one sentence (`None` when there were none): how
+    /// many, how long in all and the longest (the one still open counted
+    /// up to `now`), and the most rows held back.
+    pub fn outages_summary(&self, now: DateTime<Utc>) -> Option<String> {
+        let lengths: Vec<f64> = self
+            .outages
+            .iter()
+            .map(|o| (o.until.unwrap_or(now) - o.from).as_seconds_f64().max(0.0))
+            .collect();
+        let longest = lengths.iter().copied().fold(0.0, f64::max);
+        let held = self.outages.iter().map(|o| o.rows_held_back).max()?;
+        let times = match self.outages.len() {
+            1 => "once".to_owned(),
+            n => format!("{n} times"),
+        };
+        Some(format!(
+            "the floor link was down {times}, {:.1} s in all (the longest {longest:.1} s), \
+             holding back up to {held} rows; the first failure: {}",
+            lengths.iter().sum::<f64>(),
+            self.outages[0].reason
+        ))
+    }
+}
+
+/// The shipper thread's side of the link: what it knows of the floor
+/// between attempts.
+struct Link {
+    db: std::path::PathBuf,
+    url: String,
+    public_key: Option<PublicKey>,
+    /// The file's length when the floor last had all of it that is signed.
+    settled: Option<i64>,
+    /// The floor's head for the station at the last contact.
+    floor_head: i64,
+    /// When the station last reached the floor.
+    last_contact: Option<std::time::Instant>,
+}
+
+impl Link {
+    /// One attempt: ships when the file has grown since the floor last had
+    /// it, else tells the floor the station is there once a minute; a
+    /// failure is told to the floor on the connection if it still serves.
+    /// The connection is closed after each attempt. `None`: nothing was
+    /// due.
+    fn attempt(&mut self) -> Option<(Result<Shipped, FloorError>, i64)> {
+        let file_rows = match ledger::chain_length(&self.db) {
+            Ok(rows) => rows,
+            Err(error) => return Some((Err(error.into()), 0)),
+        };
+        let to_ship = self.settled != Some(file_rows);
+        let quiet = self.last_contact.is_some_and(|at| at.elapsed() < HEARTBEAT);
+        if !to_ship && quiet {
+            return None;
+        }
+        let mut client = match connect(&self.url) {
+            Ok(client) => client,
+            Err(error) => return Some((Err(error), (file_rows - self.floor_head).max(0))),
+        };
+        let result = if to_ship {
+            ship_on(&mut client, &self.db, self.public_key)
+        } else {
+            heartbeat(&mut client, file_rows, None).map(|head| Shipped {
+                added: 0,
+                head,
+                file_rows,
+            })
+        };
+        match &result {
+            Ok(shipped) => {
+                self.settled = Some(shipped.file_rows);
+                self.floor_head = shipped.head;
+                self.last_contact = Some(std::time::Instant::now());
+            }
+            Err(error) => {
+                if let Ok(head) = heartbeat(&mut client, file_rows, Some(&error.to_string())) {
+                    self.floor_head = head;
+                    self.last_contact = Some(std::time::Instant::now());
+                }
+            }
+        }
+        Some((result, (file_rows - self.floor_head).max(0)))
+    }
 }
 
 impl Shipper {
@@ -406,44 +616,28 @@ impl Shipper {
         changed: impl Fn() + Send + 'static,
     ) -> Result<Shipper, FloorError> {
         let (wake, woken) = mpsc::channel::<()>();
-        let (db, url) = (db.to_path_buf(), url.to_string());
-        let link = Arc::new(Mutex::new(LinkState::default()));
-        let state = link.clone();
+        let mut link = Link {
+            db: db.to_path_buf(),
+            url: url.to_string(),
+            public_key,
+            settled: None,
+            floor_head: 0,
+            last_contact: None,
+        };
+        let state = Arc::new(Mutex::new(LinkState::default()));
+        let shown = state.clone();
         let thread = thread::Builder::new()
             .name("floor shipper".into())
             .spawn(move || {
                 let mut outcome = ShipOutcome::default();
-                let mut client: Option<Client> = None;
                 let mut attempt = |outcome: &mut ShipOutcome| {
-                    let result = match client.as_mut() {
-                        Some(c) => ship_on(c, &db, public_key),
-                        None => connect(&url).and_then(|mut c| {
-                            let shipped = ship_on(&mut c, &db, public_key);
-                            client = Some(c);
-                            shipped
-                        }),
+                    let Some((result, held_back)) = link.attempt() else {
+                        return;
                     };
-                    if let Ok(mut state) = state.lock() {
-                        let before = state.clone();
-                        state.record(&result);
-                        let moved = before.shipped != state.shipped
-                            || before.last_ok.is_none() != state.last_ok.is_none()
-                            || before.down.as_ref().map(|d| &d.1)
-                                != state.down.as_ref().map(|d| &d.1);
-                        drop(state);
-                        if moved {
-                            changed();
-                        }
-                    }
-                    match result {
-                        Ok(n) => {
-                            outcome.shipped += n;
-                            outcome.last_error = None;
-                        }
-                        Err(error) => {
-                            client = None;
-                            outcome.last_error = Some(error.to_string());
-                        }
+                    outcome.record(&result, Utc::now(), held_back);
+                    let moved = shown.lock().is_ok_and(|mut s| s.record(&result));
+                    if moved {
+                        changed();
                     }
                 };
                 loop {
@@ -460,7 +654,7 @@ impl Shipper {
         Ok(Shipper {
             wake: Some(wake),
             thread: Some(thread),
-            link,
+            link: state,
         })
     }
 
@@ -641,17 +835,17 @@ impl Replicas {
 /// rows cannot be copied is listed as unreadable and the others go on.
 /// Read with an owner's or the pit's URL.
 pub fn replicate(url: &str, dir: &Path) -> Result<Replicas, FloorError> {
-    replicate_only(url, dir, None)
+    replicate_on(&mut connect(url)?, dir, None)
 }
 
-/// [`replicate`], bringing up to date only the stations in `only` (all
-/// with `None`); every station with a replica in `dir` is returned.
-pub fn replicate_only(
-    url: &str,
+/// [`replicate`] on an open connection, bringing up to date only the
+/// stations in `only` (all with `None`); every station with a replica in
+/// `dir` is returned.
+fn replicate_on(
+    client: &mut Client,
     dir: &Path,
     only: Option<&[String]>,
 ) -> Result<Replicas, FloorError> {
-    let mut client = connect(url)?;
     let stations = client.query(
         "SELECT station, role_name, verified_seq FROM floor.stations ORDER BY station",
         &[],
@@ -666,7 +860,7 @@ pub fn replicate_only(
             replicas.ready.push((name, path));
             continue;
         }
-        match extend_replica(&mut client, &name, verified, &path) {
+        match extend_replica(client, &name, verified, &path) {
             Ok(()) if path.exists() => replicas.ready.push((name, path)),
             Ok(()) => {}
             Err(FloorError::Ledger(error)) => replicas.unreadable.push((name, error.to_string())),
@@ -766,6 +960,24 @@ pub fn verify_floor(url: &str) -> Result<(u64, Vec<String>), FloorError> {
     Ok((checked, findings))
 }
 
+/// How a station's link to the floor stands, as the floor knows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StationLink {
+    /// Rows the station's file held at its last contact that are not on
+    /// the floor: unknown (`None`) when it has never been heard from, or
+    /// not for longer than the house's notice time.
+    pub lag: Option<i64>,
+    /// When it last reached the floor (a shipment or a heartbeat; RFC
+    /// 3339), if ever.
+    pub last_contact: Option<String>,
+    /// Not heard from for longer than the house's notice time (counted
+    /// from its enrolment if never).
+    pub silent: bool,
+    /// Why its link last failed, as the station told the floor; `None`
+    /// when its last contact went through.
+    pub link_failure: Option<String>,
+}
+
 /// One station as `floor status` shows it.
 #[derive(Debug, Serialize)]
 pub struct StationStatus {
@@ -780,10 +992,14 @@ pub struct StationStatus {
     pub rows_verified: i64,
     /// The hash of the last of them, hex.
     pub head: String,
-    /// Rows the station's file held at its last contact that are not on the floor yet.
-    pub lag: i64,
-    /// When it last shipped (RFC 3339), if ever.
-    pub last_contact: Option<String>,
+    /// How its link stands.
+    #[serde(flatten)]
+    pub link: StationLink,
+    /// Seconds, on the floor's clock, until the station counts as silent
+    /// (0 or less: it does): when a view must look again though nothing
+    /// arrived.
+    #[serde(skip)]
+    pub silent_in: f64,
 }
 
 /// Names `station`'s first pit boss on the floor (an owner's URL): the
@@ -850,14 +1066,22 @@ pub fn first_pit_boss(url: &str) -> Result<Option<(StaffId, String)>, FloorError
 
 /// Every enrolled station's shipping state.
 pub fn status(url: &str) -> Result<Vec<StationStatus>, FloorError> {
-    let mut client = connect(url)?;
+    status_on(&mut connect(url)?)
+}
+
+/// [`status`] on an open connection: each station's own row of
+/// `floor.stations` (its head, verified head, table, last contact and
+/// link, kept there by the append and the heartbeat themselves), never
+/// its chain.
+fn status_on(client: &mut Client) -> Result<Vec<StationStatus>, FloorError> {
     let rows = client.query(
-        "SELECT s.station, s.head_seq, s.head_hash, s.file_rows - s.head_seq, s.verified_seq, \
+        "SELECT s.station, s.head_seq, s.head_hash, greatest(s.file_rows - s.head_seq, 0), \
+                s.verified_seq, \
                 to_char(s.last_contact AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), \
-                (SELECT c.payload FROM floor.chain_rows c WHERE c.station = s.station \
-                   AND c.seq <= s.verified_seq AND c.table_name = 'tables' \
-                 ORDER BY c.seq DESC LIMIT 1) \
-           FROM floor.stations s ORDER BY s.station",
+                s.verified_table_row, s.link_failure, \
+                extract(epoch FROM coalesce(s.last_contact, s.enrolled_at) \
+                        + make_interval(mins => f.notice_minutes) - now())::float8 \
+           FROM floor.stations s CROSS JOIN floor.settings f ORDER BY s.station",
         &[],
     )?;
     Ok(rows
@@ -865,15 +1089,73 @@ pub fn status(url: &str) -> Result<Vec<StationStatus>, FloorError> {
         .map(|r| {
             let head: Vec<u8> = r.get(2);
             let table: Option<Vec<u8>> = r.get(6);
+            let last_contact: Option<String> = r.get(5);
+            let silent_in: f64 = r.get(8);
+            let silent = silent_in <= 0.0;
             StationStatus {
                 station: r.get(0),
                 table: table.as_deref().and_then(shipped_table_name),
                 rows_shipped: r.get(1),
                 rows_verified: r.get(4),
                 head: hex::encode(head),
-                lag: r.get(3),
-                last_contact: r.get(5),
+                link: StationLink {
+                    lag: (last_contact.is_some() && !silent).then(|| r.get(3)),
+                    last_contact,
+                    silent,
+                    link_failure: r.get(7),
+                },
+                silent_in,
             }
         })
         .collect())
+}
+
+/// The house's settings for the floor (`floor.settings`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FloorSettings {
+    /// Minutes without a word from a station after which its lag is
+    /// unknown and the pit shows it in the alarm colour.
+    pub notice_minutes: i32,
+    /// Seconds a station's clock may differ from the floor's before it is
+    /// flagged.
+    pub clock_tolerance_seconds: i32,
+}
+
+/// The floor's settings, changing those given first (an owner's URL to
+/// change them; the pit's reads them).
+pub fn settings(
+    url: &str,
+    notice_minutes: Option<u32>,
+    clock_tolerance_seconds: Option<u32>,
+) -> Result<FloorSettings, FloorError> {
+    let notice = notice_minutes.map(|n| i32::try_from(n).unwrap_or(i32::MAX));
+    let tolerance = clock_tolerance_seconds.map(|n| i32::try_from(n).unwrap_or(i32::MAX));
+    if notice.is_some_and(|n| !(1..=1440).contains(&n)) {
+        return Err(FloorError::Refused(
+            "the notice time is 1 to 1440 minutes".into(),
+        ));
+    }
+    if tolerance.is_some_and(|n| !(1..=86400).contains(&n)) {
+        return Err(FloorError::Refused(
+            "the clock tolerance is 1 to 86400 seconds".into(),
+        ));
+    }
+    let mut client = connect(url)?;
+    let row = if notice.is_some() || tolerance.is_some() {
+        client.query_one(
+            "UPDATE floor.settings SET notice_minutes = coalesce($1, notice_minutes), \
+                    clock_tolerance_seconds = coalesce($2, clock_tolerance_seconds) \
+             RETURNING notice_minutes, clock_tolerance_seconds",
+            &[&notice, &tolerance],
+        )?
+    } else {
+        client.query_one(
+            "SELECT notice_minutes, clock_tolerance_seconds FROM floor.settings",
+            &[],
+        )?
+    };
+    Ok(FloorSettings {
+        notice_minutes: row.get(0),
+        clock_tolerance_seconds: row.get(1),
+    })
 }

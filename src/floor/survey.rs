@@ -5,12 +5,13 @@
 //! floor report's figures, read the same way.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use postgres::Client;
 use postgres::fallible_iterator::FallibleIterator;
 
-use super::{FloorError, StationStatus, connect, replicate, replicate_only, status};
+use super::{FloorError, StationLink, StationStatus, connect, replicate_on, status_on};
 use crate::engine::hand::GameKind;
 use crate::ids::StaffId;
 use crate::inventory::{format_basis_points, hold_basis_points};
@@ -57,57 +58,150 @@ pub struct PitTable {
     pub hold: Option<String>,
     /// Alarms still open, newest first.
     pub alarms: Vec<OpenAlarm>,
-    /// Rows the station held at its last contact that are not on the floor.
-    pub lag: i64,
-    /// When the station last shipped (RFC 3339), if ever.
-    pub last_contact: Option<String>,
+    /// How the station's link to the floor stands.
+    pub link: StationLink,
+}
+
+/// What the pit sees of the floor at one look.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Survey {
+    /// Every station's table, by station name.
+    pub tables: Vec<PitTable>,
+    /// The floor's connections, in use and allowed.
+    pub connections: Connections,
+    /// When to look again though nothing arrives: the soonest a station
+    /// heard from now would fall silent (`None`: no station can).
+    pub look_again: Option<Duration>,
+}
+
+/// The floor server's connections as any role can see them: in use and
+/// allowed, on the whole server and for this database (docs/floor.md,
+/// "Connections").
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Connections {
+    /// Client connections open on the server.
+    pub in_use: i64,
+    /// `max_connections` less those reserved for superusers.
+    pub allowed: i64,
+    /// Client connections open to this database.
+    pub database_in_use: i64,
+    /// The database's connection limit, if it has one.
+    pub database_allowed: Option<i64>,
+}
+
+impl Connections {
+    /// Whether a new connection (a station's, the pit's) would be refused.
+    pub fn exhausted(&self) -> bool {
+        self.in_use >= self.allowed
+            || self
+                .database_allowed
+                .is_some_and(|allowed| self.database_in_use >= allowed)
+    }
+
+    /// One sentence for the pit: how many are in use of how many, and
+    /// plainly when none is free.
+    pub fn sentence(&self) -> String {
+        let database = self
+            .database_allowed
+            .map(|allowed| format!("; this database {} of {allowed}", self.database_in_use))
+            .unwrap_or_default();
+        if self.exhausted() {
+            format!(
+                "The floor has no connection free ({} of {} in use{database}): stations and the pit are refused until one frees; docs/floor.md, \"Connections\", sizes them.",
+                self.in_use, self.allowed
+            )
+        } else {
+            format!(
+                "Floor connections: {} of {} in use{database}.",
+                self.in_use, self.allowed
+            )
+        }
+    }
 }
 
 /// Every station's table, by station name, with replicas kept in `dir`
 /// (brought up to date from the floor first).
-pub fn survey(url: &str, dir: &Path) -> Result<Vec<PitTable>, FloorError> {
+pub fn survey(url: &str, dir: &Path) -> Result<Survey, FloorError> {
     resurvey(url, dir, &[], None)
 }
 
 /// The survey again after rows arrived from the stations named in
 /// `changed` (a notification's payloads): only their replicas are brought
 /// up to date and read again; every other station's table is taken from
-/// `previous`, with its lag and last contact read afresh. `None` reads
-/// every station.
+/// `previous`, with its link read afresh. `None` reads every station.
 pub fn resurvey(
     url: &str,
     dir: &Path,
     previous: &[PitTable],
     changed: Option<&[String]>,
-) -> Result<Vec<PitTable>, FloorError> {
-    let replicas = replicate_only(url, dir, changed)?;
-    let floor_alarms = floor_alarms(url)?;
+) -> Result<Survey, FloorError> {
+    // One connection for the whole redraw, and nothing read in proportion
+    // to a chain: the stations' own rows, the rows that arrived for the
+    // stations named, the floor's recent alarms.
+    let mut client = connect(url)?;
+    let replicas = replicate_on(&mut client, dir, changed)?;
+    let floor_alarms = floor_alarms(&mut client)?;
+    let stations = status_on(&mut client)?;
+    let connections = connections(&mut client)?;
+    drop(client);
+    let look_again = stations
+        .iter()
+        .filter(|s| s.silent_in > 0.0)
+        .map(|s| Duration::from_secs_f64(s.silent_in))
+        .min();
     let mut tables = Vec::new();
-    for station in status(url)? {
+    for station in stations {
         let Some(replica) = replicas.ready_for(&station.station) else {
-            if let Some(why) = replicas.unreadable_for(&station.station) {
-                tables.push(unreadable_table(&station, dir, why, &floor_alarms));
-            }
+            let table = match replicas.unreadable_for(&station.station) {
+                Some(why) => unreadable_table(&station, dir, why, &floor_alarms),
+                // Nothing verified yet: the station and its link all the same.
+                None => with_floor_alarms(
+                    no_shift_table(&station, dir.join("nothing shipped")),
+                    &floor_alarms,
+                ),
+            };
+            tables.push(table);
             continue;
         };
         let kept = previous.iter().find(|t| t.station == station.station);
         let table = match (kept, changed) {
             (Some(kept), Some(changed)) if !changed.contains(&station.station) => PitTable {
-                lag: station.lag,
-                last_contact: station.last_contact.clone(),
+                link: station.link.clone(),
                 ..kept.clone()
             },
             _ => pit_table(&station, replica)?,
         };
         tables.push(with_floor_alarms(table, &floor_alarms));
     }
-    Ok(tables)
+    Ok(Survey {
+        tables,
+        connections,
+        look_again,
+    })
+}
+
+/// The floor server's connections now.
+fn connections(client: &mut Client) -> Result<Connections, FloorError> {
+    let row = client.query_one(
+        "SELECT count(*), count(*) FILTER (WHERE a.datname = current_database()), \
+                current_setting('max_connections')::bigint \
+                  - current_setting('superuser_reserved_connections')::bigint, \
+                (SELECT nullif(d.datconnlimit, -1)::bigint FROM pg_database d \
+                  WHERE d.datname = current_database()) \
+           FROM pg_stat_activity a WHERE a.backend_type = 'client backend'",
+        &[],
+    )?;
+    Ok(Connections {
+        in_use: row.get(0),
+        database_in_use: row.get(1),
+        allowed: row.get(2),
+        database_allowed: row.get(3),
+    })
 }
 
 /// The floor's own alarms (quarantined rows) of the last 24 hours, by
 /// station, newest first.
-fn floor_alarms(url: &str) -> Result<Vec<(String, OpenAlarm)>, FloorError> {
-    let mut client = connect(url)?;
+fn floor_alarms(client: &mut Client) -> Result<Vec<(String, OpenAlarm)>, FloorError> {
     let rows = client.query(
         "SELECT station, message, \
                 to_char(raised_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') \
@@ -185,8 +279,7 @@ fn no_shift_table(station: &StationStatus, replica: PathBuf) -> PitTable {
         win: 0,
         hold: None,
         alarms: Vec::new(),
-        lag: station.lag,
-        last_contact: station.last_contact.clone(),
+        link: station.link.clone(),
     }
 }
 
@@ -230,14 +323,17 @@ fn pit_table(station: &StationStatus, replica: &Path) -> Result<PitTable, FloorE
 /// date first) as its shift report would read it; a station whose table
 /// has nothing to report in the period is listed as left out, with why.
 pub fn floor_report(url: &str, dir: &Path, period: FloorPeriod) -> Result<FloorReport, FloorError> {
-    let replicas = replicate(url, dir)?;
+    let mut client = connect(url)?;
+    let replicas = replicate_on(&mut client, dir, None)?;
+    let stations = status_on(&mut client)?;
+    drop(client);
     let mut report = FloorReport {
         period,
         tables: Vec::new(),
         left_out: Vec::new(),
         printed_at: chrono::Utc::now(),
     };
-    for station in status(url)? {
+    for station in stations {
         if let Some(why) = replicas.unreadable_for(&station.station) {
             report.left_out.push(unreadable(&station.station, why));
             continue;
@@ -294,13 +390,26 @@ impl FloorWatch {
         Ok(FloorWatch { client })
     }
 
-    /// Blocks until a station's rows arrive; returns the stations named by
-    /// every notification waiting by then.
-    pub fn wait(&mut self) -> Result<Vec<String>, FloorError> {
+    /// Blocks until a station's rows arrive, or until `at_most` has passed
+    /// (`None`: however long); returns the stations named by every
+    /// notification waiting by then (none when the time passed).
+    pub fn wait(&mut self, at_most: Option<Duration>) -> Result<Vec<String>, FloorError> {
+        let first = {
+            let mut notifications = self.client.notifications();
+            match at_most {
+                Some(limit) => notifications.timeout_iter(limit).next()?,
+                None => notifications.blocking_iter().next()?,
+            }
+        };
+        let Some(first) = first else {
+            if self.client.is_closed() || at_most.is_none() {
+                return Err(FloorError::Refused(
+                    "the floor database closed the connection".into(),
+                ));
+            }
+            return Ok(Vec::new());
+        };
         let mut notifications = self.client.notifications();
-        let first = notifications.blocking_iter().next()?.ok_or_else(|| {
-            FloorError::Refused("the floor database closed the connection".into())
-        })?;
         let mut stations = vec![first.payload().to_owned()];
         let mut pending = notifications.iter();
         while let Some(more) = pending.next()? {

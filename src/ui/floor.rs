@@ -11,24 +11,31 @@ use chrono::{DateTime, Utc};
 use eframe::egui::{self, RichText, Ui};
 
 use super::widgets::{ALARM, GOOD, error_text_ui};
-use crate::floor::survey::{FloorWatch, PitTable, resurvey};
+use crate::floor::StationLink;
+use crate::floor::survey::{Connections, FloorWatch, PitTable, Survey, resurvey};
 use crate::ledger::{HandFilter, HandSummary, Ledger, SystemClock};
 use crate::time_text::{Zone, when, when_stored};
 
 /// How long the listener waits before reconnecting to a floor it lost.
 const RECONNECT: Duration = Duration::from_secs(5);
 
+/// How long after a station is due to fall silent the view looks again
+/// (the floor's clock and this one's need not tick together).
+const SILENCE_MARGIN: Duration = Duration::from_millis(500);
+
 /// Hands shown when the pit drills into a table.
 const RECENT_HANDS: usize = 20;
 
-/// What the listener thread sends: the floor's tables, or why not.
-type Survey = Result<Vec<PitTable>, String>;
+/// What the listener thread sends: the floor as surveyed, or why not.
+type Look = Result<Survey, String>;
 
 /// The pit view's window.
 pub struct FloorApp {
-    surveys: Receiver<Survey>,
+    surveys: Receiver<Look>,
     /// The tables as last surveyed; when.
     tables: Vec<PitTable>,
+    /// The floor's connections at the last survey.
+    connections: Option<Connections>,
     updated: Option<DateTime<Utc>>,
     /// Why the last survey failed (the tables before it stay on screen).
     problem: Option<String>,
@@ -51,7 +58,7 @@ impl FloorApp {
         let started = std::thread::Builder::new()
             .name("floor listener".into())
             .spawn(move || {
-                let send = |survey: Survey| {
+                let send = |survey: Look| {
                     let sent = sender.send(survey).is_ok();
                     ctx.request_repaint();
                     sent
@@ -76,20 +83,25 @@ impl FloorApp {
                         }
                     };
                     // The first survey reads every station; after a
-                    // notification, only the stations it names.
+                    // notification, only the stations it names; when a
+                    // station may have fallen silent, none but their links.
                     let mut tables: Vec<PitTable> = Vec::new();
                     let mut changed: Option<Vec<String>> = None;
                     loop {
                         let surveyed = resurvey(&url, &dir, &tables, changed.as_deref())
                             .map_err(|e| e.to_string());
-                        if let Ok(fresh) = &surveyed {
-                            tables.clone_from(fresh);
-                        }
+                        let look_again = match &surveyed {
+                            Ok(fresh) => {
+                                tables.clone_from(&fresh.tables);
+                                fresh.look_again.map(|d| d + SILENCE_MARGIN)
+                            }
+                            Err(_) => None,
+                        };
                         let failed = surveyed.is_err();
                         if !send(surveyed) {
                             return;
                         }
-                        changed = match watch.wait() {
+                        changed = match watch.wait(look_again) {
                             // After a failed survey, read everything again.
                             Ok(_) if failed => None,
                             Ok(names) => Some(names),
@@ -106,6 +118,7 @@ impl FloorApp {
         FloorApp {
             surveys,
             tables: Vec::new(),
+            connections: None,
             updated: None,
             problem: started
                 .err()
@@ -124,8 +137,9 @@ impl FloorApp {
     fn receive(&mut self) {
         while let Ok(survey) = self.surveys.try_recv() {
             match survey {
-                Ok(tables) => {
-                    self.tables = tables;
+                Ok(survey) => {
+                    self.tables = survey.tables;
+                    self.connections = Some(survey.connections);
                     self.updated = Some(Utc::now());
                     self.problem = None;
                 }
@@ -147,6 +161,12 @@ impl FloorApp {
             });
             if let Some(problem) = &self.problem {
                 error_text_ui(ui, &format!("The floor link failed: {problem}. Retrying."));
+            } else if let Some(connections) = &self.connections {
+                if connections.exhausted() {
+                    error_text_ui(ui, &connections.sentence());
+                } else {
+                    ui.label(connections.sentence());
+                }
             }
             ui.separator();
             self.tables_ui(ui);
@@ -178,6 +198,7 @@ impl FloorApp {
                     "Alarms",
                     "Lag",
                     "Last contact",
+                    "Link",
                 ] {
                     ui.strong(title);
                 }
@@ -211,13 +232,7 @@ impl FloorApp {
                             RichText::new(table.alarms.len().to_string()).strong(),
                         );
                     }
-                    ui.label(table.lag.to_string());
-                    ui.label(
-                        table
-                            .last_contact
-                            .as_deref()
-                            .map_or("never".to_owned(), |t| when_stored(t, Zone::Local)),
-                    );
+                    link_ui(ui, &table.link);
                     ui.end_row();
                 }
             });
@@ -232,6 +247,39 @@ impl eframe::App for FloorApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show_ui(ui);
     }
+}
+
+/// A station's lag, last contact and link failure: the lag `unknown` in
+/// the alarm colour once the station has been silent for the house's
+/// notice time, never a number it reported before.
+fn link_ui(ui: &mut Ui, link: &StationLink) {
+    match (link.lag, link.silent) {
+        (_, true) => {
+            ui.colored_label(ALARM, RichText::new("unknown").strong());
+        }
+        (Some(lag), false) if link.link_failure.is_some() => {
+            ui.colored_label(ALARM, lag.to_string());
+        }
+        (Some(lag), false) => {
+            ui.label(lag.to_string());
+        }
+        (None, false) => {
+            ui.label("—");
+        }
+    }
+    let last = link
+        .last_contact
+        .as_deref()
+        .map_or("never".to_owned(), |t| when_stored(t, Zone::Local));
+    if link.silent {
+        ui.colored_label(ALARM, format!("{last} (silent)"));
+    } else {
+        ui.label(last);
+    }
+    match &link.link_failure {
+        Some(why) => ui.colored_label(ALARM, format!("failed: {why}")),
+        None => ui.label("—"),
+    };
 }
 
 /// The latest hands of the table's open shift, newest first, from its replica.

@@ -1154,6 +1154,92 @@ fn a_card_read_with_no_dealer_or_under_a_notice_is_an_alarm_not_a_deal() {
     }));
 }
 
+/// Issue 30, item 1: a card read while play is stopped waits for a pit
+/// boss; the station is killed at each point of that (after the first
+/// stray, after a second, after the pit boss's decision) and reopened, and
+/// every card that left the shoe is in the committed hand.
+#[test]
+fn cards_waiting_for_a_pit_boss_when_the_station_dies_are_recorded_after_the_restart() {
+    let nine = Rank::new(9).unwrap();
+    let four = Rank::new(4).unwrap();
+    for crash_after in 0..3 {
+        let (mut station, mut script, path, clock, table) =
+            rocket_hand_on_script(&format!("station-stray-crash-{crash_after}"));
+        script.card(7);
+        station.poll_scanner().unwrap();
+        station.sign_out_dealer().unwrap();
+        script.card(9);
+        station.poll_scanner().unwrap();
+        if crash_after >= 1 {
+            script.card(4);
+            station.poll_scanner().unwrap();
+        }
+        if crash_after >= 2 {
+            station.sign_in_dealer(&dealer()).unwrap();
+            station.override_alarms(&boss()).unwrap();
+        }
+        // Killed: nothing more is written.
+        drop(station);
+
+        let (mut script, feed) = Script::new();
+        let mut station = reopened(reopen_ledger(&path, &clock), feed);
+        station.sign_in_dealer(&dealer()).unwrap();
+        let waiting: Vec<(u16, Rank)> = station.strays().iter().map(|s| (s.seq, s.rank)).collect();
+        let expected = match crash_after {
+            0 => vec![(1, nine)],
+            1 => vec![(1, nine), (2, four)],
+            _ => vec![],
+        };
+        assert_eq!(waiting, expected, "crash after step {crash_after}");
+        if !expected.is_empty() {
+            // The alarm is not a notice the dealer can wave away: a re-read
+            // is refused and only a pit boss's decision clears it.
+            assert!(station.prompt().stopped);
+            assert!(station.re_read().is_err());
+            let open_scanner = |station: &Station| {
+                station
+                    .ledger()
+                    .alarms(table, true)
+                    .unwrap()
+                    .into_iter()
+                    .filter(|a| a.kind == AlarmKind::Scanner)
+                    .count()
+            };
+            assert_eq!(open_scanner(&station), 1);
+            station.override_alarms(&boss()).unwrap();
+            assert_eq!(open_scanner(&station), 0);
+        }
+        if station.has_notices() {
+            station.acknowledge_notices(Some(&boss())).unwrap();
+        }
+        let mut next = 0;
+        play_on_script(&mut station, &mut script, &mut next);
+        let id = confirm_and_check(&mut station, &path);
+        let recorded = station.ledger().load_hand(id).unwrap();
+        let set_aside: Vec<(u64, Rank)> = recorded
+            .events
+            .iter()
+            .filter_map(|event| match event {
+                HandEvent::SetAside {
+                    rank,
+                    source: CardSource::Scanner { frame },
+                    approved_by,
+                } => {
+                    assert_eq!(*approved_by, BOSS.0);
+                    Some((*frame, *rank))
+                }
+                _ => None,
+            })
+            .collect();
+        let mut wanted = vec![(1, nine)];
+        if crash_after >= 1 {
+            wanted.push((2, four));
+        }
+        assert_eq!(set_aside, wanted, "crash after step {crash_after}");
+        assert!(station.ledger().journaled_strays().unwrap().is_empty());
+    }
+}
+
 #[test]
 fn a_dealer_locked_out_elsewhere_stops_dealing_here() {
     let (ledger, path, _) = staffed_ledger("station-lockout");

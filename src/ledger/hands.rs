@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use super::*;
+use crate::engine::Rank;
 use crate::ids::{HandId, ShiftId, StaffId, TableId};
 
 /// What a hand's commit writes beside the journal.
@@ -67,7 +68,11 @@ impl Ledger {
         tx.execute("DELETE FROM journal_pending", [])?;
         let at = timestamp(self.clock.now());
         journal_rows(&tx, Journal::Hand, id, 0, events, &at)?;
+        if self.strays_resolved {
+            tx.execute("DELETE FROM journal_strays", [])?;
+        }
         tx.commit()?;
+        self.strays_resolved = false;
         Ok(())
     }
 
@@ -78,7 +83,11 @@ impl Ledger {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         journal_in(&tx, first, events, &at)?;
+        if self.strays_resolved {
+            tx.execute("DELETE FROM journal_strays", [])?;
+        }
         tx.commit()?;
+        self.strays_resolved = false;
         Ok(())
     }
 
@@ -105,7 +114,64 @@ impl Ledger {
             events,
             &at,
         )?;
+        if self.strays_resolved {
+            tx.execute("DELETE FROM journal_strays", [])?;
+        }
         tx.commit()?;
+        self.strays_resolved = false;
+        Ok(())
+    }
+
+    /// Journals, durably, a card that left the shoe and waits for a pit boss
+    /// (a stray: `frame`, `rank`), the moment it is read, so that a crash
+    /// before the pit boss decides cannot lose it.
+    pub fn journal_stray(&mut self, frame: u16, rank: Rank) -> Result<(), LedgerError> {
+        let at = self.now();
+        self.conn.execute(
+            "INSERT INTO journal_strays (frame, rank, read_at) VALUES (?1, ?2, ?3)",
+            rusqlite::params![frame, rank.value(), at],
+        )?;
+        Ok(())
+    }
+
+    /// The strays journaled and not yet resolved, in the order read.
+    pub fn journaled_strays(&self) -> Result<Vec<(u16, Rank)>, LedgerError> {
+        let mut statement = self
+            .conn
+            .prepare("SELECT step, frame, rank FROM journal_strays ORDER BY step")?;
+        let found: Vec<(i64, i64, i64)> = statement
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<Result<_, _>>()?;
+        found
+            .into_iter()
+            .map(|(step, frame, rank)| {
+                let bad = |problem: &str| LedgerError::BadRow {
+                    table: "journal_strays",
+                    seq: step,
+                    problem: problem.to_owned(),
+                };
+                Ok((
+                    u16::try_from(frame).map_err(|_| bad("frame out of range"))?,
+                    Rank::new(rank).map_err(|_| bad("rank out of range"))?,
+                ))
+            })
+            .collect()
+    }
+
+    /// The waiting strays were resolved (set aside, or replaced by a card
+    /// entered by hand): the journal write that records that removes them
+    /// in its own transaction ([`Ledger::settle_strays`] after it).
+    pub fn strays_resolved(&mut self) {
+        self.strays_resolved = true;
+    }
+
+    /// Removes resolved strays that no journal write has removed (the
+    /// resolution journaled nothing).
+    pub fn settle_strays(&mut self) -> Result<(), LedgerError> {
+        if self.strays_resolved {
+            self.conn.execute("DELETE FROM journal_strays", [])?;
+            self.strays_resolved = false;
+        }
         Ok(())
     }
 

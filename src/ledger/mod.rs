@@ -68,7 +68,7 @@ pub use station::{OpenShift, ShoeDevice};
 pub use verify::{AuditSummary, Discrepancy, KeyPin, VerifyOptions, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.
-const MIGRATIONS: [&str; 11] = [
+const MIGRATIONS: [&str; 12] = [
     include_str!("../../schema/0001_initial.sql"),
     include_str!("../../schema/0002_indexes.sql"),
     include_str!("../../schema/0003_access_inventory.sql"),
@@ -80,6 +80,7 @@ const MIGRATIONS: [&str; 11] = [
     include_str!("../../schema/0009_count_waivers.sql"),
     include_str!("../../schema/0010_players.sql"),
     include_str!("../../schema/0011_count_corrections.sql"),
+    include_str!("../../schema/0012_journal_strays.sql"),
 ];
 
 /// The schema version this build writes (and the newest it reads).
@@ -411,6 +412,9 @@ pub struct Ledger {
     signer: Option<Signer>,
     path: String,
     warning: Option<String>,
+    /// The waiting strays were resolved: the next journal write removes
+    /// them from `journal_strays` in its own transaction.
+    strays_resolved: bool,
     _lock: Option<file::FileLock>,
 }
 
@@ -504,6 +508,7 @@ impl Ledger {
             signer: Some(Signer { keys }),
             path: display,
             warning,
+            strays_resolved: false,
             _lock: Some(lock),
         };
         ledger.check_written_head()?;
@@ -676,6 +681,7 @@ impl Ledger {
             signer: None,
             path: display,
             warning: None,
+            strays_resolved: false,
             _lock: lock,
         })
     }

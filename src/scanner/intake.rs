@@ -135,6 +135,10 @@ pub enum Fault {
         /// How many requests went unanswered.
         asked: u8,
     },
+    /// Cards that left the shoe before the station restarted still wait
+    /// for a pit boss (journaled when they were read).
+    #[error("card(s) that left the shoe before the restart wait for a pit boss: {0}")]
+    WaitingSinceRestart(String),
     /// A different card-reading shoe (device) appeared during the shift.
     #[error("a different card-reading shoe appeared: {0}")]
     OtherShoe(String),
@@ -356,6 +360,20 @@ impl Intake {
     fn strays_in_words(&self) -> Option<String> {
         let cards: Vec<String> = self.strays().map(|s| s.to_string()).collect();
         (!cards.is_empty()).then(|| cards.join(", "))
+    }
+
+    /// After a restart: the strays journaled before it wait again, in the
+    /// order read, under an alarm with the usual ways out (a pit boss sets
+    /// them aside or enters the card due by hand; no re-read).
+    pub fn restore_strays(&mut self, strays: &[Stray]) {
+        if strays.is_empty() {
+            return;
+        }
+        self.waiting
+            .extend(strays.iter().copied().map(Waiting::Card));
+        let cards: Vec<String> = strays.iter().map(Stray::to_string).collect();
+        self.alarms
+            .push(Fault::WaitingSinceRestart(cards.join(", ")));
     }
 
     /// Raises an alarm that did not come from the shoe's frames (a

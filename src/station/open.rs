@@ -164,8 +164,29 @@ impl Station {
         if let Feed::Scanner(_) = &station.feed {
             station.intake.after_restart(&station.table);
         }
+        // Cards that left the shoe and waited for a pit boss when the
+        // station stopped wait again, under the scanner alarms left open:
+        // only a pit boss's decision on them clears those.
+        let strays: Vec<Stray> = station
+            .ledger
+            .journaled_strays()?
+            .into_iter()
+            .map(|(seq, rank)| Stray { seq, rank })
+            .collect();
+        if !strays.is_empty() {
+            station.intake.restore_strays(&strays);
+            station.scanner_alarm_ids = station
+                .ledger
+                .alarms(station.context.table, true)?
+                .into_iter()
+                .filter(|a| matches!(a.kind, AlarmKind::Scanner | AlarmKind::ForeignCard))
+                .map(|a| a.id)
+                .collect();
+        }
         for alarm in station.ledger.alarms(station.context.table, true)? {
-            if !station.notices.iter().any(|n| n.alarm == alarm.id) {
+            if !station.notices.iter().any(|n| n.alarm == alarm.id)
+                && !station.scanner_alarm_ids.contains(&alarm.id)
+            {
                 let text = format!(
                     "Alarm raised {} and still open when the station stopped: {}",
                     crate::time_text::when(alarm.raised_at, crate::time_text::Zone::Local),

@@ -27,7 +27,14 @@ impl Station {
                 let outcome = self.intake.raise_alarm(fault);
                 self.record_outcome(outcome)?;
             }
+            let waiting = self.intake.strays().count();
             let outcome = self.intake.handle(&event, &mut self.table);
+            // A card that now waits for a pit boss is journaled before
+            // anything else, so that no crash can lose it.
+            let new: Vec<Stray> = self.intake.strays().skip(waiting).collect();
+            for stray in new {
+                self.ledger.journal_stray(stray.seq, stray.rank)?;
+            }
             self.record_outcome(outcome)?;
         }
     }
@@ -207,8 +214,11 @@ impl Station {
     ) -> Result<(), StationError> {
         self.intake.resolve(resolution, &mut self.table)?;
         self.touch();
-        // Cards set aside are journaled before the alarm is cleared.
+        // Cards set aside are journaled before the alarm is cleared, and the
+        // strays' own journal goes in the same transaction.
+        self.ledger.strays_resolved();
         self.record()?;
+        self.ledger.settle_strays()?;
         for id in std::mem::take(&mut self.scanner_alarm_ids) {
             self.ledger.clear_alarm(id, by, how)?;
         }

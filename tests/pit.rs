@@ -820,3 +820,36 @@ fn a_shorter_prompt_moves_no_button() {
     assert!(shows(&harness, "then Deal (Enter)"));
     assert_eq!(harness.get_by_label("Deal (Enter)").rect(), before);
 }
+
+#[test]
+fn a_starboard_table_shows_its_ante_and_rake_and_no_bet_limits() {
+    let (ledger, _path, _clock, _) = staffed("starboard-terms");
+    let mut rules = HouseRules::default();
+    rules.starboard.rake_percent = 10;
+    rules.starboard.rake_cap = 50;
+    let station = Station::open(
+        ledger,
+        TableSetup {
+            game: GameKind::Starboard,
+            rules,
+            ..setup(SourceChoice::SoftwareShoe)
+        },
+        &dealer(),
+        &boss(),
+        Feed::SoftwareShoe,
+    )
+    .unwrap();
+    let mut harness = harness(app(station));
+    harness.run();
+    assert!(
+        shows(&harness, "rake 10% (cap 50 units)"),
+        "the header states the rake"
+    );
+    open_pit(&mut harness, "Limits & voids");
+    assert!(shows(&harness, "Starboard has no bet limits"));
+    assert!(
+        !shows(&harness, "Minimum bet"),
+        "Rocket's limits are not offered"
+    );
+    assert!(!shows(&harness, "In force now: bets"));
+}

@@ -171,7 +171,7 @@ impl TableScreen {
                     table.rules().rocket.min_bet_units,
                     table.rules().rocket.max_bet_units
                 ),
-                GameKind::Starboard => format!("ante {}", units(table.rules().starboard.unit)),
+                GameKind::Starboard => starboard_terms(&table.rules().starboard),
             };
             // The hand in play, else the last one this table committed here:
             // never the ledger's last hand at another table.
@@ -917,4 +917,14 @@ fn place_frame(highlighted: bool, margin: f32) -> egui::Frame {
         .stroke(stroke)
         .corner_radius(8.0)
         .inner_margin(margin)
+}
+
+/// A Starboard table's terms in a few words: "ante 5 units · rake 10% (cap 50 units)".
+pub(crate) fn starboard_terms(rules: &crate::engine::rules::StarboardRules) -> String {
+    let rake = match (rules.rake_percent, rules.rake_cap) {
+        (0, _) => "no rake".to_owned(),
+        (percent, 0) => format!("rake {percent}%"),
+        (percent, cap) => format!("rake {percent}% (cap {})", units(cap)),
+    };
+    format!("ante {} · {rake}", units(rules.unit))
 }

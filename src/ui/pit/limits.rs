@@ -10,6 +10,7 @@ use crate::ids::HandId;
 use crate::inventory::TableLimits;
 use crate::station::Station;
 use crate::ui::error::ScreenError;
+use crate::ui::table::starboard_terms;
 use crate::ui::widgets::labelled_input_ui;
 
 /// The Limits & voids tab's inputs.
@@ -48,32 +49,14 @@ impl LimitsTab {
 
     pub(super) fn show_ui(&mut self, ui: &mut Ui, station: &mut Station) {
         ui.heading("Table limits");
-        let rules = station.table().rules();
-        ui.label(format!(
-            "In force now: bets {} to {} units.",
-            rules.rocket.min_bet_units, rules.rocket.max_bet_units
-        ));
-        if let Ok(Some(limits)) = station.ledger().table_limits(station.table_id())
-            && (limits.min_bet_units, limits.max_bet_units)
-                != (rules.rocket.min_bet_units, rules.rocket.max_bet_units)
-        {
-            ui.label(format!(
-                "Set to {} to {} units: they apply from the next hand.",
-                limits.min_bet_units, limits.max_bet_units
-            ));
-        }
         if station.setup().game == GameKind::Starboard {
-            ui.label("Starboard has no bet limits: the ante is fixed when the table opens.");
-        }
-        ui.horizontal(|ui| {
-            labelled_input_ui(ui, "Minimum bet", &mut self.min_bet, 80.0);
-            labelled_input_ui(ui, "Maximum bet", &mut self.max_bet, 80.0);
-        });
-        self.limits_by.show_ui(ui, "Pit boss", "limits");
-        if action_ui(ui, "Change limits", &mut self.limits_note) {
-            let outcome = self.change_limits(station);
-            self.limits_by.clear();
-            self.limits_note.set(outcome);
+            // Starboard's terms are fixed when the table opens.
+            ui.label(format!(
+                "In force: {}. Starboard has no bet limits: the ante and the rake are fixed when the table opens.",
+                starboard_terms(&station.table().rules().starboard)
+            ));
+        } else {
+            self.rocket_limits_ui(ui, station);
         }
 
         ui.separator();
@@ -99,6 +82,35 @@ impl LimitsTab {
             let outcome = self.close(station);
             self.close_by.clear();
             self.close_note.set(outcome);
+        }
+    }
+
+    /// Rocket's bet limits: those in force, those set for the next hand,
+    /// and the form that changes them.
+    fn rocket_limits_ui(&mut self, ui: &mut Ui, station: &mut Station) {
+        let rules = station.table().rules();
+        ui.label(format!(
+            "In force now: bets {} to {} units.",
+            rules.rocket.min_bet_units, rules.rocket.max_bet_units
+        ));
+        if let Ok(Some(limits)) = station.ledger().table_limits(station.table_id())
+            && (limits.min_bet_units, limits.max_bet_units)
+                != (rules.rocket.min_bet_units, rules.rocket.max_bet_units)
+        {
+            ui.label(format!(
+                "Set to {} to {} units: they apply from the next hand.",
+                limits.min_bet_units, limits.max_bet_units
+            ));
+        }
+        ui.horizontal(|ui| {
+            labelled_input_ui(ui, "Minimum bet", &mut self.min_bet, 80.0);
+            labelled_input_ui(ui, "Maximum bet", &mut self.max_bet, 80.0);
+        });
+        self.limits_by.show_ui(ui, "Pit boss", "limits");
+        if action_ui(ui, "Change limits", &mut self.limits_note) {
+            let outcome = self.change_limits(station);
+            self.limits_by.clear();
+            self.limits_note.set(outcome);
         }
     }
 

@@ -497,7 +497,7 @@ fn the_hand_browser_filters_by_dealer_seat_outcome_amount_and_time() {
     assert_eq!(all.len(), 10);
     assert_eq!(all[1].outcome, HandOutcome::Voided);
     assert_eq!(all[1].house_net, 0);
-    let only = |filter: HandFilter| -> Vec<HandId> {
+    let only = |ledger: &Ledger, filter: HandFilter| -> Vec<HandId> {
         ledger
             .browse_hands(&filter)
             .unwrap()
@@ -506,10 +506,13 @@ fn the_hand_browser_filters_by_dealer_seat_outcome_amount_and_time() {
             .collect()
     };
     assert_eq!(
-        only(HandFilter {
-            outcome: Some(HandOutcome::Voided),
-            ..HandFilter::default()
-        }),
+        only(
+            &ledger,
+            HandFilter {
+                outcome: Some(HandOutcome::Voided),
+                ..HandFilter::default()
+            }
+        ),
         [HandId(2)]
     );
     let won: Vec<HandId> = all
@@ -518,26 +521,35 @@ fn the_hand_browser_filters_by_dealer_seat_outcome_amount_and_time() {
         .map(|h| h.id)
         .collect();
     assert_eq!(
-        only(HandFilter {
-            outcome: Some(HandOutcome::HouseWon),
-            ..HandFilter::default()
-        }),
+        only(
+            &ledger,
+            HandFilter {
+                outcome: Some(HandOutcome::HouseWon),
+                ..HandFilter::default()
+            }
+        ),
         won
     );
     assert!(
-        only(HandFilter {
-            dealer: Some(BOSS),
-            ..HandFilter::default()
-        })
+        only(
+            &ledger,
+            HandFilter {
+                dealer: Some(BOSS),
+                ..HandFilter::default()
+            }
+        )
         .is_empty()
     );
     assert_eq!(
-        only(HandFilter {
-            shift: Some(shift),
-            dealer: Some(DEALER),
-            seat: Some(1),
-            ..HandFilter::default()
-        })
+        only(
+            &ledger,
+            HandFilter {
+                shift: Some(shift),
+                dealer: Some(DEALER),
+                seat: Some(1),
+                ..HandFilter::default()
+            }
+        )
         .len(),
         10
     );
@@ -548,21 +560,105 @@ fn the_hand_browser_filters_by_dealer_seat_outcome_amount_and_time() {
         .map(|h| h.id)
         .collect();
     assert_eq!(
-        only(HandFilter {
-            min_amount: Some(big),
-            ..HandFilter::default()
-        }),
+        only(
+            &ledger,
+            HandFilter {
+                min_amount: Some(big),
+                ..HandFilter::default()
+            }
+        ),
         expected
     );
     let now = clock.0.get();
     assert!(
-        only(HandFilter {
-            started: TimeRange {
-                from: Some(now + chrono::TimeDelta::seconds(1)),
-                to: None
-            },
-            ..HandFilter::default()
-        })
+        only(
+            &ledger,
+            HandFilter {
+                started: TimeRange {
+                    from: Some(now + chrono::TimeDelta::seconds(1)),
+                    to: None
+                },
+                ..HandFilter::default()
+            }
+        )
         .is_empty()
+    );
+    // A seat nobody played, another table, one hand by its number.
+    assert!(
+        only(
+            &ledger,
+            HandFilter {
+                seat: Some(6),
+                ..HandFilter::default()
+            }
+        )
+        .is_empty()
+    );
+    assert!(
+        only(
+            &ledger,
+            HandFilter {
+                table: Some(TableId(table.0 + 1)),
+                ..HandFilter::default()
+            }
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        only(
+            &ledger,
+            HandFilter {
+                hand: Some(HandId(7)),
+                table: Some(table),
+                ..HandFilter::default()
+            }
+        ),
+        [HandId(7)]
+    );
+    // An alarm raised during hand 4 finds it.
+    ledger
+        .raise_alarm(table, AlarmKind::Scanner, "lost frames", Some(HandId(4)))
+        .unwrap();
+    assert_eq!(
+        only(
+            &ledger,
+            HandFilter {
+                with_alarm: true,
+                ..HandFilter::default()
+            }
+        ),
+        [HandId(4)]
+    );
+    // Pages, newest first, cover every hand once, reading only the page.
+    let mut seen = Vec::new();
+    let mut before = None;
+    loop {
+        let page = ledger
+            .browse_newest(&HandFilter::default(), before, 3)
+            .unwrap();
+        assert!(page.hands.len() <= 3);
+        seen.extend(page.hands.iter().map(|h| h.id));
+        if !page.more {
+            break;
+        }
+        before = page.hands.last().map(|h| h.id);
+    }
+    let newest_first: Vec<HandId> = all.iter().rev().map(|h| h.id).collect();
+    assert_eq!(seen, newest_first);
+    // Filtered in the query, so a page is full even when most hands fail.
+    let page = ledger
+        .browse_newest(
+            &HandFilter {
+                outcome: Some(HandOutcome::HouseWon),
+                ..HandFilter::default()
+            },
+            None,
+            2,
+        )
+        .unwrap();
+    let newest_won: Vec<HandId> = won.iter().rev().take(2).copied().collect();
+    assert_eq!(
+        page.hands.iter().map(|h| h.id).collect::<Vec<_>>(),
+        newest_won
     );
 }

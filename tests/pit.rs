@@ -853,3 +853,28 @@ fn a_starboard_table_shows_its_ante_and_rake_and_no_bet_limits() {
     );
     assert!(!shows(&harness, "In force now: bets"));
 }
+
+#[test]
+fn the_hand_browser_opens_newest_first_and_pages_through_older_hands() {
+    let (mut station, _) = counted_station("browser-pages");
+    for _ in 0..55 {
+        play_hand(&mut station);
+    }
+    let newest = station.last_committed().unwrap().hand;
+    let mut harness = harness(app(station));
+    open_pit(&mut harness, "Audit");
+    assert!(shows(&harness, "Hands of table table 1, newest first."));
+    assert!(shows(&harness, &format!("Hand {newest} ·")));
+    // A page holds 50 hands: the oldest are on the next page.
+    assert!(!shows(&harness, "Hand 1 ·"));
+    click(&mut harness, "Older hands");
+    assert!(shows(&harness, "Hand 1 ·"));
+    assert!(!shows(&harness, &format!("Hand {newest} ·")));
+    click(&mut harness, "Newer hands");
+    assert!(shows(&harness, &format!("Hand {newest} ·")));
+    // Found by its number.
+    fill(&mut harness, "Hand number", "3");
+    click(&mut harness, "Find hands");
+    assert!(shows(&harness, "Hand 3 ·"));
+    assert!(!shows(&harness, "Hand 4 ·"));
+}

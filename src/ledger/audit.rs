@@ -190,6 +190,23 @@ pub struct HandFilter {
     pub outcome: Option<HandOutcome>,
     /// With a transfer of at least this many units.
     pub min_amount: Option<u64>,
+    /// At this table (None: every table in the ledger).
+    pub table: Option<TableId>,
+    /// This hand only.
+    pub hand: Option<HandId>,
+    /// With this rated player's card seated when the hand started.
+    pub player: Option<String>,
+    /// With an alarm raised during it.
+    pub with_alarm: bool,
+}
+
+/// One page of the hand browser, newest first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandPage {
+    /// The hands, newest first.
+    pub hands: Vec<HandSummary>,
+    /// Older hands match too (ask with `before` = the last hand here).
+    pub more: bool,
 }
 
 /// A hand's outcome for the house.
@@ -424,20 +441,68 @@ impl Ledger {
 
     /// The hand browser: hands matching `filter`, oldest first.
     pub fn browse_hands(&self, filter: &HandFilter) -> Result<Vec<HandSummary>, LedgerError> {
+        self.find_hands(filter, "ORDER BY h.seq", None, None)
+    }
+
+    /// The hand browser a page at a time: at most `limit` hands matching
+    /// `filter`, newest first, older than hand `before` when given. Reads
+    /// only the page, however many hands the ledger holds.
+    pub fn browse_newest(
+        &self,
+        filter: &HandFilter,
+        before: Option<HandId>,
+        limit: usize,
+    ) -> Result<HandPage, LedgerError> {
+        let limit = limit.max(1);
+        let mut hands = self.find_hands(filter, "ORDER BY h.seq DESC", before, Some(limit + 1))?;
+        let more = hands.len() > limit;
+        hands.truncate(limit);
+        Ok(HandPage { hands, more })
+    }
+
+    /// The hands matching `filter`, every condition in the query, in
+    /// `order`, before hand `before` (in chain order) and at most `limit`.
+    fn find_hands(
+        &self,
+        filter: &HandFilter,
+        order: &str,
+        before: Option<HandId>,
+        limit: Option<usize>,
+    ) -> Result<Vec<HandSummary>, LedgerError> {
         let (from, to) = filter.started.bounds();
-        let mut statement = self.conn.prepare(concat!(
-            "SELECT h.id, h.shift_id, h.dealer_id, h.seats, s.status, h.started_at, h.ended_at, \
-                    COALESCE((SELECT SUM(",
-            house_side_of_t!(),
-            ") FROM transfers t WHERE t.hand_id = h.id), 0), \
-                    COALESCE((SELECT MAX(t.amount) FROM transfers t WHERE t.hand_id = h.id), 0) \
-             FROM hands h JOIN hand_status s ON s.hand_id = h.id \
-             WHERE (?1 IS NULL OR h.started_at >= ?1) AND (?2 IS NULL OR h.started_at < ?2) \
-               AND (?3 IS NULL OR h.shift_id = ?3) AND (?4 IS NULL OR h.dealer_id = ?4) \
-               AND (?5 IS NULL OR (SELECT MAX(t.amount) FROM transfers t WHERE t.hand_id = h.id) >= ?5) \
-             ORDER BY h.seq"
-        ),
-        )?;
+        let outcome = filter.outcome.map(|o| match o {
+            HandOutcome::HouseWon => "won",
+            HandOutcome::HouseLost => "lost",
+            HandOutcome::Even => "even",
+            HandOutcome::Voided => "voided",
+        });
+        let sql = format!(
+            "SELECT id, shift_id, dealer_id, seats, status, started_at, ended_at, net, largest FROM ( \
+               SELECT h.seq, h.id, h.shift_id, h.dealer_id, h.seats, s.status, h.started_at, h.ended_at, \
+                      COALESCE((SELECT SUM({house}) FROM transfers t WHERE t.hand_id = h.id), 0) AS net, \
+                      COALESCE((SELECT MAX(t.amount) FROM transfers t WHERE t.hand_id = h.id), 0) AS largest \
+               FROM hands h JOIN hand_status s ON s.hand_id = h.id \
+               WHERE (?1 IS NULL OR h.started_at >= ?1) AND (?2 IS NULL OR h.started_at < ?2) \
+                 AND (?3 IS NULL OR h.shift_id = ?3) AND (?4 IS NULL OR h.dealer_id = ?4) \
+                 AND (?5 IS NULL OR h.table_id = ?5) AND (?6 IS NULL OR h.id = ?6) \
+                 AND (?7 IS NULL OR (' ' || h.seats || ' ') LIKE '% ' || ?7 || ':%') \
+                 AND (?8 = 0 OR EXISTS (SELECT 1 FROM alarms a WHERE a.hand_id = h.id)) \
+                 AND (?9 IS NULL OR h.seq < (SELECT b.seq FROM hands b WHERE b.id = ?9)) \
+                 AND (?10 IS NULL OR EXISTS ( \
+                   SELECT 1 FROM seatings st WHERE st.card = ?10 AND st.table_id = h.table_id \
+                     AND st.action = 'seat' AND st.at <= h.started_at \
+                     AND (' ' || h.seats || ' ') LIKE '% ' || st.seat || ':%' \
+                     AND NOT EXISTS (SELECT 1 FROM seatings u WHERE u.card = st.card \
+                       AND u.table_id = st.table_id AND u.action = 'unseat' \
+                       AND u.seq > st.seq AND u.at <= h.started_at))) \
+             ) h WHERE (?11 IS NULL OR largest >= ?11) \
+               AND (?12 IS NULL OR CASE WHEN status = '{voided}' THEN 'voided' \
+                    WHEN net > 0 THEN 'won' WHEN net < 0 THEN 'lost' ELSE 'even' END = ?12) \
+             {order} LIMIT ?13",
+            house = house_side_of_t!(),
+            voided = super::HandStatus::Voided.as_str(),
+        );
+        let mut statement = self.conn.prepare(&sql)?;
         let found: Vec<Vec<Value>> = statement
             .query_map(
                 rusqlite::params![
@@ -445,7 +510,15 @@ impl Ledger {
                     to,
                     filter.shift,
                     filter.dealer,
-                    filter.min_amount.map(|a| a.min(i64::MAX as u64) as i64)
+                    filter.table.map(|t| t.0),
+                    filter.hand.map(|h| h.0),
+                    filter.seat,
+                    filter.with_alarm,
+                    before.map(|h| h.0),
+                    filter.player.as_deref(),
+                    filter.min_amount.map(|a| a.min(i64::MAX as u64) as i64),
+                    outcome,
+                    limit.map_or(-1, |l| l.min(i64::MAX as usize) as i64),
                 ],
                 |r| (0..9).map(|i| r.get::<_, Value>(i)).collect(),
             )?
@@ -466,13 +539,6 @@ impl Ledger {
                         _ => HandOutcome::Even,
                     }
                 };
-            if filter
-                .seat
-                .is_some_and(|seat| !seats.iter().any(|(s, _)| *s == seat))
-                || filter.outcome.is_some_and(|o| o != outcome)
-            {
-                continue;
-            }
             hands.push(HandSummary {
                 id: HandId(id),
                 shift: ShiftId(rows::int(&values, 1).map_err(&bad)?),

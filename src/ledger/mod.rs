@@ -48,7 +48,8 @@ use chain::{
 pub use crate::access::Role;
 pub use access::{DENOMINATIONS_KEY, LIMITS_KEY, PinEntry, Session, StaffMember};
 pub use audit::{
-    Alarm, AlarmKind, Exception, ExceptionKind, HandFilter, HandOutcome, HandSummary, TimeRange,
+    Alarm, AlarmKind, Exception, ExceptionKind, HandFilter, HandOutcome, HandPage, HandSummary,
+    TimeRange,
 };
 pub use chain::GENESIS;
 pub use error::{AccessError, LedgerError, ShiftError};

@@ -1,6 +1,8 @@
-//! The hand browser on the Audit tab: hands found by time, dealer, seat,
-//! outcome and amount; a chosen hand stepped card by card, exported as a
-//! hand history (docs/replay-format.md).
+//! The hand browser on the Audit tab: this table's hands (or every
+//! table's), newest first, a page at a time, found by hand number, time,
+//! dealer, seat, rated player, outcome, amount and alarm; a chosen hand
+//! stepped card by card, exported as a hand history
+//! (docs/replay-format.md).
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use eframe::egui::{self, Ui};
@@ -10,22 +12,29 @@ use crate::engine::shoe::ShoeEvent;
 use crate::engine::table::{FinishedHand, HandEvent};
 use crate::engine::{Rank, Step};
 use crate::history::HandHistory;
-use crate::ids::{HandId, StaffId};
-use crate::ledger::{HandFilter, HandOutcome, HandSummary, TimeRange};
+use crate::ids::{HandId, StaffId, TableId};
+use crate::ledger::{HandFilter, HandOutcome, HandPage, TimeRange};
 use crate::station::Station;
 use crate::time_text::{Zone, when};
 use crate::ui::error::ScreenError;
 use crate::ui::widgets::{card_face_ui, labelled_input_ui};
 
+/// Hands on one page of the browser.
+pub const HANDS_PER_PAGE: usize = 50;
+
 /// The hand browser's filter inputs.
 #[derive(Default)]
 struct FilterInputs {
+    hand: String,
     from: String,
     to: String,
     dealer: String,
     seat: String,
+    player: String,
     outcome: Option<HandOutcome>,
     min_amount: String,
+    with_alarm: bool,
+    every_table: bool,
 }
 
 /// A time typed in the station's local time (or RFC 3339 with its offset).
@@ -58,7 +67,7 @@ fn parse_time(text: &str, what: &str) -> Result<Option<DateTime<Utc>>, ScreenErr
 }
 
 impl FilterInputs {
-    fn filter(&self) -> Result<HandFilter, ScreenError> {
+    fn filter(&self, table: TableId) -> Result<HandFilter, ScreenError> {
         let optional = |text: &str, what: &str| -> Result<Option<u64>, ScreenError> {
             let text = text.trim();
             if text.is_empty() {
@@ -89,6 +98,16 @@ impl FilterInputs {
                 .transpose()?,
             outcome: self.outcome,
             min_amount: optional(&self.min_amount, "minimum amount")?,
+            table: (!self.every_table).then_some(table),
+            hand: optional(&self.hand, "hand number")?
+                .map(|h| {
+                    i64::try_from(h)
+                        .map(HandId)
+                        .map_err(|_| ScreenError::Form("there is no such hand".to_owned()))
+                })
+                .transpose()?,
+            player: Some(self.player.trim().to_owned()).filter(|p| !p.is_empty()),
+            with_alarm: self.with_alarm,
         })
     }
 }
@@ -101,11 +120,15 @@ struct Chosen {
     step: usize,
 }
 
-/// The browser's filter, the hands found and the one chosen.
+/// The browser's filter, the page of hands found and the one chosen.
 #[derive(Default)]
 pub(super) struct HandBrowser {
     filter: FilterInputs,
-    hands: Option<Result<Vec<HandSummary>, ScreenError>>,
+    /// The page shown (None: find it on the next frame).
+    page: Option<Result<HandPage, ScreenError>>,
+    /// Where each page shown so far starts: older than this hand (None:
+    /// the newest); the last is the page shown.
+    cursors: Vec<Option<HandId>>,
     chosen: Option<Result<Chosen, ScreenError>>,
     export_path: String,
     export_note: Note,
@@ -113,9 +136,9 @@ pub(super) struct HandBrowser {
 }
 
 impl HandBrowser {
-    /// Forgets the hands found, so the next frame finds them again.
+    /// Forgets the page found, so the next frame finds it again.
     pub(super) fn reload(&mut self) {
-        self.hands = None;
+        self.page = None;
     }
 
     pub(super) fn choose(&mut self, station: &Station, hand: HandId) {
@@ -136,14 +159,21 @@ impl HandBrowser {
 
     pub(super) fn show_ui(&mut self, ui: &mut Ui, station: &mut Station) {
         ui.heading("Hand browser");
+        ui.label(if self.filter.every_table {
+            "Hands of every table in this ledger, newest first.".to_owned()
+        } else {
+            format!("Hands of table {}, newest first.", station.setup().name)
+        });
         ui.horizontal_wrapped(|ui| {
+            labelled_input_ui(ui, "Hand number", &mut self.filter.hand, 60.0);
             labelled_input_ui(ui, "From", &mut self.filter.from, 150.0);
             labelled_input_ui(ui, "To", &mut self.filter.to, 150.0);
             labelled_input_ui(ui, "Dealer", &mut self.filter.dealer, 60.0);
             labelled_input_ui(ui, "Seat", &mut self.filter.seat, 40.0);
+            labelled_input_ui(ui, "Player card", &mut self.filter.player, 110.0);
             labelled_input_ui(ui, "Minimum amount", &mut self.filter.min_amount, 70.0);
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Outcome");
             for (value, name) in [
                 (None, "any"),
@@ -154,27 +184,78 @@ impl HandBrowser {
             ] {
                 ui.selectable_value(&mut self.filter.outcome, value, name);
             }
+            ui.checkbox(&mut self.filter.with_alarm, "With an alarm");
+            ui.checkbox(&mut self.filter.every_table, "Every table in this ledger");
         });
-        if ui.button("Find hands").clicked() {
-            self.hands = None;
+        let more = matches!(&self.page, Some(Ok(page)) if page.more);
+        let last_shown = match &self.page {
+            Some(Ok(page)) => page.hands.last().map(|h| h.id),
+            _ => None,
+        };
+        ui.horizontal(|ui| {
+            if ui.button("Find hands").clicked() {
+                self.cursors.clear();
+                self.page = None;
+            }
+            if ui
+                .add_enabled(self.cursors.len() > 1, egui::Button::new("Newer hands"))
+                .clicked()
+            {
+                self.cursors.pop();
+                self.page = None;
+            }
+            if ui
+                .add_enabled(more, egui::Button::new("Older hands"))
+                .clicked()
+            {
+                self.cursors.push(last_shown);
+                self.page = None;
+            }
+        });
+        if self.cursors.is_empty() {
+            self.cursors.push(None);
         }
-        let hands = self.hands.get_or_insert_with(|| {
-            self.filter
-                .filter()
-                .and_then(|f| station.ledger().browse_hands(&f).map_err(ScreenError::from))
+        let before = self.cursors.last().copied().flatten();
+        let table = station.table_id();
+        let page = self.page.get_or_insert_with(|| {
+            self.filter.filter(table).and_then(|f| {
+                station
+                    .ledger()
+                    .browse_newest(&f, before, HANDS_PER_PAGE)
+                    .map_err(ScreenError::from)
+            })
         });
         let mut pick = None;
-        match hands {
+        match page {
             Err(error) => error.show_ui(ui),
-            Ok(list) if list.is_empty() => {
+            Ok(page) if page.hands.is_empty() => {
                 ui.label("No hands match.");
             }
-            Ok(list) => {
+            Ok(page) => {
+                ui.label(format!(
+                    "Page {}: hands {} to {}{}",
+                    self.cursors.len(),
+                    page.hands[0].id,
+                    page.hands[page.hands.len() - 1].id,
+                    if page.more {
+                        "; older hands match too"
+                    } else {
+                        ""
+                    }
+                ));
+                // The list fills the window; with a hand chosen, it leaves
+                // room for the hand below.
+                let height = if self.chosen.is_some() {
+                    220.0
+                } else {
+                    (ui.available_height() - 8.0).max(220.0)
+                };
                 egui::ScrollArea::vertical()
                     .id_salt("hand-list")
-                    .max_height(220.0)
+                    .max_height(height)
+                    .auto_shrink([false, true])
                     .show(ui, |ui| {
-                        for hand in list.iter() {
+                        for hand in &page.hands {
                             // Rocket's seats with their bets (`2:100`); Starboard
                             // records no bet, so its seats alone.
                             let seats: Vec<String> = hand

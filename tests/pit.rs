@@ -475,6 +475,25 @@ fn limits_apply_from_the_next_hand_and_closing_returns_to_opening() {
     click(&mut harness, "Close the table");
     harness.run();
     assert!(harness.state().is_opening_table());
+
+    // The closed shift is printed from the open-table screen, before any
+    // other table opens.
+    click(&mut harness, "Print a shift report");
+    assert!(shows(&harness, "Table table 1 · shift 1 · opened"));
+    assert!(shows(&harness, "closed"));
+    let pdf = std::env::temp_dir().join(format!("closed-shift-{}.pdf", std::process::id()));
+    fill(&mut harness, "PDF file path", pdf.to_str().unwrap());
+    fill(&mut harness, "CSV file path (empty: no CSV)", "");
+    sign(&mut harness, "report", BOSS.0, BOSS_PIN);
+    click(&mut harness, "Save PDF");
+    crate::util::run_until(&mut harness, "the closed shift's report is saved", |h| {
+        h.query_all_by_label_contains("print 1, the original")
+            .next()
+            .is_some()
+    });
+    let text = pdf_text(&std::fs::read(&pdf).unwrap());
+    assert!(text.contains("shift 1"), "{text}");
+    std::fs::remove_file(&pdf).unwrap();
 }
 
 /// How many prints of a report the ledger at `path` records.
@@ -501,7 +520,10 @@ fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
         .state_mut()
         .set_print_command(PrintCommand::Given(None));
     open_pit(&mut harness, "Shift report");
-    assert!(shows(&harness, &format!("Shift {shift} · opened")));
+    assert!(shows(
+        &harness,
+        &format!("Table table 1 · shift {shift} · opened")
+    ));
     let default = format!("shift-report-table-1-{shift}.pdf");
     assert_eq!(
         harness.get_by_label("PDF file path").value().as_deref(),

@@ -64,7 +64,7 @@ enum Screen {
     /// No staff yet: create the first pit boss.
     FirstRun(FirstRunForm),
     /// No open table: a pit boss opens one (and may add staff first).
-    OpenTable(Box<(OpenTableForm, AddStaffForm)>),
+    OpenTable(Box<(OpenTableForm, AddStaffForm, pit::ReportTab)>),
     /// A live table.
     Table(Box<TableScreen>),
     /// The ledger could not be opened or read: the sentence, and nothing else.
@@ -374,19 +374,29 @@ impl StationApp {
                     .map(|()| Screen::OpenTable(Box::default()))
             }
             Screen::OpenTable(forms) => {
-                let (form, add_staff) = &mut **forms;
-                let ledger = self.ledger.as_mut();
+                let (form, add_staff, report) = &mut **forms;
+                let mut ledger = self.ledger.as_mut();
+                let print = &self.print;
                 let opened = egui::CentralPanel::default_margins()
                     .show(ui, |ui| {
                         // With the staff form open, the page is taller than
                         // a 1280x800 screen.
                         egui::ScrollArea::vertical()
                             .show(ui, |ui| {
-                                if let Some(ledger) = ledger {
+                                if let Some(ledger) = ledger.as_deref_mut() {
                                     add_staff.show_ui(ui, ledger);
                                     ui.separator();
                                 }
-                                form.show_ui(ui)
+                                let opened = form.show_ui(ui);
+                                // A closed shift is printed here, before the
+                                // next table opens (or any time no table is).
+                                if let Some(ledger) = ledger {
+                                    ui.separator();
+                                    egui::CollapsingHeader::new("Print a shift report")
+                                        .id_salt("open-screen-report")
+                                        .show(ui, |ui| report.show_ui(ui, ledger, None, print));
+                                }
+                                opened
                             })
                             .inner
                     })

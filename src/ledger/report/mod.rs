@@ -712,6 +712,10 @@ impl ShiftReport {
 pub struct ShiftSpan {
     /// The shift's id.
     pub id: ShiftId,
+    /// Its table.
+    pub table: TableId,
+    /// The table's name.
+    pub table_name: String,
     /// When it opened.
     pub opened_at: DateTime<Utc>,
     /// When it closed; None while it is open.
@@ -887,14 +891,15 @@ impl Ledger {
         })
     }
 
-    /// The shifts of `table`, newest first: what a report can cover.
-    pub fn shifts(&self, table: TableId) -> Result<Vec<ShiftSpan>, LedgerError> {
+    /// The shifts of every table in the ledger, open and closed, newest
+    /// first: what a report can cover.
+    pub fn shifts(&self) -> Result<Vec<ShiftSpan>, LedgerError> {
         let mut statement = self.conn.prepare(
-            "SELECT s.seq, s.id, s.opened_at, c.seq, c.closed_at \
-             FROM shifts s LEFT JOIN shift_closes c ON c.shift_id = s.id \
-             WHERE s.table_id = ?1 ORDER BY s.id DESC",
+            "SELECT s.seq, s.id, s.opened_at, c.seq, c.closed_at, s.table_id, t.name \
+             FROM shifts s JOIN tables t ON t.id = s.table_id \
+             LEFT JOIN shift_closes c ON c.shift_id = s.id ORDER BY s.id DESC",
         )?;
-        let mut found = statement.query([table])?;
+        let mut found = statement.query([])?;
         let mut shifts = Vec::new();
         while let Some(row) = found.next()? {
             let seq: i64 = row.get(0)?;
@@ -908,6 +913,8 @@ impl Ledger {
             };
             shifts.push(ShiftSpan {
                 id: row.get(1)?,
+                table: row.get(5)?,
+                table_name: row.get(6)?,
                 opened_at: row_time("shifts", seq, &row.get::<_, String>(2)?)?,
                 closed_at,
             });

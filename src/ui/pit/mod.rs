@@ -19,6 +19,8 @@ mod rating;
 mod report;
 mod staff;
 
+pub use report::ReportTab;
+
 use eframe::egui::{self, Ui};
 
 use crate::printing::PrintCommand;
@@ -119,7 +121,11 @@ impl PitScreen {
                 Tab::Audit => self.audit.show_ui(ui, station),
                 Tab::Chart => self.chart.show_ui(ui, station),
                 Tab::Rating => self.rating.show_ui(ui, station),
-                Tab::Report => self.report.show_ui(ui, station, print),
+                Tab::Report => {
+                    let shift = station.shift_id();
+                    self.report
+                        .show_ui(ui, station.ledger_mut(), Some(shift), print);
+                }
             });
         back || self.limits.closed
     }

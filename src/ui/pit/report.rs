@@ -1,6 +1,8 @@
-//! The Shift report tab: a shift's report saved as PDF and CSV and printed
-//! (through [`crate::printing`]), after the whole chain is checked off the
-//! window's thread.
+//! The Shift report form: any shift of any table in the ledger, open or
+//! closed, saved as PDF and CSV and printed (through [`crate::printing`]),
+//! after the whole chain is checked off the window's thread. It is the pit
+//! boss screen's Shift report tab, and is on the open-table screen too, so
+//! a closed shift can be printed before the next table opens.
 
 use std::path::{Path, PathBuf};
 
@@ -8,11 +10,10 @@ use eframe::egui::{self, Ui};
 
 use super::forms::{Note, Signer, signed};
 use crate::ids::{ShiftId, StaffId};
-use crate::ledger::PinEntry;
 use crate::ledger::report::{Integrity, Period, ReportQuery, ShiftSpan, check_chain};
+use crate::ledger::{Ledger, PinEntry};
 use crate::printing::{PrintCommand, PrintingError, ReportFiles, default_file_name};
 use crate::report::Layout;
-use crate::station::Station;
 use crate::time_text::{Zone, when};
 use crate::ui::background::Job;
 use crate::ui::error::ScreenError;
@@ -22,7 +23,7 @@ use crate::ui::widgets::labelled_input_ui;
 /// before the print is recorded.
 struct ReportSaving {
     files: ReportFiles,
-    shift: ShiftId,
+    shift: ShiftSpan,
     /// Where to send the saved PDF, if it is to be printed.
     print: Option<PrintCommand>,
     check: Job<Integrity>,
@@ -31,11 +32,11 @@ struct ReportSaving {
     by: (StaffId, String),
 }
 
-/// The Shift report tab's inputs and the save under way.
+/// The Shift report form's inputs and the save under way.
 #[derive(Default)]
-pub(super) struct ReportTab {
+pub struct ReportTab {
     shifts: Option<Result<Vec<ShiftSpan>, ScreenError>>,
-    /// The shift chosen; None: the station's (current) shift.
+    /// The shift chosen; None: the current shift (or the newest).
     shift: Option<ShiftId>,
     /// The shift the file paths were filled in for.
     paths_for: Option<ShiftId>,
@@ -48,20 +49,28 @@ pub(super) struct ReportTab {
 
 impl ReportTab {
     /// Forgets the list of shifts, so the next frame reads it again.
-    pub(super) fn reload(&mut self) {
+    pub fn reload(&mut self) {
         self.shifts = None;
     }
 
-    pub(super) fn show_ui(&mut self, ui: &mut Ui, station: &mut Station, print: &PrintCommand) {
+    /// Draws the form over `ledger`; `current` is the shift of the table
+    /// open at this station (chosen until another is), if one is.
+    pub fn show_ui(
+        &mut self,
+        ui: &mut Ui,
+        ledger: &mut Ledger,
+        current: Option<ShiftId>,
+        print: &PrintCommand,
+    ) {
         ui.heading("Shift report");
         ui.label(
-            "Saving or printing records a print in the ledger: a second print of the same shift \
-             is stamped REPRINT. Paths are relative to the folder the app was started in.",
+            "Any shift of any table in this ledger, open or closed. Saving or printing records a \
+             print in the ledger: a second print of the same shift is stamped REPRINT. Paths are \
+             relative to the folder the app was started in.",
         );
-        let table = station.table_id();
         let shifts = self
             .shifts
-            .get_or_insert_with(|| station.ledger().shifts(table).map_err(ScreenError::from));
+            .get_or_insert_with(|| ledger.shifts().map_err(ScreenError::from));
         let shifts = match shifts {
             Err(error) => {
                 error.show_ui(ui);
@@ -69,8 +78,11 @@ impl ReportTab {
             }
             Ok(list) => list.clone(),
         };
-        let current = station.shift_id();
-        let chosen = self.shift.unwrap_or(current);
+        let Some(newest) = shifts.first().map(|s| s.id) else {
+            ui.label("No shift has been opened in this ledger yet.");
+            return;
+        };
+        let chosen = self.shift.or(current).unwrap_or(newest);
         ui.strong("Shift");
         egui::ScrollArea::vertical()
             .id_salt("report-shifts")
@@ -78,14 +90,15 @@ impl ReportTab {
             .show(ui, |ui| {
                 for span in &shifts {
                     let text = format!(
-                        "Shift {} · opened {} · {}{}",
+                        "Table {} · shift {} · opened {} · {}{}",
+                        span.table_name,
                         span.id,
                         when(span.opened_at, Zone::Local),
                         span.closed_at.map_or_else(
                             || "open".to_owned(),
                             |t| format!("closed {}", when(t, Zone::Local))
                         ),
-                        if span.id == current {
+                        if Some(span.id) == current {
                             " (this shift)"
                         } else {
                             ""
@@ -96,11 +109,13 @@ impl ReportTab {
                     }
                 }
             });
-        let chosen = self.shift.unwrap_or(current);
+        let chosen = self.shift.or(current).unwrap_or(newest);
+        let Some(span) = shifts.iter().find(|s| s.id == chosen).cloned() else {
+            return;
+        };
         if self.paths_for != Some(chosen) {
-            let name = &station.setup().name;
-            self.pdf = default_file_name(name, chosen, "pdf");
-            self.csv = default_file_name(name, chosen, "csv");
+            self.pdf = default_file_name(&span.table_name, chosen, "pdf");
+            self.csv = default_file_name(&span.table_name, chosen, "csv");
             self.paths_for = Some(chosen);
         }
         labelled_input_ui(ui, "PDF file path", &mut self.pdf, 420.0);
@@ -127,7 +142,7 @@ impl ReportTab {
                         let (staff, pin) = &saving.by;
                         let by = PinEntry { staff: *staff, pin };
                         finish_report(
-                            station,
+                            ledger,
                             saving.files,
                             saving.shift,
                             integrity,
@@ -143,13 +158,11 @@ impl ReportTab {
         self.note.show_ui(ui);
         if save || send {
             let outcome = signed(&mut self.by, "pit boss", |by| {
-                station
-                    .ledger_mut()
-                    .check_pit_boss(by, "print the shift report")?;
+                ledger.check_pit_boss(by, "print the shift report")?;
                 Ok((by.staff, by.pin.to_owned()))
             })
             .and_then(|by| {
-                self.start_report(ui.ctx(), station, chosen, send.then(|| print.clone()), by)
+                self.start_report(ui.ctx(), ledger, span, send.then(|| print.clone()), by)
             });
             match outcome {
                 Ok(saving) => {
@@ -166,8 +179,8 @@ impl ReportTab {
     fn start_report(
         &self,
         ctx: &egui::Context,
-        station: &Station,
-        shift: ShiftId,
+        ledger: &Ledger,
+        shift: ShiftSpan,
         print: Option<PrintCommand>,
         by: (StaffId, String),
     ) -> Result<ReportSaving, ScreenError> {
@@ -175,7 +188,6 @@ impl ReportTab {
         let csv = Some(self.csv.trim())
             .filter(|c| !c.is_empty())
             .map(PathBuf::from);
-        let ledger = station.ledger();
         let (path, options) = (ledger.path().to_path_buf(), ledger.verify_options());
         let files = ReportFiles::claim(&pdf, csv.as_deref())?;
         let check = Job::start(ctx, "chain check", move || {
@@ -194,26 +206,20 @@ impl ReportTab {
 /// Records the print of `shift`'s report with the chain as checked, writes
 /// its files and, with `print`, sends the PDF to the printer.
 fn finish_report(
-    station: &mut Station,
+    ledger: &mut Ledger,
     files: ReportFiles,
-    shift: ShiftId,
+    shift: ShiftSpan,
     integrity: Integrity,
     print: Option<PrintCommand>,
     by: &PinEntry<'_>,
 ) -> Result<String, ScreenError> {
     let layout = Layout::standard()?;
     let query = ReportQuery {
-        table: Some(station.table_id().to_string()),
-        period: Period::Shift(shift),
+        table: Some(shift.table.to_string()),
+        period: Period::Shift(shift.id),
         casino: None,
     };
-    let saved = files.save(
-        station.ledger_mut(),
-        &query,
-        &layout,
-        Some(integrity),
-        Some(by),
-    )?;
+    let saved = files.save(ledger, &query, &layout, Some(integrity), Some(by))?;
     let shown = |path: &Path| {
         std::path::absolute(path)
             .unwrap_or_else(|_| path.to_owned())
@@ -249,8 +255,8 @@ fn finish_report(
             .printer()
             .ok_or_else(|| PrintingError::NoPrinter(shown(&saved.pdf)))?;
         let title = format!(
-            "Shift report, table {}, shift {shift}",
-            report.header.table_name
+            "Shift report, table {}, shift {}",
+            report.header.table_name, shift.id
         );
         let said = printer.print(&saved.pdf, &title)?;
         text = if said.is_empty() {

@@ -670,6 +670,35 @@ fn the_open_table_form_loads_a_house_rules_file_and_refuses_a_bad_one() {
 }
 
 #[test]
+fn a_table_never_opens_on_a_serial_port_that_is_not_there() {
+    let (ledger, path, _) = staffed_ledger("ui-missing-port");
+    drop(ledger);
+    let mut harness = app_harness(StationApp::open(
+        &path,
+        crate::test_keys(),
+        egui::Context::default(),
+    ));
+    harness.run();
+    click(&mut harness, "Card-reading shoe (serial port)");
+    let missing = path.parent().unwrap().join("no-such-port");
+    type_into(&mut harness, "Port path", missing.to_str().unwrap());
+    type_into(&mut harness, "Pit boss ID", &BOSS.to_string());
+    type_into(&mut harness, "Pit boss PIN", BOSS_PIN);
+    type_into(&mut harness, "Dealer ID", &DEALER.to_string());
+    type_into(&mut harness, "Dealer PIN", DEALER_PIN);
+    click(&mut harness, "Open table");
+    assert!(harness.state().station().is_none(), "no table opened");
+    assert!(shows_containing(
+        &harness,
+        &format!("cannot open the shoe's port {}", missing.display())
+    ));
+    drop(harness);
+    // Nothing was recorded: no shift is open.
+    let ledger = Ledger::open(&path, Box::new(SystemClock), crate::test_keys()).unwrap();
+    assert!(ledger.open_shift_now().unwrap().is_none());
+}
+
+#[test]
 fn a_pit_boss_overrides_a_scanner_alarm_in_its_window_with_a_pin() {
     let (mut harness, mut script, path, _) = app_on_script("ui-override", GameKind::Rocket, 6);
     let table = station_of(&harness).table_id();

@@ -126,6 +126,36 @@ pub enum ReaderError {
     /// Listing ports failed.
     #[error("cannot list serial ports: {0}")]
     List(#[from] serialport::Error),
+    /// The shoe's port cannot be opened.
+    #[error("cannot open the shoe's port {path}: {reason}; check the cable and the port's name")]
+    Port {
+        /// The port's path.
+        path: String,
+        /// The operating system's words.
+        reason: String,
+    },
+}
+
+/// Opens the port in `config` once and closes it: whether a shoe can be
+/// read there at all, checked before a table is opened on it.
+pub fn check_port(config: &ReaderConfig) -> Result<(), ReaderError> {
+    open_port(config)
+        .map(drop)
+        .map_err(|error| ReaderError::Port {
+            path: config.path.clone(),
+            reason: error.description,
+        })
+}
+
+/// The port in `config`, opened with its line settings.
+fn open_port(config: &ReaderConfig) -> serialport::Result<Box<dyn SerialPort>> {
+    serialport::new(&config.path, config.baud_rate)
+        .data_bits(config.data_bits)
+        .parity(config.parity)
+        .stop_bits(config.stop_bits)
+        .flow_control(FlowControl::None)
+        .timeout(config.read_timeout)
+        .open()
 }
 
 /// A running reader. Dropping it stops the thread and waits for it.
@@ -251,14 +281,7 @@ impl Worker {
     }
 
     fn open(&self) -> serialport::Result<Box<dyn SerialPort>> {
-        let config = &self.config;
-        serialport::new(&config.path, config.baud_rate)
-            .data_bits(config.data_bits)
-            .parity(config.parity)
-            .stop_bits(config.stop_bits)
-            .flow_control(FlowControl::None)
-            .timeout(config.read_timeout)
-            .open()
+        open_port(&self.config)
     }
 
     fn run(self) {

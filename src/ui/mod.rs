@@ -452,6 +452,15 @@ fn open_station(
     pit_boss: &(StaffId, String),
     repaint: egui::Context,
 ) -> Result<Station, (Box<Ledger>, String)> {
+    // A shoe's port is checked before anything is recorded: a table never
+    // opens on a port that is not there.
+    if let SourceChoice::Scanner { path, baud } = &setup.source {
+        let mut config = ReaderConfig::new(path.clone());
+        config.baud_rate = *baud;
+        if let Err(error) = crate::scanner::reader::check_port(&config) {
+            return Err((Box::new(ledger), error.to_string()));
+        }
+    }
     let feed = match make_feed(&setup, move || repaint.request_repaint()) {
         Ok(feed) => feed,
         Err(error) => return Err((Box::new(ledger), error.to_string())),

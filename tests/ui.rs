@@ -863,8 +863,11 @@ fn under_the_alarm_window_the_pull_key_takes_no_card_from_the_simulated_shoe() {
     // (Deal before the hand, a card or a decision in it).
     let pull = harness.get_by_label("Pull card (P)").rect();
     let insert = harness.get_by_label("Insert freshly shuffled shoe").rect();
+    let pit_boss = harness.get_by_label("Pit boss").rect();
     click(&mut harness, "Deal (Enter)");
     assert_eq!(harness.get_by_label("Pull card (P)").rect(), pull);
+    // Nor does the header's Pit boss button move as the hand's text changes.
+    assert_eq!(harness.get_by_label("Pit boss").rect(), pit_boss);
     assert_eq!(
         harness.get_by_label("Insert freshly shuffled shoe").rect(),
         insert

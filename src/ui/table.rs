@@ -162,38 +162,16 @@ impl TableScreen {
 
     fn header_ui(&mut self, ui: &mut Ui) {
         let setup = self.station.setup().clone();
-        let table = self.station.table();
         ui.horizontal(|ui| {
-            ui.heading(format!("{} — {}", setup.name, setup.game));
-            let limits = match setup.game {
-                GameKind::Rocket => format!(
-                    "bets {}–{} units",
-                    table.rules().rocket.min_bet_units,
-                    table.rules().rocket.max_bet_units
-                ),
-                GameKind::Starboard => starboard_terms(&table.rules().starboard),
-            };
-            // The hand in play, else the last one this table committed here:
-            // never the ledger's last hand at another table.
-            let hand = match (
-                self.station.hand(),
-                self.station.settlement(),
-                self.station.last_committed(),
-            ) {
-                (Some(_), _, _) => format!("hand {}", table.hands_started()),
-                (None, Some(settling), _) => format!("hand {} to settle", settling.hand),
-                (None, None, Some(last)) => format!("last hand {}", last.hand),
-                (None, None, None) => "no hand yet".to_owned(),
-            };
-            ui.label(format!(
-                "{limits} · 1 unit = {}.{:02} · {} decks · {hand}",
-                setup.unit_cents / 100,
-                setup.unit_cents % 100,
-                setup.decks.count(),
-            ));
-            if ui.button("Pit boss").clicked() {
-                self.pit = Some(PitScreen::new(&self.station));
-            }
+            // Right-aligned first, so the hand's text never moves it.
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button("Pit boss").clicked() {
+                    self.pit = Some(PitScreen::new(&self.station));
+                }
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    self.header_text_ui(ui, &setup);
+                });
+            });
         });
         // Wraps rather than pushing the Sign in button off a 1280-wide screen.
         ui.horizontal_wrapped(|ui| {
@@ -229,6 +207,39 @@ impl TableScreen {
                 None => self.sign_in_fields_ui(ui),
             }
         });
+    }
+
+    /// The header's first line: the table, its game, limits or terms, unit,
+    /// decks and the hand.
+    fn header_text_ui(&self, ui: &mut Ui, setup: &crate::station::TableSetup) {
+        let table = self.station.table();
+        ui.heading(format!("{} — {}", setup.name, setup.game));
+        let limits = match setup.game {
+            GameKind::Rocket => format!(
+                "bets {}–{} units",
+                table.rules().rocket.min_bet_units,
+                table.rules().rocket.max_bet_units
+            ),
+            GameKind::Starboard => starboard_terms(&table.rules().starboard),
+        };
+        // The hand in play, else the last one this table committed here:
+        // never the ledger's last hand at another table.
+        let hand = match (
+            self.station.hand(),
+            self.station.settlement(),
+            self.station.last_committed(),
+        ) {
+            (Some(_), _, _) => format!("hand {}", table.hands_started()),
+            (None, Some(settling), _) => format!("hand {} to settle", settling.hand),
+            (None, None, Some(last)) => format!("last hand {}", last.hand),
+            (None, None, None) => "no hand yet".to_owned(),
+        };
+        ui.label(format!(
+            "{limits} · 1 unit = {}.{:02} · {} decks · {hand}",
+            setup.unit_cents / 100,
+            setup.unit_cents % 100,
+            setup.decks.count(),
+        ));
     }
 
     /// The dealer's ID and PIN and the Sign in button.

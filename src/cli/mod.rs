@@ -284,8 +284,10 @@ fn app(
         // Interrupted (Ctrl+C, a terminal closed), the demo still leaves
         // nothing behind.
         let interrupted = dir.clone();
+        let shoe_link = crate::ui::simulated_shoe_link();
         ctrlc::set_handler(move || {
             let _ = std::fs::remove_dir_all(&interrupted);
+            let _ = std::fs::remove_file(&shoe_link);
             std::process::exit(130);
         })
         .context("cannot watch for Ctrl+C to clean up the demo")?;

@@ -42,8 +42,7 @@ pub fn make_feed(
     Ok(match &setup.source {
         SourceChoice::SoftwareShoe => Feed::SoftwareShoe,
         SourceChoice::SimulatedShoe => {
-            let link = std::env::temp_dir()
-                .join(format!("pairs-table-simulated-shoe-{}", std::process::id()));
+            let link = simulated_shoe_link();
             Feed::Scanner(Box::new(ScanLink::simulated(
                 &link,
                 setup.decks,
@@ -57,6 +56,12 @@ pub fn make_feed(
             Feed::Scanner(Box::new(ScanLink::port(config, waker)?))
         }
     })
+}
+
+/// Where this process links its simulated shoe's pseudo-terminal (removed
+/// when the shoe is dropped, and by the demo's Ctrl+C handler).
+pub fn simulated_shoe_link() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("pairs-table-simulated-shoe-{}", std::process::id()))
 }
 
 /// Which screen the app shows.

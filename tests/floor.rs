@@ -2529,3 +2529,252 @@ fn a_floor_with_no_connection_free_says_so_once_at_the_station_and_in_the_pit() 
     });
     assert_eq!(status[0].link.link_failure, None);
 }
+
+#[test]
+fn a_station_whose_clock_is_off_is_flagged_in_status_the_pit_and_the_report() {
+    use eframe::egui;
+    use egui_kittest::Harness;
+    use pairs_table::ui::FloorApp;
+
+    let floor_db = FloorDb::new();
+    let dir = dir("clocks");
+    let mut urls = Vec::new();
+    for (name, seed) in [("ahead", 1), ("behind", 2)] {
+        let db = dir.join(format!("{name}.sqlite3"));
+        simulate(&db, 2, seed);
+        let url = floor::enrol(&floor_db.url(), name, key_of(&db)).unwrap();
+        floor::ship(&db, &url, None).unwrap();
+        urls.push((url, file_rows(&db).len() as i64));
+    }
+    floor_db.settle();
+    // Shipped from this machine: the station's clock is the floor's.
+    let status = floor::status(&floor_db.url()).unwrap();
+    for station in &status {
+        assert_eq!(station.link.clock_skew_seconds, Some(0));
+        assert_eq!(station.link.clock_words().as_deref(), Some("in step"));
+        assert!(!station.link.clock_flagged);
+    }
+    // Each station tells the floor its clock as a station whose clock is
+    // off would: three hours ahead, ninety seconds behind.
+    for ((url, rows), off) in urls
+        .iter()
+        .zip(["+ interval '3 hours'", "- interval '90 seconds'"])
+    {
+        Client::connect(url, NoTls)
+            .unwrap()
+            .execute(
+                &format!("SELECT floor.heartbeat($1, NULL, now() {off})"),
+                &[rows],
+            )
+            .unwrap();
+    }
+    let status = floor::status(&floor_db.url()).unwrap();
+    let clocks: Vec<_> = status
+        .iter()
+        .map(|s| (s.link.clock_skew_seconds, s.link.clock_flagged))
+        .collect();
+    assert_eq!(clocks, [(Some(10800), true), (Some(-90), false)]);
+    let text = status_text(&floor_db);
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .ends_with("\tclock 3 h 0 min ahead of the floor's"),
+        "{text}"
+    );
+    assert!(!text.lines().nth(1).unwrap().contains("clock"), "{text}");
+
+    // A tighter tolerance set by the house flags the second too.
+    let out = pairs_table()
+        .args(["floor", "settings", "--clock-tolerance-seconds", "60"])
+        .args(["--floor", &floor_db.url()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let status = floor::status(&floor_db.url()).unwrap();
+    assert!(status[1].link.clock_flagged);
+    assert_eq!(
+        status[1].link.clock_words().as_deref(),
+        Some("1 min 30 s behind")
+    );
+
+    // The pit shows both, in the alarm colour.
+    let app = FloorApp::start(floor_db.url(), egui::Context::default());
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1800.0, 900.0))
+        .build_ui_state(|ui, app: &mut FloorApp| app.show_ui(ui), app);
+    run_until_shown(&mut harness, "3 h 0 min ahead");
+    run_until_shown(&mut harness, "1 min 30 s behind");
+
+    // The report says which clock it selects by, and names the stations.
+    let pdf = dir.join("floor.pdf");
+    let out = pairs_table()
+        .args(["floor", "report", "--floor", &floor_db.url()])
+        .args([
+            "--from",
+            "2000-01-01T00:00:00Z",
+            "--to",
+            "2100-01-01T00:00:00Z",
+        ])
+        .arg("--out")
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "pairs-table: station ahead: its clock was 3 h 0 min ahead of the floor's at its last contact, beyond the house's tolerance; its hands are selected by its own clock\n"
+        ),
+        "{stderr}"
+    );
+    let text = crate::pdf_text::pdf_text(&std::fs::read(&pdf).unwrap()).replace('\n', " ");
+    for words in [
+        "Hands are selected by the time each station recorded for their start: its own clock, not the floor's time of receipt.",
+        "Clocks",
+        "station behind: its clock was 1 min 30 s behind",
+    ] {
+        assert!(text.contains(words), "{words} in {text}");
+    }
+}
+
+#[test]
+fn four_shippers_of_one_file_at_once_count_only_the_rows_each_put_on_the_floor() {
+    let floor_db = FloorDb::new();
+    let dir = dir("four-shippers");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 60, 4);
+    let url = floor::enrol(&floor_db.url(), "table 1", key_of(&db)).unwrap();
+    let url = crate::on_command_line(&url);
+    // The station's row held locked until all four wait on it: each has
+    // read the same head, and all four send the same first batch at once.
+    let mut holder = floor_db.admin();
+    let mut held = holder.transaction().unwrap();
+    held.execute(
+        "SELECT 1 FROM floor.stations WHERE station = 'table 1' FOR UPDATE",
+        &[],
+    )
+    .unwrap();
+    let shippers: Vec<_> = (0..4)
+        .map(|_| {
+            pairs_table_for(&db)
+                .args(["floor", "ship", "--db"])
+                .arg(&db)
+                .args(["--floor", &url])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let mut watcher = floor_db.admin();
+    let start = Instant::now();
+    loop {
+        let waiting: i64 = watcher
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity \
+                  WHERE datname = current_database() AND wait_event_type = 'Lock'",
+                &[],
+            )
+            .unwrap()
+            .get(0);
+        if waiting == 4 {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{waiting} waiting"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    held.commit().unwrap();
+    let mut counts = Vec::new();
+    for shipper in shippers {
+        let out = shipper.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let said = String::from_utf8(out.stdout).unwrap();
+        let count: u64 = said
+            .strip_prefix("shipped ")
+            .and_then(|rest| rest.strip_suffix(" rows\n"))
+            .unwrap_or_else(|| panic!("{said}"))
+            .parse()
+            .unwrap();
+        counts.push(count);
+    }
+    let rows = file_rows(&db).len() as u64;
+    assert_eq!(counts.iter().sum::<u64>(), rows, "{counts:?}");
+    assert_eq!(floor_seqs(&floor_db, "table 1").len() as u64, rows);
+}
+
+#[test]
+fn every_floor_error_is_said_once_and_simulate_sums_up_its_outages() {
+    let said = |args: &[&str]| -> String {
+        let out = pairs_table().args(args).output().unwrap();
+        assert!(!out.status.success());
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let refused = said(&[
+        "floor",
+        "status",
+        "--floor",
+        "postgres://postgres@127.0.0.1:1/x",
+    ]);
+    assert_eq!(
+        refused,
+        "pairs-table: the floor database: error connecting to server: Connection refused (os error 111)\n"
+    );
+    let missing = format!("{}/no_such_floor_{}", server(), std::process::id());
+    assert_eq!(
+        said(&["floor", "status", "--floor", &missing]),
+        format!(
+            "pairs-table: the floor database: database \"no_such_floor_{}\" does not exist\n",
+            std::process::id()
+        )
+    );
+    let unmigrated = format!("{}/postgres", server());
+    assert_eq!(
+        said(&["floor", "status", "--floor", &unmigrated]),
+        "pairs-table: the floor database: relation \"floor.stations\" does not exist\n"
+    );
+
+    // A simulation whose floor never answers: its outage summed up, then
+    // the last failure, each said once.
+    let dir = dir("said-once");
+    let db = dir.join("station.sqlite3");
+    let out = pairs_table_for(&db)
+        .args([
+            "simulate", "--game", "rocket", "--seats", "3", "--hands", "3",
+        ])
+        .args(["--floor", "postgres://postgres@127.0.0.1:1/x", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = stderr.lines().collect();
+    let reason =
+        "the floor database: error connecting to server: Connection refused (os error 111)";
+    assert_eq!(lines.len(), 2, "{stderr}");
+    let rows = file_rows(&db).len();
+    assert!(
+        lines[0].starts_with("pairs-table: the floor link was down once, ")
+            && lines[0].ends_with(&format!(
+                "holding back up to {rows} rows; the first failure: {reason}"
+            )),
+        "{stderr}"
+    );
+    assert_eq!(
+        lines[1],
+        format!(
+            "pairs-table: shipped 0 rows to the floor, then the link failed ({reason}); `pairs-table floor ship` sends the rest"
+        )
+    );
+}

@@ -1471,3 +1471,48 @@ fn a_station_key_enrolled_again_to_sign_less_often_is_a_discrepancy() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_station_clock_going_back_between_hands_is_a_discrepancy() {
+    let path = temp_db("clock-back");
+    let clock = crate::util::TestClock::at(2026, 3, 1, 20, 0);
+    let mut ledger = Ledger::open(&path, Box::new(clock.clone()), crate::test_keys()).unwrap();
+    let mut recorder = Recorder::new(context(&mut ledger, GameKind::Rocket));
+    let mut simulation = Simulation::seeded(&config(GameKind::Rocket), 3).unwrap();
+    let mut play = |ledger: &mut Ledger| {
+        let finished = simulation
+            .play_hand_with(|t| recorder.sync(ledger, t))
+            .unwrap();
+        recorder.commit(ledger, &finished).unwrap();
+    };
+    play(&mut ledger);
+    play(&mut ledger);
+    assert_eq!(discrepancies(&path), Vec::<Discrepancy>::new());
+    // The station's clock steps back three hours between hands.
+    clock.set(2026, 3, 1, 17, 0);
+    play(&mut ledger);
+    drop(ledger);
+    let found: Vec<String> = discrepancies(&path)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].ends_with(
+            ", hand 3: the hand started at 2026-03-01T17:00:00.000000Z, before hand 2 ended at \
+             2026-03-01T20:00:00.000000Z: the station's clock went back 10800 s"
+        ),
+        "{found:?}"
+    );
+    let out = crate::pairs_table()
+        .args(["audit", "verify", "--db"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(&format!("discrepancy: {}\n", found[0])),
+        "{text}"
+    );
+}

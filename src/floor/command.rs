@@ -267,6 +267,9 @@ fn status_line(s: &super::StationStatus) -> String {
     if let Some(failure) = &s.link.link_failure {
         line.push_str(&format!("\tlink failed: {}", shown(failure)));
     }
+    if let (true, Some(clock)) = (s.link.clock_flagged, s.link.clock_words()) {
+        line.push_str(&format!("\tclock {clock} of the floor's"));
+    }
     line
 }
 
@@ -294,8 +297,8 @@ fn report(
     drop(dir);
     let report = made?;
     crate::printing::save_floor_report(&report, (out, csv))?;
-    for left in &report.left_out {
-        note(&format!("pairs-table: {}", shown(&left.to_string())));
+    for said in report.clocks.iter().chain(&report.left_out) {
+        note(&format!("pairs-table: {}", shown(said)));
     }
     print_line(&format!(
         "printed {}: {} tables, {} hands",

@@ -976,6 +976,32 @@ pub struct StationLink {
     /// Why its link last failed, as the station told the floor; `None`
     /// when its last contact went through.
     pub link_failure: Option<String>,
+    /// The station's clock less the floor's at its last contact, whole
+    /// seconds (positive: the station's is ahead), if it told its clock.
+    pub clock_skew_seconds: Option<i64>,
+    /// The station's clock differs from the floor's by more than the
+    /// house's clock tolerance.
+    pub clock_flagged: bool,
+}
+
+impl StationLink {
+    /// The station's clock against the floor's in words (`3 h 0 min
+    /// ahead`, `in step`), if it told its clock.
+    pub fn clock_words(&self) -> Option<String> {
+        let skew = self.clock_skew_seconds?;
+        if skew == 0 {
+            return Some("in step".into());
+        }
+        let way = if skew > 0 { "ahead" } else { "behind" };
+        let s = skew.unsigned_abs();
+        let amount = match s {
+            0..60 => format!("{s} s"),
+            60..3600 => format!("{} min {} s", s / 60, s % 60),
+            3600..86400 => format!("{} h {} min", s / 3600, s % 3600 / 60),
+            _ => format!("{} d {} h", s / 86400, s % 86400 / 3600),
+        };
+        Some(format!("{amount} {way}"))
+    }
 }
 
 /// One station as `floor status` shows it.
@@ -1080,7 +1106,10 @@ fn status_on(client: &mut Client) -> Result<Vec<StationStatus>, FloorError> {
                 to_char(s.last_contact AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), \
                 s.verified_table_row, s.link_failure, \
                 extract(epoch FROM coalesce(s.last_contact, s.enrolled_at) \
-                        + make_interval(mins => f.notice_minutes) - now())::float8 \
+                        + make_interval(mins => f.notice_minutes) - now())::float8, \
+                round(extract(epoch FROM s.station_clock - s.last_contact))::bigint, \
+                coalesce(abs(extract(epoch FROM s.station_clock - s.last_contact)) \
+                         > f.clock_tolerance_seconds, false) \
            FROM floor.stations s CROSS JOIN floor.settings f ORDER BY s.station",
         &[],
     )?;
@@ -1103,6 +1132,8 @@ fn status_on(client: &mut Client) -> Result<Vec<StationStatus>, FloorError> {
                     last_contact,
                     silent,
                     link_failure: r.get(7),
+                    clock_skew_seconds: r.get(9),
+                    clock_flagged: r.get(10),
                 },
                 silent_in,
             }

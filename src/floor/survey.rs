@@ -331,9 +331,16 @@ pub fn floor_report(url: &str, dir: &Path, period: FloorPeriod) -> Result<FloorR
         period,
         tables: Vec::new(),
         left_out: Vec::new(),
+        clocks: Vec::new(),
         printed_at: chrono::Utc::now(),
     };
     for station in stations {
+        if let (true, Some(clock)) = (station.link.clock_flagged, station.link.clock_words()) {
+            report.clocks.push(format!(
+                "station {}: its clock was {clock} of the floor's at its last contact, beyond the house's tolerance; its hands are selected by its own clock",
+                station.station
+            ));
+        }
         if let Some(why) = replicas.unreadable_for(&station.station) {
             report.left_out.push(unreadable(&station.station, why));
             continue;

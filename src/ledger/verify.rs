@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
 
+use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::OptionalExtension;
 use rusqlite::types::{Value, ValueRef};
 
@@ -106,6 +107,15 @@ impl KeyPin {
             KeyPin::Key(key) => fingerprint(key),
             KeyPin::Fingerprint(print) => print.to_ascii_lowercase(),
         }
+    }
+}
+
+/// A length of time as the clock check says it: whole seconds, or
+/// microseconds under a second.
+fn span(time: chrono::TimeDelta) -> String {
+    match time.num_seconds() {
+        0 => format!("{} µs", time.num_microseconds().unwrap_or(0)),
+        seconds => format!("{seconds} s"),
     }
 }
 
@@ -539,6 +549,9 @@ struct Audit {
     unsigned_hands: i64,
     /// Shifts closed so far: no hand is dealt in one after its close.
     closed_shifts: std::collections::HashSet<i64>,
+    /// The hand read last and when it ended, by the station's clock: the
+    /// next hand starts no earlier.
+    last_hand_end: Option<(HandId, DateTime<Utc>)>,
 }
 
 /// Whether a row of `table` is part of a hand's commit (signed at the
@@ -852,6 +865,7 @@ impl Audit {
                         ),
                     ));
                 }
+                found.extend(self.hand_times(seq, HandId(id), values)?);
                 let complete = rows::text(values, 12)? == super::HandStatus::Complete.as_str();
                 let rules_hash = rows::text(values, 7)?;
                 let setup = match self.rules.get(rules_hash) {
@@ -925,6 +939,56 @@ impl Audit {
             }
             _ => found.extend(self.finish()),
         }
+        Ok(found)
+    }
+
+    /// The station's clock as a hand row (`seq`, hand `id`) shows it: the
+    /// hand ends no earlier than it starts, and starts no earlier than the
+    /// hand before it ended; either would be the clock going back.
+    fn hand_times(
+        &mut self,
+        seq: i64,
+        id: HandId,
+        values: &[Value],
+    ) -> Result<Vec<Discrepancy>, BadRow> {
+        let time = |i: usize| {
+            let text = rows::text(values, i)?;
+            DateTime::parse_from_rfc3339(text)
+                .map(|t| t.with_timezone(&Utc))
+                .map_err(|e| BadRow(format!("the time {text:?} is not RFC 3339: {e}")))
+        };
+        let (started, ended) = (time(13)?, time(14)?);
+        let stamp = |t: DateTime<Utc>| t.to_rfc3339_opts(SecondsFormat::Micros, true);
+        let mut found = Vec::new();
+        if let Some((before, before_end)) = self.last_hand_end
+            && started < before_end
+        {
+            found.push(discrepancy(
+                "hands",
+                seq,
+                Some(id),
+                format!(
+                    "the hand started at {}, before hand {before} ended at {}: the station's clock went back {}",
+                    stamp(started),
+                    stamp(before_end),
+                    span(before_end - started)
+                ),
+            ));
+        }
+        if ended < started {
+            found.push(discrepancy(
+                "hands",
+                seq,
+                Some(id),
+                format!(
+                    "the hand ended at {}, before it started at {}: the station's clock went back {}",
+                    stamp(ended),
+                    stamp(started),
+                    span(started - ended)
+                ),
+            ));
+        }
+        self.last_hand_end = Some((id, ended.max(started)));
         Ok(found)
     }
 

@@ -44,6 +44,9 @@ pub struct FloorReport {
     pub tables: Vec<FloorTable>,
     /// Stations left out, one sentence each (`station NAME: REASON`).
     pub left_out: Vec<String>,
+    /// Stations whose clock the floor flags, one sentence each: the
+    /// report selects each table's hands by its own clock.
+    pub clocks: Vec<String>,
     /// When it was made.
     pub printed_at: DateTime<Utc>,
 }
@@ -143,6 +146,16 @@ pub fn period_text(period: FloorPeriod, zone: Zone) -> String {
     }
 }
 
+/// Which clock the period is read by, in words.
+fn clock_text(period: FloorPeriod) -> &'static str {
+    match period {
+        FloorPeriod::LatestShifts => "",
+        FloorPeriod::Range { .. } => {
+            " Hands are selected by the time each station recorded for their start: its own clock, not the floor's time of receipt."
+        }
+    }
+}
+
 /// The report's sections: the period, the tables with their total, and
 /// the stations left out.
 pub fn floor_sections(report: &FloorReport, zone: Zone) -> Vec<Section> {
@@ -194,8 +207,9 @@ pub fn floor_sections(report: &FloorReport, zone: Zone) -> Vec<Section> {
         Section {
             title: "Period".into(),
             blocks: vec![Block::Note(format!(
-                "Period: {}. {} tables, read from the floor's copy of each station's chain. Win is the ledger's (house perspective); hold is the inventory win ÷ drop, as each table's shift report gives it (— without both counts or a drop). Exceptions: voids, cards entered by hand, inventory corrections and alarms.",
+                "Period: {}.{} {} tables, read from the floor's copy of each station's chain. Win is the ledger's (house perspective); hold is the inventory win ÷ drop, as each table's shift report gives it (— without both counts or a drop). Exceptions: voids, cards entered by hand, inventory corrections and alarms.",
                 period_text(report.period, zone),
+                clock_text(report.period),
                 report.tables.len()
             ))],
         },
@@ -208,6 +222,12 @@ pub fn floor_sections(report: &FloorReport, zone: Zone) -> Vec<Section> {
             }],
         },
     ];
+    if !report.clocks.is_empty() {
+        sections.push(Section {
+            title: "Clocks".into(),
+            blocks: report.clocks.iter().cloned().map(Block::Note).collect(),
+        });
+    }
     if !report.left_out.is_empty() {
         sections.push(Section {
             title: "Not reported".into(),

@@ -199,6 +199,7 @@ impl FloorApp {
                     "Lag",
                     "Last contact",
                     "Link",
+                    "Clock",
                 ] {
                     ui.strong(title);
                 }
@@ -249,9 +250,10 @@ impl eframe::App for FloorApp {
     }
 }
 
-/// A station's lag, last contact and link failure: the lag `unknown` in
-/// the alarm colour once the station has been silent for the house's
-/// notice time, never a number it reported before.
+/// A station's lag, last contact, link failure and clock: the lag
+/// `unknown` in the alarm colour once the station has been silent for the
+/// house's notice time, never a number it reported before; a clock beyond
+/// the house's tolerance in the alarm colour.
 fn link_ui(ui: &mut Ui, link: &StationLink) {
     match (link.lag, link.silent) {
         (_, true) => {
@@ -279,6 +281,11 @@ fn link_ui(ui: &mut Ui, link: &StationLink) {
     match &link.link_failure {
         Some(why) => ui.colored_label(ALARM, format!("failed: {why}")),
         None => ui.label("—"),
+    };
+    match (link.clock_words(), link.clock_flagged) {
+        (Some(clock), true) => ui.colored_label(ALARM, RichText::new(clock).strong()),
+        (Some(clock), false) => ui.label(clock),
+        (None, _) => ui.label("—"),
     };
 }
 

@@ -489,6 +489,7 @@ fn the_floor_report_csv_has_the_documented_header() {
             figures,
         }],
         left_out: vec![],
+        clocks: vec![],
         printed_at: at(2, 2, 10),
     };
     let csv = render_floor_csv(&floor);

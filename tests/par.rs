@@ -846,3 +846,89 @@ fn the_par_command_refuses_a_bad_shoe_in_one_sentence() {
     );
     assert!(String::from_utf8_lossy(&output.stdout).contains("house edge"));
 }
+
+#[test]
+fn the_effect_of_removing_a_three_is_the_exact_edge_of_a_shoe_one_three_short() {
+    let decks = one_deck();
+    let effects = pairs_table::par::count::effects_of_removal(decks);
+    let mut short = ONE_DECK;
+    short[2] -= 1;
+    let (dist, whole, _) = enumerate(short, Play::Best);
+    let exact = -(expectation(&dist) as f64) / whole as f64 / 10.0;
+    let change = exact - rocket::solve(decks).house_edge();
+    assert!(
+        (effects.house_edge_change[2] - change).abs() <= 2.0 * ERROR_BOUND,
+        "{} v {change}",
+        effects.house_edge_change[2]
+    );
+    // At every deck count: a 3 leaving helps the house most (the dealer's 3
+    // pays every player), 1s and 2s help it too, every card from 5 up helps
+    // the player, and a 3's effect shrinks as the shoe grows.
+    let all = pairs_table::par::count::effects_by_decks();
+    for e in &all {
+        let change = e.house_edge_change;
+        assert!(change.iter().all(|c| *c <= change[2]), "{e:?}");
+        assert!(change[0] > 0.0 && change[1] > 0.0, "{e:?}");
+        assert!(change[4..].iter().all(|c| *c < 0.0), "{e:?}");
+    }
+    for pair in all.windows(2) {
+        assert!(pair[1].house_edge_change[2] < pair[0].house_edge_change[2]);
+        assert!(pair[1].house_edge > pair[0].house_edge);
+    }
+}
+
+/// The correlation over one deck's 55 cards (rank r weighs r) of `tags`
+/// with `effects`, written out here.
+fn correlation(tags: &[i8; 10], effects: &[f64; 10]) -> f64 {
+    let weight = |i: usize| (i + 1) as f64;
+    let mean = |x: &dyn Fn(usize) -> f64| (0..10).map(|i| weight(i) * x(i)).sum::<f64>() / 55.0;
+    let (t, e) = (mean(&|i| f64::from(tags[i])), mean(&|i| effects[i]));
+    let cross = mean(&|i| (f64::from(tags[i]) - t) * (effects[i] - e));
+    let tt = mean(&|i| (f64::from(tags[i]) - t).powi(2));
+    let ee = mean(&|i| (effects[i] - e).powi(2));
+    cross / (tt * ee).sqrt()
+}
+
+#[test]
+fn the_count_is_better_than_every_count_one_tag_away_and_its_pivot_is_where_its_edge_turns() {
+    for count in [1, 6] {
+        let decks = Decks::new(count).unwrap();
+        let effects = pairs_table::par::count::effects_of_removal(decks);
+        let player = effects.house_edge_change.map(|c| -c);
+        let found = pairs_table::par::count::best_count(&effects);
+        let best = correlation(&found.tags, &player);
+        assert!((found.betting_correlation - best).abs() < 1e-12);
+        assert!(best > 0.9, "a count close to the effects: {best}");
+        let searched = |tags: &[i8; 10]| {
+            let (low, high) = (tags.iter().min().unwrap(), tags.iter().max().unwrap());
+            high - low <= 4
+        };
+        for rank in 0..10 {
+            for step in [-1, 1] {
+                let mut other = found.tags;
+                other[rank] += step;
+                if searched(&other) && other.iter().any(|&t| t != other[0]) {
+                    assert!(
+                        correlation(&other, &player) <= best + 1e-9,
+                        "{other:?} beats {:?}",
+                        found.tags
+                    );
+                }
+            }
+        }
+        // The fitted edge at the pivot is zero; the true count of a fresh
+        // shoe is zero, and it rises as the low cards it tags come out.
+        let at_pivot = -effects.house_edge + found.edge_per_true_count * found.pivot_true_count;
+        assert!(at_pivot.abs() < 1e-12, "{at_pivot}");
+        let cards = u64::from(decks.cards());
+        assert_eq!(found.true_count(&[0; 10], cards), 0.0);
+        let mut seen = [0; 10];
+        seen[9] = 10;
+        assert!(found.true_count(&seen, cards - 10) > 0.0);
+        seen[2] = 3;
+        assert!(
+            found.true_count(&seen, cards - 13)
+                < found.true_count(&[0, 0, 0, 0, 0, 0, 0, 0, 0, 13], cards - 13)
+        );
+    }
+}

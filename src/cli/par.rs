@@ -101,7 +101,7 @@ pub(super) fn par(args: &ParArgs) -> anyhow::Result<()> {
         let print = crate::report::ParSheetPrint {
             card: crate::par::card::StrategyCard::new(&crate::par::rocket::solve(sheet.decks)),
             sheet: sheet.clone(),
-            edge_by_decks: crate::par::best_edge_by_decks(),
+            effects_by_decks: crate::par::count::effects_by_decks(),
             rules_hash: rules.hash_hex(),
             printed_at: chrono::Utc::now(),
         };
@@ -165,6 +165,34 @@ fn first_decision_text(decisions: &[FirstDecision]) -> String {
             list(&first.fold)
         );
     }
+    out
+}
+
+/// The effects of removal and the count, for a terminal.
+fn removal_text(sheet: &RocketSheet) -> String {
+    use std::fmt::Write as _;
+    let effects = &sheet.effects_of_removal;
+    let mut out = String::from(
+        "  effects of removal (change in the house edge, % of the bet, one card of the rank out of a full shoe):\n   ",
+    );
+    for rank in 1..=10 {
+        let _ = write!(out, " {rank:>8}");
+    }
+    out.push_str("\n   ");
+    for change in effects.house_edge_change {
+        let _ = write!(out, " {:>+8.4}", change * 100.0);
+    }
+    let count = &sheet.count;
+    let tags: Vec<String> = count.tags.iter().map(|t| format!("{t:+}")).collect();
+    let _ = writeln!(
+        out,
+        "\n  count (tags for ranks 1 to 10): {}; betting correlation {:.4}; average tag {:.4}; {:.4}% to the player per true count; the player has the edge above a true count of {:.2}",
+        tags.join(" "),
+        count.betting_correlation,
+        count.average_tag,
+        count.edge_per_true_count * 100.0,
+        count.pivot_true_count
+    );
     out
 }
 
@@ -294,6 +322,7 @@ fn par_text(sheets: &[RocketSheet], rules: &HouseRules, seed: u64, hands: u64) -
         for option in &sheet.house_options {
             let _ = writeln!(out, "  {}: {}", option.option, option.effect);
         }
+        out.push_str(&removal_text(sheet));
     }
     out
 }

@@ -10,6 +10,7 @@
 //! [`RocketSheet::new`] (everything the printed sheet shows).
 
 pub mod card;
+pub mod count;
 pub mod hold;
 pub mod rocket;
 pub mod starboard;
@@ -154,6 +155,11 @@ pub struct RocketSheet {
     pub seats: Vec<SeatEdge>,
     /// What each house option changes.
     pub house_options: Vec<OptionEffect>,
+    /// The exact change in the house edge when one card of each rank
+    /// leaves a full shoe of these decks.
+    pub effects_of_removal: count::EffectsOfRemoval,
+    /// The best balanced count of level 2 for these decks.
+    pub count: count::LinearCount,
 }
 
 /// How many seats the sheet simulates: 1..=6.
@@ -211,6 +217,8 @@ impl RocketSheet {
             }
         }
         let house_options = house_options(decks, rules, hands, seed, &seats)?;
+        let effects_of_removal = count::effects_of_removal(decks);
+        let count = count::best_count(&effects_of_removal);
         Ok(RocketSheet {
             decks,
             error_bound: rocket::ERROR_BOUND,
@@ -221,6 +229,8 @@ impl RocketSheet {
             first_decision,
             seats,
             house_options,
+            effects_of_removal,
+            count,
         })
     }
 }
@@ -289,14 +299,6 @@ pub struct DeckEdge {
     pub decks: Decks,
     /// House edge by strategy name.
     pub house_edge: BTreeMap<String, f64>,
-}
-
-/// The best play's exact house edge at every deck count, 1 to 8.
-pub fn best_edge_by_decks() -> Vec<(Decks, f64)> {
-    (1..=crate::engine::card::MAX_DECKS)
-        .filter_map(|count| Decks::new(i64::from(count)).ok())
-        .map(|decks| (decks, rocket::solve(decks).house_edge()))
-        .collect()
 }
 
 /// The edges of several sheets side by side.

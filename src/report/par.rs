@@ -7,6 +7,7 @@ use super::document::{Align, Block, Column, Row, Section, row};
 use super::units;
 use crate::par::RocketSheet;
 use crate::par::card::StrategyCard;
+use crate::par::count::EffectsOfRemoval;
 
 /// What the par sheet and strategy card print.
 #[derive(Debug, Clone)]
@@ -15,8 +16,9 @@ pub struct ParSheetPrint {
     pub sheet: RocketSheet,
     /// The best play as a card.
     pub card: StrategyCard,
-    /// The best play's exact edge at every deck count (`par::best_edge_by_decks`).
-    pub edge_by_decks: Vec<(crate::engine::card::Decks, f64)>,
+    /// The effects of removal at every deck count, 1 to 8
+    /// (`par::count::effects_by_decks`), with each full shoe's edge.
+    pub effects_by_decks: Vec<EffectsOfRemoval>,
     /// The house rules' hash (docs/house-rules.md).
     pub rules_hash: String,
     /// When it was printed.
@@ -169,6 +171,61 @@ impl ParSheetPrint {
         ]
     }
 
+    /// The effects of removal at every deck count and the count derived
+    /// from them.
+    fn removal_section(&self) -> Section {
+        let mut columns = vec![column("Decks", 0.07, Align::Left)];
+        columns.extend(CARD_TITLES.iter().map(|t| column(t, 0.093, Align::Right)));
+        let rows = self
+            .effects_by_decks
+            .iter()
+            .map(|e| {
+                let mut cells = vec![e.decks.count().to_string()];
+                cells.extend(
+                    e.house_edge_change
+                        .iter()
+                        .map(|change| format!("{:+.1}", change * 10_000.0)),
+                );
+                row(cells)
+            })
+            .collect();
+        let count = &self.sheet.count;
+        let tags = count
+            .tags
+            .iter()
+            .zip(1..)
+            .filter(|(tag, _)| **tag != 0)
+            .map(|(tag, rank)| format!("{tag:+} for each {rank}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        section(
+            "Effects of removal and the count",
+            vec![
+                Block::Note(
+                    "The exact change in the house edge, in basis points of the bet \
+                     (hundredths of a percent), when one card of the rank is taken from a \
+                     full shoe: positive means the card's leaving helps the house. Each \
+                     shoe is solved exactly under its own best play."
+                        .into(),
+                ),
+                table(columns, rows),
+                Block::Note(format!(
+                    "The best count of level 2 for {}: {tags}, nothing for the other ranks. \
+                     Betting correlation {:.4} (1 would capture all a linear count can). \
+                     The true count is (running count {} {:.4} × cards seen) per deck \
+                     unseen; each point of it is worth {} to the player, who has the edge \
+                     above a true count of {:.2}.",
+                    self.decks_text(),
+                    count.betting_correlation,
+                    if count.average_tag < 0.0 { "+" } else { "−" },
+                    count.average_tag.abs(),
+                    percent(count.edge_per_true_count),
+                    count.pivot_true_count
+                )),
+            ],
+        )
+    }
+
     /// The par sheet's sections: figures, then the card, then its exceptions.
     pub(super) fn sheet_sections(&self) -> Vec<Section> {
         let sheet = &self.sheet;
@@ -314,12 +371,13 @@ impl ParSheetPrint {
                     column("Decks", 0.5, Align::Left),
                     column("House edge", 0.5, Align::Right),
                 ],
-                self.edge_by_decks
+                self.effects_by_decks
                     .iter()
-                    .map(|(decks, edge)| row([decks.count().to_string(), percent(*edge)]))
+                    .map(|e| row([e.decks.count().to_string(), percent(e.house_edge)]))
                     .collect(),
             )],
         ));
+        sections.push(self.removal_section());
         sections.push(section(
             "House options",
             vec![table(

@@ -6,11 +6,16 @@
 //!    has checked every signature, against a plain batched INSERT of the
 //!    same rows (target ≥ 0.5×), medians of five alternating rounds;
 //! 2. commit-to-notification latency with 50 stations shipping at once
-//!    (target p99 ≤ 1 s), and the pit view's survey of the 50 stations;
-//! 3. `floor verify` rows per second, station file against the floor and
-//!    the floor's own chains;
-//! 4. `floor status` on a station of a million rows against one of a
-//!    thousand (the pit calls it on every notification).
+//!    (target p99 ≤ 1 s), the most connections they held at once, a
+//!    station's contact with nothing to ship, and the pit view's survey of
+//!    the 50 stations;
+//! 3. `floor verify` rows per second over four stations' chains (target ≥
+//!    500,000 rows/s), against each station's own `audit verify` of the
+//!    same rows (`ledger::verify` on its file), and `floor verify --db`;
+//! 4. a floor of over 10 million chain rows over 50 stations (built in
+//!    the database from one shipped station's rows): `floor status`
+//!    (target ≤ 100 ms) and the pit's redraw for one notified station
+//!    (target ≤ 50 ms), against the same on section 2's small floor.
 #![allow(clippy::unwrap_used)]
 
 use std::collections::HashMap;
@@ -162,12 +167,20 @@ fn plain_insert(client: &mut Client, rows: &[ledger::ChainRow], table: &str) -> 
     start.elapsed().as_secs_f64()
 }
 
-fn ship_rate(server: &str, dir: &Path) {
-    let path = dir.join("ship.sqlite3");
-    let hands: usize = std::env::var("FLOOR_BENCH_HANDS")
+/// Hands in section 1's station ledger (`FLOOR_BENCH_HANDS`, 2,000 by
+/// default), and in each of section 3's.
+fn ship_hands() -> usize {
+    std::env::var("FLOOR_BENCH_HANDS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(2000);
+        .unwrap_or(2000)
+}
+
+/// Section 1; returns the station ledger it shipped (section 3 checks it
+/// again).
+fn ship_rate(server: &str, dir: &Path) -> PathBuf {
+    let path = dir.join("ship.sqlite3");
+    let hands = ship_hands();
     {
         let (mut ledger, context) = station(&path);
         let mut simulation = rocket(6, 1);
@@ -196,14 +209,8 @@ fn ship_rate(server: &str, dir: &Path) {
         db.settle();
         shipping.push(start.elapsed().as_secs_f64());
         assert_eq!(shipped as usize, rows.len());
-        kept = Some((db, url));
+        kept = Some(db);
     }
-    let (db, url) = kept.unwrap();
-    let median = |times: &[f64]| {
-        let mut sorted = times.to_vec();
-        sorted.sort_by(f64::total_cmp);
-        sorted[sorted.len() / 2]
-    };
     let (plain_median, shipping_median) = (median(&plain), median(&shipping));
     let rounds = |times: &[f64]| {
         times
@@ -243,26 +250,21 @@ fn ship_rate(server: &str, dir: &Path) {
     println!(
         "\nReading the rows from the station's SQLite file alone (all at once, as the baseline has them): {reading:.2} s."
     );
-    let start = Instant::now();
-    let (compared, findings) = floor::verify_file(&path, &url, None).unwrap();
-    let verify_file = start.elapsed().as_secs_f64();
-    assert!(findings.is_empty());
-    println!();
-    println!("## 3. Verify");
-    println!("| check | rows | seconds | rows/s |");
-    println!("| --- | --- | --- | --- |");
-    println!(
-        "| `floor verify --db` (file against the floor) | {compared} | {verify_file:.2} | {:.0} |",
-        compared as f64 / verify_file
-    );
-    let start = Instant::now();
-    let (checked, findings) = floor::verify_floor(&db.url()).unwrap();
-    let took = start.elapsed().as_secs_f64();
-    assert!(findings.is_empty(), "{findings:?}");
-    println!(
-        "| `floor verify` (every chain on the floor: the last round's station) | {checked} | {took:.2} | {:.0} |",
-        checked as f64 / took
-    );
+    drop(kept);
+    path
+}
+
+/// The median of `times`.
+fn median(times: &[f64]) -> f64 {
+    let mut sorted = times.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    sorted[sorted.len() / 2]
+}
+
+/// The median of nine runs of `run`, seconds.
+fn median_of_9(mut run: impl FnMut() -> Duration) -> f64 {
+    let times: Vec<f64> = (0..9).map(|_| run().as_secs_f64()).collect();
+    median(&times)
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -270,7 +272,57 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[i]
 }
 
-fn latency(db: &FloorDb, dir: &Path) {
+/// Plays one more hand at the station whose ledger is `path` (its shift
+/// and shoe still open) and ships it; the floor's verifier then counts it.
+fn one_more_hand(path: &Path, url: &str, seed: u64) {
+    let mut ledger = common::open(path);
+    let open = ledger.open_shift_now().unwrap().unwrap();
+    let shoe = ledger.current_shoe(open.table).unwrap().unwrap();
+    let context = HandContext {
+        table: open.table,
+        shift: open.shift,
+        dealer: StaffId(1),
+        shoe,
+    };
+    play(&mut ledger, context, &mut rocket(6, seed));
+    drop(ledger);
+    floor::ship(path, url, None).unwrap();
+}
+
+/// `floor status` and the pit's redraw for one notified station on the
+/// floor at `owner` whose replicas are in `replicas` (built already): the
+/// station `name` (ledger `path`, URL `url`) ships a hand, the verifier
+/// counts it, and the pit reads again that station; medians of 9, seconds.
+fn status_and_redraw(
+    db: &FloorDb,
+    replicas: &Path,
+    tables: &[floor::survey::PitTable],
+    (name, path, url): (&str, &Path, &str),
+) -> (f64, f64) {
+    let owner = db.url();
+    let status = median_of_9(|| {
+        let start = Instant::now();
+        floor::status(&owner).unwrap();
+        start.elapsed()
+    });
+    let named = [name.to_owned()];
+    let mut seed = 1000;
+    let redraw = median_of_9(|| {
+        seed += 1;
+        one_more_hand(path, url, seed);
+        db.settle();
+        let start = Instant::now();
+        let survey = floor::survey::resurvey(&owner, replicas, tables, Some(&named)).unwrap();
+        let took = start.elapsed();
+        assert_eq!(survey.tables.len(), tables.len());
+        took
+    });
+    (status, redraw)
+}
+
+/// Section 2; returns `floor status` and the redraw for one notified
+/// station on its floor of small chains (seconds), for section 4.
+fn latency(db: &FloorDb, dir: &Path) -> (f64, f64) {
     let owner = db.url();
     // Every station's setup rows shipped before measuring.
     let mut stations = Vec::new();
@@ -282,6 +334,32 @@ fn latency(db: &FloorDb, dir: &Path) {
         floor::ship(&path, &url, None).unwrap();
         stations.push((name, path, url));
     }
+    let kept: Vec<(String, PathBuf, String)> = stations.clone();
+    // The stations' connections open at once, sampled every 5 ms.
+    let sampling = Arc::new(AtomicBool::new(true));
+    let sampler = {
+        let (sampling, owner) = (sampling.clone(), owner.clone());
+        std::thread::Builder::new()
+            .name("bench connection sampler".into())
+            .spawn(move || {
+                let mut client = Client::connect(&owner, NoTls).unwrap();
+                let mut most = 0i64;
+                while sampling.load(Ordering::Relaxed) {
+                    let open: i64 = client
+                        .query_one(
+                            "SELECT count(*) FROM pg_stat_activity \
+                              WHERE datname = current_database() AND usename <> current_user",
+                            &[],
+                        )
+                        .unwrap()
+                        .get(0);
+                    most = most.max(open);
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                most
+            })
+            .unwrap()
+    };
     let mut arrivals: HashMap<String, Sender<Instant>> = HashMap::new();
     let mut handles = Vec::new();
     let (results, collected) = channel::<Vec<Duration>>();
@@ -360,6 +438,8 @@ fn latency(db: &FloorDb, dir: &Path) {
     for handle in handles {
         handle.join().unwrap();
     }
+    sampling.store(false, Ordering::Relaxed);
+    let most_connections = sampler.join().unwrap();
     all.sort();
     println!();
     println!(
@@ -380,6 +460,16 @@ fn latency(db: &FloorDb, dir: &Path) {
     drop(station(&path));
     floor::ship(&path, &wake, None).unwrap();
     listener.join().unwrap();
+    let (name, path, url) = &kept[0];
+    let contact = median_of_9(|| {
+        let start = Instant::now();
+        assert_eq!(floor::ship(path, url, None).unwrap(), 0);
+        start.elapsed()
+    });
+    println!(
+        "\nConnections the {STATIONS} stations held at once, at most (sampled every 5 ms): {most_connections}. A station's contact with nothing to ship (connect, present its head, close; `floor::ship` when up to date, median of 9): {:.1} ms.",
+        contact * 1000.0
+    );
 
     let replicas = dir.join("replicas");
     std::fs::create_dir_all(&replicas).unwrap();
@@ -389,66 +479,202 @@ fn latency(db: &FloorDb, dir: &Path) {
     let start = Instant::now();
     floor::survey::survey(&owner, &replicas).unwrap();
     let warm_time = start.elapsed();
-    // What the pit view does on a notification: one station read again.
-    let one = ["station 0".to_owned()];
-    let mut samples: Vec<Duration> = (0..9)
-        .map(|_| {
-            let start = Instant::now();
-            floor::survey::resurvey(&owner, &replicas, &cold, Some(&one)).unwrap();
-            start.elapsed()
-        })
-        .collect();
-    samples.sort();
-    let one_time = samples[samples.len() / 2];
-    println!();
+    let (status, redraw) = status_and_redraw(db, &replicas, &cold, (name, path, url));
     println!(
-        "The pit view's survey of {} stations: {cold_time:.1?} the first time (replicas built), {warm_time:.1?} reading every station again, {one_time:.1?} reading again the one station a notification names (median of 9).",
-        cold.len()
+        "The pit view's survey of {} stations: {cold_time:.1?} the first time (replicas built), {warm_time:.1?} reading every station again, {:.1} ms reading again the one station a notification names after it shipped a hand (median of 9); `floor status` {:.1} ms (median of 9).",
+        cold.len(),
+        redraw * 1000.0,
+        status * 1000.0
     );
+    (status, redraw)
 }
 
-/// `floor status` (median of 9) on a floor whose one station has `rows`
-/// chained rows, its `tables` row first (synthetic rows written as the
-/// owner: status reads them as it reads shipped ones); seconds.
-fn status_time(server: &str, rows: i64) -> f64 {
-    let db = FloorDb::new(server, &format!("status{rows}"));
-    let mut client = Client::connect(&db.url(), NoTls).unwrap();
-    client
-        .batch_execute(&format!(
-            "INSERT INTO floor.stations (station, role_name, public_key) \
-               VALUES ('big', 'status_bench_big', '\\x{key}'); \
-             INSERT INTO floor.chain_rows (station, seq, table_name, payload, hash) \
-               SELECT 'big', g, CASE WHEN g = 1 THEN 'tables' ELSE 'cards' END, \
-                      '\\x0400'::bytea, sha256(int8send(g)) FROM generate_series(1, {rows}) g; \
-             UPDATE floor.stations SET head_seq = {rows}, verified_seq = {rows}; \
-             ANALYZE floor.chain_rows;",
-            key = "01".repeat(32)
-        ))
+/// Section 3: `floor verify` over the chains of four stations (section
+/// 1's ledger `first` if it ran, and more of as many hands) against each
+/// station's own `audit verify` of its file, in the same run; medians of 3.
+fn verify_rate(server: &str, dir: &Path, first: Option<&Path>, hands: usize) {
+    let db = FloorDb::new(server, "verify");
+    let mut files: Vec<PathBuf> = first.map(Path::to_path_buf).into_iter().collect();
+    for i in files.len() as u64..4 {
+        let path = dir.join(format!("verify-{i}.sqlite3"));
+        let (mut ledger, context) = station(&path);
+        let mut simulation = rocket(6, 10 + i);
+        for _ in 0..hands {
+            play(&mut ledger, context, &mut simulation);
+        }
+        files.push(path);
+    }
+    let mut urls = Vec::new();
+    for (i, path) in files.iter().enumerate() {
+        let url = floor::enrol(
+            &db.url(),
+            &format!("verify {i}"),
+            common::keys_of(path).public_key(),
+        )
         .unwrap();
-    let mut samples: Vec<f64> = (0..9)
+        floor::ship(path, &url, None).unwrap();
+        urls.push(url);
+    }
+    db.settle();
+    let mut rows = 0;
+    let on_floor: Vec<f64> = (0..3)
         .map(|_| {
             let start = Instant::now();
-            floor::status(&db.url()).unwrap();
+            let (checked, findings) = floor::verify_floor(&db.url()).unwrap();
+            assert!(findings.is_empty(), "{findings:?}");
+            rows = checked;
             start.elapsed().as_secs_f64()
         })
         .collect();
-    samples.sort_by(f64::total_cmp);
-    samples[samples.len() / 2]
+    let at_stations: Vec<f64> = (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            let mut read = 0;
+            for path in &files {
+                let summary =
+                    ledger::verify(path, &ledger::VerifyOptions::default(), |d| panic!("{d}"))
+                        .unwrap();
+                read += summary.rows;
+            }
+            assert_eq!(read, rows);
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    let start = Instant::now();
+    let (compared, findings) = floor::verify_file(&files[0], &urls[0], None).unwrap();
+    let against_file = start.elapsed().as_secs_f64();
+    assert!(findings.is_empty());
+    let (floor_time, station_time) = (median(&on_floor), median(&at_stations));
+    let n = rows as f64;
+    println!();
+    println!(
+        "## 3. Verify, four stations of {hands} Rocket hands each ({rows} rows), medians of 3"
+    );
+    println!("| check | seconds | rows/s |");
+    println!("| --- | --- | --- |");
+    println!(
+        "| `floor verify` (every chain on the floor: hashes, heads, every checkpoint's signature; stations in parallel, rows streamed) | {floor_time:.2} | {:.0} (target ≥ 500,000) |",
+        n / floor_time
+    );
+    println!(
+        "| each station's own `audit verify` of the same rows (`ledger::verify` on its file, one after another) | {station_time:.2} | {:.0} |",
+        n / station_time
+    );
+    println!(
+        "| ratio, floor ÷ stations' own | | {:.2} |",
+        station_time / floor_time
+    );
+    println!(
+        "| `floor verify --db` (one station's file against the floor, row by row) | {against_file:.2} | {:.0} ({compared} rows) |",
+        compared as f64 / against_file
+    );
 }
 
-fn status_at_scale(server: &str) {
-    let small = status_time(server, 1_000);
-    let large = status_time(server, 1_000_000);
+/// Section 4: a floor of `STATIONS` stations, each a chain of the rows of
+/// one real station's ledger (`FLOOR_BENCH_BIG_HANDS` Rocket hands, 5,000
+/// by default, in shifts of 640): the real one shipped, the others copied
+/// in the database as the owner (`INSERT … SELECT`, their verified heads
+/// set), so the floor holds over 10 million rows without shipping them
+/// all. `small` is section 2's status and redraw, for comparison, if it
+/// ran.
+fn big_floor(server: &str, dir: &Path, small: Option<(f64, f64)>) {
+    let hands: usize = std::env::var("FLOOR_BENCH_BIG_HANDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5000);
+    let db = FloorDb::new(server, "big");
+    let owner = db.url();
+    let path = dir.join("big.sqlite3");
+    {
+        let (mut ledger, mut context) = station(&path);
+        let mut simulation = rocket(6, 77);
+        for hand in 1..=hands {
+            if hand % 640 == 0 {
+                ledger.close_shift(context.shift, StaffId(1)).unwrap();
+                context.shift = ledger.open_shift(context.table, StaffId(1)).unwrap();
+            }
+            play(&mut ledger, context, &mut simulation);
+        }
+    }
+    let name = "station 00";
+    let url = floor::enrol(&owner, name, common::keys_of(&path).public_key()).unwrap();
+    floor::ship(&path, &url, None).unwrap();
+    db.settle();
+    let start = Instant::now();
+    let mut client = Client::connect(&owner, NoTls).unwrap();
+    for i in 1..STATIONS {
+        let copy = format!("station {i:02}");
+        client
+            .execute(
+                "INSERT INTO floor.stations (station, role_name, public_key, head_seq, head_hash, \
+                        file_rows, last_contact, verified_seq, table_seq, table_row, \
+                        verified_table_row, station_clock) \
+                 SELECT $1, $2, sha256(convert_to($1, 'UTF8')), head_seq, head_hash, file_rows, \
+                        now(), head_seq, table_seq, table_row, verified_table_row, now() \
+                   FROM floor.stations WHERE station = $3",
+                &[&copy, &format!("big_copy_{i:02}"), &name],
+            )
+            .unwrap();
+        client
+            .execute(
+                "INSERT INTO floor.chain_rows (station, seq, table_name, payload, hash, received_at) \
+                 SELECT $1, seq, table_name, payload, hash, received_at \
+                   FROM floor.chain_rows WHERE station = $2",
+                &[&copy, &name],
+            )
+            .unwrap();
+    }
+    client
+        .batch_execute("VACUUM ANALYZE floor.chain_rows")
+        .unwrap();
+    let built = start.elapsed();
+    let rows: i64 = client
+        .query_one("SELECT count(*) FROM floor.chain_rows", &[])
+        .unwrap()
+        .get(0);
+    let replicas = dir.join("big-replicas");
+    std::fs::create_dir_all(&replicas).unwrap();
+    let start = Instant::now();
+    let tables = floor::survey::survey(&owner, &replicas).unwrap().tables;
+    let cold = start.elapsed();
+    assert_eq!(tables.len(), STATIONS);
+    let (status, redraw) = status_and_redraw(&db, &replicas, &tables, (name, &path, &url));
     println!();
-    println!("## 4. `floor status`, one station");
-    println!("| rows | seconds (median of 9) |");
-    println!("| --- | --- |");
-    println!("| 1,000 | {small:.4} |");
-    println!("| 1,000,000 | {large:.4} |");
     println!(
-        "| ratio, a million rows to a thousand | {:.2} (the table's name found by index, not by scanning the chain) |",
-        large / small
+        "## 4. A floor of {rows} chain rows over {STATIONS} stations ({hands} hands each; {:.0} s to copy 49 of them in the database, {:.0} s for the pit's first survey, which builds every replica)",
+        built.as_secs_f64(),
+        cold.as_secs_f64()
     );
+    println!(
+        "| floor | `floor status` (median of 9) | pit redraw for one notified station (median of 9) |"
+    );
+    println!("| --- | --- | --- |");
+    if let Some(small) = small {
+        println!(
+            "| section 2's, {STATIONS} stations of about 800 rows | {:.1} ms | {:.1} ms |",
+            small.0 * 1000.0,
+            small.1 * 1000.0
+        );
+    }
+    println!(
+        "| this one, {rows} rows | {:.1} ms (target ≤ 100 ms) | {:.1} ms (target ≤ 50 ms) |",
+        status * 1000.0,
+        redraw * 1000.0
+    );
+    if let Some(small) = small {
+        println!(
+            "| ratio | {:.2} | {:.2} |",
+            status / small.0,
+            redraw / small.1
+        );
+    }
+}
+
+/// Whether section `n` runs: `FLOOR_BENCH_SECTIONS` (e.g. `3,4`), else all.
+fn runs(n: u8) -> bool {
+    std::env::var("FLOOR_BENCH_SECTIONS")
+        .map(|list| list.split(',').any(|s| s.trim() == n.to_string()))
+        .unwrap_or(true)
 }
 
 fn main() {
@@ -459,8 +685,13 @@ fn main() {
         return;
     };
     let dir = dir();
-    ship_rate(&server, &dir);
-    latency(&FloorDb::new(&server, "pit"), &dir);
-    status_at_scale(&server);
+    let first = runs(1).then(|| ship_rate(&server, &dir));
+    let small = runs(2).then(|| latency(&FloorDb::new(&server, "pit"), &dir));
+    if runs(3) {
+        verify_rate(&server, &dir, first.as_deref(), ship_hands());
+    }
+    if runs(4) {
+        big_floor(&server, &dir, small);
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

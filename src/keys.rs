@@ -372,6 +372,26 @@ impl CheckpointKey {
     }
 }
 
+/// Checks many checkpoints' signatures at once: whether every one of
+/// `signed` (checkpoint, signature, the key that must have signed it)
+/// holds. Ed25519 batch verification, about twice as fast a signature as
+/// one by one and deterministic (no random source); it says only whether
+/// all hold, so a `false` is followed by checking each with
+/// [`CheckpointKey::signs`] to find which.
+pub fn checkpoints_signed(signed: &[(SignedCheckpoint<'_>, &[u8; 64], &CheckpointKey)]) -> bool {
+    let messages: Vec<Vec<u8>> = signed
+        .iter()
+        .map(|(c, _, _)| checkpoint_message(c.rows, c.head, c.reason, c.signed_at))
+        .collect();
+    let messages: Vec<&[u8]> = messages.iter().map(Vec::as_slice).collect();
+    let signatures: Vec<Signature> = signed
+        .iter()
+        .map(|(_, s, _)| Signature::from_bytes(s))
+        .collect();
+    let keys: Vec<VerifyingKey> = signed.iter().map(|(_, _, k)| k.0).collect();
+    ed25519_dalek::verify_batch(&messages, &signatures, &keys).is_ok()
+}
+
 /// The bytes a checkpoint's signature covers: the tag, `rows` (8 bytes
 /// big-endian), `head`, then `reason` and `signed_at`, each as a 4-byte
 /// big-endian length and its UTF-8 bytes.

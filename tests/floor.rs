@@ -2778,3 +2778,118 @@ fn every_floor_error_is_said_once_and_simulate_sums_up_its_outages() {
         )
     );
 }
+
+#[test]
+fn floor_verify_checks_every_stations_chain_in_parallel_and_reports_in_station_order() {
+    let floor_db = FloorDb::new();
+    let dir = dir("verify-floor");
+    let mut shipped = Vec::new();
+    for (name, seed) in [("table A", 1), ("table B", 2), ("table C", 3)] {
+        let db = dir.join(format!("{seed}.sqlite3"));
+        simulate(&db, 3, seed);
+        let url = floor::enrol(&floor_db.url(), name, key_of(&db)).unwrap();
+        floor::ship(&db, &url, None).unwrap();
+        shipped.push(file_rows(&db));
+    }
+    floor_db.settle();
+    let (checked, findings) = floor::verify_floor(&floor_db.url()).unwrap();
+    assert_eq!(findings, Vec::<String>::new());
+    assert_eq!(
+        checked as usize,
+        shipped.iter().map(Vec::len).sum::<usize>()
+    );
+
+    // The owner, who can, rewrites the floor behind the triggers: a row
+    // of C's altered, a checkpoint of B's signature changed, a row of A's
+    // deleted.
+    let c_row = 5;
+    let b_checkpoint = shipped[1]
+        .iter()
+        .find(|r| r.table == "checkpoints" && r.seq > 10)
+        .unwrap()
+        .seq;
+    floor_db
+        .admin()
+        .batch_execute(&format!(
+            "ALTER TABLE floor.chain_rows DISABLE TRIGGER chain_rows_unalterable; \
+             UPDATE floor.chain_rows SET payload = payload || '\\x00'::bytea \
+              WHERE station = 'table C' AND seq = {c_row}; \
+             UPDATE floor.chain_rows SET payload = overlay(payload placing '\\x00'::bytea \
+                    from octet_length(payload) - 40 for 1) \
+              WHERE station = 'table B' AND seq = {b_checkpoint}; \
+             DELETE FROM floor.chain_rows WHERE station = 'table A' AND seq = 3; \
+             ALTER TABLE floor.chain_rows ENABLE TRIGGER chain_rows_unalterable;"
+        ))
+        .unwrap();
+    let (_, findings) = floor::verify_floor(&floor_db.url()).unwrap();
+    assert_eq!(
+        findings,
+        [
+            "station table A: row 4 follows row 2, rows are missing".to_owned(),
+            "station table A: the checkpoint at row 4: it signs row 3, but the chain before it ends at row 2".to_owned(),
+            "station table A: row 4's hash does not follow from the row before".to_owned(),
+            format!(
+                "station table B: the checkpoint at row {b_checkpoint}: its signature does not match the station's key"
+            ),
+            format!("station table B: row {b_checkpoint}'s hash does not follow from the row before"),
+            format!("station table C: row {c_row}'s hash does not follow from the row before"),
+        ]
+    );
+    let out = pairs_table()
+        .args(["floor", "verify", "--floor", &floor_db.url()])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        findings
+            .iter()
+            .map(|f| format!("{f}\n"))
+            .collect::<String>()
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "pairs-table: 6 disagreements in {} rows\n",
+            shipped.iter().map(Vec::len).sum::<usize>() - 1
+        )
+    );
+}
+
+#[test]
+fn a_checkpoint_that_cannot_be_read_is_quarantined_not_counted() {
+    let floor_db = FloorDb::new();
+    let dir = dir("garbled-checkpoint");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 2, 13);
+    let url = floor::enrol(&floor_db.url(), "table 8", key_of(&db)).unwrap();
+    floor::ship(&db, &url, None).unwrap();
+    floor_db.settle();
+    let genuine = floor::status(&floor_db.url()).unwrap()[0].rows_verified;
+    // A "checkpoint" whose payload is no encoding at all, chained to the
+    // floor's head by whoever holds the station's URL.
+    let mut forger = Client::connect(&url, NoTls).unwrap();
+    let chain = own_rows(&mut forger);
+    let head = chain.last().map(|r| (r.seq, r.hash)).unwrap();
+    let garbled = Forged {
+        seq: 0,
+        table: "checkpoints".into(),
+        payload: vec![0xff; 20],
+        hash: [0; 32],
+    };
+    append_forged(&mut forger, &chained_after(head, &[garbled])).unwrap();
+    floor_db.settle();
+    let status = floor::status(&floor_db.url()).unwrap();
+    assert_eq!(
+        (status[0].rows_shipped, status[0].rows_verified),
+        (genuine, genuine)
+    );
+    let alarms = floor_alarms(&floor_db, "table 8");
+    assert!(
+        alarms[0].ends_with(&format!(
+            "the checkpoint at row {}: its head, key or signature is malformed",
+            genuine + 1
+        )),
+        "{alarms:?}"
+    );
+}

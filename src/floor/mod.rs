@@ -9,13 +9,12 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use postgres::Client;
+use postgres::fallible_iterator::FallibleIterator;
 use serde::Serialize;
 
 use crate::ids::StaffId;
 use crate::keys::PublicKey;
-use crate::ledger::{
-    self, LedgerError, ShippedRow, link_encoded, shipped_checkpoint_problem, shipped_table_name,
-};
+use crate::ledger::{self, LedgerError, ShippedRow, link_encoded, shipped_table_name};
 
 /// The floor schema's migrations: migration *i* takes the floor from version
 /// *i − 1* to *i*.
@@ -895,70 +894,203 @@ fn extend_replica(
 /// Re-checks every station's chain on the floor itself: each row's hash
 /// from the one before, the recorded head, and every checkpoint's signature
 /// against the enrolled key. Reads one snapshot of the floor, so stations
-/// shipping meanwhile cause no false finding. Returns rows checked and the
-/// findings.
+/// shipping meanwhile cause no false finding: the stations are checked in
+/// parallel (one worker a core, each on a connection of its own that
+/// imports the snapshot), each station's rows streamed in order. Returns
+/// rows checked and the findings, station by station.
 pub fn verify_floor(url: &str) -> Result<(u64, Vec<String>), FloorError> {
+    use rayon::prelude::*;
     let mut connection = connect(url)?;
-    let mut client = connection
+    let mut leader = connection
         .build_transaction()
         .isolation_level(postgres::IsolationLevel::RepeatableRead)
         .read_only(true)
         .start()?;
-    let stations = client.query(
-        "SELECT station, head_seq, head_hash, public_key FROM floor.stations ORDER BY station",
-        &[],
-    )?;
-    let mut findings = Vec::new();
-    let mut checked = 0u64;
-    for station in stations {
-        let name: String = station.get(0);
-        let head_seq: i64 = station.get(1);
-        let head_hash: Vec<u8> = station.get(2);
-        let key: Option<Vec<u8>> = station.get(3);
-        let key: Option<PublicKey> = key.and_then(|k| k.try_into().ok());
+    let snapshot: String = leader.query_one("SELECT pg_export_snapshot()", &[])?.get(0);
+    let stations: Vec<FloorChain> = leader
+        .query(
+            "SELECT station, head_seq, head_hash, public_key FROM floor.stations ORDER BY station",
+            &[],
+        )?
+        .into_iter()
+        .map(|r| FloorChain {
+            name: r.get(0),
+            head_seq: r.get(1),
+            head_hash: r.get(2),
+            key: r
+                .get::<_, Option<Vec<u8>>>(3)
+                .and_then(|k| k.try_into().ok()),
+        })
+        .collect();
+    // The longest chains first, so the workers finish together.
+    let mut order: Vec<usize> = (0..stations.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(stations[i].head_seq));
+    let queue = Mutex::new(order.into_iter());
+    let workers = rayon::current_num_threads().clamp(1, stations.len().max(1));
+    let checked: Vec<Vec<(usize, u64, Vec<String>)>> = (0..workers)
+        .into_par_iter()
+        .map(|_| -> Result<_, FloorError> {
+            let mut connection = connect(url)?;
+            let mut worker = connection
+                .build_transaction()
+                .isolation_level(postgres::IsolationLevel::RepeatableRead)
+                .read_only(true)
+                .start()?;
+            worker.batch_execute(&format!("SET TRANSACTION SNAPSHOT '{snapshot}'"))?;
+            let mut done = Vec::new();
+            while let Some(i) = queue.lock().ok().and_then(|mut q| q.next()) {
+                let (rows, findings) = stations[i].check(&mut worker)?;
+                done.push((i, rows, findings));
+            }
+            Ok(done)
+        })
+        .collect::<Result<_, _>>()?;
+    leader.commit()?;
+    let mut checked: Vec<(usize, u64, Vec<String>)> = checked.into_iter().flatten().collect();
+    checked.sort_by_key(|(i, _, _)| *i);
+    Ok(checked
+        .into_iter()
+        .fold((0, Vec::new()), |(rows, mut all), (_, n, findings)| {
+            all.extend(findings);
+            (rows + n, all)
+        }))
+}
+
+/// A station's chain on the floor as `floor verify` checks it.
+struct FloorChain {
+    name: String,
+    head_seq: i64,
+    head_hash: Vec<u8>,
+    key: Option<PublicKey>,
+}
+
+impl FloorChain {
+    /// Streams the chain's rows in order on `client` and checks each
+    /// (docs/floor.md, `floor verify`); rows checked and findings, in row
+    /// order. Checkpoints' signatures are checked together, a batch at a
+    /// time ([`crate::keys::checkpoints_signed`]).
+    fn check(
+        &self,
+        client: &mut impl postgres::GenericClient,
+    ) -> Result<(u64, Vec<String>), FloorError> {
+        let name = &self.name;
+        // (seq, place among a row's findings, finding)
+        let mut findings: Vec<(i64, u8, String)> = Vec::new();
+        let mut unsigned = Vec::new();
+        let enrolled = self.key.as_ref().and_then(crate::keys::CheckpointKey::new);
+        let mut checked = 0u64;
         let mut previous = ledger::GENESIS;
         let mut seq = 0i64;
-        loop {
-            let rows = floor_rows(&mut client, Rows::Station(&name, head_seq), seq, BATCH)?;
-            if rows.is_empty() {
-                break;
+        let params: [&(dyn postgres::types::ToSql + Sync); 2] = [name, &self.head_seq];
+        let mut rows = client.query_raw(
+            "SELECT seq, table_name, payload, hash FROM floor.chain_rows \
+              WHERE station = $1 AND seq <= $2 ORDER BY seq",
+            params,
+        )?;
+        while let Some(row) = rows.next()? {
+            let (row_seq, table, values, hash): (i64, &str, &[u8], &[u8]) =
+                (row.get(0), row.get(1), row.get(2), row.get(3));
+            checked += 1;
+            if row_seq != seq + 1 {
+                findings.push((
+                    row_seq,
+                    0,
+                    format!("station {name}: row {row_seq} follows row {seq}, rows are missing"),
+                ));
             }
-            for row in rows {
-                checked += 1;
-                if row.seq != seq + 1 {
-                    findings.push(format!(
-                        "station {name}: row {} follows row {seq}, rows are missing",
-                        row.seq
-                    ));
+            if table == "checkpoints" {
+                match ledger::shipped_checkpoint(values, seq, &previous, self.key.as_ref()) {
+                    Ok(checkpoint) => unsigned.push((row_seq, checkpoint)),
+                    Err(problem) => findings.push((
+                        row_seq,
+                        1,
+                        format!("station {name}: the checkpoint at row {row_seq}: {problem}"),
+                    )),
                 }
-                if let Some(problem) = (row.table == "checkpoints")
-                    .then(|| shipped_checkpoint_problem(&row.values, seq, &previous, key.as_ref()))
-                    .flatten()
-                {
-                    findings.push(format!(
-                        "station {name}: the checkpoint at row {}: {problem}",
-                        row.seq
-                    ));
+                if unsigned.len() == SIGNATURES_AT_ONCE {
+                    findings.extend(self.unsigned(&mut unsigned, enrolled.as_ref()));
                 }
-                let computed = link_encoded(&previous, row.seq, &row.table, &row.values);
-                if computed != row.hash {
-                    findings.push(format!(
-                        "station {name}: row {}'s hash does not follow from the row before",
-                        row.seq
-                    ));
-                }
-                previous = row.hash;
-                seq = row.seq;
             }
+            if link_encoded(&previous, row_seq, table, values).as_slice() != hash {
+                findings.push((
+                    row_seq,
+                    2,
+                    format!(
+                        "station {name}: row {row_seq}'s hash does not follow from the row before"
+                    ),
+                ));
+            }
+            previous = hash.try_into().unwrap_or([0; 32]);
+            seq = row_seq;
         }
-        if seq != head_seq || previous.as_slice() != head_hash.as_slice() {
-            findings.push(format!(
-                "station {name}: the recorded head is row {head_seq} but the chain ends at row {seq}"
+        findings.extend(self.unsigned(&mut unsigned, enrolled.as_ref()));
+        if seq != self.head_seq || previous.as_slice() != self.head_hash.as_slice() {
+            findings.push((
+                i64::MAX,
+                0,
+                format!(
+                    "station {name}: the recorded head is row {} but the chain ends at row {seq}",
+                    self.head_seq
+                ),
             ));
         }
+        findings.sort_by_key(|(seq, place, _)| (*seq, *place));
+        Ok((checked, findings.into_iter().map(|(_, _, f)| f).collect()))
     }
-    Ok((checked, findings))
+
+    /// Checks the signatures of the checkpoints read (`checkpoints`, each
+    /// with its seq, emptied): by the enrolled key `enrolled` (ready), or,
+    /// for a station enrolled without one, by the key each names. The
+    /// findings for those that do not hold.
+    fn unsigned(
+        &self,
+        checkpoints: &mut Vec<(i64, ledger::ShippedCheckpoint)>,
+        enrolled: Option<&crate::keys::CheckpointKey>,
+    ) -> Vec<(i64, u8, String)> {
+        let keys: Vec<Option<crate::keys::CheckpointKey>> = checkpoints
+            .iter()
+            .map(|(_, c)| match enrolled {
+                Some(key) => Some(key.clone()),
+                None if self.key.is_some() => None,
+                None => crate::keys::CheckpointKey::new(c.key()),
+            })
+            .collect();
+        let batch: Vec<_> = checkpoints
+            .iter()
+            .zip(&keys)
+            .filter_map(|((_, c), key)| Some((c.signed(), c.signature(), key.as_ref()?)))
+            .collect();
+        let all_hold = batch.len() == checkpoints.len() && crate::keys::checkpoints_signed(&batch);
+        let found = if all_hold {
+            Vec::new()
+        } else {
+            checkpoints
+                .iter()
+                .zip(&keys)
+                .filter(|((_, c), key)| {
+                    !key.as_ref()
+                        .is_some_and(|key| key.signs(c.signed(), c.signature()))
+                })
+                .map(|((seq, _), _)| {
+                    (
+                        *seq,
+                        1,
+                        format!(
+                            "station {}: the checkpoint at row {seq}: {}",
+                            self.name,
+                            ledger::SIGNATURE_MISMATCH
+                        ),
+                    )
+                })
+                .collect()
+        };
+        checkpoints.clear();
+        found
+    }
 }
+
+/// Checkpoints whose signatures `floor verify` checks in one batch.
+const SIGNATURES_AT_ONCE: usize = 64;
 
 /// How a station's link to the floor stands, as the floor knows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -61,8 +61,8 @@ pub use inventory::{
 pub use players::{CARD_MAX_CHARS, PlayerError, SeatedPlayer, check_card};
 pub use replica::{ShippedRow, extend_replica};
 pub use ship::{
-    ChainReader, ChainRow, chain_length, chain_rows_after, link_encoded,
-    shipped_checkpoint_problem, shipped_table_name,
+    ChainReader, ChainRow, SIGNATURE_MISMATCH, ShippedCheckpoint, chain_length, chain_rows_after,
+    link_encoded, shipped_checkpoint, shipped_checkpoint_problem, shipped_table_name,
 };
 pub use startup::{ApprovedProgram, ProgramStart};
 pub use station::{OpenShift, ShoeDevice};

@@ -108,21 +108,59 @@ pub fn link_encoded(previous: &[u8; 32], seq: i64, table: &str, values: &[u8]) -
     Linker::default().link_encoded(previous, seq, table, values)
 }
 
-/// What is wrong with a shipped checkpoint row (`checkpoints` columns,
-/// encoded) that follows a chain of `rows` rows ending in `head`, signed by
-/// whom the floor enrolled (`enrolled`, if it recorded a key); None if it
-/// holds.
-pub fn shipped_checkpoint_problem(
+/// A shipped checkpoint row as read: what it signs, for what and when, by
+/// which key, with which signature.
+#[derive(Debug, Clone)]
+pub struct ShippedCheckpoint {
+    rows: i64,
+    head: [u8; 32],
+    key: crate::keys::PublicKey,
+    signature: [u8; 64],
+    reason: String,
+    signed_at: String,
+}
+
+impl ShippedCheckpoint {
+    /// The key it names as its signer.
+    pub fn key(&self) -> &crate::keys::PublicKey {
+        &self.key
+    }
+
+    /// Its signature.
+    pub fn signature(&self) -> &[u8; 64] {
+        &self.signature
+    }
+
+    /// What its signature covers.
+    pub fn signed(&self) -> crate::keys::SignedCheckpoint<'_> {
+        crate::keys::SignedCheckpoint {
+            rows: self.rows,
+            head: &self.head,
+            reason: &self.reason,
+            signed_at: &self.signed_at,
+        }
+    }
+}
+
+/// What a checkpoint whose signature does not verify is said to be.
+pub const SIGNATURE_MISMATCH: &str = "its signature does not match the station's key";
+
+/// Reads a shipped checkpoint row (`checkpoints` columns, encoded) that
+/// follows a chain of `rows` rows ending in `head`, and checks all of it
+/// but its signature: that it signs that chain, with the key the floor
+/// enrolled (`enrolled`, if it recorded one). Err: what is wrong.
+pub fn shipped_checkpoint(
     values: &[u8],
     rows: i64,
     head: &[u8; 32],
     enrolled: Option<&crate::keys::PublicKey>,
-) -> Option<String> {
+) -> Result<ShippedCheckpoint, String> {
     use rusqlite::types::Value;
-    let values = super::chain::decode_values(values)?;
+    let malformed = || "its head, key or signature is malformed".to_owned();
+    let values = super::chain::decode_values(values).ok_or_else(malformed)?;
     let text = |i: usize| match values.get(i) {
-        Some(Value::Text(t)) => t.as_str(),
-        _ => "",
+        Some(Value::Text(t)) => t.clone(),
+        _ => String::new(),
     };
     let blob = |i: usize| match values.get(i) {
         Some(Value::Blob(b)) => Some(b.as_slice()),
@@ -136,27 +174,48 @@ pub fn shipped_checkpoint_problem(
     let key: Option<crate::keys::PublicKey> = blob(3).and_then(|b| b.try_into().ok());
     let signature: Option<[u8; 64]> = blob(4).and_then(|b| b.try_into().ok());
     let (Some(signed_head), Some(key), Some(signature)) = (signed_head, key, signature) else {
-        return Some("its head, key or signature is malformed".into());
+        return Err(malformed());
     };
     if signed_rows != rows || &signed_head != head {
-        return Some(format!(
+        return Err(format!(
             "it signs row {signed_rows}, but the chain before it ends at row {rows}"
         ));
     }
     if enrolled.is_some_and(|enrolled| *enrolled != key) {
-        return Some(format!(
+        return Err(format!(
             "it is signed by key {}, not the key enrolled on the floor",
             crate::keys::fingerprint(&key)
         ));
     }
-    let checkpoint = crate::keys::SignedCheckpoint {
+    Ok(ShippedCheckpoint {
         rows,
-        head,
+        head: signed_head,
+        key,
+        signature,
         reason: text(0),
         signed_at: text(5),
-    };
-    (!crate::keys::checkpoint_signed(&key, checkpoint, &signature))
-        .then(|| "its signature does not match the station's key".into())
+    })
+}
+
+/// What is wrong with a shipped checkpoint row (`checkpoints` columns,
+/// encoded) that follows a chain of `rows` rows ending in `head`, signed by
+/// whom the floor enrolled (`enrolled`, if it recorded a key); None if it
+/// holds ([`shipped_checkpoint`], then its signature).
+pub fn shipped_checkpoint_problem(
+    values: &[u8],
+    rows: i64,
+    head: &[u8; 32],
+    enrolled: Option<&crate::keys::PublicKey>,
+) -> Option<String> {
+    match shipped_checkpoint(values, rows, head, enrolled) {
+        Err(problem) => Some(problem),
+        Ok(checkpoint) => (!crate::keys::checkpoint_signed(
+            checkpoint.key(),
+            checkpoint.signed(),
+            checkpoint.signature(),
+        ))
+        .then(|| SIGNATURE_MISMATCH.to_owned()),
+    }
 }
 
 /// The name in a shipped `tables` row (encoded columns), if it is one.

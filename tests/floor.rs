@@ -988,7 +988,7 @@ fn the_pit_view_shows_every_table_and_redraws_when_rows_arrive() {
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
         .build_ui_state(|ui, app: &mut FloorApp| app.show_ui(ui), app);
-    run_until_shown(&mut harness, "Pit view: 1 tables");
+    run_until_shown(&mut harness, "Pit view: 1 table");
     let tables = harness.state().tables().unwrap().to_vec();
     assert_eq!(tables[0].table.as_deref(), Some("table 1"));
     assert!(tables[0].open);
@@ -1688,7 +1688,7 @@ fn a_station_whose_chain_cannot_be_read_leaves_every_other_station_whole() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert!(
-        String::from_utf8_lossy(&out.stdout).contains(": 1 tables, 5 hands"),
+        String::from_utf8_lossy(&out.stdout).contains(": 1 table, 5 hands"),
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );

@@ -300,15 +300,12 @@ fn report(
     for said in report.clocks.iter().chain(&report.left_out) {
         note(&format!("pairs-table: {}", shown(said)));
     }
+    let hands = report.tables.iter().map(|t| t.figures.play.hands).sum();
     print_line(&format!(
-        "printed {}: {} tables, {} hands",
+        "printed {}: {}, {}",
         out.display(),
-        report.tables.len(),
-        report
-            .tables
-            .iter()
-            .map(|t| t.figures.play.hands)
-            .sum::<u64>()
+        crate::report::counted(report.tables.len() as u64, "table", "tables"),
+        crate::report::counted(hands, "hand", "hands")
     ))
 }
 

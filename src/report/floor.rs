@@ -187,19 +187,19 @@ pub fn floor_sections(report: &FloorReport, zone: Zone) -> Vec<Section> {
     cells.extend(figure_cells(&total, hold));
     rows.push(Row { cells, total: true });
     let mut columns = vec![
-        column("Station", 0.14, Align::Left),
+        column("Station", 0.12, Align::Left),
         column("Table", 0.12, Align::Left),
         column("Game", 0.11, Align::Left),
         column("Shift", 0.06, Align::Right),
     ];
     for (title, share) in [
-        ("Hands", 0.07),
+        ("Hands", 0.08),
         ("Drop", 0.08),
         ("Win", 0.08),
         ("Hold", 0.07),
         ("Fills", 0.07),
         ("Credits", 0.09),
-        ("Exceptions", 0.11),
+        ("Exceptions", 0.13),
     ] {
         columns.push(column(title, share, Align::Right));
     }
@@ -207,10 +207,10 @@ pub fn floor_sections(report: &FloorReport, zone: Zone) -> Vec<Section> {
         Section {
             title: "Period".into(),
             blocks: vec![Block::Note(format!(
-                "Period: {}.{} {} tables, read from the floor's copy of each station's chain. Win is the ledger's (house perspective); hold is the inventory win ÷ drop, as each table's shift report gives it (— without both counts or a drop). Exceptions: voids, cards entered by hand, inventory corrections and alarms.",
+                "Period: {}.{} {}, read from the floor's copy of each station's chain. Win is the ledger's (house perspective); hold is the inventory win ÷ drop, as each table's shift report gives it (— without both counts or a drop). Exceptions: voids, cards entered by hand, inventory corrections and alarms.",
                 period_text(report.period, zone),
                 clock_text(report.period),
-                report.tables.len()
+                super::counted(report.tables.len() as u64, "table", "tables")
             ))],
         },
         Section {

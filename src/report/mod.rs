@@ -192,6 +192,15 @@ pub fn signed_units(amount: i64) -> String {
     }
 }
 
+/// A count with its noun: `1 table`, `3 tables`.
+pub fn counted(count: u64, one: &str, many: &str) -> String {
+    if count == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{count} {many}")
+    }
+}
+
 /// Table units with thousands separators: `1,234,567`, `-1,200`.
 pub fn units(amount: i64) -> String {
     let digits = amount.unsigned_abs().to_string();

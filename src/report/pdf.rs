@@ -393,13 +393,34 @@ impl<'a> Pager<'a> {
         self.text(x, baseline, text, size, bold, BLACK);
     }
 
+    /// The column titles, each broken into lines that fit its column (so
+    /// a larger body font never runs two titles together).
+    fn title_lines(&self, columns: &[Column]) -> Vec<Vec<String>> {
+        let size = self.layout.fonts.body;
+        (0..columns.len())
+            .map(|i| {
+                let (x1, x2) = self.column_x(columns, i);
+                self.bold.wrap(columns[i].title, size, x2 - x1 - 2.0 * PAD)
+            })
+            .collect()
+    }
+
+    /// The height of the column titles.
+    fn titles_height(&self, columns: &[Column]) -> f32 {
+        let lines = self.title_lines(columns).iter().map(Vec::len).max();
+        lines.unwrap_or(1) as f32 * self.line(self.layout.fonts.body)
+    }
+
     fn column_titles(&mut self, columns: &[Column]) {
         let line = self.line(self.layout.fonts.body);
         let top = self.y;
-        for (i, column) in columns.iter().enumerate() {
-            self.cell(columns, i, top, column.title, true);
+        let titles = self.title_lines(columns);
+        for (i, lines) in titles.iter().enumerate() {
+            for (k, text) in lines.iter().enumerate() {
+                self.cell(columns, i, top - k as f32 * line, text, true);
+            }
         }
-        self.y -= line;
+        self.y -= self.titles_height(columns);
         let x2 = self.column_x(columns, columns.len() - 1).1;
         self.rule(self.left(), x2, self.y, 0.5);
     }
@@ -433,7 +454,11 @@ impl<'a> Pager<'a> {
         let size = self.layout.fonts.body;
         let line = self.line(size);
         let laid: Vec<Laid<'_>> = rows.iter().map(|row| self.lay(columns, row)).collect();
-        let titles = if titled { line } else { 0.0 };
+        let titles = if titled {
+            self.titles_height(columns)
+        } else {
+            0.0
+        };
         let lead: f32 = laid.iter().take(LEAD_ROWS).map(|l| l.height).sum();
         self.ensure(titles + lead, section);
         if titled {
@@ -680,5 +705,66 @@ impl Pages {
         Ok(doc
             .with_pages(pages)
             .save(&PdfSaveOptions::default(), &mut Vec::new()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::floor::{FloorPeriod, FloorReport, floor_sections};
+
+    /// The titles of every table in `sections` that need more than one
+    /// line in `layout`.
+    fn wrapped_titles(sections: &[Section], layout: &Layout) -> Vec<String> {
+        let mut doc = PdfDocument::new("titles");
+        let regular = Face::load(REGULAR, "DejaVuSans.ttf", &mut doc).unwrap();
+        let bold = Face::load(BOLD, "DejaVuSans-Bold.ttf", &mut doc).unwrap();
+        let pager = Pager::new(layout, &regular, &bold);
+        sections
+            .iter()
+            .flat_map(|s| &s.blocks)
+            .filter_map(|b| match b {
+                Block::Table { columns, .. } => Some(columns),
+                _ => None,
+            })
+            .flat_map(|columns| {
+                let lines = pager.title_lines(columns);
+                columns
+                    .iter()
+                    .zip(lines)
+                    .filter(|(_, l)| l.len() > 1)
+                    .map(|(c, _)| c.title.to_owned())
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_floor_reports_column_titles_each_fit_their_column() {
+        let report = FloorReport {
+            period: FloorPeriod::LatestShifts,
+            tables: Vec::new(),
+            left_out: Vec::new(),
+            clocks: Vec::new(),
+            printed_at: chrono::DateTime::UNIX_EPOCH,
+        };
+        let layout = Layout::standard().unwrap();
+        let sections = floor_sections(&report, layout.zone);
+        assert_eq!(wrapped_titles(&sections, &layout), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_title_wider_than_its_column_wraps_instead_of_running_into_the_next() {
+        let mut layout = Layout::standard().unwrap();
+        layout.fonts.body = 20.0;
+        let report = FloorReport {
+            period: FloorPeriod::LatestShifts,
+            tables: Vec::new(),
+            left_out: Vec::new(),
+            clocks: Vec::new(),
+            printed_at: chrono::DateTime::UNIX_EPOCH,
+        };
+        let sections = floor_sections(&report, layout.zone);
+        assert!(wrapped_titles(&sections, &layout).contains(&"Exceptions".to_owned()));
     }
 }

@@ -153,7 +153,10 @@ impl FloorApp {
         self.receive();
         egui::CentralPanel::default_margins().show(ui, |ui| {
             ui.horizontal(|ui| {
-                ui.heading(format!("Pit view: {} tables", self.tables.len()));
+                ui.heading(format!(
+                    "Pit view: {}",
+                    crate::report::counted(self.tables.len() as u64, "table", "tables")
+                ));
                 match self.updated {
                     Some(at) => ui.label(format!("updated {}", when(at, Zone::Local))),
                     None => ui.label("reading the floor…"),

@@ -593,6 +593,68 @@ fn first_run_creates_the_pit_boss_then_the_form_opens_a_table() {
     assert_eq!(discrepancies(&path), []);
 }
 
+/// The button's place, the refusal its click gives, and the button's
+/// place then.
+fn refused_in_place(harness: &mut Harness<'_, StationApp>, button: &str, refusal: &str) {
+    let before = harness.get_by_label(button).rect();
+    click(harness, button);
+    assert!(shows_containing(harness, refusal), "no refusal {refusal:?}");
+    assert_eq!(
+        harness.get_by_label(button).rect(),
+        before,
+        "{button:?} moved when its refusal appeared"
+    );
+}
+
+#[test]
+fn the_setup_screens_buttons_stay_put_and_a_refusal_goes_once_the_input_is_fixed() {
+    let path = temp_db("ui-setup-buttons");
+    let mut harness = app_harness(StationApp::open(
+        &path,
+        crate::test_keys(),
+        egui::Context::default(),
+    ));
+    harness.run();
+    type_into(&mut harness, "Staff ID", "7");
+    refused_in_place(
+        &mut harness,
+        "Create pit boss account",
+        "enter the pit boss's full name",
+    );
+    type_into(&mut harness, "Full name", "Pat Boss");
+    assert!(
+        !shows_containing(&harness, "enter the pit boss's full name"),
+        "the refusal stayed after the input was fixed"
+    );
+    type_into(&mut harness, "PIN (4 to 8 digits)", BOSS_PIN);
+    type_into(&mut harness, "PIN again", BOSS_PIN);
+    click(&mut harness, "Create pit boss account");
+    assert!(shows(&harness, "Open a table"));
+
+    refused_in_place(
+        &mut harness,
+        "Open table",
+        "choose the card-reading shoe's port",
+    );
+    type_into(&mut harness, "Port path", "/dev/ttyUSB9");
+    assert!(!shows_containing(
+        &harness,
+        "choose the card-reading shoe's port"
+    ));
+
+    click(&mut harness, "Add a staff member");
+    refused_in_place(
+        &mut harness,
+        "Add staff member",
+        "must be a positive whole number",
+    );
+    type_into(&mut harness, "New staff ID", "21");
+    assert!(!shows_containing(
+        &harness,
+        "must be a positive whole number"
+    ));
+}
+
 #[test]
 fn the_open_table_form_loads_a_house_rules_file_and_refuses_a_bad_one() {
     let (ledger, path, _) = staffed_ledger("ui-rules-file");

@@ -3,7 +3,9 @@
 
 use eframe::egui::{self, FontId, TextStyle, Ui};
 
-use super::widgets::{ALARM, error_text_ui, labelled_input_ui, parse_staff_id, pin_input_ui};
+use super::widgets::{
+    ALARM, GOOD, labelled_input_ui, message_line_ui, parse_staff_id, pin_input_ui, typed_this_frame,
+};
 use crate::engine::Decks;
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
@@ -83,7 +85,7 @@ impl FirstRunForm {
         }
         pin_input_ui(ui, "PIN (4 to 8 digits)", &mut self.pin);
         pin_input_ui(ui, "PIN again", &mut self.pin_again);
-        error_text_ui(ui, &self.error);
+        refusal_ui(ui, &mut self.error);
         if !ui.button("Create pit boss account").clicked() {
             return None;
         }
@@ -264,7 +266,7 @@ impl OpenTableForm {
                 pin_input_ui(ui, "Dealer PIN", &mut self.dealer_pin);
             });
         });
-        error_text_ui(ui, &self.error);
+        refusal_ui(ui, &mut self.error);
         if !ui.button("Open table").clicked() {
             return None;
         }
@@ -370,6 +372,15 @@ impl OpenTableForm {
     }
 }
 
+/// A form's refusal in the space kept for it above the form's button (so
+/// the button never moves); it goes once the user types again to fix it.
+fn refusal_ui(ui: &mut Ui, error: &mut String) {
+    if typed_this_frame(ui) {
+        error.clear();
+    }
+    message_line_ui(ui, error, ALARM);
+}
+
 /// Adding a staff member, confirmed by a pit boss (or administrator) PIN.
 #[derive(Default)]
 pub struct AddStaffForm {
@@ -404,11 +415,11 @@ impl AddStaffForm {
             pin_input_ui(ui, "New staff PIN", &mut self.pin);
             labelled_input_ui(ui, "Approving pit boss ID", &mut self.approver_id, 100.0);
             pin_input_ui(ui, "Approving pit boss PIN", &mut self.approver_pin);
-            if self.failed {
-                error_text_ui(ui, &self.message);
-            } else if !self.message.is_empty() {
-                ui.colored_label(super::widgets::GOOD, &self.message);
+            if typed_this_frame(ui) {
+                self.message.clear();
             }
+            let color = if self.failed { ALARM } else { GOOD };
+            message_line_ui(ui, &self.message, color);
             if ui.button("Add staff member").clicked() {
                 let result = self.add(ledger);
                 self.failed = result.is_err();

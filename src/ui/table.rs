@@ -379,7 +379,7 @@ impl TableScreen {
                         .strong(),
                 );
             });
-        message_line_ui(ui, &self.refusal);
+        message_line_ui(ui, &self.refusal, ALARM);
     }
 
     /// Keyboard shortcuts, when no text field has the focus and no alarm or
@@ -747,7 +747,7 @@ impl TableScreen {
             }
             // A space kept for the refusal: the window, anchored at the bottom,
             // never moves its buttons when one appears.
-            message_line_ui(ui, &self.refusal);
+            message_line_ui(ui, &self.refusal, ALARM);
         });
     }
 

@@ -125,9 +125,10 @@ pub fn typed_this_frame(ui: &Ui) -> bool {
     })
 }
 
-/// A refusal in the alarm colour in a space kept for it (two lines) whether
-/// or not there is one, so what is below never jumps when it appears.
-pub fn message_line_ui(ui: &mut Ui, text: &str) {
+/// A message (a refusal in [`ALARM`], a confirmation in [`GOOD`]) in a
+/// space kept for it (two lines) whether or not there is one, so what is
+/// below never jumps when it appears.
+pub fn message_line_ui(ui: &mut Ui, text: &str, color: egui::Color32) {
     let height = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
     let width = ui.available_width();
     ui.allocate_ui_with_layout(
@@ -136,7 +137,7 @@ pub fn message_line_ui(ui: &mut Ui, text: &str) {
         |ui| {
             ui.set_min_size(egui::vec2(width, height));
             if !text.is_empty() {
-                ui.add(egui::Label::new(egui::RichText::new(text).color(ALARM)).wrap());
+                ui.add(egui::Label::new(egui::RichText::new(text).color(color)).wrap());
             }
         },
     );

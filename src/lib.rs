@@ -11,6 +11,8 @@ pub mod inventory;
 pub mod keys;
 pub mod ledger;
 pub mod par;
+#[cfg(unix)]
+pub mod print_desk;
 pub mod printing;
 pub mod rating;
 pub mod report;

@@ -7,6 +7,7 @@
 //! spawns the print command; the command line and the pit boss screen both
 //! come through here. See docs/reports.md.
 
+use serde::{Deserialize, Serialize};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -139,6 +140,46 @@ pub struct Saved {
     /// finished (killed, or the machine stopped): no print was recorded
     /// for any of them.
     pub left_over: Vec<LeftOver>,
+}
+
+/// A print as recorded: what the command prints on its one line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Printed {
+    /// The table's name.
+    pub table: String,
+    /// The print's number for this table and period (1: the original).
+    pub print: i64,
+    /// Whether it is stamped REPRINT.
+    pub reprint: bool,
+    /// Hands in the report.
+    pub hands: u64,
+    /// Chained rows in the ledger as checked.
+    pub rows: i64,
+    /// The chain's head as checked, hex.
+    pub head: String,
+    /// Discrepancies the check found (0: passed).
+    pub discrepancies: u64,
+    /// Partial files of unfinished prints found beside the files, one
+    /// sentence each.
+    pub left_over: Vec<String>,
+}
+
+impl Printed {
+    /// The summary of a saved report.
+    pub fn of(saved: &Saved) -> Printed {
+        let report = &saved.report;
+        Printed {
+            table: report.header.table_name.clone(),
+            print: report.print.number,
+            reprint: report.print.is_reprint(),
+            hands: report.play.hands,
+            rows: report.integrity.head.rows,
+            head: report.integrity.head.hash_hex(),
+            discrepancies: report.integrity.discrepancies,
+            left_over: saved.left_over.iter().map(ToString::to_string).collect(),
+        }
+    }
 }
 
 /// A partial report file (`NAME.pdf.partial`, `NAME.csv.partial`) found

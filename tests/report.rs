@@ -2004,3 +2004,91 @@ fn text_a_spreadsheet_would_run_is_written_as_text_in_the_csv() {
         }
     }
 }
+
+/// Runs `run_by` on a thread while `ledger`'s writer serves the print desk,
+/// as the app does between frames; returns (success, stderr).
+fn run_through_the_desk(
+    ledger: &mut Ledger,
+    desk: &pairs_table::print_desk::PrintDesk,
+    args: Vec<String>,
+    pin: &'static str,
+) -> (bool, String) {
+    let command = std::thread::Builder::new()
+        .name("report shift".into())
+        .spawn(move || {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            run_by(&args, &[PIT_BOSS.to_string().as_str()], pin)
+        })
+        .unwrap();
+    while !command.is_finished() {
+        desk.serve(ledger);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    command.join().unwrap()
+}
+
+#[test]
+fn report_shift_prints_through_the_app_that_writes_the_ledger() {
+    let path = shift(GameKind::Rocket, 30, 0);
+    let out = dir();
+    let (first, second) = (out.join("first.pdf"), out.join("second.pdf"));
+    let args = |pdf: &Path| {
+        [
+            "--db",
+            path.to_str().unwrap(),
+            "--out",
+            pdf.to_str().unwrap(),
+        ]
+        .map(str::to_owned)
+    };
+    // The app holds the ledger as its writer, without a desk: refused, and said why.
+    let mut ledger = open(&path);
+    let (ok, stderr) = run(&args(&first).each_ref().map(String::as_str));
+    assert!(!ok);
+    assert!(
+        stderr.contains("is in use by another writer")
+            && stderr.contains("takes no print requests"),
+        "{stderr}"
+    );
+    assert!(!first.exists());
+
+    // With its desk: the print goes through the writer, recorded and written.
+    let desk = pairs_table::print_desk::PrintDesk::open(&ledger, || {}).unwrap();
+    let (ok, stderr) =
+        run_through_the_desk(&mut ledger, &desk, args(&first).to_vec(), PIT_BOSS_PIN);
+    assert!(ok, "{stderr}");
+    let text = pdf_text(&std::fs::read(&first).unwrap());
+    assert!(text.contains("T7") && !text.contains("REPRINT"), "{text}");
+    assert_eq!(prints_recorded(&path), 1);
+
+    // A wrong PIN: refused in one sentence, nothing recorded or written,
+    // and the failure counted by the writer.
+    let (ok, stderr) = run_through_the_desk(&mut ledger, &desk, args(&second).to_vec(), "0000");
+    assert!(!ok);
+    assert!(
+        stderr.contains("the app writing it refused the print") && stderr.contains("PIN"),
+        "{stderr}"
+    );
+    assert!(!second.exists());
+    assert_eq!(prints_recorded(&path), 1);
+    assert_eq!(
+        sql(
+            &path,
+            "SELECT COUNT(*) FROM access_events WHERE event = 'failed_pin'"
+        ),
+        1
+    );
+
+    // The next print is the reprint, as from the app's own tab.
+    let (ok, stderr) =
+        run_through_the_desk(&mut ledger, &desk, args(&second).to_vec(), PIT_BOSS_PIN);
+    assert!(ok, "{stderr}");
+    assert!(pdf_text(&std::fs::read(&second).unwrap()).contains("REPRINT"));
+    assert_eq!(prints_recorded(&path), 2);
+
+    // The socket goes with the desk.
+    let socket = pairs_table::print_desk::desk_path(&path);
+    assert!(socket.exists());
+    drop(desk);
+    assert!(!socket.exists());
+}

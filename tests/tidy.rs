@@ -52,11 +52,17 @@ const RULES: &[Rule] = &[
             "src/keys.rs",
             "src/ledger/archive.rs",
             "src/ledger/file.rs",
+            "src/print_desk.rs",
             "src/printing.rs",
             "src/scanner/sim.rs",
             "src/station/startup.rs",
             "src/ui/",
         ],
+    },
+    Rule {
+        what: "sockets",
+        needles: &["std::os::unix::net", "std::net"],
+        allowed: &["src/print_desk.rs"],
     },
     Rule {
         what: "processes",

@@ -1030,3 +1030,55 @@ fn with_every_seat_paid_the_confirm_button_is_on_an_800_high_screen() {
     click(&mut harness, "Confirm settlement (Enter)");
     assert!(station_of(&harness).settlement().is_none());
 }
+
+#[test]
+fn report_shift_on_the_command_line_prints_through_the_running_app() {
+    use std::io::Write;
+    let (mut ledger, path, _) = staffed_ledger("ui-print-desk");
+    ledger.set_station(&pairs_table::ui::station_name());
+    let station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    drop(station);
+    let mut harness = app_harness(StationApp::open(
+        &path,
+        crate::test_keys(),
+        egui::Context::default(),
+    ));
+    harness.run();
+    assert!(harness.state().station().is_some());
+    let pdf = path.with_extension("report.pdf");
+    let mut child = crate::pairs_table()
+        .args(["report", "shift", "--db"])
+        .arg(&path)
+        .arg("--out")
+        .arg(&pdf)
+        .args(["--by", &BOSS.to_string()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    writeln!(child.stdin.take().unwrap(), "{BOSS_PIN}").unwrap();
+    // The app serves the request between frames.
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(started.elapsed().as_secs() < 60, "the print did not finish");
+        harness.run();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.starts_with(&format!("printed {}: print 1,", pdf.display())),
+        "{stdout}"
+    );
+    assert!(pdf.exists());
+}

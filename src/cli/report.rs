@@ -8,8 +8,11 @@ use super::{
     layout_for, ledger_path, note, parse_time, print_line, read_pin, shown, station_keys,
     warn_about,
 };
+use chrono::{DateTime, Utc};
+
 use crate::ids::{ShiftId, StaffId};
 use crate::ledger::{Ledger, PinEntry, SystemClock};
+use crate::printing::Printed;
 
 /// The `report` subcommands.
 #[derive(Subcommand, Debug)]
@@ -73,17 +76,25 @@ pub enum PageArg {
 
 pub(super) fn report_shift(args: &ShiftReportArgs, key: Option<&Path>) -> anyhow::Result<()> {
     use crate::ledger::report::{Period, ReportQuery};
-    let period = match (&args.from, &args.to, args.shift) {
-        (Some(from), Some(to), _) => Period::Range {
-            from: parse_time(from)?,
-            to: parse_time(to)?,
-        },
+    let from = args.from.as_deref().map(parse_time).transpose()?;
+    let to = args.to.as_deref().map(parse_time).transpose()?;
+    let period = match (from, to, args.shift) {
+        (Some(from), Some(to), _) => Period::Range { from, to },
         (_, _, Some(shift)) => Period::Shift(ShiftId(shift)),
         _ => Period::LatestShift,
     };
     let layout = layout_for(args.page)?;
     let path = ledger_path(args.db.clone())?;
-    let mut ledger = Ledger::open_existing(&path, Box::new(SystemClock), station_keys(key)?)?;
+    let mut ledger = match Ledger::open_existing(&path, Box::new(SystemClock), station_keys(key)?) {
+        Ok(ledger) => ledger,
+        #[cfg(unix)]
+        Err(in_use @ crate::ledger::LedgerError::InUse { .. }) => {
+            let printed = print_through_the_app(args, &path, (from, to))
+                .map_err(|why| anyhow::anyhow!("{in_use}; {why}"))?;
+            return finish(args, printed);
+        }
+        Err(error) => return Err(error.into()),
+    };
     warn_about(&ledger);
     let query = ReportQuery {
         table: args.table.clone(),
@@ -102,15 +113,60 @@ pub(super) fn report_shift(args: &ShiftReportArgs, key: Option<&Path>) -> anyhow
         (&args.out, args.csv.as_deref()),
         by.as_ref(),
     )?;
-    for left in &saved.left_over {
-        note(&format!("pairs-table: {}", shown(&left.to_string())));
+    finish(args, Printed::of(&saved))
+}
+
+/// Asks the app that writes the ledger at `path` to print the report
+/// (docs/reports.md, "Printing while the app runs"): the pit boss's PIN
+/// goes with the request; the app records the print and writes the files.
+#[cfg(unix)]
+fn print_through_the_app(
+    args: &ShiftReportArgs,
+    path: &Path,
+    (from, to): (Option<DateTime<Utc>>, Option<DateTime<Utc>>),
+) -> anyhow::Result<Printed> {
+    use crate::print_desk::{PrintAnswer, PrintRequest, ask};
+    let absolute = |file: &Path| {
+        std::path::absolute(file)
+            .map_err(|e| anyhow::anyhow!("cannot resolve {}: {e}", file.display()))
+    };
+    let Some(by) = args.by else {
+        anyhow::bail!("a print through the app is by a pit boss: give --by and their PIN");
+    };
+    let request = PrintRequest {
+        table: args.table.clone(),
+        shift: args.shift,
+        from,
+        to,
+        casino: args.casino.clone(),
+        page: args.page.map(|page| match page {
+            PageArg::Letter => "letter".to_owned(),
+            PageArg::A4 => "a4".to_owned(),
+        }),
+        pdf: absolute(&args.out)?,
+        csv: args.csv.as_deref().map(absolute).transpose()?,
+        by,
+        pin: read_pin(by)?,
+    };
+    match ask(path, &request)? {
+        PrintAnswer::Printed(printed) => Ok(printed),
+        PrintAnswer::Refused { error } => {
+            anyhow::bail!("the app writing it refused the print: {error}")
+        }
     }
-    let report = &saved.report;
+}
+
+/// Names left-over partial files, sends the PDF to the printer if asked,
+/// and prints the one line that says what was printed.
+fn finish(args: &ShiftReportArgs, report: Printed) -> anyhow::Result<()> {
+    for left in &report.left_over {
+        note(&format!("pairs-table: {}", shown(left)));
+    }
     let printed = if args.print {
         let printer = crate::printing::Printer::system().ok_or_else(|| {
             crate::printing::PrintingError::NoPrinter(args.out.display().to_string())
         })?;
-        let title = format!("Shift report, table {}", report.header.table_name);
+        let title = format!("Shift report, table {}", report.table);
         format!(
             "; sent to the printer ({})",
             printer.print(&args.out, &title)?
@@ -121,22 +177,15 @@ pub(super) fn report_shift(args: &ShiftReportArgs, key: Option<&Path>) -> anyhow
     print_line(&format!(
         "printed {}: print {}{}, {} hands, ledger rows {}, head {}, chain check {}{printed}",
         args.out.display(),
-        report.print.number,
-        if report.print.is_reprint() {
-            " (REPRINT)"
-        } else {
-            ""
-        },
-        report.play.hands,
-        report.integrity.head.rows,
-        report.integrity.head.hash_hex(),
-        if report.integrity.discrepancies == 0 {
+        report.print,
+        if report.reprint { " (REPRINT)" } else { "" },
+        report.hands,
+        report.rows,
+        report.head,
+        if report.discrepancies == 0 {
             "passed".to_owned()
         } else {
-            format!(
-                "FAILED with {} discrepancies",
-                report.integrity.discrepancies
-            )
+            format!("FAILED with {} discrepancies", report.discrepancies)
         }
     ))
 }

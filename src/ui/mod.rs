@@ -90,6 +90,9 @@ pub struct StationApp {
     startup: Startup,
     /// The floor this station ships to, if any.
     floor: Option<FloorLink>,
+    /// Where `report shift` asks this app, the ledger's writer, to print.
+    #[cfg(unix)]
+    print_desk: Option<crate::print_desk::PrintDesk>,
 }
 
 /// The floor a station ships its ledger to as it writes (docs/floor.md,
@@ -172,9 +175,14 @@ impl StationApp {
             print: PrintCommand::System,
             startup: Startup::Off,
             floor: None,
+            #[cfg(unix)]
+            print_desk: None,
         };
         app.screen = match Ledger::open(path, Box::new(SystemClock), keys) {
-            Ok(ledger) => app.start(ledger),
+            Ok(ledger) => {
+                app.open_print_desk(&ledger);
+                app.start(ledger)
+            }
             Err(error) => Screen::Failed(format!(
                 "Cannot open the ledger {}: {error}",
                 path.display()
@@ -193,6 +201,8 @@ impl StationApp {
             print: PrintCommand::System,
             startup: Startup::Off,
             floor: None,
+            #[cfg(unix)]
+            print_desk: None,
         }
     }
 
@@ -206,6 +216,8 @@ impl StationApp {
             print: PrintCommand::System,
             startup: Startup::Off,
             floor: None,
+            #[cfg(unix)]
+            print_desk: None,
         }
     }
 
@@ -231,6 +243,35 @@ impl StationApp {
     /// Shows `text` at the top of every screen.
     pub fn set_banner(&mut self, text: String) {
         self.banner = Some(text);
+    }
+
+    /// Opens the print desk beside the ledger, so that `report shift`
+    /// prints through this app while it writes (a desk that cannot be
+    /// opened leaves the command refused, as before, and the app running).
+    fn open_print_desk(&mut self, ledger: &Ledger) {
+        #[cfg(unix)]
+        {
+            let repaint = self.repaint.clone();
+            self.print_desk =
+                crate::print_desk::PrintDesk::open(ledger, move || repaint.request_repaint()).ok();
+        }
+        #[cfg(not(unix))]
+        let _ = ledger;
+    }
+
+    /// Serves the prints `report shift` asked for, through the ledger this
+    /// app writes.
+    fn serve_print_requests(&mut self) {
+        #[cfg(unix)]
+        if let Some(desk) = &self.print_desk {
+            let ledger = match &mut self.screen {
+                Screen::Table(screen) => Some(screen.station_mut().ledger_mut()),
+                _ => self.ledger.as_mut(),
+            };
+            if let Some(ledger) = ledger {
+                desk.serve(ledger);
+            }
+        }
     }
 
     fn start(&mut self, mut ledger: Ledger) -> Screen {
@@ -297,6 +338,7 @@ impl StationApp {
     /// Handles scanner events, the start-up checks and the floor link
     /// (called every frame and on every wake-up).
     pub fn logic(&mut self) {
+        self.serve_print_requests();
         if let (Screen::FirstRun(form), Some(link)) = (&mut self.screen, &mut self.floor) {
             ask_first_pit_boss(link, form, &self.repaint);
         }

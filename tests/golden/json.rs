@@ -150,3 +150,31 @@ fn rating_prints_the_documented_player() {
     args[db] = path.to_str().unwrap().to_owned();
     assert_text(RATING, "rating-player-json", &run(&args));
 }
+
+/// The print desk's request and answers (docs/reports.md, "Printing while
+/// the app runs"): each documented line is read and written back to the
+/// same bytes.
+#[test]
+fn the_print_desks_request_and_answers_are_the_documented_bytes() {
+    use pairs_table::print_desk::{PrintAnswer, PrintRequest};
+    let request = super::block("docs/reports.md", "print-request");
+    let parsed: PrintRequest = serde_json::from_str(&request).unwrap();
+    assert_eq!(parsed.shift, Some(12));
+    assert_eq!(parsed.pin, "3719");
+    super::assert_text(
+        "docs/reports.md",
+        "print-request",
+        &format!("{}\n", serde_json::to_string(&parsed).unwrap()),
+    );
+    for name in ["print-answer-printed", "print-answer-refused"] {
+        let answer: PrintAnswer = serde_json::from_str(&super::block("docs/reports.md", name))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        super::assert_text(
+            "docs/reports.md",
+            name,
+            &format!("{}\n", serde_json::to_string(&answer).unwrap()),
+        );
+    }
+    let unknown = request.replace("\"by\":20", "\"by\":20,\"queued\":true");
+    assert!(serde_json::from_str::<PrintRequest>(&unknown).is_err());
+}

@@ -284,7 +284,12 @@ fn one_more_hand(path: &Path, url: &str, seed: u64) {
         dealer: StaffId(1),
         shoe,
     };
-    play(&mut ledger, context, &mut rocket(6, seed));
+    // Numbered after the station's last hand (a new simulation counts from 1).
+    let last = ledger.last_hands(1).unwrap();
+    let mut finished = rocket(6, seed).play_hand().unwrap();
+    finished.setup.number = last.first().map_or(1, |h| h.id.0 as u64 + 1);
+    ledger.begin_hand(context, &finished.setup, &[]).unwrap();
+    ledger.commit_hand(&finished).unwrap();
     drop(ledger);
     floor::ship(path, url, None).unwrap();
 }

@@ -900,3 +900,200 @@ fn the_hand_browser_opens_newest_first_and_pages_through_older_hands() {
     assert!(shows(&harness, "Hand 3 ·"));
     assert!(!shows(&harness, "Hand 4 ·"));
 }
+
+/// A card-reading shoe on a pseudo-terminal at `path` that sends a
+/// heartbeat every 200 ms, as a working shoe does (a quiet one raises the
+/// silence alarm), until it is dropped: unplugged.
+struct BeatingShoe {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    heard: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl BeatingShoe {
+    fn plug(path: &std::path::Path) -> BeatingShoe {
+        use pairs_table::scanner::frame::{Frame, Message};
+        use std::sync::atomic::Ordering;
+        let mut link = pairs_table::scanner::sim::PtyLink::create(path).unwrap();
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let heard = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (stopping, hearing) = (stop.clone(), heard.clone());
+        let thread = std::thread::Builder::new()
+            .name("beating shoe".into())
+            .spawn(move || {
+                let mut seq: u16 = 1;
+                while !stopping.load(Ordering::Relaxed) {
+                    let beat = Frame {
+                        seq,
+                        message: Message::Heartbeat,
+                    };
+                    // A write fails while no reader has the port open.
+                    if link.write(&beat.encode()).is_ok() {
+                        hearing.store(true, Ordering::Relaxed);
+                        seq += 1;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(200));
+                }
+            })
+            .unwrap();
+        BeatingShoe {
+            stop,
+            heard,
+            thread: Some(thread),
+        }
+    }
+
+    /// Whether a reader had the shoe's port open within 3 s.
+    fn read_by_the_station(&self) -> bool {
+        let started = std::time::Instant::now();
+        while started.elapsed() < std::time::Duration::from_secs(3) {
+            if self.heard.load(std::sync::atomic::Ordering::Relaxed) {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        false
+    }
+}
+
+impl Drop for BeatingShoe {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+#[test]
+fn a_pit_boss_moves_the_card_reading_shoe_to_another_port_with_a_pin() {
+    use pairs_table::scanner::ReaderConfig;
+    let (opened, path, _clock, _) = staffed("shoe-port");
+    let dir = path.with_extension("ports");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (first_path, second_path) = (dir.join("shoe-a"), dir.join("shoe-b"));
+    let first = BeatingShoe::plug(&first_path);
+    let second = BeatingShoe::plug(&second_path);
+    let config = ReaderConfig::new(first_path.display().to_string());
+    let feed = Feed::Scanner(Box::new(ScanLink::port(config, Box::new(|| {})).unwrap()));
+    let source = SourceChoice::Scanner {
+        path: first_path.display().to_string(),
+        baud: 9600,
+    };
+    let station = Station::open(opened, setup(source), &dealer(), &boss(), feed).unwrap();
+    assert!(first.read_by_the_station());
+    let mut harness = harness(app(station));
+    open_pit(&mut harness, "Limits & voids");
+    assert!(shows(
+        &harness,
+        &format!(
+            "Read on {} at 9600 baud. Moving it to another port is recorded with your PIN; the hand and the shift go on.",
+            first_path.display()
+        )
+    ));
+    let moves = |harness: &Harness<'_, StationApp>| {
+        ledger(harness)
+            .exceptions(TimeRange::default())
+            .unwrap()
+            .into_iter()
+            .filter(|e| e.kind == ExceptionKind::ShoePortChange)
+            .count()
+    };
+
+    // A port that is not there: refused before anything is recorded.
+    fill(&mut harness, "New port path", "/dev/no-such-shoe");
+    sign(&mut harness, "shoe port", BOSS.0, BOSS_PIN);
+    click(&mut harness, "Move the shoe to this port");
+    assert!(
+        harness
+            .query_all_by_label_contains("open the shoe's port /dev/no-such-shoe")
+            .next()
+            .is_some()
+    );
+    assert_eq!(moves(&harness), 0);
+
+    // A dealer's PIN: refused; the shoe stays on its port.
+    fill(
+        &mut harness,
+        "New port path",
+        &second_path.display().to_string(),
+    );
+    sign(&mut harness, "shoe port", DEALER.0, DEALER_PIN);
+    click(&mut harness, "Move the shoe to this port");
+    assert!(
+        harness
+            .query_all_by_label_contains("may not move the card-reading shoe to another port")
+            .next()
+            .is_some()
+    );
+    assert_eq!(moves(&harness), 0);
+    let station = harness.state().station().unwrap();
+    assert_eq!(
+        station.setup().source.setting(),
+        format!("scanner 9600 {}", first_path.display())
+    );
+
+    // A pit boss's PIN: recorded, and the shoe is read on the new port.
+    sign(&mut harness, "shoe port", BOSS.0, BOSS_PIN);
+    click(&mut harness, "Move the shoe to this port");
+    assert!(shows(
+        &harness,
+        &format!(
+            "The shoe is now read on {} at 9600 baud.",
+            second_path.display()
+        )
+    ));
+    assert_eq!(moves(&harness), 1);
+    let setting = format!("scanner 9600 {}", second_path.display());
+    let station = harness.state().station().unwrap();
+    assert_eq!(station.setup().source.setting(), setting);
+    // The setting a restart reopens on.
+    assert_eq!(
+        station
+            .ledger()
+            .table_setting(station.table_id(), pairs_table::ledger::SOURCE_KEY)
+            .unwrap(),
+        Some(setting)
+    );
+    assert!(second.read_by_the_station());
+
+    // The new port's cable is pulled: the alarm cannot be cleared by a
+    // re-read while nothing is connected; moved to a third port, it can.
+    drop(second);
+    let started = std::time::Instant::now();
+    while harness.state().station().unwrap().alarms().is_empty() {
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "no alarm for the lost port"
+        );
+        harness.run();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let station = harness.state_mut().station_mut().unwrap();
+    let refused = station.re_read().unwrap_err().to_string();
+    assert!(
+        refused.contains("the card-reading shoe is not connected"),
+        "{refused}"
+    );
+    assert!(!station.alarms().is_empty());
+    let third_path = dir.join("shoe-c");
+    let third = BeatingShoe::plug(&third_path);
+    let config = ReaderConfig::new(third_path.display().to_string());
+    let source = SourceChoice::Scanner {
+        path: third_path.display().to_string(),
+        baud: 9600,
+    };
+    station
+        .change_shoe_port(
+            source,
+            ScanLink::port(config, Box::new(|| {})).unwrap(),
+            &boss(),
+        )
+        .unwrap();
+    assert!(third.read_by_the_station());
+    let station = harness.state_mut().station_mut().unwrap();
+    station.poll_scanner().unwrap();
+    station.re_read().unwrap();
+    assert!(station.alarms().is_empty());
+    assert_eq!(discrepancies(&path), []);
+}

@@ -24,6 +24,9 @@ use crate::inventory::{Denominations, TableLimits};
 pub const DENOMINATIONS_KEY: &str = "denominations";
 /// The table-setting key of the table limits.
 pub const LIMITS_KEY: &str = "limits";
+/// The table setting naming where a table's cards come from
+/// (`software`, `simulated`, `scanner BAUD PATH`).
+pub const SOURCE_KEY: &str = "source";
 
 /// A staff member confirming with their PIN at this moment.
 #[derive(Clone, Copy)]
@@ -85,6 +88,7 @@ pub(super) enum Action {
     Credit,
     AddStaff,
     SetPin,
+    ShoePort,
 }
 
 impl Action {
@@ -101,6 +105,7 @@ impl Action {
             Action::Credit => "credit",
             Action::AddStaff => "add_staff",
             Action::SetPin => "set_pin",
+            Action::ShoePort => "shoe_port",
         }
     }
 
@@ -111,7 +116,11 @@ impl Action {
     const fn pit_boss_may_initiate(self) -> bool {
         matches!(
             self,
-            Action::Limits | Action::Denominations | Action::CloseTable | Action::Void
+            Action::Limits
+                | Action::Denominations
+                | Action::CloseTable
+                | Action::Void
+                | Action::ShoePort
         )
     }
 
@@ -129,6 +138,7 @@ impl Action {
             Action::Credit => "approve a credit",
             Action::AddStaff => "add this staff member",
             Action::SetPin => "set another person's PIN",
+            Action::ShoePort => "move the card-reading shoe to another port",
         }
     }
 }
@@ -797,6 +807,27 @@ impl Ledger {
             table,
             LIMITS_KEY,
             limits.to_string(),
+            requested_by,
+            approver,
+        )
+    }
+
+    /// Moves the table's card-reading shoe to another serial port
+    /// (`source`, the table setting the station reopens on, as
+    /// `SourceChoice::setting` writes it), approved by a pit boss with
+    /// their PIN.
+    pub fn change_shoe_port(
+        &mut self,
+        table: TableId,
+        source: String,
+        requested_by: StaffId,
+        approver: &PinEntry<'_>,
+    ) -> Result<(), LedgerError> {
+        self.approved_setting(
+            Action::ShoePort,
+            table,
+            SOURCE_KEY,
+            source,
             requested_by,
             approver,
         )

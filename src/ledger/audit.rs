@@ -131,6 +131,8 @@ pub enum ExceptionKind {
     PinReset,
     /// An opener or closer not counted, waived by a pit boss.
     CountWaived,
+    /// The card-reading shoe moved to another serial port.
+    ShoePortChange,
 }
 
 impl ExceptionKind {
@@ -150,6 +152,7 @@ impl ExceptionKind {
             "add_staff" => ExceptionKind::StaffAdded,
             "set_pin" => ExceptionKind::PinReset,
             "count_waived" => ExceptionKind::CountWaived,
+            "shoe_port" => ExceptionKind::ShoePortChange,
             _ => return None,
         })
     }
@@ -267,7 +270,7 @@ const EXCEPTIONS: &str = "SELECT seq, kind, at, staff, approved_by, hand, detail
   FROM cards c JOIN hands h ON h.id = c.hand_id WHERE c.source = 'manual'
   UNION ALL
   SELECT seq, action, at, requested_by, approved_by, hand_id, detail FROM approvals
-  WHERE action IN ('scanner_override', 'limits', 'denominations', 'add_staff', 'set_pin')
+  WHERE action IN ('scanner_override', 'limits', 'denominations', 'add_staff', 'set_pin', 'shoe_port')
   UNION ALL
   SELECT seq, event, at, staff_id, by_staff, NULL, 'at ' || station FROM access_events
   WHERE event IN ('failed_pin', 'lockout', 'lockout_reset')

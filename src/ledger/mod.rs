@@ -46,7 +46,7 @@ use chain::{
 };
 
 pub use crate::access::Role;
-pub use access::{DENOMINATIONS_KEY, LIMITS_KEY, PinEntry, Session, StaffMember};
+pub use access::{DENOMINATIONS_KEY, LIMITS_KEY, PinEntry, SOURCE_KEY, Session, StaffMember};
 pub use audit::{
     Alarm, AlarmKind, Exception, ExceptionKind, HandFilter, HandOutcome, HandPage, HandSummary,
     TimeRange,
@@ -69,7 +69,7 @@ pub use station::{OpenShift, ShoeDevice};
 pub use verify::{AuditSummary, Discrepancy, KeyPin, VerifyOptions, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.
-const MIGRATIONS: [&str; 12] = [
+const MIGRATIONS: [&str; 13] = [
     include_str!("../../schema/0001_initial.sql"),
     include_str!("../../schema/0002_indexes.sql"),
     include_str!("../../schema/0003_access_inventory.sql"),
@@ -82,6 +82,7 @@ const MIGRATIONS: [&str; 12] = [
     include_str!("../../schema/0010_players.sql"),
     include_str!("../../schema/0011_count_corrections.sql"),
     include_str!("../../schema/0012_journal_strays.sql"),
+    include_str!("../../schema/0013_shoe_port.sql"),
 ];
 
 /// The schema version this build writes (and the newest it reads).

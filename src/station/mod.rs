@@ -165,6 +165,16 @@ pub enum StationError {
         /// Their role.
         role: crate::access::Role,
     },
+    /// The table's cards do not come from a card-reading shoe on a serial
+    /// port (the software shoe, or the simulated shoe), or the new source is
+    /// not one.
+    #[error("only a card-reading shoe on a serial port can be moved to another port")]
+    NotOnASerialPort,
+    /// A card cannot be read again while the shoe's port is not open.
+    #[error(
+        "the card-reading shoe is not connected, so no card can be read again: check its cable, or a pit boss moves it to another port (Pit boss, Limits & voids)"
+    )]
+    ShoeNotConnected,
     /// New table limits cannot change the hand in progress.
     #[error("a hand is in progress: the new limits apply from the next hand")]
     LimitsFromNextHand,
@@ -253,7 +263,7 @@ mod keys {
     pub const DECKS: &str = "decks";
     pub const RULES: &str = "rules_hash";
     pub const UNIT_CENTS: &str = "unit_cents";
-    pub const SOURCE: &str = "source";
+    pub const SOURCE: &str = crate::ledger::SOURCE_KEY;
 }
 
 /// One live table.

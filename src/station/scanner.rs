@@ -136,6 +136,11 @@ impl Station {
     /// fixing the cause, or inserting a freshly shuffled shoe).
     pub fn re_read(&mut self) -> Result<(), StationError> {
         let dealer = self.check_dealer_session()?;
+        if let Feed::Scanner(link) = &self.feed
+            && !link.status().connected
+        {
+            return Err(StationError::ShoeNotConnected);
+        }
         self.resolve(Resolution::ReRead, dealer, "re-read the card")
     }
 
@@ -222,6 +227,37 @@ impl Station {
         for id in std::mem::take(&mut self.scanner_alarm_ids) {
             self.ledger.clear_alarm(id, by, how)?;
         }
+        Ok(())
+    }
+
+    /// Moves the card-reading shoe to another serial port: `link` reads
+    /// `source` (opened by the caller, who has checked the port), approved
+    /// by a pit boss with their PIN and recorded (`approvals` `shoe_port`
+    /// and the table setting `source`, which a restart reopens on) before
+    /// the new link replaces the old. The hand, the alarms and the count go
+    /// on; the new link decides its protocol version again, and a different
+    /// shoe on it raises the alarm any different shoe does. Refused, nothing
+    /// changes and the old link stays.
+    pub fn change_shoe_port(
+        &mut self,
+        source: SourceChoice,
+        link: ScanLink,
+        approver: &PinEntry<'_>,
+    ) -> Result<(), StationError> {
+        let on_a_port = |source: &SourceChoice| matches!(source, SourceChoice::Scanner { .. });
+        if !on_a_port(&self.setup.source) || !on_a_port(&source) {
+            return Err(StationError::NotOnASerialPort);
+        }
+        let requested_by = self.dealer.unwrap_or(approver.staff);
+        self.ledger.change_shoe_port(
+            self.context.table,
+            source.setting(),
+            requested_by,
+            approver,
+        )?;
+        self.feed = Feed::Scanner(Box::new(link));
+        self.setup.source = source;
+        self.link_protocol = None;
         Ok(())
     }
 

@@ -213,5 +213,6 @@ fn exception_name(kind: ExceptionKind) -> &'static str {
         K::StaffAdded => "staff added",
         K::PinReset => "PIN reset",
         K::CountWaived => "count waived",
+        K::ShoePortChange => "shoe moved to another port",
     }
 }

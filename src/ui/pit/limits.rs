@@ -8,7 +8,8 @@ use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
 use crate::ids::HandId;
 use crate::inventory::TableLimits;
-use crate::station::Station;
+use crate::scanner::{ReaderConfig, ScanLink};
+use crate::station::{SourceChoice, Station};
 use crate::ui::error::ScreenError;
 use crate::ui::table::starboard_terms;
 use crate::ui::widgets::labelled_input_ui;
@@ -27,6 +28,10 @@ pub(super) struct LimitsTab {
     void_note: Note,
     close_by: Signer,
     close_note: Note,
+    port: String,
+    baud: String,
+    port_by: Signer,
+    port_note: Note,
 }
 
 impl LimitsTab {
@@ -44,6 +49,10 @@ impl LimitsTab {
             void_note: Note::default(),
             close_by: Signer::default(),
             close_note: Note::default(),
+            port: String::new(),
+            baud: String::new(),
+            port_by: Signer::default(),
+            port_note: Note::default(),
         }
     }
 
@@ -72,6 +81,12 @@ impl LimitsTab {
             let outcome = self.void(station);
             self.void_by.clear();
             self.void_note.set(outcome);
+        }
+
+        if let SourceChoice::Scanner { path, baud } = &station.setup().source {
+            let (path, baud) = (path.clone(), *baud);
+            ui.separator();
+            self.shoe_port_ui(ui, station, &path, baud);
         }
 
         ui.separator();
@@ -112,6 +127,68 @@ impl LimitsTab {
             self.limits_by.clear();
             self.limits_note.set(outcome);
         }
+    }
+
+    /// The card-reading shoe's port, and the form that moves the shoe to
+    /// another (a cable moved, a port renamed) without closing the shift.
+    fn shoe_port_ui(&mut self, ui: &mut Ui, station: &mut Station, path: &str, baud: u32) {
+        ui.heading("Card-reading shoe");
+        ui.label(format!(
+            "Read on {path} at {baud} baud. Moving it to another port is recorded with your PIN; \
+             the hand and the shift go on."
+        ));
+        if self.baud.is_empty() {
+            self.baud = baud.to_string();
+        }
+        ui.horizontal(|ui| {
+            labelled_input_ui(ui, "New port path", &mut self.port, 220.0);
+            labelled_input_ui(ui, "New port baud", &mut self.baud, 80.0);
+        });
+        self.port_by.show_ui(ui, "Pit boss", "shoe port");
+        if action_ui(ui, "Move the shoe to this port", &mut self.port_note) {
+            let repaint = ui.ctx().clone();
+            let outcome = self.change_shoe_port(station, move || repaint.request_repaint());
+            self.port_by.clear();
+            self.port_note.set(outcome);
+        }
+    }
+
+    fn change_shoe_port(
+        &mut self,
+        station: &mut Station,
+        repaint: impl Fn() + Send + Clone + 'static,
+    ) -> Result<String, ScreenError> {
+        let path = self.port.trim().to_owned();
+        if path.is_empty() {
+            return Err(ScreenError::Form("type the new port's path".into()));
+        }
+        let baud = self
+            .baud
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|b| *b > 0)
+            .ok_or_else(|| {
+                ScreenError::Form("the baud rate must be a positive whole number".into())
+            })?;
+        let mut config = ReaderConfig::new(path.clone());
+        config.baud_rate = baud;
+        // The port is checked, and opened, before anything is recorded.
+        crate::scanner::reader::check_port(&config)
+            .map_err(|e| ScreenError::Form(e.to_string()))?;
+        let link = ScanLink::port(config, Box::new(repaint))
+            .map_err(|e| ScreenError::Form(e.to_string()))?;
+        let source = SourceChoice::Scanner {
+            path: path.clone(),
+            baud,
+        };
+        signed(&mut self.port_by, "pit boss", |by| {
+            station
+                .change_shoe_port(source, link, by)
+                .map_err(ScreenError::from)
+        })?;
+        self.port.clear();
+        Ok(format!("The shoe is now read on {path} at {baud} baud."))
     }
 
     fn change_limits(&mut self, station: &mut Station) -> Result<String, ScreenError> {

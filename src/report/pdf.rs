@@ -739,8 +739,8 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn the_floor_reports_column_titles_each_fit_their_column() {
+    /// The sections of a floor report of no tables in `layout`.
+    fn empty_floor_report(layout: &Layout) -> Vec<Section> {
         let report = FloorReport {
             period: FloorPeriod::LatestShifts,
             tables: Vec::new(),
@@ -748,8 +748,13 @@ mod tests {
             clocks: Vec::new(),
             printed_at: chrono::DateTime::UNIX_EPOCH,
         };
+        floor_sections(&report, layout.zone)
+    }
+
+    #[test]
+    fn the_floor_reports_column_titles_each_fit_their_column() {
         let layout = Layout::standard().unwrap();
-        let sections = floor_sections(&report, layout.zone);
+        let sections = empty_floor_report(&layout);
         assert_eq!(wrapped_titles(&sections, &layout), Vec::<String>::new());
     }
 
@@ -757,14 +762,7 @@ mod tests {
     fn a_title_wider_than_its_column_wraps_instead_of_running_into_the_next() {
         let mut layout = Layout::standard().unwrap();
         layout.fonts.body = 20.0;
-        let report = FloorReport {
-            period: FloorPeriod::LatestShifts,
-            tables: Vec::new(),
-            left_out: Vec::new(),
-            clocks: Vec::new(),
-            printed_at: chrono::DateTime::UNIX_EPOCH,
-        };
-        let sections = floor_sections(&report, layout.zone);
+        let sections = empty_floor_report(&layout);
         assert!(wrapped_titles(&sections, &layout).contains(&"Exceptions".to_owned()));
     }
 }

@@ -58,6 +58,16 @@ pub fn make_feed(
     })
 }
 
+/// The settings of a card-reading shoe's port at `path`, once the port
+/// has been opened (and closed again): checked before anything is
+/// recorded, so nothing is recorded for a port that is not there.
+pub(crate) fn checked_port(path: &str, baud: u32) -> Result<ReaderConfig, String> {
+    let mut config = ReaderConfig::new(path);
+    config.baud_rate = baud;
+    crate::scanner::reader::check_port(&config).map_err(|e| e.to_string())?;
+    Ok(config)
+}
+
 /// Where this process links its simulated shoe's pseudo-terminal (removed
 /// when the shoe is dropped, and by the demo's Ctrl+C handler).
 pub fn simulated_shoe_link() -> std::path::PathBuf {
@@ -501,12 +511,10 @@ fn open_station(
 ) -> Result<Station, (Box<Ledger>, String)> {
     // A shoe's port is checked before anything is recorded: a table never
     // opens on a port that is not there.
-    if let SourceChoice::Scanner { path, baud } = &setup.source {
-        let mut config = ReaderConfig::new(path.clone());
-        config.baud_rate = *baud;
-        if let Err(error) = crate::scanner::reader::check_port(&config) {
-            return Err((Box::new(ledger), error.to_string()));
-        }
+    if let SourceChoice::Scanner { path, baud } = &setup.source
+        && let Err(error) = checked_port(path, *baud)
+    {
+        return Err((Box::new(ledger), error));
     }
     let feed = match make_feed(&setup, move || repaint.request_repaint()) {
         Ok(feed) => feed,

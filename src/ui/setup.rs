@@ -4,7 +4,8 @@
 use eframe::egui::{self, FontId, TextStyle, Ui};
 
 use super::widgets::{
-    ALARM, GOOD, labelled_input_ui, message_line_ui, parse_staff_id, pin_input_ui, typed_this_frame,
+    ALARM, GOOD, labelled_input_ui, message_line_ui, parse_baud, parse_staff_id, pin_input_ui,
+    typed_this_frame,
 };
 use crate::engine::Decks;
 use crate::engine::hand::GameKind;
@@ -338,13 +339,7 @@ impl OpenTableForm {
                 if self.port.trim().is_empty() {
                     return Err("choose the card-reading shoe's port".into());
                 }
-                let baud = self
-                    .baud
-                    .trim()
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|b| *b > 0)
-                    .ok_or("the baud rate must be a positive whole number")?;
+                let baud = parse_baud(&self.baud)?;
                 SourceChoice::Scanner {
                     path: self.port.trim().to_owned(),
                     baud,

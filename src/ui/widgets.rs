@@ -150,6 +150,15 @@ pub fn error_text_ui(ui: &mut Ui, text: &str) {
     }
 }
 
+/// A baud rate as typed: a positive whole number, or a sentence.
+pub fn parse_baud(text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|b| *b > 0)
+        .ok_or_else(|| "the baud rate must be a positive whole number".to_owned())
+}
+
 /// A staff ID as typed: a positive whole number, or a sentence naming
 /// whose ID is wrong (`who`: "dealer", "pit boss", …).
 pub fn parse_staff_id(text: &str, who: &str) -> Result<StaffId, String> {

@@ -8,11 +8,11 @@ use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
 use crate::ids::HandId;
 use crate::inventory::TableLimits;
-use crate::scanner::{ReaderConfig, ScanLink};
+use crate::scanner::ScanLink;
 use crate::station::{SourceChoice, Station};
 use crate::ui::error::ScreenError;
 use crate::ui::table::starboard_terms;
-use crate::ui::widgets::labelled_input_ui;
+use crate::ui::widgets::{labelled_input_ui, parse_baud};
 
 /// The Limits & voids tab's inputs.
 pub(super) struct LimitsTab {
@@ -162,20 +162,8 @@ impl LimitsTab {
         if path.is_empty() {
             return Err(ScreenError::Form("type the new port's path".into()));
         }
-        let baud = self
-            .baud
-            .trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|b| *b > 0)
-            .ok_or_else(|| {
-                ScreenError::Form("the baud rate must be a positive whole number".into())
-            })?;
-        let mut config = ReaderConfig::new(path.clone());
-        config.baud_rate = baud;
-        // The port is checked, and opened, before anything is recorded.
-        crate::scanner::reader::check_port(&config)
-            .map_err(|e| ScreenError::Form(e.to_string()))?;
+        let baud = parse_baud(&self.baud).map_err(ScreenError::Form)?;
+        let config = crate::ui::checked_port(&path, baud).map_err(ScreenError::Form)?;
         let link = ScanLink::port(config, Box::new(repaint))
             .map_err(|e| ScreenError::Form(e.to_string()))?;
         let source = SourceChoice::Scanner {

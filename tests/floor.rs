@@ -283,7 +283,7 @@ impl FloorDb {
         format!("{}/{path}", server())
     }
 
-    fn admin(&self) -> Client {
+    pub(crate) fn admin(&self) -> Client {
         Client::connect(&self.url(), NoTls).unwrap()
     }
 }
@@ -344,7 +344,7 @@ fn station_key(db: &Path) -> (PathBuf, PublicKey) {
 }
 
 /// The public key of the ledger at `db`, for enrolling its station.
-fn key_of(db: &Path) -> PublicKey {
+pub(crate) fn key_of(db: &Path) -> PublicKey {
     station_key(db).1
 }
 
@@ -362,7 +362,7 @@ fn pairs_table_for(db: &Path) -> Command {
 }
 
 /// A station ledger with `hands` simulated hands (appending to `db`).
-fn simulate(db: &Path, hands: u32, seed: u32) {
+pub(crate) fn simulate(db: &Path, hands: u32, seed: u32) {
     simulate_with(db, hands, seed, &[]);
 }
 
@@ -399,7 +399,7 @@ fn floor_seqs(db: &FloorDb, station: &str) -> Vec<(i64, Vec<u8>)> {
         .collect()
 }
 
-fn dir(test: &str) -> PathBuf {
+pub(crate) fn dir(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("pairs-table-floor-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

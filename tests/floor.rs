@@ -993,7 +993,7 @@ fn the_pit_view_shows_every_table_and_redraws_when_rows_arrive() {
     assert_eq!(tables[0].table.as_deref(), Some("table 1"));
     assert!(tables[0].open);
     assert_eq!(
-        (tables[0].hands, tables[0].dealer),
+        (tables[0].hands, tables[0].dealer.as_ref().map(|d| d.id)),
         (5, Some(crate::util::DEALER))
     );
     assert_eq!(tables[0].alarms.len(), 1);

@@ -15,6 +15,7 @@ use pairs_table::floor;
 use pairs_table::keys::StationKeys;
 use pairs_table::ledger::AlarmKind;
 use pairs_table::ledger::report::{Period, ReportQuery};
+use pairs_table::report::units;
 use pairs_table::ui::FloorApp;
 
 /// The pit view on `floor_db`, at the size the house's screens have.
@@ -277,7 +278,9 @@ fn a_table_shows_its_dealers_name_the_limits_in_force_and_its_hold_against_its_r
     assert_eq!(count(&harness, "limits 10–1,000"), 1);
     let range = format!(
         "expected {} ({} to {})",
-        expected.expected, expected.low, expected.high
+        units(expected.expected),
+        units(expected.low),
+        units(expected.high)
     );
     run_until_shown(&mut harness, &range);
     let words = if expected.covers(figures.play.actual_hold) {
@@ -288,7 +291,7 @@ fn a_table_shows_its_dealers_name_the_limits_in_force_and_its_hold_against_its_r
     assert_eq!(
         count(
             &harness,
-            &format!("win {} {words}", figures.play.actual_hold)
+            &format!("win {} {words}", units(figures.play.actual_hold))
         ),
         1
     );

@@ -18,7 +18,7 @@ use pairs_table::engine::money::{Account, net_of};
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::ids::{ShiftId, StaffId, TableId};
 use pairs_table::ledger::{
-    self, Clock, Discrepancy, HandContext, Ledger, PinEntry, Recorder, Role,
+    self, Clock, Discrepancy, HandContext, HandFilter, Ledger, PinEntry, Recorder, Role,
 };
 use pairs_table::scanner::{Message, ScanEvent, ScanLink};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
@@ -161,6 +161,8 @@ pub fn deal_more(
         strategy: Strategy::Random,
     };
     let mut simulation = Simulation::seeded(&config, seed).unwrap();
+    let before = ledger.browse_hands(&HandFilter::default()).unwrap().len();
+    simulation.resume(before as u64, None, 0);
     let mut house = 0;
     for _ in 0..hands {
         let finished = simulation

@@ -964,6 +964,8 @@ fn the_pit_view_shows_every_table_and_redraws_when_rows_arrive() {
     use eframe::egui;
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
+    use pairs_table::engine::hand::GameKind;
+    use pairs_table::floor::survey::TableState;
     use pairs_table::ledger::AlarmKind;
     use pairs_table::ui::FloorApp;
 
@@ -1005,11 +1007,16 @@ fn the_pit_view_shows_every_table_and_redraws_when_rows_arrive() {
     let url_b = floor::enrol(&floor_db.url(), "station B", key_of(&other)).unwrap();
     floor::ship(&other, &url_b, None).unwrap();
     run_until_shown(&mut harness, "Pit view: 2 tables");
+    // Closed at the end of the simulation: the shift it closed is shown.
+    run_until(&mut harness, "station B's closed shift read", |h| {
+        h.state().tables().unwrap()[1].hands == 4
+    });
     let b = harness.state().tables().unwrap()[1].clone();
     assert_eq!(
-        (b.station.as_str(), b.open, b.hands),
-        ("station B", false, 0)
+        (b.station.as_str(), b.open, b.game),
+        ("station B", false, Some(GameKind::Rocket))
     );
+    assert_eq!(b.state(), TableState::Closed);
 
     harness.get_by_label("station A").click();
     harness.run();

@@ -334,3 +334,42 @@ fn the_table_detail_follows_each_hand_as_it_ships() {
     run_until_shown(&mut harness, "station A: hand 5, the latest shipped");
     run_until(&mut harness, "five hands listed", |h| outcomes(h) == 5);
 }
+
+#[test]
+fn a_heartbeat_moves_the_last_contact_the_pit_shows() {
+    let floor_db = FloorDb::new();
+    let dir = dir("pit-heartbeat");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 2, 21);
+    let url = floor::enrol(&floor_db.url(), "station A", key_of(&db)).unwrap();
+    floor::ship(&db, &url, None).unwrap();
+    floor_db.settle();
+    let mut harness = pit_view(&floor_db);
+    let shown = |h: &Harness<'_, FloorApp>| {
+        h.state()
+            .tables()
+            .and_then(|t| t.first())
+            .and_then(|t| t.link.last_contact.clone())
+    };
+    run_until(&mut harness, "the last contact read", |h| {
+        shown(h).is_some()
+    });
+    let before = shown(&harness);
+
+    // A heartbeat that changes nothing else (same length, no failure):
+    // the floor tells no one, yet the pit's last contact moves.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let rows = floor::status(&floor_db.url()).unwrap()[0].rows_shipped;
+    let mut station = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    station
+        .query_one("SELECT floor.heartbeat($1, NULL, now())", &[&rows])
+        .unwrap();
+    let after = floor::status(&floor_db.url()).unwrap()[0]
+        .link
+        .last_contact
+        .clone();
+    assert_ne!(after, before);
+    run_until(&mut harness, "the heartbeat's last contact shown", |h| {
+        shown(h) == after
+    });
+}

@@ -47,14 +47,19 @@ impl TableDetail {
         &self.read_for.station
     }
 
-    /// Reads the table's hands again if the latest survey changed it (its
-    /// rows arrived): the detail follows the floor's notifications.
+    /// Reads the table's hands again if the latest survey changed more
+    /// than its link (its rows arrived): the detail follows the floor's
+    /// notifications.
     pub(super) fn follow(&mut self, tables: &[PitTable]) {
         let fresh = tables.iter().find(|t| t.station == self.read_for.station);
-        if let Some(fresh) = fresh
-            && *fresh != self.read_for
-        {
-            *self = TableDetail::open(fresh);
+        if let Some(fresh) = fresh {
+            let same_rows = PitTable {
+                link: fresh.link.clone(),
+                ..self.read_for.clone()
+            } == *fresh;
+            if !same_rows {
+                *self = TableDetail::open(fresh);
+            }
         }
     }
 

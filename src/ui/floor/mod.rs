@@ -26,6 +26,11 @@ const RECONNECT: Duration = Duration::from_secs(5);
 /// (the floor's clock and this one's need not tick together).
 const SILENCE_MARGIN: Duration = Duration::from_millis(500);
 
+/// How often the view reads every station's link again though nothing
+/// arrived: a heartbeat that changes nothing else notifies no one, and its
+/// last contact shows within this time.
+const LINK_REFRESH: Duration = Duration::from_secs(5);
+
 /// What the listener thread sends: the floor as surveyed, or why not.
 type Look = Result<Survey, String>;
 
@@ -83,8 +88,9 @@ impl FloorApp {
                         }
                     };
                     // The first survey reads every station; after a
-                    // notification, only the stations it names; when a
-                    // station may have fallen silent, none but their links.
+                    // notification, only the stations it names; every
+                    // LINK_REFRESH and when a station may have fallen
+                    // silent, none but their links (after a failure, all).
                     let mut tables: Vec<PitTable> = Vec::new();
                     let mut changed: Option<Vec<String>> = None;
                     loop {
@@ -93,9 +99,11 @@ impl FloorApp {
                         let look_again = match &surveyed {
                             Ok(fresh) => {
                                 tables.clone_from(&fresh.tables);
-                                fresh.look_again.map(|d| d + SILENCE_MARGIN)
+                                Some(fresh.look_again.map_or(LINK_REFRESH, |d| {
+                                    (d + SILENCE_MARGIN).min(LINK_REFRESH)
+                                }))
                             }
-                            Err(_) => None,
+                            Err(_) => Some(LINK_REFRESH),
                         };
                         let failed = surveyed.is_err();
                         if !send(surveyed) {

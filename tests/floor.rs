@@ -210,7 +210,7 @@ impl FloorDb {
     /// A new floor database migrated only to schema `version` by the
     /// migrations' own files (as an older pairs-table left it), with no
     /// roles and no verifier: `floor::init` then upgrades it.
-    fn migrated_to(version: usize) -> FloorDb {
+    pub(crate) fn migrated_to(version: usize) -> FloorDb {
         static NEXT: AtomicU32 = AtomicU32::new(0);
         let name = format!(
             "pt_floor_v{version}_{}_{}",

@@ -373,3 +373,82 @@ fn a_heartbeat_moves_the_last_contact_the_pit_shows() {
         shown(h) == after
     });
 }
+
+#[test]
+fn a_floor_of_schema_8_keeps_places_as_documented_after_the_upgrade() {
+    let floor_db = FloorDb::migrated_to(8);
+    let done = floor::init(&floor_db.url()).unwrap();
+    assert_eq!(done.version, 9);
+    floor::enrol(
+        &floor_db.url(),
+        "table 5",
+        key_of(&dir("pit-upgrade").join("a.sqlite3")),
+    )
+    .unwrap();
+    let (placed, out, err) = place(
+        &floor_db,
+        &[
+            "--station",
+            "table 5",
+            "--pit",
+            "High limit",
+            "--row",
+            "3",
+            "--column",
+            "4",
+        ],
+    );
+    assert!(placed, "{err}");
+    assert_eq!(
+        out,
+        "station table 5 placed in High limit, row 3, column 4\n"
+    );
+    // The table as docs/floor.md ("The floor plan") describes it.
+    let mut admin = floor_db.admin();
+    let columns: Vec<(String, String, String)> = admin
+        .query(
+            "SELECT column_name::text, data_type::text, is_nullable::text \
+               FROM information_schema.columns \
+              WHERE table_schema = 'floor' AND table_name = 'table_places' \
+              ORDER BY ordinal_position",
+            &[],
+        )
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.get(0), r.get(1), r.get(2)))
+        .collect();
+    let expected = [
+        ("station", "text"),
+        ("pit", "text"),
+        ("place_row", "integer"),
+        ("place_column", "integer"),
+        ("placed_at", "timestamp with time zone"),
+    ]
+    .map(|(name, kind)| (name.to_owned(), kind.to_owned(), "NO".to_owned()));
+    assert_eq!(columns, expected);
+    let row = admin
+        .query_one(
+            "SELECT station, pit, place_row, place_column FROM floor.table_places",
+            &[],
+        )
+        .unwrap();
+    assert_eq!(
+        (
+            row.get::<_, String>(0),
+            row.get::<_, String>(1),
+            row.get::<_, i32>(2),
+            row.get::<_, i32>(3)
+        ),
+        ("table 5".to_owned(), "High limit".to_owned(), 3, 4)
+    );
+    // Its checks hold whoever writes: no row beyond 99.
+    assert!(
+        admin
+            .execute(
+                "INSERT INTO floor.table_places (station, pit, place_row, place_column) \
+                 VALUES ('table 5', 'Pit 1', 100, 1)",
+                &[],
+            )
+            .is_err()
+    );
+}

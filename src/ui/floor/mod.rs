@@ -167,7 +167,7 @@ impl FloorApp {
         let mut closed = false;
         if let Some(detail) = &self.selected {
             egui::Panel::right("table-detail")
-                .exact_size(400.0)
+                .exact_size(380.0)
                 .show(ui, |ui| {
                     closed = ui.button("Close the table's detail").clicked();
                     egui::ScrollArea::vertical().show(ui, |ui| detail.show_ui(ui));

@@ -16,7 +16,7 @@ use crate::time_text::{Zone, when_stored};
 
 /// A table card's size, points: four fit across a 1280-point window,
 /// three beside a table's detail.
-const CARD: egui::Vec2 = egui::vec2(280.0, 206.0);
+const CARD: egui::Vec2 = egui::vec2(280.0, 216.0);
 
 /// The colour that marks each state (always beside its words, never alone).
 fn state_colour(state: TableState) -> Color32 {
@@ -28,6 +28,9 @@ fn state_colour(state: TableState) -> Color32 {
         TableState::NothingShipped => Color32::from_rgb(90, 140, 220),
     }
 }
+
+/// Space between cards, points.
+const GAP: f32 = 8.0;
 
 /// Draws every table, pit by pit, then the unplaced ones; returns the
 /// station whose card was clicked, if one was.
@@ -47,50 +50,35 @@ pub(super) fn floor_plan_ui(
     let mut clicked = None;
     for (pit, placed) in &pits {
         ui.heading(*pit);
-        let rows = placed
-            .iter()
-            .filter_map(|t| t.place.as_ref())
-            .map(|p| p.row)
-            .max();
-        let columns = placed
-            .iter()
-            .filter_map(|t| t.place.as_ref())
-            .map(|p| p.column)
-            .max();
-        egui::Grid::new(("pit", *pit))
-            .spacing([8.0, 8.0])
-            .show(ui, |ui| {
-                for row in 1..=rows.unwrap_or(0) {
-                    for column in 1..=columns.unwrap_or(0) {
-                        let here = placed.iter().find(|t| {
-                            t.place
-                                .as_ref()
-                                .is_some_and(|p| (p.row, p.column) == (row, column))
-                        });
-                        match here {
-                            Some(table) => {
-                                if table_card_ui(ui, table, selected) {
-                                    clicked = Some(table.station.clone());
-                                }
-                            }
-                            None => {
-                                ui.allocate_space(CARD);
-                            }
-                        }
-                    }
-                    ui.end_row();
-                }
-            });
-        ui.add_space(6.0);
+        let places = || placed.iter().filter_map(|t| Some((t.place.as_ref()?, *t)));
+        let rows = places().map(|(p, _)| p.row).max().unwrap_or(0);
+        let columns = places().map(|(p, _)| p.column).max().unwrap_or(0);
+        // The pit's whole grid, empty places included, so each table
+        // stands where the house put it.
+        let step = CARD + egui::vec2(GAP, GAP);
+        let size = egui::vec2(f32::from(columns) * step.x, f32::from(rows) * step.y);
+        let (area, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+        for (place, table) in places() {
+            let corner = area.min
+                + egui::vec2(
+                    f32::from(place.column - 1) * step.x,
+                    f32::from(place.row - 1) * step.y,
+                );
+            if table_card_ui(ui, egui::Rect::from_min_size(corner, CARD), table, selected) {
+                clicked = Some(table.station.clone());
+            }
+        }
+        ui.add_space(GAP);
     }
     if !unplaced.is_empty() {
         if !pits.is_empty() {
             ui.heading("Not placed");
         }
         ui.horizontal_wrapped(|ui| {
-            ui.spacing_mut().item_spacing = egui::vec2(8.0, 8.0);
+            ui.spacing_mut().item_spacing = egui::vec2(GAP, GAP);
             for table in unplaced {
-                if table_card_ui(ui, table, selected) {
+                let (rect, _) = ui.allocate_exact_size(CARD, egui::Sense::hover());
+                if table_card_ui(ui, rect, table, selected) {
                     clicked = Some(table.station.clone());
                 }
             }
@@ -99,42 +87,58 @@ pub(super) fn floor_plan_ui(
     clicked
 }
 
-/// One table's card; true when its name was clicked.
-fn table_card_ui(ui: &mut Ui, table: &PitTable, selected: Option<&str>) -> bool {
+/// One table's card, drawn in `rect` (what does not fit is cut off); true
+/// when its name was clicked.
+fn table_card_ui(ui: &mut Ui, rect: egui::Rect, table: &PitTable, selected: Option<&str>) -> bool {
     let state = table.state();
     let colour = state_colour(state);
     let chosen = selected == Some(table.station.as_str());
-    let frame = egui::Frame::group(ui.style())
-        .fill(colour.gamma_multiply(0.12))
-        .stroke(egui::Stroke::new(if chosen { 3.0 } else { 1.5 }, colour))
-        .inner_margin(6.0);
+    let border = if chosen { 3.0 } else { 1.5 };
+    ui.painter().rect(
+        rect,
+        egui::CornerRadius::same(6),
+        colour.gamma_multiply(0.12),
+        egui::Stroke::new(border, colour),
+        egui::StrokeKind::Inside,
+    );
+    let inside = rect.shrink(border + 5.0);
     let mut clicked = false;
-    ui.allocate_ui(CARD, |ui| {
-        frame.show(ui, |ui| {
-            ui.set_min_size(CARD - egui::vec2(12.0, 12.0));
-            ui.set_max_width(CARD.x - 12.0);
-            ui.spacing_mut().item_spacing.y = 2.0;
-            ui.horizontal(|ui| {
-                clicked = ui
-                    .selectable_label(chosen, RichText::new(&table.station).strong())
-                    .clicked();
-                ui.label(
-                    RichText::new(state.words())
-                        .strong()
-                        .color(Color32::BLACK)
-                        .background_color(colour),
-                );
-            });
-            figures_ui(ui, table);
-            link_ui(ui, &table.link);
+    let builder = egui::UiBuilder::new()
+        .max_rect(inside)
+        .layout(egui::Layout::top_down(egui::Align::Min));
+    // A child of its own, drawn where the plan put it: the parent's
+    // layout has already made room for it.
+    let ui = &mut ui.new_child(builder);
+    {
+        ui.set_clip_rect(inside.intersect(ui.clip_rect()));
+        // A card's lines in the small text, so a table's figures fit.
+        let small = ui.style().text_styles.get(&egui::TextStyle::Small).cloned();
+        if let Some(small) = small {
+            ui.style_mut()
+                .text_styles
+                .insert(egui::TextStyle::Body, small);
+        }
+        ui.spacing_mut().item_spacing.y = 1.0;
+        ui.horizontal(|ui| {
+            clicked = ui
+                .selectable_label(chosen, RichText::new(&table.station).strong())
+                .clicked();
+            ui.label(
+                RichText::new(state.words())
+                    .strong()
+                    .color(Color32::BLACK)
+                    .background_color(colour),
+            );
         });
-    });
+        figures_ui(ui, table);
+        link_ui(ui, &table.link);
+    }
     clicked
 }
 
 /// The table's game, limits, dealer and the shift's figures.
 fn figures_ui(ui: &mut Ui, table: &PitTable) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(table.table.as_deref().unwrap_or("no table yet"));
         if let Some(game) = table.game {
             ui.label(game.to_string());

@@ -58,6 +58,13 @@ pub fn when(time: DateTime<Utc>, zone: Zone) -> String {
     }
 }
 
+/// `time`'s time of day in `zone`, to the second (`19:04:05`), where the
+/// day goes without saying (a shift's hands on a narrow panel).
+pub fn time_of_day(time: DateTime<Utc>, zone: Zone) -> String {
+    let offset = zone.offset_at(time);
+    time.with_timezone(&offset).format("%H:%M:%S").to_string()
+}
+
 /// A time as the ledger stores it (RFC 3339) shown in `zone`; text that is
 /// not a time is shown as it is.
 pub fn when_stored(text: &str, zone: Zone) -> String {

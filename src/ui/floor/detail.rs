@@ -3,6 +3,8 @@
 //! the shift's latest hands, read from the station's replica and read
 //! again whenever the survey brings that table's rows.
 
+use std::collections::HashMap;
+
 use eframe::egui::{self, Ui};
 
 use super::super::widgets::{card_face_ui, error_text_ui};
@@ -10,9 +12,10 @@ use crate::engine::Rank;
 use crate::engine::hand::{CardTo, GameKind, Step};
 use crate::engine::table::{FinishedHand, HandEvent};
 use crate::floor::survey::PitTable;
-use crate::ids::HandId;
+use crate::ids::{HandId, StaffId};
 use crate::ledger::{HandFilter, HandSummary, Ledger, LedgerError, SystemClock};
-use crate::time_text::{Zone, when};
+use crate::report::units;
+use crate::time_text::{Zone, time_of_day};
 
 /// Hands listed when the pit drills into a table.
 const RECENT_HANDS: usize = 20;
@@ -31,6 +34,18 @@ struct Hands {
     latest: Option<(HandId, FinishedHand)>,
     /// The shift's latest hands, newest first.
     recent: Vec<HandSummary>,
+    /// The staff's names, by ID, as the chain's staff rows give them.
+    names: HashMap<StaffId, String>,
+}
+
+impl Hands {
+    /// The name of the hand's dealer (their ID if the chain names none).
+    fn dealer_name(&self, hand: &HandSummary) -> String {
+        self.names
+            .get(&hand.dealer)
+            .cloned()
+            .unwrap_or_else(|| hand.dealer.to_string())
+    }
 }
 
 impl TableDetail {
@@ -63,8 +78,10 @@ impl TableDetail {
         }
     }
 
-    /// Draws the latest hand and the recent hands.
+    /// Draws the latest hand and the recent hands, in the small text so
+    /// they fit beside the floor plan.
     pub(super) fn show_ui(&self, ui: &mut Ui) {
+        super::small_body(ui);
         let station = &self.read_for.station;
         let hands = match &self.read {
             Err(problem) => {
@@ -91,17 +108,16 @@ impl TableDetail {
             return;
         }
         egui::Grid::new("floor-hands").striped(true).show(ui, |ui| {
-            for title in ["Hand", "Started", "Dealer", "Seats", "Outcome", "House net"] {
+            for title in ["Hand", "Started", "Dealer", "Outcome", "House net"] {
                 ui.strong(title);
             }
             ui.end_row();
             for hand in &hands.recent {
                 ui.label(hand.id.to_string());
-                ui.label(when(hand.started_at, Zone::Local));
-                ui.label(hand.dealer.to_string());
-                ui.label(hand.seats.len().to_string());
+                ui.label(time_of_day(hand.started_at, Zone::Local));
+                ui.label(hands.dealer_name(hand));
                 ui.label(hand.outcome.words());
-                ui.label(hand.house_net.to_string());
+                ui.label(units(hand.house_net));
                 ui.end_row();
             }
         });
@@ -158,6 +174,7 @@ fn read_hands(table: &PitTable) -> Result<Hands, LedgerError> {
         return Ok(Hands {
             latest: None,
             recent: Vec::new(),
+            names: HashMap::new(),
         });
     }
     let ledger = Ledger::open_read_only(&table.replica, Box::new(SystemClock), false)?;
@@ -172,5 +189,14 @@ fn read_hands(table: &PitTable) -> Result<Hands, LedgerError> {
         Some(hand) => Some((hand.id, ledger.load_hand(hand.id)?)),
         None => None,
     };
-    Ok(Hands { latest, recent })
+    let names = ledger
+        .staff_list()?
+        .into_iter()
+        .map(|member| (member.id, member.name))
+        .collect();
+    Ok(Hands {
+        latest,
+        recent,
+        names,
+    })
 }

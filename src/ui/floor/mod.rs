@@ -170,14 +170,14 @@ impl FloorApp {
                 .exact_size(380.0)
                 .show(ui, |ui| {
                     closed = ui.button("Close the table's detail").clicked();
-                    egui::ScrollArea::vertical().show(ui, |ui| detail.show_ui(ui));
+                    egui::ScrollArea::both().show(ui, |ui| detail.show_ui(ui));
                 });
         }
         if closed {
             self.selected = None;
         }
         egui::CentralPanel::default_margins().show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::ScrollArea::both().show(ui, |ui| {
                 let selected = self.selected.as_ref().map(|d| d.station().to_owned());
                 let clicked = plan::floor_plan_ui(ui, &self.tables, selected.as_deref());
                 if let Some(station) = clicked
@@ -219,6 +219,17 @@ impl FloorApp {
 impl eframe::App for FloorApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show_ui(ui);
+    }
+}
+
+/// Body text in `ui` drawn in the small text style: a table's card and
+/// detail hold many lines in little room.
+fn small_body(ui: &mut Ui) {
+    let small = ui.style().text_styles.get(&egui::TextStyle::Small).cloned();
+    if let Some(small) = small {
+        ui.style_mut()
+            .text_styles
+            .insert(egui::TextStyle::Body, small);
     }
 }
 

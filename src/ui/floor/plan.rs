@@ -109,30 +109,23 @@ fn table_card_ui(ui: &mut Ui, rect: egui::Rect, table: &PitTable, selected: Opti
     // A child of its own, drawn where the plan put it: the parent's
     // layout has already made room for it.
     let ui = &mut ui.new_child(builder);
-    {
-        ui.set_clip_rect(inside.intersect(ui.clip_rect()));
-        // A card's lines in the small text, so a table's figures fit.
-        let small = ui.style().text_styles.get(&egui::TextStyle::Small).cloned();
-        if let Some(small) = small {
-            ui.style_mut()
-                .text_styles
-                .insert(egui::TextStyle::Body, small);
-        }
-        ui.spacing_mut().item_spacing.y = 1.0;
-        ui.horizontal(|ui| {
-            clicked = ui
-                .selectable_label(chosen, RichText::new(&table.station).strong())
-                .clicked();
-            ui.label(
-                RichText::new(state.words())
-                    .strong()
-                    .color(Color32::BLACK)
-                    .background_color(colour),
-            );
-        });
-        figures_ui(ui, table);
-        link_ui(ui, &table.link);
-    }
+    ui.set_clip_rect(inside.intersect(ui.clip_rect()));
+    // A card's lines in the small text, so a table's figures fit.
+    super::small_body(ui);
+    ui.spacing_mut().item_spacing.y = 1.0;
+    ui.horizontal_wrapped(|ui| {
+        clicked = ui
+            .selectable_label(chosen, RichText::new(&table.station).strong())
+            .clicked();
+        ui.label(
+            RichText::new(state.words())
+                .strong()
+                .color(Color32::BLACK)
+                .background_color(colour),
+        );
+    });
+    figures_ui(ui, table);
+    link_ui(ui, &table.link);
     clicked
 }
 

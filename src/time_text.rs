@@ -101,6 +101,17 @@ mod tests {
     }
 
     #[test]
+    fn a_time_of_day_is_the_zones_to_the_second() {
+        let time = at("2026-11-23T23:45:43.9Z");
+        assert_eq!(time_of_day(time, Zone::utc()), "23:45:43");
+        let paris = FixedOffset::east_opt(3600).map(Zone::Fixed);
+        assert_eq!(
+            paris.map(|z| time_of_day(time, z)).as_deref(),
+            Some("00:45:43")
+        );
+    }
+
+    #[test]
     fn stored_times_are_shown_and_other_text_passes_through() {
         assert_eq!(
             when_stored("2026-11-23T09:45:54+01:00", Zone::utc()),

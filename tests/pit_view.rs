@@ -11,11 +11,16 @@ use egui_kittest::kittest::Queryable;
 
 use crate::floor::{FloorDb, dir, key_of, simulate};
 use crate::util::{run_until, run_until_shown};
+use pairs_table::engine::Decks;
+use pairs_table::engine::hand::GameKind;
+use pairs_table::engine::rules::HouseRules;
 use pairs_table::floor;
+use pairs_table::inventory::TableLimits;
 use pairs_table::keys::StationKeys;
 use pairs_table::ledger::AlarmKind;
 use pairs_table::ledger::report::{Period, ReportQuery};
 use pairs_table::report::units;
+use pairs_table::station::{Feed, SourceChoice, Station, TableSetup};
 use pairs_table::ui::FloorApp;
 
 /// The pit view on `floor_db`, at the size the house's screens have.
@@ -263,6 +268,16 @@ fn a_table_shows_its_dealers_name_the_limits_in_force_and_its_hold_against_its_r
         })
         .unwrap();
     let expected = figures.play.expected_hold.unwrap();
+    // Limits a pit boss changed: shown beside those in force until the
+    // next hand.
+    ledger
+        .change_limits(
+            table,
+            TableLimits::new(20, 2_000).unwrap(),
+            crate::util::DEALER,
+            &crate::util::boss(),
+        )
+        .unwrap();
     let url = floor::enrol(
         &floor_db.url(),
         "station A",
@@ -272,10 +287,40 @@ fn a_table_shows_its_dealers_name_the_limits_in_force_and_its_hold_against_its_r
     floor::ship(&path, &url, None).unwrap();
     floor_db.settle();
 
+    // A table opened under limits of 20 to 500, no hand dealt yet: the
+    // limits in force are its rules setting's.
+    let keys = StationKeys::from_secret_bytes([22; 32], [9; 32]);
+    let public = keys.public_key();
+    let (ledger, opened, _clock, _) = crate::util::staffed_with("pit-limits", keys);
+    let mut rules = HouseRules::default();
+    (rules.rocket.min_bet_units, rules.rocket.max_bet_units) = (20, 500);
+    let setup = TableSetup {
+        name: "table 2".into(),
+        game: GameKind::Rocket,
+        decks: Decks::new(6).unwrap(),
+        rules,
+        unit_cents: 100,
+        source: SourceChoice::SoftwareShoe,
+    };
+    let station = Station::open(
+        ledger,
+        setup,
+        &crate::util::dealer(),
+        &crate::util::boss(),
+        Feed::SoftwareShoe,
+    )
+    .unwrap();
+    drop(station);
+    let url = floor::enrol(&floor_db.url(), "station B", public).unwrap();
+    floor::ship(&opened, &url, None).unwrap();
+    floor_db.settle();
+
     let mut harness = pit_view(&floor_db);
-    run_until_shown(&mut harness, "Pit view: 1 table");
+    run_until_shown(&mut harness, "Pit view: 2 tables");
     run_until_shown(&mut harness, "Dana Dealer");
+    run_until_shown(&mut harness, "limits 20–500");
     assert_eq!(count(&harness, "limits 10–1,000"), 1);
+    assert_eq!(count(&harness, "(20–2,000 from the next hand)"), 1);
     let range = format!(
         "expected {} ({} to {})",
         units(expected.expected),

@@ -15,7 +15,7 @@ use super::plan::{Place, places_on};
 use super::{FloorError, StationLink, StationStatus, connect, replicate_on, status_on};
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
-use crate::inventory::{format_basis_points, hold_basis_points};
+use crate::inventory::{TableLimits, format_basis_points, hold_basis_points};
 use crate::ledger::report::{Period, ReportError, ReportQuery, StaffRef};
 use crate::ledger::{HandFilter, Ledger, SystemClock};
 use crate::par::hold::ExpectedHold;
@@ -52,6 +52,9 @@ pub struct PitTable {
     /// The house rules in force (Rocket's bet limits, Starboard's ante and
     /// rake): the table's rules setting, else those of its latest hands.
     pub rules: Option<HouseRules>,
+    /// Rocket's limits a pit boss set that are not in force yet (they
+    /// apply from the table's next hand).
+    pub next_limits: Option<TableLimits>,
     /// Whether a shift is open.
     pub open: bool,
     /// The dealer of the latest hand of the shift shown, with their name.
@@ -346,6 +349,7 @@ fn no_shift_table(station: &StationStatus, replica: PathBuf) -> PitTable {
         table: station.table.clone(),
         game: None,
         rules: None,
+        next_limits: None,
         open: false,
         dealer: None,
         hands: 0,
@@ -402,6 +406,12 @@ fn pit_table(station: &StationStatus, replica: &Path) -> Result<PitTable, FloorE
     let win = figures.inventory.ledger_win;
     table.table = Some(header.table_name.clone());
     table.game = Some(header.game);
+    table.next_limits = ledger.table_limits(header.table_id)?.filter(|set| {
+        in_force.is_some_and(|rules| {
+            (rules.rocket.min_bet_units, rules.rocket.max_bet_units)
+                != (set.min_bet_units, set.max_bet_units)
+        })
+    });
     table.rules = in_force;
     table.open = open.is_some();
     table.dealer = hands.last().map(|hand| {

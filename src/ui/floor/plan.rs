@@ -140,11 +140,16 @@ fn figures_ui(ui: &mut Ui, table: &PitTable) {
             ui.label(match table.game {
                 Some(GameKind::Starboard) => super::super::table::starboard_terms(&rules.starboard),
                 _ => format!(
-                    "limits {}–{}",
-                    units(rules.rocket.min_bet_units as i64),
-                    units(rules.rocket.max_bet_units as i64)
+                    "limits {}",
+                    limits_text(rules.rocket.min_bet_units, rules.rocket.max_bet_units)
                 ),
             });
+        }
+        if let Some(next) = &table.next_limits {
+            ui.label(format!(
+                "({} from the next hand)",
+                limits_text(next.min_bet_units, next.max_bet_units)
+            ));
         }
     });
     if !table.shipped {
@@ -193,6 +198,15 @@ fn figures_ui(ui: &mut Ui, table: &PitTable) {
             .strong(),
         );
     }
+}
+
+/// Bet limits as the pit reads them: `10–1,000`.
+fn limits_text(min_bet_units: u64, max_bet_units: u64) -> String {
+    format!(
+        "{}–{}",
+        units(min_bet_units as i64),
+        units(max_bet_units as i64)
+    )
 }
 
 /// A station's lag, last contact, link failure and clock: the lag

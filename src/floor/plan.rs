@@ -12,7 +12,7 @@ use super::{FloorError, connect};
 pub const MAX_PLACE: u8 = 99;
 
 /// Where a table stands on the floor.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Place {
     /// The pit, as the house names it (`Pit 1`).
     pub pit: String,

@@ -58,6 +58,13 @@ pub fn when(time: DateTime<Utc>, zone: Zone) -> String {
     }
 }
 
+/// `time`'s time of day in `zone`, to the second (`19:04:05`), where the
+/// day goes without saying (a shift's hands on a narrow panel).
+pub fn time_of_day(time: DateTime<Utc>, zone: Zone) -> String {
+    let offset = zone.offset_at(time);
+    time.with_timezone(&offset).format("%H:%M:%S").to_string()
+}
+
 /// A time as the ledger stores it (RFC 3339) shown in `zone`; text that is
 /// not a time is shown as it is.
 pub fn when_stored(text: &str, zone: Zone) -> String {
@@ -90,6 +97,17 @@ mod tests {
         assert_eq!(
             newfoundland.map(|z| when(time, z)).as_deref(),
             Some("2026-11-23 05:15:43 UTC-03:30")
+        );
+    }
+
+    #[test]
+    fn a_time_of_day_is_the_zones_to_the_second() {
+        let time = at("2026-11-23T23:45:43.9Z");
+        assert_eq!(time_of_day(time, Zone::utc()), "23:45:43");
+        let paris = FixedOffset::east_opt(3600).map(Zone::Fixed);
+        assert_eq!(
+            paris.map(|z| time_of_day(time, z)).as_deref(),
+            Some("00:45:43")
         );
     }
 

@@ -210,7 +210,7 @@ impl FloorDb {
     /// A new floor database migrated only to schema `version` by the
     /// migrations' own files (as an older pairs-table left it), with no
     /// roles and no verifier: `floor::init` then upgrades it.
-    fn migrated_to(version: usize) -> FloorDb {
+    pub(crate) fn migrated_to(version: usize) -> FloorDb {
         static NEXT: AtomicU32 = AtomicU32::new(0);
         let name = format!(
             "pt_floor_v{version}_{}_{}",
@@ -283,7 +283,7 @@ impl FloorDb {
         format!("{}/{path}", server())
     }
 
-    fn admin(&self) -> Client {
+    pub(crate) fn admin(&self) -> Client {
         Client::connect(&self.url(), NoTls).unwrap()
     }
 }
@@ -344,7 +344,7 @@ fn station_key(db: &Path) -> (PathBuf, PublicKey) {
 }
 
 /// The public key of the ledger at `db`, for enrolling its station.
-fn key_of(db: &Path) -> PublicKey {
+pub(crate) fn key_of(db: &Path) -> PublicKey {
     station_key(db).1
 }
 
@@ -362,7 +362,7 @@ fn pairs_table_for(db: &Path) -> Command {
 }
 
 /// A station ledger with `hands` simulated hands (appending to `db`).
-fn simulate(db: &Path, hands: u32, seed: u32) {
+pub(crate) fn simulate(db: &Path, hands: u32, seed: u32) {
     simulate_with(db, hands, seed, &[]);
 }
 
@@ -399,7 +399,7 @@ fn floor_seqs(db: &FloorDb, station: &str) -> Vec<(i64, Vec<u8>)> {
         .collect()
 }
 
-fn dir(test: &str) -> PathBuf {
+pub(crate) fn dir(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("pairs-table-floor-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -964,6 +964,8 @@ fn the_pit_view_shows_every_table_and_redraws_when_rows_arrive() {
     use eframe::egui;
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
+    use pairs_table::engine::hand::GameKind;
+    use pairs_table::floor::survey::TableState;
     use pairs_table::ledger::AlarmKind;
     use pairs_table::ui::FloorApp;
 
@@ -993,7 +995,7 @@ fn the_pit_view_shows_every_table_and_redraws_when_rows_arrive() {
     assert_eq!(tables[0].table.as_deref(), Some("table 1"));
     assert!(tables[0].open);
     assert_eq!(
-        (tables[0].hands, tables[0].dealer),
+        (tables[0].hands, tables[0].dealer.as_ref().map(|d| d.id)),
         (5, Some(crate::util::DEALER))
     );
     assert_eq!(tables[0].alarms.len(), 1);
@@ -1005,11 +1007,16 @@ fn the_pit_view_shows_every_table_and_redraws_when_rows_arrive() {
     let url_b = floor::enrol(&floor_db.url(), "station B", key_of(&other)).unwrap();
     floor::ship(&other, &url_b, None).unwrap();
     run_until_shown(&mut harness, "Pit view: 2 tables");
+    // Closed at the end of the simulation: the shift it closed is shown.
+    run_until(&mut harness, "station B's closed shift read", |h| {
+        h.state().tables().unwrap()[1].hands == 4
+    });
     let b = harness.state().tables().unwrap()[1].clone();
     assert_eq!(
-        (b.station.as_str(), b.open, b.hands),
-        ("station B", false, 0)
+        (b.station.as_str(), b.open, b.game),
+        ("station B", false, Some(GameKind::Rocket))
     );
+    assert_eq!(b.state(), TableState::Closed);
 
     harness.get_by_label("station A").click();
     harness.run();

@@ -18,7 +18,7 @@ use pairs_table::engine::money::{Account, net_of};
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::ids::{ShiftId, StaffId, TableId};
 use pairs_table::ledger::{
-    self, Clock, Discrepancy, HandContext, Ledger, PinEntry, Recorder, Role,
+    self, Clock, Discrepancy, HandContext, HandFilter, Ledger, PinEntry, Recorder, Role,
 };
 use pairs_table::scanner::{Message, ScanEvent, ScanLink};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
@@ -89,9 +89,18 @@ pub fn dealer() -> PinEntry<'static> {
 /// A new ledger with two pit bosses and a dealer, each with a PIN, and a
 /// Rocket table; returns it, its path, its clock and the table id.
 pub fn staffed(name: &str) -> (Ledger, PathBuf, TestClock, TableId) {
+    staffed_with(name, crate::test_keys())
+}
+
+/// [`staffed`], the ledger signed with `keys` (a station of its own on a
+/// floor, where each key is one station's).
+pub fn staffed_with(
+    name: &str,
+    keys: pairs_table::keys::StationKeys,
+) -> (Ledger, PathBuf, TestClock, TableId) {
     let path = temp_db(name);
     let clock = TestClock::at(2026, 3, 1, 20, 0);
-    let mut ledger = Ledger::open(&path, Box::new(clock.clone()), crate::test_keys()).unwrap();
+    let mut ledger = Ledger::open(&path, Box::new(clock.clone()), keys).unwrap();
     assert!(!ledger.has_staff().unwrap());
     assert!(ledger.needs_first_pit_boss().unwrap());
     ledger
@@ -123,7 +132,20 @@ pub fn discrepancies(path: &Path) -> Vec<Discrepancy> {
 /// computed from the hands' own transfers.
 pub fn dealt(ledger: &mut Ledger, table: TableId, hands: u64, seed: u64) -> (ShiftId, i64) {
     let shift = ledger.open_table(table, DEALER, &boss()).unwrap();
-    let shoe = ledger.open_shoe(table, 1, None).unwrap();
+    ledger.open_shoe(table, 1, None).unwrap();
+    (shift, deal_more(ledger, table, shift, hands, seed))
+}
+
+/// Plays and commits `hands` more Rocket hands dealt by DEALER in the open
+/// `shift`, from the table's current shoe; returns the house's net.
+pub fn deal_more(
+    ledger: &mut Ledger,
+    table: TableId,
+    shift: ShiftId,
+    hands: u64,
+    seed: u64,
+) -> i64 {
+    let shoe = ledger.current_shoe(table).unwrap().unwrap();
     let mut recorder = Recorder::new(HandContext {
         table,
         shift,
@@ -139,6 +161,8 @@ pub fn dealt(ledger: &mut Ledger, table: TableId, hands: u64, seed: u64) -> (Shi
         strategy: Strategy::Random,
     };
     let mut simulation = Simulation::seeded(&config, seed).unwrap();
+    let before = ledger.browse_hands(&HandFilter::default()).unwrap().len();
+    simulation.resume(before as u64, None, 0);
     let mut house = 0;
     for _ in 0..hands {
         let finished = simulation
@@ -147,7 +171,7 @@ pub fn dealt(ledger: &mut Ledger, table: TableId, hands: u64, seed: u64) -> (Shi
         house += net_of(&finished.transfers, Account::House);
         recorder.commit(ledger, &finished).unwrap();
     }
-    (shift, house)
+    house
 }
 
 /// A new ledger at a fresh path with a pit boss and a dealer, each with a PIN.

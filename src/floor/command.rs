@@ -101,6 +101,25 @@ pub enum FloorCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Place a station's table on the floor plan the pit view draws: a pit
+    /// and a row and a column in it (placing it again moves it).
+    Place {
+        /// The floor database (an owner's URL).
+        #[arg(long, value_name = "URL", value_parser = floor_target)]
+        floor: String,
+        /// The station, by its enrolled name.
+        #[arg(long, value_name = "NAME")]
+        station: String,
+        /// The pit, as the house names it (e.g. `Pit 1`).
+        #[arg(long, value_name = "PIT")]
+        pit: String,
+        /// The table's row in the pit, from 1 at the top (1 to 99).
+        #[arg(long, value_name = "R")]
+        row: u32,
+        /// The table's column in the pit, from 1 at the left (1 to 99).
+        #[arg(long, value_name = "C")]
+        column: u32,
+    },
     /// Show the house's settings for the floor, changing those given (an
     /// owner's URL to change them).
     Settings {
@@ -230,6 +249,21 @@ pub fn run(
                     print_line(&status_line(s))?;
                 }
             }
+        }
+        FloorCommand::Place {
+            floor,
+            station,
+            pit,
+            row,
+            column,
+        } => {
+            let place = super::plan::Place::new(pit, *row, *column)?;
+            super::plan::place(floor, station, &place)?;
+            print_line(&format!(
+                "station {} placed in {}",
+                shown(station),
+                shown(&place.to_string())
+            ))?;
         }
         FloorCommand::Settings {
             floor,

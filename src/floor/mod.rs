@@ -18,7 +18,7 @@ use crate::ledger::{self, LedgerError, ShippedRow, link_encoded, shipped_table_n
 
 /// The floor schema's migrations: migration *i* takes the floor from version
 /// *i − 1* to *i*.
-const MIGRATIONS: [&str; 8] = [
+const MIGRATIONS: [&str; 9] = [
     include_str!("../../schema/floor/0001_chains.sql"),
     include_str!("../../schema/floor/0002_append_set.sql"),
     include_str!("../../schema/floor/0003_first_pit_boss.sql"),
@@ -27,10 +27,12 @@ const MIGRATIONS: [&str; 8] = [
     include_str!("../../schema/floor/0006_tables_index.sql"),
     include_str!("../../schema/floor/0007_station_rows.sql"),
     include_str!("../../schema/floor/0008_station_link.sql"),
+    include_str!("../../schema/floor/0009_table_places.sql"),
 ];
 
 pub mod command;
 pub mod credentials;
+pub mod plan;
 pub mod survey;
 pub mod verifier;
 

@@ -11,13 +11,16 @@ use chrono::{DateTime, Utc};
 use postgres::Client;
 use postgres::fallible_iterator::FallibleIterator;
 
+use super::plan::{Place, places_on};
 use super::{FloorError, StationLink, StationStatus, connect, replicate_on, status_on};
 use crate::engine::hand::GameKind;
-use crate::ids::StaffId;
-use crate::inventory::{format_basis_points, hold_basis_points};
-use crate::ledger::report::{Period, ReportQuery};
-use crate::ledger::{HandFilter, LIMITS_KEY, Ledger, SystemClock};
+use crate::engine::rules::HouseRules;
+use crate::inventory::{TableLimits, format_basis_points, hold_basis_points};
+use crate::ledger::report::{Period, ReportError, ReportQuery, StaffRef};
+use crate::ledger::{HandFilter, Ledger, SystemClock};
+use crate::par::hold::ExpectedHold;
 use crate::report::floor::{FloorPeriod, FloorReport, FloorTable};
+use crate::station::keys::RULES as RULES_KEY;
 
 /// An alarm still open at a table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,34 +35,97 @@ pub struct OpenAlarm {
 }
 
 /// One station's table as the pit sees it, read from the floor's copy.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PitTable {
     /// The station's enrolled name.
     pub station: String,
     /// Its replica, for drilling into hands.
     pub replica: PathBuf,
+    /// Whether the station has shipped any row.
+    pub shipped: bool,
+    /// Where the house placed it on the floor plan, if it did.
+    pub place: Option<Place>,
     /// The table of the open shift (else the last table shipped).
     pub table: Option<String>,
     /// Its game.
     pub game: Option<GameKind>,
-    /// Its limits setting (`minimum maximum`, units), if set.
-    pub limits: Option<String>,
+    /// The house rules in force (Rocket's bet limits, Starboard's ante and
+    /// rake): the table's rules setting, else those of its latest hands.
+    pub rules: Option<HouseRules>,
+    /// Rocket's limits a pit boss set that are not in force yet (they
+    /// apply from the table's next hand).
+    pub next_limits: Option<TableLimits>,
     /// Whether a shift is open.
     pub open: bool,
-    /// The dealer of the latest hand this shift.
-    pub dealer: Option<StaffId>,
-    /// Hands dealt this shift (voided ones included).
+    /// The dealer of the latest hand of the shift shown, with their name.
+    pub dealer: Option<StaffRef>,
+    /// Hands dealt in the shift shown: the open one, else the last
+    /// (voided ones included).
     pub hands: u64,
-    /// Drop this shift, units.
+    /// Drop in that shift, units.
     pub drop: u64,
-    /// The ledger's win this shift (house perspective), units.
+    /// The ledger's win in that shift (house perspective), units.
     pub win: i64,
     /// Win ÷ drop, as `12.50%`; `None` with no drop.
     pub hold: Option<String>,
+    /// What the house should have won (Rocket) or raked (Starboard) over
+    /// the shift's hands that stand, and its 95% range, as the shift
+    /// report gives it; `None` without hands.
+    pub expected_hold: Option<ExpectedHold>,
+    /// What it did, to set against that range: Rocket, the ledger's win
+    /// from the hands; Starboard, the rake.
+    pub actual_hold: i64,
     /// Alarms still open, newest first.
     pub alarms: Vec<OpenAlarm>,
     /// How the station's link to the floor stands.
     pub link: StationLink,
+}
+
+/// A table's state at a glance, in the order the pit needs to see it: a
+/// link down hides everything else, then an alarm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableState {
+    /// Not heard from for the house's notice time, or its last attempt to
+    /// reach the floor failed: what the pit sees may be stale.
+    LinkDown,
+    /// Enrolled, and nothing shipped yet.
+    NothingShipped,
+    /// An alarm is open at the table.
+    Alarm,
+    /// A shift is open.
+    Open,
+    /// No shift is open.
+    Closed,
+}
+
+impl TableState {
+    /// The state in words, as the pit view labels it.
+    pub fn words(self) -> &'static str {
+        match self {
+            TableState::LinkDown => "link down",
+            TableState::NothingShipped => "enrolled, nothing shipped yet",
+            TableState::Alarm => "alarm",
+            TableState::Open => "open",
+            TableState::Closed => "closed",
+        }
+    }
+}
+
+impl PitTable {
+    /// The table's state (docs/floor.md, "The pit view").
+    pub fn state(&self) -> TableState {
+        if self.link.silent || self.link.link_failure.is_some() {
+            TableState::LinkDown
+        } else if !self.shipped {
+            TableState::NothingShipped
+        } else if !self.alarms.is_empty() {
+            TableState::Alarm
+        } else if self.open {
+            TableState::Open
+        } else {
+            TableState::Closed
+        }
+    }
 }
 
 /// What the pit sees of the floor at one look.
@@ -141,6 +207,7 @@ pub fn resurvey(
     let mut client = connect(url)?;
     let replicas = replicate_on(&mut client, dir, changed)?;
     let floor_alarms = floor_alarms(&mut client)?;
+    let mut places = places_on(&mut client)?;
     let stations = status_on(&mut client)?;
     let connections = connections(&mut client)?;
     drop(client);
@@ -160,7 +227,10 @@ pub fn resurvey(
                     &floor_alarms,
                 ),
             };
-            tables.push(table);
+            tables.push(PitTable {
+                place: places.remove(&station.station),
+                ..table
+            });
             continue;
         };
         let kept = previous.iter().find(|t| t.station == station.station);
@@ -170,6 +240,10 @@ pub fn resurvey(
                 ..kept.clone()
             },
             _ => pit_table(&station, replica)?,
+        };
+        let table = PitTable {
+            place: places.remove(&station.station),
+            ..table
         };
         tables.push(with_floor_alarms(table, &floor_alarms));
     }
@@ -264,57 +338,110 @@ fn unreadable_table(
     table
 }
 
-/// A station's table as the pit shows it with no shift open.
+/// A station's table as the pit shows it with nothing read from its
+/// replica: its name, shipped or not, and its link.
 fn no_shift_table(station: &StationStatus, replica: PathBuf) -> PitTable {
     PitTable {
         station: station.station.clone(),
         replica,
+        shipped: station.rows_shipped > 0,
+        place: None,
         table: station.table.clone(),
         game: None,
-        limits: None,
+        rules: None,
+        next_limits: None,
         open: false,
         dealer: None,
         hands: 0,
         drop: 0,
         win: 0,
         hold: None,
+        expected_hold: None,
+        actual_hold: 0,
         alarms: Vec::new(),
         link: station.link.clone(),
     }
 }
 
-/// One station's table read from its replica.
+/// One station's table read from its replica: its open shift, else its
+/// last, as the shift report reads it (figures, dealers, rules, expected
+/// hold), with the alarms still open at the table.
 fn pit_table(station: &StationStatus, replica: &Path) -> Result<PitTable, FloorError> {
     let ledger = Ledger::open_read_only(replica, Box::new(SystemClock), false)?;
     let mut table = no_shift_table(station, replica.to_path_buf());
-    if let Some(open) = ledger.open_shift_now()? {
-        let hands = ledger.browse_hands(&HandFilter {
-            shift: Some(open.shift),
-            ..HandFilter::default()
-        })?;
-        let inventory = ledger.shift_inventory(open.shift)?;
-        table.table = Some(open.table_name.clone());
-        table.game = Some(open.game);
-        table.limits = open.settings.get(LIMITS_KEY).cloned();
-        table.open = true;
-        table.dealer = hands.last().map(|h| h.dealer);
-        table.hands = hands.len() as u64;
-        table.drop = inventory.drop;
-        table.win = inventory.ledger_win;
-        table.hold =
-            hold_basis_points(inventory.ledger_win, inventory.drop).map(format_basis_points);
-        let mut alarms: Vec<OpenAlarm> = ledger
-            .alarms(open.table, true)?
-            .into_iter()
-            .map(|a| OpenAlarm {
-                raised_at: a.raised_at,
-                message: a.message,
-                from_floor: false,
+    let open = ledger.open_shift_now()?;
+    let (name, period) = match &open {
+        Some(open) => (Some(open.table_name.clone()), Period::Shift(open.shift)),
+        None => (station.table.clone(), Period::LatestShift),
+    };
+    let Some(name) = name else {
+        return Ok(table);
+    };
+    let query = ReportQuery {
+        table: Some(name),
+        period,
+        casino: None,
+    };
+    let figures = match ledger.table_figures(&query) {
+        Ok(figures) => figures,
+        // A table that has never opened a shift: its name and link only.
+        Err(ReportError::NoShifts(_)) => return Ok(table),
+        Err(why) => {
+            return Err(FloorError::Refused(format!(
+                "station {}'s table cannot be read: {why}",
+                station.station
+            )));
+        }
+    };
+    let header = &figures.header;
+    let hands = ledger.browse_hands(&HandFilter {
+        shift: header.shift,
+        ..HandFilter::default()
+    })?;
+    let in_force = match open.as_ref().and_then(|o| o.settings.get(RULES_KEY)) {
+        Some(hash) => Some(ledger.rules(hash)?),
+        None => header.rules.last().copied(),
+    };
+    let drop = figures.inventory.drop.unwrap_or(0);
+    let win = figures.inventory.ledger_win;
+    table.table = Some(header.table_name.clone());
+    table.game = Some(header.game);
+    table.next_limits = ledger.table_limits(header.table_id)?.filter(|set| {
+        in_force.is_some_and(|rules| {
+            (rules.rocket.min_bet_units, rules.rocket.max_bet_units)
+                != (set.min_bet_units, set.max_bet_units)
+        })
+    });
+    table.rules = in_force;
+    table.open = open.is_some();
+    table.dealer = hands.last().map(|hand| {
+        header
+            .dealers
+            .iter()
+            .find(|d| d.id == hand.dealer)
+            .cloned()
+            .unwrap_or(StaffRef {
+                id: hand.dealer,
+                name: "unknown".into(),
             })
-            .collect();
-        alarms.reverse();
-        table.alarms = alarms;
-    }
+    });
+    table.hands = figures.play.hands;
+    table.drop = drop;
+    table.win = win;
+    table.hold = hold_basis_points(win, drop).map(format_basis_points);
+    table.expected_hold = figures.play.expected_hold;
+    table.actual_hold = figures.play.actual_hold;
+    let mut alarms: Vec<OpenAlarm> = ledger
+        .alarms(header.table_id, true)?
+        .into_iter()
+        .map(|a| OpenAlarm {
+            raised_at: a.raised_at,
+            message: a.message,
+            from_floor: false,
+        })
+        .collect();
+    alarms.reverse();
+    table.alarms = alarms;
     Ok(table)
 }
 

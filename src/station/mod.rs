@@ -259,10 +259,14 @@ fn os_rng() -> Result<StdRng, StationError> {
 }
 
 /// The settings key for each part of a [`TableSetup`].
-mod keys {
+pub mod keys {
+    /// The shoe's decks.
     pub const DECKS: &str = "decks";
+    /// The SHA-256 (hex) of the house rules in force, recorded in `rules`.
     pub const RULES: &str = "rules_hash";
+    /// The table unit, in cents.
     pub const UNIT_CENTS: &str = "unit_cents";
+    /// The card source (`software`, `simulated`, `scanner BAUD PATH`).
     pub const SOURCE: &str = crate::ledger::SOURCE_KEY;
 }
 

@@ -1,0 +1,277 @@
+//! The pit view (`pairs-table pit --floor URL`, docs/floor.md): every
+//! enrolled table on the floor at a glance, laid out on the floor plan the
+//! house arranges (`plan.rs`), read from the floor's copy of each
+//! station's chain and redrawn when rows arrive (a listener thread waits on
+//! the floor's notifications and wakes the window); a table clicked shows
+//! its latest hand and hands, following them as they ship (`detail.rs`).
+//! Read-only: approvals happen at the table with a PIN.
+
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use eframe::egui::{self, Ui};
+
+use super::widgets::{ALARM, error_text_ui};
+use crate::floor::survey::{Connections, FloorWatch, PitTable, Survey, resurvey};
+use crate::time_text::{Zone, when};
+
+mod detail;
+mod plan;
+
+/// How long the listener waits before reconnecting to a floor it lost.
+const RECONNECT: Duration = Duration::from_secs(5);
+
+/// How long after a station is due to fall silent the view looks again
+/// (the floor's clock and this one's need not tick together).
+const SILENCE_MARGIN: Duration = Duration::from_millis(500);
+
+/// How often the view reads every station's link again though nothing
+/// arrived: a heartbeat that changes nothing else notifies no one, and its
+/// last contact shows within this time.
+const LINK_REFRESH: Duration = Duration::from_secs(5);
+
+/// What the listener thread sends: the floor as surveyed, or why not.
+type Look = Result<Survey, String>;
+
+/// The pit view's window.
+pub struct FloorApp {
+    surveys: Receiver<Look>,
+    /// The tables as last surveyed; when.
+    tables: Vec<PitTable>,
+    /// The floor's connections at the last survey.
+    connections: Option<Connections>,
+    updated: Option<DateTime<Utc>>,
+    /// Why the last survey failed (the tables before it stay on screen).
+    problem: Option<String>,
+    /// The table drilled into.
+    selected: Option<detail::TableDetail>,
+    /// The private directory of replicas, removed with the window.
+    _replicas: Option<tempfile::TempDir>,
+}
+
+impl FloorApp {
+    /// Starts the listener on the floor at `url` (an owner's or the pit's
+    /// URL); `ctx` is woken whenever a new survey arrives.
+    pub fn start(url: String, ctx: egui::Context) -> FloorApp {
+        let replicas = crate::floor::command::replica_dir("pit-view");
+        let (sender, surveys) = channel();
+        let dir = match &replicas {
+            Ok(dir) => Ok(dir.path().to_path_buf()),
+            Err(error) => Err(error.to_string()),
+        };
+        let started = std::thread::Builder::new()
+            .name("floor listener".into())
+            .spawn(move || {
+                let send = |survey: Look| {
+                    let sent = sender.send(survey).is_ok();
+                    ctx.request_repaint();
+                    sent
+                };
+                let dir = match dir {
+                    Ok(dir) => dir,
+                    Err(error) => {
+                        send(Err(error));
+                        return;
+                    }
+                };
+                loop {
+                    // Listening first, so no row arriving during a survey is missed.
+                    let mut watch = match FloorWatch::listen(&url) {
+                        Ok(watch) => watch,
+                        Err(error) => {
+                            if !send(Err(error.to_string())) {
+                                return;
+                            }
+                            std::thread::sleep(RECONNECT);
+                            continue;
+                        }
+                    };
+                    // The first survey reads every station; after a
+                    // notification, only the stations it names; every
+                    // LINK_REFRESH and when a station may have fallen
+                    // silent, none but their links (after a failure, all).
+                    let mut tables: Vec<PitTable> = Vec::new();
+                    let mut changed: Option<Vec<String>> = None;
+                    loop {
+                        let surveyed = resurvey(&url, &dir, &tables, changed.as_deref())
+                            .map_err(|e| e.to_string());
+                        let look_again = match &surveyed {
+                            Ok(fresh) => {
+                                tables.clone_from(&fresh.tables);
+                                Some(fresh.look_again.map_or(LINK_REFRESH, |d| {
+                                    (d + SILENCE_MARGIN).min(LINK_REFRESH)
+                                }))
+                            }
+                            Err(_) => Some(LINK_REFRESH),
+                        };
+                        let failed = surveyed.is_err();
+                        if !send(surveyed) {
+                            return;
+                        }
+                        changed = match watch.wait(look_again) {
+                            // After a failed survey, read everything again.
+                            Ok(_) if failed => None,
+                            Ok(names) => Some(names),
+                            Err(error) => {
+                                if !send(Err(error.to_string())) {
+                                    return;
+                                }
+                                break;
+                            }
+                        };
+                    }
+                }
+            });
+        FloorApp {
+            surveys,
+            tables: Vec::new(),
+            connections: None,
+            updated: None,
+            problem: started
+                .err()
+                .map(|e| format!("cannot start the floor listener: {e}")),
+            selected: None,
+            _replicas: replicas.ok(),
+        }
+    }
+
+    /// The tables as last surveyed, once a survey has arrived.
+    pub fn tables(&self) -> Option<&[PitTable]> {
+        self.updated.map(|_| self.tables.as_slice())
+    }
+
+    /// Takes what the listener sent since the last frame.
+    fn receive(&mut self) {
+        while let Ok(survey) = self.surveys.try_recv() {
+            match survey {
+                Ok(survey) => {
+                    self.tables = survey.tables;
+                    self.connections = Some(survey.connections);
+                    self.updated = Some(Utc::now());
+                    self.problem = None;
+                    if let Some(detail) = &mut self.selected {
+                        detail.follow(&self.tables);
+                    }
+                }
+                Err(problem) => self.problem = Some(problem),
+            }
+        }
+    }
+
+    /// Draws the view: the floor's state on top, the table drilled into
+    /// on the right, the floor plan and the open alarms in the middle.
+    pub fn show_ui(&mut self, ui: &mut Ui) {
+        self.receive();
+        egui::Panel::top("pit-header").show(ui, |ui| self.header_ui(ui));
+        let mut closed = false;
+        if let Some(detail) = &self.selected {
+            egui::Panel::right("table-detail")
+                .exact_size(380.0)
+                .show(ui, |ui| {
+                    closed = ui.button("Close the table's detail").clicked();
+                    egui::ScrollArea::both().show(ui, |ui| detail.show_ui(ui));
+                });
+        }
+        if closed {
+            self.selected = None;
+        }
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            egui::ScrollArea::both().show(ui, |ui| {
+                let selected = self.selected.as_ref().map(|d| d.station().to_owned());
+                let clicked = plan::floor_plan_ui(ui, &self.tables, selected.as_deref());
+                if let Some(station) = clicked
+                    && let Some(table) = self.tables.iter().find(|t| t.station == station)
+                {
+                    self.selected = Some(detail::TableDetail::open(table));
+                }
+                ui.separator();
+                alarms_ui(ui, &self.tables);
+            });
+        });
+    }
+
+    /// How many tables, when last read, and how the floor's link and
+    /// connections stand.
+    fn header_ui(&self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            ui.heading(format!(
+                "Pit view: {}",
+                crate::report::counted(self.tables.len() as u64, "table", "tables")
+            ));
+            match self.updated {
+                Some(at) => ui.label(format!("updated {}", when(at, Zone::Local))),
+                None => ui.label("reading the floor…"),
+            };
+        });
+        if let Some(problem) = &self.problem {
+            error_text_ui(ui, &format!("The floor link failed: {problem}. Retrying."));
+        } else if let Some(connections) = &self.connections {
+            if connections.exhausted() {
+                error_text_ui(ui, &connections.sentence());
+            } else {
+                ui.label(connections.sentence());
+            }
+        }
+    }
+}
+
+impl eframe::App for FloorApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.show_ui(ui);
+    }
+}
+
+/// Body text in `ui` drawn in the small text style: a table's card and
+/// detail hold many lines in little room.
+fn small_body(ui: &mut Ui) {
+    let small = ui.style().text_styles.get(&egui::TextStyle::Small).cloned();
+    if let Some(small) = small {
+        ui.style_mut()
+            .text_styles
+            .insert(egui::TextStyle::Body, small);
+    }
+}
+
+/// Every open alarm on the floor, newest first, in the alarm colour.
+fn alarms_ui(ui: &mut Ui, tables: &[PitTable]) {
+    let mut alarms: Vec<(DateTime<Utc>, &str, &str)> = tables
+        .iter()
+        .flat_map(|t| {
+            t.alarms
+                .iter()
+                .map(|a| (a.raised_at, t.station.as_str(), a.message.as_str()))
+        })
+        .collect();
+    alarms.sort_by_key(|a| std::cmp::Reverse(a.0));
+    if alarms.is_empty() {
+        ui.label("No open alarms.");
+        return;
+    }
+    ui.strong(format!("Open alarms ({}), newest first", alarms.len()));
+    for (at, station, message) in alarms {
+        ui.colored_label(
+            ALARM,
+            format!("{} · {station} · {message}", when(at, Zone::Local)),
+        );
+    }
+}
+
+/// Opens the pit view's window on the floor at `url`.
+pub fn run_floor_view(url: String) -> anyhow::Result<()> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("pairs-table pit view")
+            .with_inner_size([1280.0, 800.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "pairs-table pit view",
+        options,
+        Box::new(move |cc| {
+            super::setup::style(&cc.egui_ctx);
+            Ok(Box::new(FloorApp::start(url, cc.egui_ctx.clone())))
+        }),
+    )
+    .map_err(|error| anyhow::anyhow!("the window could not open: {error}"))
+}

@@ -1240,6 +1240,129 @@ fn cards_waiting_for_a_pit_boss_when_the_station_dies_are_recorded_after_the_res
     }
 }
 
+/// One step of the hand [`killed_after_any_step_every_card_that_left_the_shoe_is_in_the_committed_hand`] plays.
+#[derive(Clone, Copy, Debug)]
+enum KillStep {
+    /// What the hand needs next: the next card read, or a decision.
+    InTurn,
+    /// The dealer signs out: play stops.
+    SignOut,
+    /// A card leaves the shoe while play is stopped: it waits for a pit boss.
+    Stray(i64),
+    /// The dealer signs in again.
+    SignIn,
+    /// A pit boss overrides the alarm: the waiting cards are set aside.
+    Override,
+}
+
+/// Plays `step` at `station` on `script`; returns the rank of a card that
+/// left the shoe, if one did.
+fn play_kill_step(
+    station: &mut Station,
+    script: &mut Script,
+    next: &mut usize,
+    step: KillStep,
+) -> Option<Rank> {
+    match step {
+        KillStep::InTurn => match station.table().need() {
+            Need::Card(_) => {
+                let rank = RANKS[*next % RANKS.len()];
+                *next += 1;
+                script.card(rank);
+                station.poll_scanner().unwrap();
+                return Some(Rank::new(rank).unwrap());
+            }
+            Need::Decision { seat, choices } => {
+                let action = policy(station.hand().unwrap(), seat, &choices);
+                station.decide(action).unwrap();
+            }
+            Need::Done => {}
+        },
+        KillStep::SignOut => station.sign_out_dealer().unwrap(),
+        KillStep::Stray(rank) => {
+            script.card(rank);
+            station.poll_scanner().unwrap();
+            return Some(Rank::new(rank).unwrap());
+        }
+        KillStep::SignIn => station.sign_in_dealer(&dealer()).unwrap(),
+        KillStep::Override => station.override_alarms(&boss()).unwrap(),
+    }
+    None
+}
+
+/// Issue 30, item 1, on every path: a Rocket hand in which cards leave the
+/// shoe in turn and while play is stopped (waiting for a pit boss, who sets
+/// them aside) is killed after each of its steps in turn, before any. After
+/// each kill the table reopens, what waits is decided by a pit boss, the
+/// hand is played out and confirmed, and every card that left the shoe,
+/// before the kill and after, is in the committed hand: dealt or set aside.
+#[test]
+fn killed_after_any_step_every_card_that_left_the_shoe_is_in_the_committed_hand() {
+    use KillStep::{InTurn, Override, SignIn, SignOut, Stray};
+    let steps = [
+        InTurn,
+        InTurn,
+        SignOut,
+        Stray(9),
+        Stray(4),
+        SignIn,
+        Override,
+        InTurn,
+        InTurn,
+        SignOut,
+        Stray(6),
+        SignIn,
+        Override,
+        InTurn,
+        InTurn,
+    ];
+    for killed_after in 0..=steps.len() {
+        let (mut station, mut script, path, clock, _) =
+            rocket_hand_on_script(&format!("station-kill-every-step-{killed_after}"));
+        let mut left_the_shoe = Vec::new();
+        let mut next = 0;
+        for step in &steps[..killed_after] {
+            left_the_shoe.extend(play_kill_step(&mut station, &mut script, &mut next, *step));
+        }
+        // Killed: nothing more is written.
+        drop(station);
+
+        let (mut script, feed) = Script::new();
+        let mut station = reopened(reopen_ledger(&path, &clock), feed);
+        station.sign_in_dealer(&dealer()).unwrap();
+        if !station.strays().is_empty() || !station.alarms().is_empty() {
+            station.override_alarms(&boss()).unwrap();
+        }
+        if station.has_notices() {
+            let boss = boss();
+            let pit_boss = station.notices_need_pit_boss().then_some(&boss);
+            station.acknowledge_notices(pit_boss).unwrap();
+        }
+        while station.settlement().is_none() {
+            left_the_shoe.extend(play_kill_step(&mut station, &mut script, &mut next, InTurn));
+        }
+        let id = confirm_and_check(&mut station, &path);
+        let mut recorded: Vec<Rank> = station
+            .ledger()
+            .load_hand(id)
+            .unwrap()
+            .events
+            .iter()
+            .filter_map(|event| match event {
+                HandEvent::Card { rank, .. } | HandEvent::SetAside { rank, .. } => Some(*rank),
+                _ => None,
+            })
+            .collect();
+        recorded.sort();
+        left_the_shoe.sort();
+        assert_eq!(
+            recorded, left_the_shoe,
+            "killed after step {killed_after} of {steps:?}"
+        );
+        assert!(station.ledger().journaled_strays().unwrap().is_empty());
+    }
+}
+
 #[test]
 fn a_dealer_locked_out_elsewhere_stops_dealing_here() {
     let (ledger, path, _) = staffed_ledger("station-lockout");

@@ -947,16 +947,27 @@ impl Ledger {
             drop: (kept || drops > 0).then_some(drop as u64),
             ledger_win,
             play_before_opener,
+            // Added for a printed report only (`with_to_date`).
             to_date: None,
         };
-        let inventory = Inventory {
-            to_date: match inventory.shifts.last() {
-                Some(&last) => Some(self.to_date(resolved, last)?),
-                None => None,
-            },
-            ..inventory
-        };
         Ok((inventory, corrections.into_iter().map(|(_, c)| c).collect()))
+    }
+
+    /// `gathered` with the month and year to date a printed report
+    /// carries. The floor's figures (the pit view, the floor report) leave
+    /// them out: they read every shift of the month and year, so they grow
+    /// with the ledger's history.
+    pub(super) fn with_to_date(
+        &self,
+        resolved: &Resolved,
+        mut gathered: Gathered,
+    ) -> Result<Gathered, LedgerError> {
+        let inventory = &mut gathered.1;
+        inventory.to_date = match inventory.shifts.last() {
+            Some(&last) => Some(self.to_date(resolved, last)?),
+            None => None,
+        };
+        Ok(gathered)
     }
 
     /// Month and year to date as of shift `last` at the report's table and

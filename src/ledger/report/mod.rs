@@ -767,7 +767,9 @@ impl Ledger {
             let gathered = self.gather(query, &resolved);
             (gathered, check.join())
         });
-        let gathered = gathered.map_err(ReportError::from)?;
+        let gathered = gathered
+            .and_then(|g| self.with_to_date(&resolved, g))
+            .map_err(ReportError::from)?;
         let integrity = checked
             .map_err(|_| ReportError::CheckStopped)?
             .map_err(ReportError::from)?;
@@ -791,7 +793,10 @@ impl Ledger {
         deliver: impl FnOnce(&ShiftReport) -> Result<(), E>,
     ) -> Result<ShiftReport, E> {
         let resolved = self.resolve(query)?;
-        let gathered = self.gather(query, &resolved).map_err(ReportError::from)?;
+        let gathered = self
+            .gather(query, &resolved)
+            .and_then(|g| self.with_to_date(&resolved, g))
+            .map_err(ReportError::from)?;
         self.record_report(&resolved, gathered, integrity, by, deliver)
     }
 
@@ -878,8 +883,9 @@ impl Ledger {
     }
 
     /// A table's figures for `query`, as its shift report would give
-    /// them, without checking the chain or recording a print (the floor
-    /// report reads each station's replica so).
+    /// them but for the month and year to date, without checking the chain
+    /// or recording a print (the floor report and the pit view read each
+    /// station's replica so; their cost does not grow with its history).
     pub fn table_figures(&self, query: &ReportQuery) -> Result<TableFigures, ReportError> {
         let resolved = self.resolve(query)?;
         let (header, inventory, play, _, exceptions) = self.gather(query, &resolved)?;

@@ -673,6 +673,13 @@ fn the_simulated_shoe_over_a_pseudo_terminal_deals_a_whole_hand() {
     assert!(scan.is_simulated());
     let mut station = open(ledger, setup, Feed::Scanner(Box::new(scan)));
     let burns = station.table().rules().burn;
+    // An empty shoe is never refilled behind the dealer's back (issue 30,
+    // item 8: after a restart it used to insert a new shoe mid-hand).
+    assert!(matches!(
+        station.pull_simulated_card(),
+        Err(StationError::SimulatedShoeEmpty)
+    ));
+    assert_eq!(station.shuffles_this_shift(), 0);
     station.insert_simulated_shoe().unwrap();
     wait_for(&mut station, |s| s.shuffles_this_shift() == 1);
     assert_eq!(station.burns_due(), burns);

@@ -170,6 +170,11 @@ pub enum StationError {
     /// not one.
     #[error("only a card-reading shoe on a serial port can be moved to another port")]
     NotOnASerialPort,
+    /// The simulated shoe has no card left to pull.
+    #[error(
+        "the simulated shoe is empty (a restart empties it): insert a freshly shuffled shoe first"
+    )]
+    SimulatedShoeEmpty,
     /// A card cannot be read again while the shoe's port is not open.
     #[error(
         "the card-reading shoe is not connected, so no card can be read again: check its cable, or a pit boss moves it to another port (Pit boss, Limits & voids)"

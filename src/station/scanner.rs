@@ -266,10 +266,13 @@ impl Station {
         let Feed::Scanner(link) = &mut self.feed else {
             return Err(LinkError::NotSimulated.into());
         };
-        if link.pull()?.is_none() {
-            link.insert_shuffled(&mut self.rng)?;
+        // An empty shoe (a restart leaves the simulated one empty) is never
+        // refilled behind the dealer's back: a new shoe mid-hand is theirs
+        // to insert, and the table then knows it was shuffled.
+        match link.pull()? {
+            Some(_) => Ok(()),
+            None => Err(StationError::SimulatedShoeEmpty),
         }
-        Ok(())
     }
 
     /// Simulated shoe: inserts a freshly shuffled stack.

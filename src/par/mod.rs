@@ -11,6 +11,7 @@
 
 pub mod card;
 pub mod count;
+pub mod countability;
 pub mod hold;
 pub mod rocket;
 pub mod starboard;

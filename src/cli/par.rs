@@ -377,7 +377,7 @@ impl ShoeProgress {
     fn tick(&self) {
         let done = self.done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         let step = (self.total / 100).max(1);
-        if self.shown && (done % step == 0 || done == self.total) {
+        if self.shown && (done.is_multiple_of(step) || done == self.total) {
             eprint!("\rpairs-table: {done} of {} shoes dealt", self.total);
             if done == self.total {
                 eprintln!();

@@ -178,3 +178,8 @@ fn the_print_desks_request_and_answers_are_the_documented_bytes() {
     let unknown = request.replace("\"by\":20", "\"by\":20,\"queued\":true");
     assert!(serde_json::from_str::<PrintRequest>(&unknown).is_err());
 }
+
+#[test]
+fn par_prints_the_documented_countability() {
+    runs_as_documented(PAR, "par-countability", &[], "par-countability-json");
+}

@@ -52,6 +52,11 @@ fn simulate_prints_the_documented_rocket_summary() {
 }
 
 #[test]
+fn simulate_prints_the_documented_counter() {
+    runs_as_documented(SIMULATION, "simulate-counter", &[], "simulate-counter-json");
+}
+
+#[test]
 fn simulate_prints_the_documented_starboard_summary() {
     runs_as_documented(
         SIMULATION,

@@ -281,7 +281,7 @@ impl FromStr for Strategy {
             .map(|(_, s)| *s)
             .ok_or_else(|| {
                 format!(
-                    "unknown strategy {name:?}: choose next_card, optimal, mixed, realistic, bold, timid or random"
+                    "unknown strategy {name:?}: choose next_card, optimal, optimal_seen, mixed, realistic, bold, timid or random"
                 )
             })
     }

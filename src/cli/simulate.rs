@@ -35,7 +35,8 @@ pub struct SimulateArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// How players decide: next_card (formerly `basic`), optimal (Rocket
-    /// only), mixed or realistic (Starboard only), bold, timid or random.
+    /// only), optimal_seen (Rocket only: the best play for the cards seen),
+    /// mixed or realistic (Starboard only), bold, timid or random.
     #[arg(long, default_value = "next_card")]
     pub strategy: Strategy,
     /// Rocket: how players bet: flat (every hand --bet), counter:K or

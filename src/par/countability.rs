@@ -151,13 +151,14 @@ pub fn seen_shoe(decks: Decks, seen: &[u32; 10]) -> Option<ShoeCounts> {
 }
 
 /// Deals one shoe to the cut card heads-up, the player at the best play for
-/// the seen cards, solving each hand's seen shoe in `edge`.
+/// the seen cards, solving each hand's seen shoe in `edge` (the first
+/// hand's, a full shoe, is `full`, solved once for every shoe).
 fn deal_shoe(
     decks: Decks,
     rules: &HouseRules,
     count: &LinearCount,
     rng: StdRng,
-    edge: &mut ShoeEdge,
+    (full, edge): (&ShoeEdge, &mut ShoeEdge),
 ) -> Result<ShoeRecord, TableError> {
     let shoe = Shoe::new(decks, rules.penetration_permille, rules.burn, rng);
     let mut table = Table::new(
@@ -176,12 +177,17 @@ fn deal_shoe(
             record.ended_early = true;
             break;
         };
-        edge.solve(&known);
+        let solved: &ShoeEdge = if seen == [0; 10] {
+            full
+        } else {
+            edge.solve(&known);
+            edge
+        };
         let taken = f64::from(table.count().taken());
         let tenth = ((taken / stack * DEPTH_BINS as f64) as usize).min(DEPTH_BINS - 1) as u8;
         record.hands.push(HandStart {
             tenth,
-            house_edge: edge.house_edge(),
+            house_edge: solved.house_edge(),
             count_favours_player: count.true_count(&seen, known.cards()) > count.pivot_true_count,
         });
         table.start_hand(&seating, &mut unused)?;
@@ -195,7 +201,7 @@ fn deal_shoe(
                     let [hit, fold] = GameKind::Rocket.choices();
                     let hits = match table.hand() {
                         Some((_, Hand::Rocket(hand))) => {
-                            edge.hits(hand.ranks(seat), hand.dealer_ranks())
+                            solved.hits(hand.ranks(seat), hand.dealer_ranks())
                         }
                         _ => false,
                     };
@@ -285,13 +291,14 @@ pub fn countability(
 ) -> Result<Countability, TableError> {
     let effects = effects_of_removal(decks);
     let count = best_count(&effects);
-    let full = ShoeCounts::full(decks);
+    let full = edge_from_shoe(&ShoeCounts::full(decks));
     let records = (0..shoes)
         .into_par_iter()
         .map_init(
-            || edge_from_shoe(&full),
+            || full.clone(),
             |edge, index| {
-                let record = deal_shoe(decks, rules, &count, shoe_rng(seed, index), edge);
+                let solvers = (&full, edge);
+                let record = deal_shoe(decks, rules, &count, shoe_rng(seed, index), solvers);
                 progress();
                 record
             },

@@ -59,12 +59,12 @@ pub struct ParArgs {
     #[arg(long, requires = "decks", conflicts_with_all = ["shoe", "pdf", "card"])]
     pub countability: bool,
     /// With --countability: shoes dealt at the house rules' penetration.
-    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(2..))]
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(2..), requires = "countability")]
     pub shoes: u64,
     /// With --countability: shoes dealt at each point of the penetration ×
     /// decks grid and of the search for the deepest losing penetration
     /// (0: neither).
-    #[arg(long, default_value_t = 1_000, value_parser = grid_shoes)]
+    #[arg(long, default_value_t = 1_000, value_parser = grid_shoes, requires = "countability")]
     pub grid_shoes: u64,
 }
 

@@ -8,6 +8,10 @@
 //! a shoe on one core) for 1 to 8 decks, on shoes part dealt at random,
 //! against the full-shoe par solve (`rocket::solve`) of the same deck count
 //! in the same run.
+//!
+//! Then countability (`par::countability`, target 20,000 one-deck shoes in
+//! 60 s on both cores): `COUNTABILITY_SHOES` shoes (default 2,000) on every
+//! core, against the same run on one thread.
 #![allow(clippy::unwrap_used)]
 
 use std::hint::black_box;
@@ -97,7 +101,41 @@ fn shoe_edges() {
     }
 }
 
+/// Countability on both cores against one thread, the same shoes.
+fn countability() {
+    let shoes: u64 = std::env::var("COUNTABILITY_SHOES")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(2_000);
+    let rules = HouseRules::default();
+    let decks = Decks::new(1).unwrap();
+    let timed = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let start = Instant::now();
+        let run = pool.install(|| {
+            pairs_table::par::countability::countability(decks, &rules, shoes, 1, &|| {}).unwrap()
+        });
+        (start.elapsed(), run)
+    };
+    let (one, baseline) = timed(1);
+    let cores = rayon::current_num_threads();
+    let (all, run) = timed(cores);
+    assert_eq!(run, baseline, "the figures depend on the threads");
+    let per_20k = all.as_secs_f64() * 20_000.0 / shoes as f64;
+    println!(
+        "countability, 1 deck, {shoes} shoes ({} hands): {:.2} s on {cores} threads, {:.2} s on one; ratio {:.3}; 20,000 shoes at this rate: {per_20k:.1} s (target 60 s)",
+        run.hands,
+        all.as_secs_f64(),
+        one.as_secs_f64(),
+        all.as_secs_f64() / one.as_secs_f64()
+    );
+}
+
 fn main() {
+    countability();
     shoe_edges();
     let rules = HouseRules::default();
     let runs = 5;

@@ -13,10 +13,12 @@ use crate::engine::card::{Decks, RankSet};
 use crate::engine::hand::{Action, GameKind, Hand, Need};
 use crate::engine::rocket::RocketOutcome;
 use crate::engine::rules::HouseRules;
-use crate::engine::shoe::Shoe;
+use crate::engine::shoe::{Shoe, ShoeEvent};
 use crate::engine::starboard::{SeatState, StarboardHand};
 use crate::engine::table::{CardSupply, FinishedHand, HandEvent, Seating, Table, TableError};
-use crate::par::rocket::best_play;
+use crate::par::count::{LinearCount, best_count, effects_of_removal};
+use crate::par::countability::seen_shoe;
+use crate::par::rocket::{ShoeEdge, best_play, edge_from_shoe};
 
 /// How simulated players decide. See docs/simulation.md.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
@@ -46,11 +48,17 @@ pub enum Strategy {
     Timid,
     /// Each choice by a fair coin.
     Random,
+    /// Rocket only: the best play for the cards left as the player has
+    /// seen them (the full shoe less every card dealt face up since the
+    /// shuffle, as the hand started), from the exact edge of that shoe
+    /// (`crate::par::rocket::edge_from_shoe`); `optimal` where that shoe
+    /// could run out within a hand.
+    OptimalSeen,
 }
 
 impl Strategy {
     /// Every strategy with its name.
-    pub const ALL: [(&'static str, Strategy); 7] = [
+    pub const ALL: [(&'static str, Strategy); 8] = [
         ("next_card", Strategy::NextCard),
         ("optimal", Strategy::Optimal),
         ("mixed", Strategy::Mixed),
@@ -58,13 +66,15 @@ impl Strategy {
         ("bold", Strategy::Bold),
         ("timid", Strategy::Timid),
         ("random", Strategy::Random),
+        ("optimal_seen", Strategy::OptimalSeen),
     ];
 }
 
 impl Strategy {
     /// The chance that a Rocket player following this strategy hits with
     /// the ranks `mine` against the dealer's `dealer` (1 or 0 but for
-    /// `random`'s fair coin), from a shoe of `decks`. Starboard's own
+    /// `random`'s fair coin), from a shoe of `decks`; `optimal_seen` plays
+    /// as `optimal` when no card has been seen. Starboard's own
     /// strategies (`mixed`, `realistic`), which [`Strategy::plays`] keeps
     /// from a Rocket table, would play as `next_card`.
     pub fn rocket_hit_chance(self, mine: RankSet, dealer: RankSet, decks: Decks) -> f64 {
@@ -75,7 +85,7 @@ impl Strategy {
             Strategy::NextCard | Strategy::Mixed | Strategy::Realistic => {
                 rocket_next_card_hits(mine, dealer, decks)
             }
-            Strategy::Optimal => best_play(decks).hits(mine, dealer),
+            Strategy::Optimal | Strategy::OptimalSeen => best_play(decks).hits(mine, dealer),
         };
         f64::from(u8::from(hits))
     }
@@ -84,7 +94,7 @@ impl Strategy {
     /// `mixed` and `realistic` Starboard's).
     pub fn plays(self, game: GameKind) -> bool {
         match self {
-            Strategy::Optimal => game == GameKind::Rocket,
+            Strategy::Optimal | Strategy::OptimalSeen => game == GameKind::Rocket,
             Strategy::Mixed | Strategy::Realistic => game == GameKind::Starboard,
             _ => true,
         }
@@ -95,6 +105,169 @@ impl Strategy {
         Strategy::ALL
             .into_iter()
             .filter(move |(_, s)| s.plays(game))
+    }
+
+    /// Whether the strategy looks at the cards seen since the shuffle
+    /// (so it has no figures from a full shoe on the par sheet).
+    pub fn needs_seen_cards(self) -> bool {
+        self == Strategy::OptimalSeen
+    }
+
+    /// The strategies of `game` the par sheet gives figures for: those
+    /// that do not look at the cards seen.
+    pub fn on_the_par_sheet(game: GameKind) -> impl Iterator<Item = (&'static str, Strategy)> {
+        Strategy::for_game(game).filter(|(_, s)| !s.needs_seen_cards())
+    }
+}
+
+/// How a simulated Rocket player bets. See docs/simulation.md.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub enum BetStrategy {
+    /// The same bet every hand (`--bet`).
+    Flat,
+    /// K × the table's minimum when the exact edge from the cards seen
+    /// since the shuffle favours the player, else the minimum.
+    Counter(u32),
+    /// K × the table's minimum when the simple count's true count is above
+    /// its pivot (`crate::par::count::best_count`), else the minimum.
+    Count(u32),
+}
+
+impl BetStrategy {
+    /// The bet for a hand: `flat` for a flat bettor; a counter's small or
+    /// big bet (its spread × the house minimum, capped at the house maximum)
+    /// as `favourable` says.
+    pub fn bet(self, flat: u64, rules: &HouseRules, favourable: bool) -> u64 {
+        let limits = &rules.rocket;
+        match self {
+            BetStrategy::Flat => flat,
+            BetStrategy::Counter(_) | BetStrategy::Count(_) if !favourable => limits.min_bet_units,
+            BetStrategy::Counter(spread) | BetStrategy::Count(spread) => {
+                (u64::from(spread) * limits.min_bet_units).min(limits.max_bet_units)
+            }
+        }
+    }
+}
+
+impl FromStr for BetStrategy {
+    type Err = String;
+    fn from_str(text: &str) -> Result<BetStrategy, String> {
+        let refusal = || {
+            format!(
+                "unknown betting strategy {text:?}: choose flat, counter:K or count:K with K a whole number from 1 to 1000"
+            )
+        };
+        if text == "flat" {
+            return Ok(BetStrategy::Flat);
+        }
+        let (name, spread) = text.split_once(':').ok_or_else(refusal)?;
+        let spread: u32 = spread
+            .parse()
+            .ok()
+            .filter(|k| (1..=1000).contains(k))
+            .ok_or_else(refusal)?;
+        match name {
+            "counter" => Ok(BetStrategy::Counter(spread)),
+            "count" => Ok(BetStrategy::Count(spread)),
+            _ => Err(refusal()),
+        }
+    }
+}
+
+impl fmt::Display for BetStrategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BetStrategy::Flat => f.write_str("flat"),
+            BetStrategy::Counter(spread) => write!(f, "counter:{spread}"),
+            BetStrategy::Count(spread) => write!(f, "count:{spread}"),
+        }
+    }
+}
+
+/// A simulated player: how they play and how they bet.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Player {
+    /// How they decide.
+    pub play: Strategy,
+    /// How they bet (Rocket).
+    pub bet: BetStrategy,
+}
+
+/// What the cards seen since the shuffle tell a player at a hand's start:
+/// the exact solution of the shoe as seen, and the simple count.
+#[derive(Debug)]
+struct SeenCards {
+    /// Copies of each rank dealt face up since the last shuffle.
+    seen: [u32; 10],
+    /// The shoe as seen, solved at the start of the hand in progress
+    /// (`None` where it could run out within a hand or was not needed).
+    edge: Option<ShoeEdge>,
+    /// Whether `edge` holds this hand's solution.
+    solved: bool,
+    /// The simple count for the table's decks.
+    count: LinearCount,
+}
+
+impl SeenCards {
+    fn new(decks: Decks) -> SeenCards {
+        SeenCards {
+            seen: [0; 10],
+            edge: None,
+            solved: false,
+            count: best_count(&effects_of_removal(decks)),
+        }
+    }
+
+    /// Works out the shoe as seen before a hand; `shuffle_due` when the
+    /// hand will start from a new shuffle.
+    fn start_hand(&mut self, decks: Decks, shuffle_due: bool) {
+        if shuffle_due {
+            self.seen = [0; 10];
+        }
+        self.solved = false;
+        if let Some(shoe) = seen_shoe(decks, &self.seen) {
+            match &mut self.edge {
+                Some(edge) => edge.solve(&shoe),
+                None => self.edge = Some(edge_from_shoe(&shoe)),
+            }
+            self.solved = true;
+        }
+    }
+
+    /// The solution for this hand, if the shoe as seen could be solved.
+    fn edge(&self) -> Option<&ShoeEdge> {
+        self.edge.as_ref().filter(|_| self.solved)
+    }
+
+    /// Whether `bet` judges this hand favourable to the player.
+    fn favourable(&self, bet: BetStrategy, decks: Decks) -> bool {
+        match bet {
+            BetStrategy::Flat => false,
+            BetStrategy::Counter(_) => self.edge().is_some_and(|e| e.house_edge() < 0.0),
+            BetStrategy::Count(_) => {
+                let unseen = u64::from(decks.cards()) - u64::from(self.seen.iter().sum::<u32>());
+                self.count.true_count(&self.seen, unseen) > self.count.pivot_true_count
+            }
+        }
+    }
+
+    /// Takes in a finished hand's events: cards dealt face up are seen; a
+    /// shuffle starts over (a mid-hand one keeps the hand's cards so far,
+    /// which stay out of the new stack).
+    fn add(&mut self, events: &[HandEvent]) {
+        let mut this_hand = [0u32; 10];
+        for event in events {
+            match event {
+                HandEvent::Card { rank, .. } => {
+                    self.seen[rank.index()] += 1;
+                    this_hand[rank.index()] += 1;
+                }
+                HandEvent::Shoe(ShoeEvent::Shuffled(shuffle)) => {
+                    self.seen = if shuffle.mid_hand { this_hand } else { [0; 10] };
+                }
+                _ => {}
+            }
+        }
     }
 }
 
@@ -108,7 +281,7 @@ impl FromStr for Strategy {
             .map(|(_, s)| *s)
             .ok_or_else(|| {
                 format!(
-                    "unknown strategy {name:?}: choose next_card, optimal, mixed, realistic, bold, timid or random"
+                    "unknown strategy {name:?}: choose next_card, optimal, optimal_seen, mixed, realistic, bold, timid or random"
                 )
             })
     }
@@ -235,7 +408,12 @@ impl Summary {
 pub struct Simulation {
     table: Table,
     seating: Seating,
-    strategy: Strategy,
+    /// Each seat's player, by seat (seat 1 first).
+    players: Vec<(u8, Player)>,
+    /// Every seat's flat bet (Rocket).
+    flat_bet: u64,
+    /// The cards seen, kept when a player needs them.
+    seen: Option<Box<SeenCards>>,
     decks: Decks,
     rng: StdRng,
     /// The last hand's record, kept so the next hand can reuse its buffers.
@@ -266,14 +444,66 @@ impl Simulation {
             GameKind::Rocket => Seating::Rocket(seats.map(|s| (s, config.bet)).collect()),
             GameKind::Starboard => Seating::Starboard(seats.collect()),
         };
-        Ok(Simulation {
+        let players = (1..=config.seats)
+            .map(|seat| {
+                let player = Player {
+                    play: config.strategy,
+                    bet: BetStrategy::Flat,
+                };
+                (seat, player)
+            })
+            .collect();
+        let mut simulation = Simulation {
             table,
             seating,
-            strategy: config.strategy,
+            players,
+            flat_bet: config.bet,
+            seen: None,
             decks: config.decks,
             rng: player_rng,
             last: None,
-        })
+        };
+        simulation.watch_if_needed();
+        Ok(simulation)
+    }
+
+    /// Every seat bets by `bet` (Rocket; flat by default). Refused at a
+    /// Starboard table, which has no bets.
+    pub fn set_betting(&mut self, bet: BetStrategy) -> Result<(), TableError> {
+        if self.table.game() != GameKind::Rocket && bet != BetStrategy::Flat {
+            return Err(TableError::WrongGame(self.table.game()));
+        }
+        for (_, player) in &mut self.players {
+            player.bet = bet;
+        }
+        self.watch_if_needed();
+        Ok(())
+    }
+
+    /// Starts keeping the cards seen when a player looks at them.
+    fn watch_if_needed(&mut self) {
+        let needed = self
+            .players
+            .iter()
+            .any(|(_, p)| p.play.needs_seen_cards() || p.bet != BetStrategy::Flat);
+        if needed && self.seen.is_none() {
+            self.seen = Some(Box::new(SeenCards::new(self.decks)));
+        }
+    }
+
+    /// Sets each seat's bet for the next hand from what its player has seen.
+    fn place_bets(&mut self) {
+        let Seating::Rocket(bets) = &mut self.seating else {
+            return;
+        };
+        let rules = self.table.rules();
+        for ((_, bet), (_, player)) in bets.iter_mut().zip(&self.players) {
+            let favourable = self
+                .seen
+                .as_ref()
+                .is_some_and(|seen| seen.favourable(player.bet, self.decks));
+            *bet = player.bet.bet(self.flat_bet, rules, favourable);
+        }
     }
 
     /// A simulation seeded from one number (tests and reproducible runs).
@@ -320,6 +550,11 @@ impl Simulation {
         &mut self,
         mut after_step: impl FnMut(&Table) -> Result<(), E>,
     ) -> Result<(), E> {
+        if let Some(seen) = &mut self.seen {
+            let shuffle_due = self.table.count().cut_card_out();
+            seen.start_hand(self.decks, shuffle_due);
+            self.place_bets();
+        }
         self.table.start_hand(&self.seating, &mut self.rng)?;
         loop {
             after_step(&self.table)?;
@@ -329,15 +564,32 @@ impl Simulation {
                     self.table.deal_from_shoe()?;
                 }
                 Need::Decision { seat, .. } => {
-                    let action = match self.table.hand() {
-                        Some((_, hand)) => {
-                            decide(self.strategy, hand, seat, self.decks, &mut self.rng)
+                    let play = self
+                        .players
+                        .iter()
+                        .find(|(s, _)| *s == seat)
+                        .map_or(Strategy::NextCard, |(_, p)| p.play);
+                    let seen = self.seen.as_ref().and_then(|s| s.edge());
+                    let action = match (self.table.hand(), seen) {
+                        (Some((_, Hand::Rocket(h))), Some(edge))
+                            if play == Strategy::OptimalSeen =>
+                        {
+                            let [hit, fold] = GameKind::Rocket.choices();
+                            if edge.hits(h.ranks(seat), h.dealer_ranks()) {
+                                hit
+                            } else {
+                                fold
+                            }
                         }
-                        None => break,
+                        (Some((_, hand)), _) => decide(play, hand, seat, self.decks, &mut self.rng),
+                        (None, _) => break,
                     };
                     self.table.act(seat, action)?;
                 }
             }
+        }
+        if let Some(seen) = &mut self.seen {
+            seen.add(self.table.events());
         }
         Ok(())
     }
@@ -353,7 +605,8 @@ impl Simulation {
     }
 }
 
-/// The decision `strategy` makes for `seat`. `optimal` at a Starboard
+/// The decision `strategy` makes for `seat` (`optimal_seen` as `optimal`:
+/// the simulation plays it from the cards seen). `optimal` at a Starboard
 /// table, which [`Strategy::plays`] refuses, would play as `next_card`.
 #[inline]
 pub fn decide(strategy: Strategy, hand: &Hand, seat: u8, decks: Decks, rng: &mut StdRng) -> Action {
@@ -365,7 +618,7 @@ pub fn decide(strategy: Strategy, hand: &Hand, seat: u8, decks: Decks, rng: &mut
         }
         (Strategy::Bold, Hand::Starboard(_)) => true,
         (Strategy::Timid, Hand::Starboard(_)) => false,
-        (Strategy::NextCard | Strategy::Optimal, Hand::Starboard(h)) => {
+        (Strategy::NextCard | Strategy::Optimal | Strategy::OptimalSeen, Hand::Starboard(h)) => {
             starboard_bust_percent(h, decks) < 50
         }
         (Strategy::Mixed, Hand::Starboard(h)) => {

@@ -53,6 +53,28 @@ pub struct ParArgs {
     /// of the par sheet.
     #[arg(long, value_name = "C1,...,C10", conflicts_with_all = ["decks", "pdf", "card"])]
     pub shoe: Option<String>,
+    /// Rocket: countability (docs/par-sheet.md, "Countability"): shoes of
+    /// --decks dealt to the cut card, the exact edge from the cards seen
+    /// before each hand and what counters win, instead of the par sheet.
+    #[arg(long, requires = "decks", conflicts_with_all = ["shoe", "pdf", "card"])]
+    pub countability: bool,
+    /// With --countability: shoes dealt at the house rules' penetration.
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(2..), requires = "countability")]
+    pub shoes: u64,
+    /// With --countability: shoes dealt at each point of the penetration ×
+    /// decks grid and of the search for the deepest losing penetration
+    /// (0: neither).
+    #[arg(long, default_value_t = 1_000, value_parser = grid_shoes, requires = "countability")]
+    pub grid_shoes: u64,
+}
+
+/// 0, or at least 2 shoes (an interval needs two).
+fn grid_shoes(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(1) => Err("the grid needs 0 shoes (no grid) or at least 2".to_owned()),
+        Ok(count) => Ok(count),
+        Err(_) => Err(format!("{text:?} is not a whole number of shoes")),
+    }
 }
 
 pub(super) fn par(args: &ParArgs) -> anyhow::Result<()> {
@@ -69,7 +91,13 @@ pub(super) fn par(args: &ParArgs) -> anyhow::Result<()> {
         None => rand::RngExt::random(&mut seeded_rng(None)?),
     };
     if game == GameKind::Starboard {
+        if args.countability {
+            bail!("--countability is Rocket's; Starboard is a pot game with no edge to count");
+        }
         return starboard_par(args, &rules, seed);
+    }
+    if args.countability {
+        return countability(args, &rules, seed);
     }
     let counts = match args.decks {
         Some(count) => count..=count,
@@ -323,6 +351,196 @@ fn par_text(sheets: &[RocketSheet], rules: &HouseRules, seed: u64, hands: u64) -
             let _ = writeln!(out, "  {}: {}", option.option, option.effect);
         }
         out.push_str(&removal_text(sheet));
+    }
+    out
+}
+
+/// Counts finished shoes and shows how far a long run has got on stderr
+/// (when it is a terminal).
+struct ShoeProgress {
+    done: std::sync::atomic::AtomicU64,
+    total: u64,
+    shown: bool,
+}
+
+impl ShoeProgress {
+    fn new(total: u64) -> ShoeProgress {
+        use std::io::IsTerminal as _;
+        ShoeProgress {
+            done: std::sync::atomic::AtomicU64::new(0),
+            total,
+            shown: std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// One more shoe dealt.
+    fn tick(&self) {
+        let done = self.done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        let step = (self.total / 100).max(1);
+        if self.shown && (done.is_multiple_of(step) || done == self.total) {
+            eprint!("\rpairs-table: {done} of {} shoes dealt", self.total);
+            if done == self.total {
+                eprintln!();
+            }
+        }
+    }
+}
+
+/// `par --game rocket --countability --decks D`: what counters win.
+fn countability(args: &ParArgs, rules: &HouseRules, seed: u64) -> anyhow::Result<()> {
+    use crate::par::countability::{
+        GRID_DECKS, GRID_PENETRATIONS, SEARCH_PENETRATIONS, countability, countability_grid,
+        deepest_losing_penetration,
+    };
+    let decks = Decks::new(i64::from(args.decks.unwrap_or(1)))?;
+    let grid_runs = if args.grid_shoes == 0 {
+        0
+    } else {
+        (GRID_DECKS.len() * GRID_PENETRATIONS.len() + SEARCH_PENETRATIONS.len()) as u64
+    };
+    let progress = ShoeProgress::new(args.shoes + grid_runs * args.grid_shoes);
+    let tick = || progress.tick();
+    let run = countability(decks, rules, args.shoes, seed, &tick)?;
+    let (grid, deepest) = if args.grid_shoes == 0 {
+        (Vec::new(), None)
+    } else {
+        (
+            countability_grid(rules, args.grid_shoes, seed, &tick)?,
+            Some(deepest_losing_penetration(
+                decks,
+                rules,
+                args.grid_shoes,
+                seed,
+                &tick,
+            )?),
+        )
+    };
+    if args.json {
+        return print_json(&serde_json::json!({
+            "game": GameKind::Rocket,
+            "rules_hash": rules.hash_hex(),
+            "seed": seed,
+            "grid_shoes": args.grid_shoes,
+            "countability": run,
+            "grid": grid,
+            "deepest_losing": deepest,
+        }));
+    }
+    print_line(&countability_text(&run, &grid, deepest.as_ref(), seed))
+}
+
+/// Countability in words, for a terminal.
+fn countability_text(
+    run: &crate::par::countability::Countability,
+    grid: &[crate::par::countability::Countability],
+    deepest: Option<&crate::par::countability::DeepestLosing>,
+    seed: u64,
+) -> String {
+    use std::fmt::Write as _;
+    let mut out = format!(
+        "Rocket countability: {} deck(s), penetration {:.1}%, {} burned; {} shoes, {} hands heads-up at the best play for the cards seen (seed {seed})\nfull-shoe house edge {:.4}%; the player has the edge at {:.2}% of hands; {} shoes ended before the cut card\n",
+        run.decks.count(),
+        f64::from(run.penetration_permille) / 10.0,
+        run.burn,
+        run.shoes,
+        run.hands,
+        run.full_shoe_house_edge * 100.0,
+        run.player_edge_share * 100.0,
+        run.shoes_ended_early,
+    );
+    let _ = writeln!(
+        out,
+        "  house edge from the cards seen, by share of the shoe dealt:\n  {:<9} {:>8} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>13}",
+        "dealt", "hands", "mean", "5%", "25%", "50%", "75%", "95%", "player edge"
+    );
+    for bin in &run.by_depth {
+        let _ = write!(
+            out,
+            "  {:>3}-{:>3}% {:>8}",
+            bin.tenth * 10,
+            bin.tenth * 10 + 10,
+            bin.hands
+        );
+        match (bin.mean_house_edge, bin.player_edge_share) {
+            (Some(mean), Some(share)) => {
+                let _ = write!(out, " {:>8.3}%", mean * 100.0);
+                for value in &bin.percentiles {
+                    let _ = write!(out, " {:>8.3}%", value * 100.0);
+                }
+                let _ = writeln!(out, " {:>12.2}%", share * 100.0);
+            }
+            _ => out.push('\n'),
+        }
+    }
+    for (name, wins) in [
+        ("a perfect counter", &run.perfect),
+        ("the simple count", &run.simple_count),
+    ] {
+        let _ = writeln!(
+            out,
+            "  {name} (min bet, K × min when the player has the edge): win per 100 hands in minimum bets; share of money bet (99% over shoes)"
+        );
+        for win in wins {
+            let (h, m) = (&win.win_per_100_hands, &win.win_per_money_bet);
+            let _ = writeln!(
+                out,
+                "    1:{:<3} {:>+9.3} ({:+.3} to {:+.3})   {:>+8.4}% ({:+.4}% to {:+.4}%)",
+                win.spread,
+                h.mean,
+                h.low,
+                h.high,
+                m.mean * 100.0,
+                m.low * 100.0,
+                m.high * 100.0
+            );
+        }
+    }
+    if !grid.is_empty() {
+        let _ = writeln!(
+            out,
+            "  by penetration and decks ({} shoes each): player-edge hands; win per 100 hands at 1:8, perfect and simple count",
+            grid[0].shoes
+        );
+        for cell in grid {
+            let at_8 = |wins: &[crate::par::countability::SpreadWin]| {
+                wins.iter()
+                    .find(|w| w.spread == 8)
+                    .map_or(f64::NAN, |w| w.win_per_100_hands.mean)
+            };
+            let _ = writeln!(
+                out,
+                "    {} deck(s) {:>5.1}%: {:>6.2}%  {:>+8.3}  {:>+8.3}",
+                cell.decks.count(),
+                f64::from(cell.penetration_permille) / 10.0,
+                cell.player_edge_share * 100.0,
+                at_8(&cell.perfect),
+                at_8(&cell.simple_count)
+            );
+        }
+    }
+    if let Some(deepest) = deepest {
+        let _ = match (
+            deepest.deepest_losing_permille,
+            deepest.loses_at_every_penetration,
+        ) {
+            (_, true) => writeln!(
+                out,
+                "  a perfect counter with 1:{} loses at every penetration from 50% to 95% ({} shoes each)",
+                deepest.spread, deepest.shoes
+            ),
+            (Some(p), false) => writeln!(
+                out,
+                "  the deepest penetration (50% to 95% by 5 points, {} shoes each) at which a perfect counter with 1:{} still loses: {:.1}%",
+                deepest.shoes,
+                deepest.spread,
+                f64::from(p) / 10.0
+            ),
+            (None, false) => writeln!(
+                out,
+                "  a perfect counter with 1:{} wins at every penetration from 50% to 95% ({} shoes each)",
+                deepest.spread, deepest.shoes
+            ),
+        };
     }
     out
 }

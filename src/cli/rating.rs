@@ -57,10 +57,16 @@ pub struct RatingArgs {
 
 /// Runs `rating`.
 pub fn rating(args: &RatingArgs, key: Option<&Path>) -> anyhow::Result<()> {
-    if !args.strategy.plays(crate::engine::hand::GameKind::Rocket) {
+    let rocket = crate::engine::hand::GameKind::Rocket;
+    if !args.strategy.plays(rocket) || args.strategy.needs_seen_cards() {
         bail!(
-            "the {} strategy does not play Rocket; rate with optimal, next_card, bold, timid or random",
-            args.strategy
+            "the {} strategy {}; rate with optimal, next_card, bold, timid or random",
+            args.strategy,
+            if args.strategy.needs_seen_cards() {
+                "plays from the cards seen at the table, which a rating does not know"
+            } else {
+                "does not play Rocket"
+            }
         );
     }
     let period = Period {

@@ -14,7 +14,7 @@ use crate::engine::card::Decks;
 use crate::engine::hand::GameKind;
 use crate::ids::StaffId;
 use crate::ledger::{HandContext, Ledger, LedgerError, Recorder, Role, SystemClock};
-use crate::simulate::{SimConfig, Simulation, Strategy, Summary};
+use crate::simulate::{BetStrategy, SimConfig, Simulation, Strategy, Summary};
 
 /// Arguments of `simulate`.
 #[derive(clap::Args, Debug)]
@@ -35,9 +35,15 @@ pub struct SimulateArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// How players decide: next_card (formerly `basic`), optimal (Rocket
-    /// only), mixed or realistic (Starboard only), bold, timid or random.
+    /// only), optimal_seen (Rocket only: the best play for the cards seen),
+    /// mixed or realistic (Starboard only), bold, timid or random.
     #[arg(long, default_value = "next_card")]
     pub strategy: Strategy,
+    /// Rocket: how players bet: flat (every hand --bet), counter:K or
+    /// count:K (K × the table minimum when the cards seen favour the
+    /// player, else the minimum; docs/simulation.md).
+    #[arg(long, default_value = "flat")]
+    pub betting: BetStrategy,
     /// Rocket: each player's bet in table units (a multiple of 10 within the limits).
     #[arg(long, default_value_t = 100)]
     pub bet: u64,
@@ -75,6 +81,7 @@ pub struct SimulateArgs {
 struct SimulationReport<'a> {
     game: GameKind,
     strategy: String,
+    betting: String,
     decks: u8,
     seats: u8,
     seed: Option<u64>,
@@ -104,6 +111,12 @@ pub(super) fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Resul
             names.join(", ")
         );
     }
+    if game != GameKind::Rocket && args.betting != BetStrategy::Flat {
+        bail!(
+            "--betting {} is for Rocket's bets; Starboard players ante",
+            args.betting
+        );
+    }
     let config = SimConfig {
         game,
         decks: Decks::new(i64::from(args.decks))?,
@@ -125,6 +138,7 @@ pub(super) fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Resul
         StdRng::from_rng(&mut master),
         StdRng::from_rng(&mut master),
     )?;
+    simulation.set_betting(args.betting)?;
     let mut summary = Summary::default();
     match &args.db {
         None => {
@@ -176,6 +190,7 @@ pub(super) fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Resul
     print_json(&SimulationReport {
         game,
         strategy: args.strategy.to_string(),
+        betting: args.betting.to_string(),
         decks: args.decks,
         seats: args.seats,
         seed: args.seed,

@@ -11,6 +11,7 @@
 
 pub mod card;
 pub mod count;
+pub mod countability;
 pub mod hold;
 pub mod rocket;
 pub mod starboard;
@@ -177,7 +178,7 @@ impl RocketSheet {
         let solution = rocket::solve(decks);
         let best = solution.strategy();
         let mut strategies = BTreeMap::new();
-        for (name, strategy) in Strategy::for_game(GameKind::Rocket) {
+        for (name, strategy) in Strategy::on_the_par_sheet(GameKind::Rocket) {
             let figures = if strategy == Strategy::Optimal {
                 rocket::figures(decks, |p, d| f64::from(u8::from(best.hits(p, d))))
             } else {

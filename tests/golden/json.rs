@@ -52,6 +52,11 @@ fn simulate_prints_the_documented_rocket_summary() {
 }
 
 #[test]
+fn simulate_prints_the_documented_counter() {
+    runs_as_documented(SIMULATION, "simulate-counter", &[], "simulate-counter-json");
+}
+
+#[test]
 fn simulate_prints_the_documented_starboard_summary() {
     runs_as_documented(
         SIMULATION,
@@ -177,4 +182,9 @@ fn the_print_desks_request_and_answers_are_the_documented_bytes() {
     }
     let unknown = request.replace("\"by\":20", "\"by\":20,\"queued\":true");
     assert!(serde_json::from_str::<PrintRequest>(&unknown).is_err());
+}
+
+#[test]
+fn par_prints_the_documented_countability() {
+    runs_as_documented(PAR, "par-countability", &[], "par-countability-json");
 }

@@ -12,6 +12,7 @@ mod par;
 mod pdf_text;
 mod pit;
 mod properties;
+mod protection;
 mod protocol;
 mod rating;
 mod reference;

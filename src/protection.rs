@@ -364,3 +364,177 @@ impl EdgeTracker {
         })
     }
 }
+
+/// The house's thresholds for marking a player whose bets follow the edge
+/// (docs/game-protection.md, "The flag").
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FlagSettings {
+    /// The one-sided significance level the bet–edge correlation must beat.
+    pub significance: f64,
+    /// The fewest hands with an edge before anyone is marked.
+    pub minimum_hands: u64,
+}
+
+impl Default for FlagSettings {
+    /// One chance in a thousand of marking a player whose bets have nothing
+    /// to do with the edge, and no mark before 500 hands.
+    fn default() -> Self {
+        FlagSettings {
+            significance: 0.001,
+            minimum_hands: 500,
+        }
+    }
+}
+
+/// Adds up one player's (or seat's) hands for [`Profile`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    hands: u64,
+    /// Sums over hands with an edge: bet, advantage (−house edge), their
+    /// squares and product, for the correlation; bet × advantage is also
+    /// the money-weighted advantage's numerator.
+    sum_bet: f64,
+    sum_advantage: f64,
+    sum_bet_squared: f64,
+    sum_advantage_squared: f64,
+    sum_bet_advantage: f64,
+    decisions: u64,
+    best_play_decisions: u64,
+    mistakes_cost_units: f64,
+}
+
+impl Tally {
+    /// Adds one hand: the edge at the bet and the seat's play.
+    pub fn add(&mut self, house_edge: Option<f64>, play: &SeatPlay) {
+        let Some(house_edge) = house_edge else {
+            return;
+        };
+        let (bet, advantage) = (play.bet_units as f64, -house_edge);
+        self.hands += 1;
+        self.sum_bet += bet;
+        self.sum_advantage += advantage;
+        self.sum_bet_squared += bet * bet;
+        self.sum_advantage_squared += advantage * advantage;
+        self.sum_bet_advantage += bet * advantage;
+        self.decisions += play.decisions.len() as u64;
+        self.best_play_decisions += play.decisions.iter().filter(|d| d.matches()).count() as u64;
+        self.mistakes_cost_units += play.mistakes_cost_units();
+    }
+
+    /// The figures, with time on game `seconds` for the hourly theo.
+    pub fn profile(&self, seconds: i64, settings: &FlagSettings) -> Profile {
+        let n = self.hands as f64;
+        let correlation = self.correlation();
+        let p_value = correlation.and_then(|r| one_sided_p_value(r, self.hands));
+        let skill_theo = -self.sum_bet_advantage + self.mistakes_cost_units;
+        Profile {
+            hands: self.hands,
+            bet_edge_correlation: correlation,
+            correlation_p_value: p_value,
+            advantage_played_at: (self.sum_bet > 0.0)
+                .then(|| self.sum_bet_advantage / self.sum_bet),
+            decisions: self.decisions,
+            best_play_decisions: self.best_play_decisions,
+            play_precision: (self.decisions > 0)
+                .then(|| self.best_play_decisions as f64 / self.decisions as f64),
+            mistakes_cost: self.mistakes_cost_units.round() as i64,
+            skill_theo: skill_theo.round() as i64,
+            skill_theo_per_hand: (self.hands > 0).then(|| skill_theo / n),
+            skill_theo_per_hour: (seconds > 0).then(|| skill_theo * 3600.0 / seconds as f64),
+            flagged: self.hands >= settings.minimum_hands
+                && p_value.is_some_and(|p| p < settings.significance),
+        }
+    }
+
+    /// Pearson's correlation of bet with the player's advantage; `None`
+    /// with fewer than three hands or a bet or an edge that never varied.
+    fn correlation(&self) -> Option<f64> {
+        let n = self.hands as f64;
+        let covariance = self.sum_bet_advantage - self.sum_bet * self.sum_advantage / n;
+        let bets = self.sum_bet_squared - self.sum_bet * self.sum_bet / n;
+        let advantages = self.sum_advantage_squared - self.sum_advantage * self.sum_advantage / n;
+        // Relative to the sums' size: rounding leaves a constant bet a
+        // variance of a few ulps, not zero.
+        let varies = |spread: f64, squares: f64| spread > squares * 1e-12 && spread > 0.0;
+        (self.hands >= 3
+            && varies(bets, self.sum_bet_squared)
+            && varies(advantages, self.sum_advantage_squared))
+        .then(|| (covariance / (bets * advantages).sqrt()).clamp(-1.0, 1.0))
+    }
+}
+
+/// What a player's hands show (docs/game-protection.md): figures are per
+/// unit bet where they are fractions, whole table units where money.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Profile {
+    /// Hands with an edge at the bet.
+    #[serde(rename = "hands")]
+    pub hands: u64,
+    /// Pearson's correlation of bet with the player's advantage at the bet.
+    #[serde(rename = "bet_edge_correlation")]
+    pub bet_edge_correlation: Option<f64>,
+    /// The chance of a correlation this high from bets that have nothing
+    /// to do with the edge (one-sided, Fisher's z).
+    #[serde(rename = "correlation_p_value")]
+    pub correlation_p_value: Option<f64>,
+    /// The money-weighted advantage played at: Σ bet × (−house edge) ÷ Σ
+    /// bet (negative: the house had the edge).
+    #[serde(rename = "advantage_played_at")]
+    pub advantage_played_at: Option<f64>,
+    /// Decisions taken.
+    #[serde(rename = "decisions")]
+    pub decisions: u64,
+    /// Decisions that matched the best play for the cards left.
+    #[serde(rename = "best_play_decisions")]
+    pub best_play_decisions: u64,
+    /// `best_play_decisions ÷ decisions`.
+    #[serde(rename = "play_precision")]
+    pub play_precision: Option<f64>,
+    /// What the other decisions were expected to cost, units (rounded).
+    #[serde(rename = "mistakes_cost")]
+    pub mistakes_cost: i64,
+    /// The house's theoretical win from the actual bets and decisions:
+    /// Σ bet × house edge at the bet + the mistakes' cost, units (rounded).
+    #[serde(rename = "skill_theo")]
+    pub skill_theo: i64,
+    /// The same per hand, units.
+    #[serde(rename = "skill_theo_per_hand")]
+    pub skill_theo_per_hand: Option<f64>,
+    /// The same per hour of time on game, units.
+    #[serde(rename = "skill_theo_per_hour")]
+    pub skill_theo_per_hour: Option<f64>,
+    /// Whether the bets follow the edge beyond the house's threshold.
+    #[serde(rename = "flagged")]
+    pub flagged: bool,
+}
+
+/// The one-sided p-value of correlation `r` over `n` pairs against no
+/// relation, by Fisher's z: z = atanh(r) √(n − 3), p = 1 − Φ(z).
+pub fn one_sided_p_value(r: f64, n: u64) -> Option<f64> {
+    if n < 4 {
+        return None;
+    }
+    // atanh(±1) is infinite: the p-value is 0 or 1, as it should be.
+    let z = r.atanh() * ((n - 3) as f64).sqrt();
+    Some(0.5 * erfc(z / std::f64::consts::SQRT_2))
+}
+
+/// The complementary error function, fractional error below 1.2e-7
+/// everywhere (Numerical Recipes' Chebyshev fit, `erfcc`).
+fn erfc(x: f64) -> f64 {
+    if x.is_infinite() {
+        return if x > 0.0 { 0.0 } else { 2.0 };
+    }
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -z * z - 1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98
+                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let value = t * poly.exp();
+    if x >= 0.0 { value } else { 2.0 - value }
+}

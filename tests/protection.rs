@@ -7,9 +7,11 @@ use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::shoe::ShoeCount;
 use pairs_table::engine::table::{CardSource, CardSupply, FinishedHand, Seating, Table};
 use pairs_table::par::rocket::{ShoeCounts, edge_from_shoe};
-use pairs_table::protection::EdgeTracker;
-use rand::SeedableRng;
+use pairs_table::protection::{
+    DecisionCost, EdgeTracker, FlagSettings, SeatPlay, Tally, one_sided_p_value,
+};
 use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 
 const SCANNED: CardSource = CardSource::Scanner { frame: 0 };
 
@@ -125,5 +127,113 @@ fn the_edge_at_each_bet_is_the_cards_seen_since_the_shuffle_and_burns_are_unseen
     assert_eq!(
         shuffle.house_edge,
         Some(edge_from_shoe(&full_less(&[5, 7, 2, 6, 4, 8])).house_edge())
+    );
+}
+
+fn seat(bet_units: u64, costs: &[f64]) -> SeatPlay {
+    SeatPlay {
+        seat: 1,
+        bet_units,
+        decisions: costs
+            .iter()
+            .map(|&cost| DecisionCost {
+                action: Action::Hit,
+                best: if cost > 0.0 {
+                    Action::Fold
+                } else {
+                    Action::Hit
+                },
+                cost,
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn the_correlation_and_its_p_value_are_pearsons_and_fishers() {
+    let mut tally = Tally::default();
+    for (bet, advantage) in [(10, 0.01), (20, 0.03), (30, 0.02), (40, 0.05)] {
+        tally.add(Some(-advantage), &seat(bet, &[]));
+    }
+    // A hand with no edge (too few cards left) counts for nothing.
+    tally.add(None, &seat(1000, &[0.5]));
+    let profile = tally.profile(3600, &FlagSettings::default());
+    assert_eq!(profile.hands, 4);
+    let r = profile.bet_edge_correlation.unwrap();
+    assert!((r - 0.831_521_840_620_3).abs() < 1e-9, "{r}");
+    // Fisher's z for r = 0.5 over 28 pairs, worked out by hand.
+    let p = one_sided_p_value(0.5, 28).unwrap();
+    assert!((p - 0.003_011_462).abs() < 1e-6, "{p}");
+    assert_eq!(one_sided_p_value(0.5, 3), None);
+    // Money-weighted: (10×0.01 + 20×0.03 + 30×0.02 + 40×0.05) / 100.
+    let played_at = profile.advantage_played_at.unwrap();
+    assert!((played_at - 0.033).abs() < 1e-12);
+}
+
+#[test]
+fn the_skill_check_adds_the_mistakes_to_the_edge_at_each_bet() {
+    let mut tally = Tally::default();
+    // 100 units at a house edge of 2%: 2 units; a mistake worth 0.3 of the bet: 30.
+    tally.add(Some(0.02), &seat(100, &[0.0, 0.3]));
+    // 50 units at a player's edge of 4%: −2 units; a best play.
+    tally.add(Some(-0.04), &seat(50, &[0.0]));
+    let profile = tally.profile(1800, &FlagSettings::default());
+    assert_eq!(profile.decisions, 3);
+    assert_eq!(profile.best_play_decisions, 2);
+    assert!((profile.play_precision.unwrap() - 2.0 / 3.0).abs() < 1e-12);
+    assert_eq!(profile.mistakes_cost, 30);
+    assert_eq!(profile.skill_theo, 2 - 2 + 30);
+    assert!((profile.skill_theo_per_hand.unwrap() - 15.0).abs() < 1e-9);
+    assert!((profile.skill_theo_per_hour.unwrap() - 60.0).abs() < 1e-9);
+    assert_eq!(
+        tally
+            .profile(0, &FlagSettings::default())
+            .skill_theo_per_hour,
+        None
+    );
+}
+
+/// Edges like a shoe's: mostly the house's, now and then the player's.
+fn edges(hands: usize, seed: u64) -> Vec<f64> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    (0..hands).map(|_| rng.random_range(-0.01..0.03)).collect()
+}
+
+#[test]
+fn a_bettor_who_bets_by_the_edge_is_flagged_and_flat_and_random_bettors_are_not() {
+    let settings = FlagSettings::default();
+    let edges = edges(1000, 34);
+    let mut rng = StdRng::seed_from_u64(35);
+    let (mut counter, mut flat, mut random, mut early) = Default::default();
+    for (i, &edge) in edges.iter().enumerate() {
+        let by_edge = if edge < 0.0 { 80 } else { 10 };
+        Tally::add(&mut counter, Some(edge), &seat(by_edge, &[]));
+        Tally::add(&mut flat, Some(edge), &seat(10, &[]));
+        Tally::add(
+            &mut random,
+            Some(edge),
+            &seat(10 * rng.random_range(1..=8), &[]),
+        );
+        if i < 400 {
+            Tally::add(&mut early, Some(edge), &seat(by_edge, &[]));
+        }
+    }
+    let counter = counter.profile(0, &settings);
+    assert!(counter.flagged, "{counter:?}");
+    assert!(counter.bet_edge_correlation.unwrap() > 0.5);
+    assert!(counter.advantage_played_at.unwrap() > -0.01 + 0.005);
+    let flat = flat.profile(0, &settings);
+    assert_eq!(
+        flat.bet_edge_correlation, None,
+        "a flat bet has no correlation"
+    );
+    assert!(!flat.flagged);
+    let random = random.profile(0, &settings);
+    assert!(!random.flagged, "{random:?}");
+    assert!(random.correlation_p_value.unwrap() > settings.significance);
+    let early = early.profile(0, &settings);
+    assert!(
+        early.correlation_p_value.unwrap() < settings.significance && !early.flagged,
+        "too few hands to mark, however clear: {early:?}"
     );
 }

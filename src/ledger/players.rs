@@ -392,7 +392,13 @@ impl Ledger {
         let (player, plays) = self
             .player_play(card, period)?
             .ok_or_else(|| PlayerError::UnknownCard(card.trim().to_owned()))?;
-        Ok(rater.player(player, &plays, period, self.clock_now()))
+        let mut rating = rater.player(player, &plays, period, self.clock_now());
+        rating.protection = self.protection_profile(
+            &plays,
+            rating.rating.seconds,
+            &crate::protection::FlagSettings::default(),
+        )?;
+        Ok(rating)
     }
 
     /// The player enrolled with `card` and their sessions that meet

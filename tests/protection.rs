@@ -11,6 +11,9 @@ use pairs_table::protection::{
     DecisionCost, EdgeTracker, FlagSettings, SeatPlay, Tally, one_sided_p_value,
 };
 use rand::rngs::StdRng;
+
+use crate::rating::{play, rocket};
+use crate::util::{DEALER, boss, staffed};
 use rand::{RngExt, SeedableRng};
 
 const SCANNED: CardSource = CardSource::Scanner { frame: 0 };
@@ -236,4 +239,67 @@ fn a_bettor_who_bets_by_the_edge_is_flagged_and_flat_and_random_bettors_are_not(
         early.correlation_p_value.unwrap() < settings.significance && !early.flagged,
         "too few hands to mark, however clear: {early:?}"
     );
+}
+
+#[test]
+fn the_ledger_recomputes_a_session_from_the_shuffle_before_its_first_hand() {
+    let (mut ledger, _path, clock, table) = staffed("protection-ledger");
+    let shift = ledger.open_table(table, DEALER, &boss()).unwrap();
+    clock.set(2026, 3, 1, 20, 5);
+    ledger.seat_player(shift, 2, "C-34", None, DEALER).unwrap();
+    clock.set(2026, 3, 1, 20, 10);
+    let played = play(&mut ledger, (table, shift), &rocket(3, 50), 30, 34);
+    let (_, mut plays) = ledger
+        .player_play("C-34", pairs_table::rating::Period::default())
+        .unwrap()
+        .unwrap();
+    // Rate from a hand in the middle of a shoe: the cards seen before it
+    // since the shuffle still count.
+    let from = (5..played.len())
+        .find(|&i| {
+            !played[i].1.events.iter().any(|e| {
+                matches!(
+                    e,
+                    pairs_table::engine::table::HandEvent::Shoe(
+                        pairs_table::engine::shoe::ShoeEvent::Shuffled(_)
+                    )
+                )
+            })
+        })
+        .unwrap();
+    plays[0].hands.retain(|h| h.hand_id >= played[from].0);
+    let settings = FlagSettings::default();
+    let profile = ledger
+        .protection_profile(&plays, 3600, &settings)
+        .unwrap()
+        .unwrap();
+
+    let mut tracker = EdgeTracker::new();
+    let mut expected = Tally::default();
+    for (i, (_, hand)) in played.iter().enumerate() {
+        let edge = tracker.track(hand).unwrap();
+        if i >= from {
+            let seat = edge.seats.iter().find(|s| s.seat == 2).unwrap();
+            expected.add(edge.house_edge, seat);
+        }
+    }
+    assert_eq!(profile, expected.profile(3600, &settings));
+    assert_eq!(profile.hands, (played.len() - from) as u64);
+    assert!(profile.decisions > 0);
+    assert!(
+        !tracker.shuffles().is_empty(),
+        "30 hands from two decks reshuffle"
+    );
+
+    // Tracking from the first rated hand instead gives other edges.
+    let mut fresh = EdgeTracker::new();
+    let mut wrong = Tally::default();
+    for (_, hand) in &played[from..] {
+        let edge = fresh.track(hand).unwrap();
+        wrong.add(
+            edge.house_edge,
+            edge.seats.iter().find(|s| s.seat == 2).unwrap(),
+        );
+    }
+    assert_ne!(profile, wrong.profile(3600, &settings));
 }

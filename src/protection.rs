@@ -538,3 +538,53 @@ fn erfc(x: f64) -> f64 {
     let value = t * poly.exp();
     if x >= 0.0 { value } else { 2.0 - value }
 }
+
+/// The game-protection report of a period (docs/game-protection.md): each
+/// table's seats and shuffles, and each rated player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProtectionReport {
+    /// The period: hands started in it.
+    pub period: crate::rating::Period,
+    /// The thresholds the flags were set by.
+    pub settings: FlagSettings,
+    /// Each table with Rocket hands in the period, by table id.
+    pub tables: Vec<TableProtection>,
+    /// Each rated player with Rocket hands in the period, by card.
+    pub players: Vec<PlayerProtection>,
+    /// When it was made.
+    pub printed_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// One table over the period.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableProtection {
+    /// The table's name.
+    pub table: String,
+    /// Each seat that played, in seat order, with its (bet, player's
+    /// advantage) points for the plot.
+    pub seats: Vec<SeatProtection>,
+    /// The shuffles at the start of the period's hands.
+    pub shuffles: Vec<ShuffleSeen>,
+}
+
+/// One seat of a table over the period.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatProtection {
+    /// The seat.
+    pub seat: u8,
+    /// Its figures (time on game unknown for a seat: no hourly figure).
+    pub profile: Profile,
+    /// (bet in units, player's advantage at the bet) per hand.
+    pub points: Vec<(u64, f64)>,
+}
+
+/// One rated player over the period.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerProtection {
+    /// The player's card.
+    pub card: String,
+    /// Their name, if enrolled with one.
+    pub name: Option<String>,
+    /// Their figures over their Rocket sessions.
+    pub profile: Profile,
+}

@@ -185,7 +185,10 @@ fn the_skill_check_adds_the_mistakes_to_the_edge_at_each_bet() {
     assert_eq!(profile.best_play_decisions, 2);
     assert!((profile.play_precision.unwrap() - 2.0 / 3.0).abs() < 1e-12);
     assert_eq!(profile.mistakes_cost, 30);
-    assert_eq!(profile.skill_theo, 2 - 2 + 30);
+    assert_eq!(
+        profile.skill_theo, 30,
+        "2 units of edge, −2, and the mistake's 30"
+    );
     assert!((profile.skill_theo_per_hand.unwrap() - 15.0).abs() < 1e-9);
     assert!((profile.skill_theo_per_hour.unwrap() - 60.0).abs() < 1e-9);
     assert_eq!(
@@ -302,4 +305,24 @@ fn the_ledger_recomputes_a_session_from_the_shuffle_before_its_first_hand() {
         );
     }
     assert_ne!(profile, wrong.profile(3600, &settings));
+}
+
+#[test]
+fn an_early_shuffle_and_a_cut_card_played_past_are_told_apart() {
+    use pairs_table::protection::ShuffleSeen;
+    let shuffle = |cards_taken, taken_before_last_hand| ShuffleSeen {
+        before_hand: 9,
+        cards_taken,
+        cut_card_at: 352,
+        taken_before_last_hand,
+        house_edge: Some(-0.01),
+    };
+    // The hand that brings the cut card out is finished: not too deep.
+    let due = shuffle(360, 348);
+    assert!(!due.before_cut_card() && !due.deeper_than_penetration());
+    let early = shuffle(200, 190);
+    assert!(early.before_cut_card() && !early.deeper_than_penetration());
+    // A hand begun with the cut card already out.
+    let deep = shuffle(372, 360);
+    assert!(!deep.before_cut_card() && deep.deeper_than_penetration());
 }

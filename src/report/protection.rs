@@ -41,8 +41,8 @@ fn profile_cells(p: &Profile) -> [String; 8] {
 }
 
 const PROFILE_COLUMNS: [(&str, f32); 8] = [
-    ("Hands", 0.07),
-    ("r", 0.07),
+    ("Hands", 0.08),
+    ("r", 0.06),
     ("p", 0.08),
     ("Advantage", 0.13),
     ("Precision", 0.11),

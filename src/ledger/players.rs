@@ -396,13 +396,7 @@ impl Ledger {
         let (player, plays) = self
             .player_play(card, period)?
             .ok_or_else(|| PlayerError::UnknownCard(card.trim().to_owned()))?;
-        let mut rating = rater.player(player, &plays, period, self.clock_now());
-        rating.protection = self.protection_profile(
-            &plays,
-            rating.rating.seconds,
-            &crate::protection::FlagSettings::default(),
-        )?;
-        Ok(rating)
+        Ok(rater.player(player, &plays, period, self.clock_now()))
     }
 
     /// The player enrolled with `card` and their sessions that meet

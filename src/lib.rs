@@ -14,6 +14,7 @@ pub mod par;
 #[cfg(unix)]
 pub mod print_desk;
 pub mod printing;
+pub mod protection;
 pub mod rating;
 pub mod report;
 pub mod scanner;

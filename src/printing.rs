@@ -284,6 +284,26 @@ pub fn save_rating_report(
     )
 }
 
+/// Saves the game-protection report of `period` to `pdf` (and `csv`),
+/// whole or not at all.
+pub fn save_protection_report(
+    ledger: &Ledger,
+    period: crate::rating::Period,
+    settings: crate::protection::FlagSettings,
+    (pdf, csv): (&Path, Option<&Path>),
+) -> Result<crate::protection::ProtectionReport, PrintingError> {
+    save_unnumbered(
+        (pdf, csv),
+        || Ok(ledger.protection_report(period, settings)?),
+        |report| {
+            Ok((
+                crate::report::render_protection_report(report, &Layout::standard()?)?,
+                crate::report::render_protection_csv(report),
+            ))
+        },
+    )
+}
+
 /// Saves the floor report `report` to `pdf` (and `csv`), whole or not at all.
 pub fn save_floor_report(
     report: &crate::report::floor::FloorReport,

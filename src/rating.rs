@@ -127,7 +127,7 @@ pub struct SessionRating {
 }
 
 /// A player's rating over a period: the total and each session's slip.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayerRating {
     /// Who.
     #[serde(flatten)]
@@ -137,6 +137,11 @@ pub struct PlayerRating {
     pub rating: Rating,
     /// Each session's slip, in the order they began.
     pub sessions: Vec<SessionRating>,
+    /// What the Rocket hands show against the edge and the best play for
+    /// the cards left (docs/game-protection.md); absent when not worked
+    /// out (no Rocket hand, or a rating across the floor).
+    #[serde(rename = "protection", skip_serializing_if = "Option::is_none")]
+    pub protection: Option<crate::protection::Profile>,
 }
 
 impl Rating {
@@ -160,7 +165,7 @@ impl Rating {
 }
 
 /// The rated play of a period: every rated player with a session in it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RatedPlayReport {
     /// The period.
     #[serde(skip)]
@@ -309,6 +314,7 @@ impl Rater {
             player,
             rating: self.rate(plays, period, now),
             sessions: self.sessions(plays, period, now),
+            protection: None,
         }
     }
 

@@ -14,7 +14,7 @@ use pairs_table::simulate::{SimConfig, Simulation, Strategy};
 
 /// Plays `hands` hands of `config` at `table` in shift `shift`, dealt by
 /// DEALER; returns each with its ledger id.
-fn play(
+pub(crate) fn play(
     ledger: &mut Ledger,
     (table, shift): (TableId, ShiftId),
     config: &SimConfig,
@@ -42,7 +42,7 @@ fn play(
         .collect()
 }
 
-fn rocket(seats: u8, bet: u64) -> SimConfig {
+pub(crate) fn rocket(seats: u8, bet: u64) -> SimConfig {
     SimConfig {
         game: GameKind::Rocket,
         decks: Decks::new(2).unwrap(),

@@ -13,6 +13,7 @@ mod pdf_text;
 mod pit;
 mod pit_view;
 mod properties;
+mod protection;
 mod protocol;
 mod rating;
 mod reference;

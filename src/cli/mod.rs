@@ -219,6 +219,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Scanner(args)) => shoe::scanner(&args),
         Some(Command::Ports) => shoe::ports(),
         Some(Command::Report(ReportCommand::Shift(args))) => report::report_shift(&args, key),
+        Some(Command::Report(ReportCommand::Protection(args))) => report::report_protection(&args),
         Some(Command::Rating(args)) => rating::rating(&args, key),
         Some(Command::Pit { floor }) => crate::ui::run_floor_view(floor),
         Some(Command::Floor(command)) => crate::floor::command::run(&command, || station_keys(key)),

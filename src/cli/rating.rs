@@ -89,12 +89,23 @@ pub fn rating(args: &RatingArgs, key: Option<&Path>) -> anyhow::Result<()> {
     let mut rater = Rater::new(args.strategy);
     match (&args.player, &args.out) {
         (Some(card), _) => {
-            let rating = match &args.floor {
+            let mut rating = match &args.floor {
                 Some(url) => rate_across_floor(&ledger, &mut rater, card, period, url)?,
                 None => ledger.rate_player(&mut rater, card, period)?,
             };
             ledger.record_rating_lookup(card, by.as_ref())?;
             if args.json {
+                // Recomputed from every card of the player's tables: only
+                // for the JSON, and only from this ledger.
+                if args.floor.is_none()
+                    && let Some((_, plays)) = ledger.player_play(card, period)?
+                {
+                    rating.protection = ledger.protection_profile(
+                        &plays,
+                        rating.rating.seconds,
+                        &crate::protection::FlagSettings::default(),
+                    )?;
+                }
                 print_json(&rating)
             } else {
                 print_line(&player_text(&rating))

@@ -24,6 +24,84 @@ pub enum ReportCommand {
     /// in the ledger; a second print of the same table and period is stamped
     /// REPRINT. See docs/reports.md.
     Shift(ShiftReportArgs),
+    /// Print the game-protection report: bets against the edge, decisions
+    /// against the best play for the cards left, early shuffles and deep
+    /// cut cards, for the Rocket hands started from --from to --to.
+    ///
+    /// Reads the ledger read-only (the app may have it open). See
+    /// docs/game-protection.md.
+    Protection(ProtectionReportArgs),
+}
+
+/// Arguments of `report protection`.
+#[derive(clap::Args, Debug)]
+pub struct ProtectionReportArgs {
+    /// The ledger file (default: the platform data directory).
+    #[arg(long)]
+    pub db: Option<PathBuf>,
+    /// Hands started from this time (RFC 3339; default: the first).
+    #[arg(long, value_name = "TIME")]
+    pub from: Option<String>,
+    /// ... up to this time, exclusive (default: now).
+    #[arg(long, value_name = "TIME")]
+    pub to: Option<String>,
+    /// Where to write the PDF.
+    #[arg(long, value_name = "FILE.pdf")]
+    pub out: PathBuf,
+    /// Also write the figures as CSV here.
+    #[arg(long, value_name = "FILE.csv")]
+    pub csv: Option<PathBuf>,
+    /// The one-sided significance level a seat's bet–edge correlation
+    /// must beat to be flagged.
+    #[arg(long, default_value_t = crate::protection::FlagSettings::default().significance)]
+    pub significance: f64,
+    /// The fewest hands with an edge before a seat or player is flagged.
+    #[arg(long, default_value_t = crate::protection::FlagSettings::default().minimum_hands)]
+    pub minimum_hands: u64,
+}
+
+pub(super) fn report_protection(args: &ProtectionReportArgs) -> anyhow::Result<()> {
+    let period = crate::rating::Period {
+        from: args.from.as_deref().map(parse_time).transpose()?,
+        to: args.to.as_deref().map(parse_time).transpose()?,
+    };
+    if let (Some(from), Some(to)) = (period.from, period.to)
+        && to <= from
+    {
+        anyhow::bail!("--to must be later than --from");
+    }
+    if !(args.significance > 0.0 && args.significance < 1.0) {
+        anyhow::bail!(
+            "--significance must be between 0 and 1, not {}",
+            args.significance
+        );
+    }
+    let settings = crate::protection::FlagSettings {
+        significance: args.significance,
+        minimum_hands: args.minimum_hands,
+    };
+    let path = ledger_path(args.db.clone())?;
+    let ledger = Ledger::open_read_only(&path, Box::new(SystemClock), false)?;
+    let report = crate::printing::save_protection_report(
+        &ledger,
+        period,
+        settings,
+        (&args.out, args.csv.as_deref()),
+    )?;
+    let seats: usize = report.tables.iter().map(|t| t.seats.len()).sum();
+    let flagged = report
+        .tables
+        .iter()
+        .flat_map(|t| &t.seats)
+        .filter(|s| s.profile.flagged)
+        .count()
+        + report.players.iter().filter(|p| p.profile.flagged).count();
+    print_line(&format!(
+        "printed {}: {} tables, {seats} seats, {} rated players, {flagged} flagged",
+        args.out.display(),
+        report.tables.len(),
+        report.players.len()
+    ))
 }
 
 /// Arguments of `report shift`.

@@ -20,6 +20,7 @@ mod hands;
 mod ids;
 mod inventory;
 mod players;
+mod protection;
 mod replica;
 pub mod report;
 mod rows;

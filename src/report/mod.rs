@@ -9,6 +9,7 @@ mod document;
 pub mod floor;
 pub mod par;
 pub mod pdf;
+pub mod protection;
 pub mod rating;
 
 use serde::Deserialize;
@@ -21,9 +22,10 @@ pub use csv::render_csv;
 pub use floor::render_floor_csv;
 pub use par::ParSheetPrint;
 pub use pdf::{
-    render_floor_report, render_par_sheet, render_pdf, render_rating_report, render_rules_card,
-    render_strategy_card,
+    render_floor_report, render_par_sheet, render_pdf, render_protection_report,
+    render_rating_report, render_rules_card, render_strategy_card,
 };
+pub use protection::render_protection_csv;
 pub use rating::render_rating_csv;
 
 /// The layout definition, `reports/shift-report.toml`, embedded at build time.

@@ -608,6 +608,33 @@ pub fn render_rating_report(
     pages.render(&super::rating::rating_sections(report, layout.zone), layout)
 }
 
+/// The game-protection report of a period as a PDF document's bytes.
+pub fn render_protection_report(
+    report: &crate::protection::ProtectionReport,
+    layout: &Layout,
+) -> Result<Vec<u8>, RenderError> {
+    let period = |t: Option<chrono::DateTime<chrono::Utc>>| {
+        t.map_or_else(|| "open".to_owned(), |t| when(t, layout.zone))
+    };
+    let span = format!(
+        "{} to {}",
+        period(report.period.from),
+        period(report.period.to)
+    );
+    let pages = Pages {
+        document_title: format!("Game protection, {span}"),
+        title: "Game protection".to_owned(),
+        running: format!("Game protection · {span}"),
+        footer: format!("Printed {}", when(report.printed_at, layout.zone)),
+        printed_at: report.printed_at,
+        reprint: false,
+    };
+    pages.render(
+        &super::protection::protection_sections(report, layout.zone),
+        layout,
+    )
+}
+
 /// Rocket's par sheet for one deck count as a PDF document's bytes.
 pub fn render_par_sheet(print: &ParSheetPrint, layout: &Layout) -> Result<Vec<u8>, RenderError> {
     let title = format!("Rocket par sheet, {}", print.decks_text());

@@ -504,3 +504,59 @@ fn the_floor_report_csv_has_the_documented_header() {
     assert!(lines[1].starts_with("north,T7,rocket,12,"), "{csv}");
     assert!(lines[2].starts_with("total,,,,"), "{csv}");
 }
+
+const PROTECTION: &str = "docs/game-protection.md";
+
+/// `report protection --csv` over the ledger of docs/rating.md's JSON
+/// example writes the documented header and CSV, and its PDF reads back
+/// with the same seats, player and shuffles.
+#[test]
+fn the_game_protection_report_csv_is_the_documented_one() {
+    let path = super::json::rated_ledger();
+    let (pdf, csv) = (path.with_extension("pdf"), path.with_extension("csv"));
+    let output = crate::pairs_table()
+        .args(["report", "protection", "--db", path.to_str().unwrap()])
+        .args([
+            "--from",
+            "2026-03-01T00:00:00Z",
+            "--to",
+            "2026-03-02T00:00:00Z",
+        ])
+        .arg("--out")
+        .arg(&pdf)
+        .arg("--csv")
+        .arg(&csv)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!(
+            "printed {}: 1 tables, 3 seats, 1 rated players, 0 flagged\n",
+            pdf.display()
+        )
+    );
+    let written = std::fs::read_to_string(&csv).unwrap();
+    assert_text(
+        PROTECTION,
+        "protection-csv-header",
+        &format!("{}\n", written.lines().next().unwrap()),
+    );
+    assert_text(PROTECTION, "protection-csv", &written);
+    let text = crate::pdf_text::pdf_text(&std::fs::read(&pdf).unwrap());
+    assert!(text.contains("Game protection"), "{text}");
+    assert!(text.contains("C-1001\tAnn Lee\t39\t"), "{text}");
+    assert!(text.contains("table 1\t2\t39\t"), "{text}");
+    let shuffle_rows = written
+        .lines()
+        .filter(|l| l.starts_with("shuffle,"))
+        .count();
+    assert!(
+        text.contains(&format!("0 of {shuffle_rows} shuffles listed.")),
+        "{text}"
+    );
+}

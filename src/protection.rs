@@ -1,0 +1,590 @@
+//! Game protection: what the cards seen since the last shuffle were worth
+//! to a player who watched them (docs/game-protection.md).
+//!
+//! [`EdgeTracker`] walks a table's hands in dealing order, keeping the
+//! ranks dealt face up since the last shuffle (burns and cards set aside
+//! are face down: unseen), and gives for every Rocket hand the exact house
+//! edge at the moment of the bet ([`edge_from_shoe`] of the full shoe less
+//! the cards seen) and, for every decision, what each play was worth for
+//! the cards left at that moment (the current hand's cards included), so
+//! whether it matched the best play and what a mistake cost. It also lists
+//! the shuffles, with how deep the shoe was dealt and the edge just before.
+//!
+//! Recomputed from the ledger's cards, never stored: the same hands give
+//! the same figures every time. Pure: no I/O, no clock.
+
+use std::collections::HashMap;
+
+use crate::engine::card::{Decks, Rank, RankSet};
+use crate::engine::hand::{Action, CardTo, GameKind, Step};
+use crate::engine::shoe::ShoeEvent;
+use crate::engine::table::{FinishedHand, HandEvent};
+use crate::par::rocket::{ShoeCounts, ShoeEdge, edge_from_shoe};
+
+/// Two values closer than this are the same play's worth (ties count as
+/// the best play): far above the solver's rounding, far below a unit.
+const SAME_VALUE: f64 = 1e-9;
+
+/// One Rocket hand seen by the tracker.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandEdge {
+    /// The hand's number at its table.
+    pub number: u64,
+    /// The house edge (a fraction of the bet, negative when the player
+    /// has the advantage) for the cards left when the bets were made;
+    /// `None` when too few cards were left for the model to deal a hand.
+    pub house_edge: Option<f64>,
+    /// Each seat's bet and decisions, in seat order.
+    pub seats: Vec<SeatPlay>,
+}
+
+/// What one seat bet and decided in a hand.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatPlay {
+    /// The seat.
+    pub seat: u8,
+    /// The bet, in table units.
+    pub bet_units: u64,
+    /// Its decisions in the order they were taken.
+    pub decisions: Vec<DecisionCost>,
+}
+
+impl SeatPlay {
+    /// What this seat's mistakes in the hand were expected to cost it, in
+    /// table units (bet × the value given away at each).
+    pub fn mistakes_cost_units(&self) -> f64 {
+        self.bet_units as f64 * self.decisions.iter().map(|d| d.cost).sum::<f64>()
+    }
+}
+
+/// One decision against the best play for the cards left at that moment.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DecisionCost {
+    /// What the player did.
+    pub action: Action,
+    /// What the best play for the cards left was (hit only when hitting
+    /// is worth strictly more).
+    pub best: Action,
+    /// The value given away, a fraction of the bet: the best play's value
+    /// less the value of what was done (0 when it matches).
+    pub cost: f64,
+}
+
+impl DecisionCost {
+    /// Whether the decision was worth as much as the best play.
+    pub fn matches(&self) -> bool {
+        self.cost <= SAME_VALUE
+    }
+}
+
+/// A shuffle at the start of a hand (not one of a shoe that ran out in the
+/// middle of a hand).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShuffleSeen {
+    /// The number of the hand it came before.
+    pub before_hand: u64,
+    /// Cards taken from the shoe since the shuffle before (burns and cards
+    /// set aside included).
+    pub cards_taken: u32,
+    /// The cards the house rules' penetration lets out before the cut card
+    /// (`penetration_permille` of the shuffled stack, rounded up).
+    pub cut_card_at: u32,
+    /// Cards taken before the last hand dealt from the shoe began: at or
+    /// past the cut card, a hand was dealt after the shuffle was due.
+    pub taken_before_last_hand: u32,
+    /// The house edge for the cards left just before the shuffle; `None`
+    /// when too few were left for the model.
+    pub house_edge: Option<f64>,
+}
+
+impl ShuffleSeen {
+    /// Whether the shoe was shuffled before the cut card came out.
+    pub fn before_cut_card(&self) -> bool {
+        self.cards_taken < self.cut_card_at
+    }
+
+    /// Whether more cards came out than the cut card allows: the cut card
+    /// was placed deeper than the house's penetration.
+    /// (The hand in which the cut card comes out is finished, so only a
+    /// hand begun with the cut card already out counts.)
+    pub fn deeper_than_penetration(&self) -> bool {
+        self.taken_before_last_hand >= self.cut_card_at
+    }
+}
+
+/// A shuffle as the hand's events give it.
+struct Shuffle {
+    hand: u64,
+    mid_hand: bool,
+    stack_cards: u32,
+    penetration_permille: u16,
+}
+
+/// Walks one table's hands in dealing order (see the module's comment).
+pub struct EdgeTracker {
+    decks: Option<Decks>,
+    /// Ranks dealt face up since the last shuffle.
+    seen: [u32; 10],
+    /// Cards taken from the shoe since the last shuffle, face down included;
+    /// `None` before the first shuffle the tracker saw.
+    taken: Option<u32>,
+    /// `taken` when the last hand's first card was dealt.
+    taken_at_hand_start: u32,
+    /// The cards in the stack last shuffled.
+    stack_cards: u32,
+    /// House edges by the counts left (the same counts give the same edge).
+    edges: HashMap<[u32; 10], Option<f64>>,
+    /// The solver, reused from decision to decision.
+    solver: Option<ShoeEdge>,
+    shuffles: Vec<ShuffleSeen>,
+}
+
+impl Default for EdgeTracker {
+    fn default() -> Self {
+        EdgeTracker::new()
+    }
+}
+
+impl EdgeTracker {
+    /// A tracker that has seen nothing yet: start it at a hand that begins
+    /// with a shuffle (or at a table's first hand) for exact figures.
+    pub fn new() -> EdgeTracker {
+        EdgeTracker {
+            decks: None,
+            seen: [0; 10],
+            taken: None,
+            taken_at_hand_start: 0,
+            stack_cards: 0,
+            edges: HashMap::new(),
+            solver: None,
+            shuffles: Vec::new(),
+        }
+    }
+
+    /// The shuffles at the start of hands seen so far, in order.
+    pub fn shuffles(&self) -> &[ShuffleSeen] {
+        &self.shuffles
+    }
+
+    /// Follows `hand`'s cards; for a Rocket hand, its edge at the bet and
+    /// every decision's cost (`None` for a Starboard hand).
+    pub fn track(&mut self, hand: &FinishedHand) -> Option<HandEdge> {
+        let setup = &hand.setup;
+        if self.decks != Some(setup.decks) {
+            self.decks = Some(setup.decks);
+            self.seen = [0; 10];
+            self.taken = None;
+        }
+        let rocket = setup.game == GameKind::Rocket;
+        let mut seats: Vec<SeatPlay> = setup
+            .seats
+            .iter()
+            .map(|&(seat, bet_units)| SeatPlay {
+                seat,
+                bet_units,
+                decisions: Vec::new(),
+            })
+            .collect();
+        let mut stacks: Vec<RankSet> = vec![RankSet::EMPTY; seats.len()];
+        let mut dealer = RankSet::EMPTY;
+        let mut in_play = [0u32; 10];
+        let mut house_edge = None;
+        let mut dealt_any = false;
+        for event in &hand.events {
+            match event {
+                HandEvent::Shoe(ShoeEvent::Shuffled(commitment)) => {
+                    let shuffle = Shuffle {
+                        hand: setup.number,
+                        mid_hand: commitment.mid_hand,
+                        stack_cards: u32::from(commitment.cards),
+                        penetration_permille: setup.rules.penetration_permille,
+                    };
+                    self.shuffled(shuffle, in_play);
+                }
+                HandEvent::ExternalShuffle { mid_hand } => {
+                    let shuffle = Shuffle {
+                        hand: setup.number,
+                        mid_hand: *mid_hand,
+                        stack_cards: u32::from(setup.decks.cards()),
+                        penetration_permille: setup.rules.penetration_permille,
+                    };
+                    self.shuffled(shuffle, in_play);
+                }
+                HandEvent::Shoe(ShoeEvent::Burned { .. })
+                | HandEvent::ExternalBurn { .. }
+                | HandEvent::SetAside { .. } => self.take_unseen(),
+                HandEvent::Shoe(ShoeEvent::Revealed(_)) => {}
+                HandEvent::Card { rank, step, .. } => {
+                    if !dealt_any {
+                        self.taken_at_hand_start = self.taken.unwrap_or(0);
+                        if rocket {
+                            house_edge = self.edge_of_cards_left(None);
+                        }
+                    }
+                    dealt_any = true;
+                    self.see(*rank);
+                    if let Step::Card { to, discarded, .. } = step
+                        && !discarded
+                    {
+                        in_play[rank.index()] += 1;
+                        match to {
+                            CardTo::Seat(seat) => {
+                                if let Some(i) = seats.iter().position(|s| s.seat == *seat) {
+                                    stacks[i].insert(*rank);
+                                }
+                            }
+                            CardTo::Dealer => {
+                                dealer.insert(*rank);
+                            }
+                            CardTo::Common { .. } => {}
+                        }
+                    }
+                }
+                HandEvent::Decision { step } => {
+                    let Step::Decision { seat, action } = step else {
+                        continue;
+                    };
+                    if !rocket {
+                        continue;
+                    }
+                    let Some(i) = seats.iter().position(|s| s.seat == *seat) else {
+                        continue;
+                    };
+                    if let Some(cost) = self.decision_cost(stacks[i], dealer, *action) {
+                        seats[i].decisions.push(cost);
+                    }
+                }
+            }
+        }
+        rocket.then_some(HandEdge {
+            number: setup.number,
+            house_edge,
+            seats,
+        })
+    }
+
+    fn see(&mut self, rank: Rank) {
+        self.seen[rank.index()] += 1;
+        self.take_unseen();
+    }
+
+    fn take_unseen(&mut self) {
+        if let Some(taken) = &mut self.taken {
+            *taken += 1;
+        }
+    }
+
+    /// A shuffle: the cards seen are back in the shoe, but for the cards
+    /// in play when a shoe that ran out in the middle of a hand is
+    /// shuffled (only the discards go back).
+    fn shuffled(&mut self, shuffle: Shuffle, in_play: [u32; 10]) {
+        if shuffle.mid_hand {
+            self.seen = in_play;
+            self.taken = Some(0);
+            self.stack_cards = shuffle.stack_cards;
+            return;
+        }
+        if let Some(taken) = self.taken
+            && taken > 0
+        {
+            let cut_card_at =
+                (self.stack_cards * u32::from(shuffle.penetration_permille)).div_ceil(1000);
+            let house_edge = self.edge_of_cards_left(None);
+            self.shuffles.push(ShuffleSeen {
+                before_hand: shuffle.hand,
+                cards_taken: taken,
+                cut_card_at,
+                taken_before_last_hand: self.taken_at_hand_start,
+                house_edge,
+            });
+        }
+        self.seen = [0; 10];
+        self.taken = Some(0);
+        self.stack_cards = shuffle.stack_cards;
+    }
+
+    /// The shoe's counts less the cards seen, with `back` returned to it.
+    fn cards_left(&self, back: Option<(RankSet, RankSet)>) -> Option<ShoeCounts> {
+        let decks = self.decks?;
+        let full = ShoeCounts::full(decks).copies();
+        let mut left = [0u32; 10];
+        for rank in Rank::ALL {
+            let i = rank.index();
+            let returned = back.map_or(0, |(player, dealer)| {
+                u32::from(player.contains(rank)) + u32::from(dealer.contains(rank))
+            });
+            left[i] = (full[i] + returned).checked_sub(self.seen[i])?;
+        }
+        ShoeCounts::new(left).ok()
+    }
+
+    /// The house edge for the cards left (memoised by the counts).
+    fn edge_of_cards_left(&mut self, back: Option<(RankSet, RankSet)>) -> Option<f64> {
+        let shoe = self.cards_left(back)?;
+        if let Some(&edge) = self.edges.get(&shoe.copies()) {
+            return edge;
+        }
+        let edge = Some(self.solve(&shoe).house_edge());
+        self.edges.insert(shoe.copies(), edge);
+        edge
+    }
+
+    fn solve(&mut self, shoe: &ShoeCounts) -> &ShoeEdge {
+        if let Some(solver) = &mut self.solver {
+            solver.solve(shoe);
+        }
+        self.solver.get_or_insert_with(|| edge_from_shoe(shoe))
+    }
+
+    /// The decision with `player`'s and the dealer's stacks, for the cards
+    /// left now: the model's states take both stacks out of the shoe they
+    /// start from, so they go back into it first.
+    fn decision_cost(
+        &mut self,
+        player: RankSet,
+        dealer: RankSet,
+        action: Action,
+    ) -> Option<DecisionCost> {
+        let shoe = self.cards_left(Some((player, dealer)))?;
+        let values = self.solve(&shoe).decision(player, dealer)?;
+        let best = if values.hits() {
+            Action::Hit
+        } else {
+            Action::Fold
+        };
+        let done = match action {
+            Action::Hit => values.hit,
+            Action::Fold => values.fold,
+            Action::Draw | Action::Lock => return None,
+        };
+        Some(DecisionCost {
+            action,
+            best,
+            cost: (values.hit.max(values.fold) - done).max(0.0),
+        })
+    }
+}
+
+/// The house's thresholds for marking a player whose bets follow the edge
+/// (docs/game-protection.md, "The flag").
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FlagSettings {
+    /// The one-sided significance level the bet–edge correlation must beat.
+    pub significance: f64,
+    /// The fewest hands with an edge before anyone is marked.
+    pub minimum_hands: u64,
+}
+
+impl Default for FlagSettings {
+    /// One chance in a thousand of marking a player whose bets have nothing
+    /// to do with the edge, and no mark before 500 hands.
+    fn default() -> Self {
+        FlagSettings {
+            significance: 0.001,
+            minimum_hands: 500,
+        }
+    }
+}
+
+/// Adds up one player's (or seat's) hands for [`Profile`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    hands: u64,
+    /// Sums over hands with an edge: bet, advantage (−house edge), their
+    /// squares and product, for the correlation; bet × advantage is also
+    /// the money-weighted advantage's numerator.
+    sum_bet: f64,
+    sum_advantage: f64,
+    sum_bet_squared: f64,
+    sum_advantage_squared: f64,
+    sum_bet_advantage: f64,
+    decisions: u64,
+    best_play_decisions: u64,
+    mistakes_cost_units: f64,
+}
+
+impl Tally {
+    /// Adds one hand: the edge at the bet and the seat's play.
+    pub fn add(&mut self, house_edge: Option<f64>, play: &SeatPlay) {
+        let Some(house_edge) = house_edge else {
+            return;
+        };
+        let (bet, advantage) = (play.bet_units as f64, -house_edge);
+        self.hands += 1;
+        self.sum_bet += bet;
+        self.sum_advantage += advantage;
+        self.sum_bet_squared += bet * bet;
+        self.sum_advantage_squared += advantage * advantage;
+        self.sum_bet_advantage += bet * advantage;
+        self.decisions += play.decisions.len() as u64;
+        self.best_play_decisions += play.decisions.iter().filter(|d| d.matches()).count() as u64;
+        self.mistakes_cost_units += play.mistakes_cost_units();
+    }
+
+    /// The figures, with time on game `seconds` for the hourly theo.
+    pub fn profile(&self, seconds: i64, settings: &FlagSettings) -> Profile {
+        let n = self.hands as f64;
+        let correlation = self.correlation();
+        let p_value = correlation.and_then(|r| one_sided_p_value(r, self.hands));
+        let skill_theo = -self.sum_bet_advantage + self.mistakes_cost_units;
+        Profile {
+            hands: self.hands,
+            bet_edge_correlation: correlation,
+            correlation_p_value: p_value,
+            advantage_played_at: (self.sum_bet > 0.0)
+                .then(|| self.sum_bet_advantage / self.sum_bet),
+            decisions: self.decisions,
+            best_play_decisions: self.best_play_decisions,
+            play_precision: (self.decisions > 0)
+                .then(|| self.best_play_decisions as f64 / self.decisions as f64),
+            mistakes_cost: self.mistakes_cost_units.round() as i64,
+            skill_theo: skill_theo.round() as i64,
+            skill_theo_per_hand: (self.hands > 0).then(|| skill_theo / n),
+            skill_theo_per_hour: (seconds > 0).then(|| skill_theo * 3600.0 / seconds as f64),
+            flagged: self.hands >= settings.minimum_hands
+                && p_value.is_some_and(|p| p < settings.significance),
+        }
+    }
+
+    /// Pearson's correlation of bet with the player's advantage; `None`
+    /// with fewer than three hands or a bet or an edge that never varied.
+    fn correlation(&self) -> Option<f64> {
+        let n = self.hands as f64;
+        let covariance = self.sum_bet_advantage - self.sum_bet * self.sum_advantage / n;
+        let bets = self.sum_bet_squared - self.sum_bet * self.sum_bet / n;
+        let advantages = self.sum_advantage_squared - self.sum_advantage * self.sum_advantage / n;
+        // Relative to the sums' size: rounding leaves a constant bet a
+        // variance of a few ulps, not zero.
+        let varies = |spread: f64, squares: f64| spread > squares * 1e-12 && spread > 0.0;
+        (self.hands >= 3
+            && varies(bets, self.sum_bet_squared)
+            && varies(advantages, self.sum_advantage_squared))
+        .then(|| (covariance / (bets * advantages).sqrt()).clamp(-1.0, 1.0))
+    }
+}
+
+/// What a player's hands show (docs/game-protection.md): figures are per
+/// unit bet where they are fractions, whole table units where money.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Profile {
+    /// Hands with an edge at the bet.
+    #[serde(rename = "hands")]
+    pub hands: u64,
+    /// Pearson's correlation of bet with the player's advantage at the bet.
+    #[serde(rename = "bet_edge_correlation")]
+    pub bet_edge_correlation: Option<f64>,
+    /// The chance of a correlation this high from bets that have nothing
+    /// to do with the edge (one-sided, Fisher's z).
+    #[serde(rename = "correlation_p_value")]
+    pub correlation_p_value: Option<f64>,
+    /// The money-weighted advantage played at: Σ bet × (−house edge) ÷ Σ
+    /// bet (negative: the house had the edge).
+    #[serde(rename = "advantage_played_at")]
+    pub advantage_played_at: Option<f64>,
+    /// Decisions taken.
+    #[serde(rename = "decisions")]
+    pub decisions: u64,
+    /// Decisions that matched the best play for the cards left.
+    #[serde(rename = "best_play_decisions")]
+    pub best_play_decisions: u64,
+    /// `best_play_decisions ÷ decisions`.
+    #[serde(rename = "play_precision")]
+    pub play_precision: Option<f64>,
+    /// What the other decisions were expected to cost, units (rounded).
+    #[serde(rename = "mistakes_cost")]
+    pub mistakes_cost: i64,
+    /// The house's theoretical win from the actual bets and decisions:
+    /// Σ bet × house edge at the bet + the mistakes' cost, units (rounded).
+    #[serde(rename = "skill_theo")]
+    pub skill_theo: i64,
+    /// The same per hand, units.
+    #[serde(rename = "skill_theo_per_hand")]
+    pub skill_theo_per_hand: Option<f64>,
+    /// The same per hour of time on game, units.
+    #[serde(rename = "skill_theo_per_hour")]
+    pub skill_theo_per_hour: Option<f64>,
+    /// Whether the bets follow the edge beyond the house's threshold.
+    #[serde(rename = "flagged")]
+    pub flagged: bool,
+}
+
+/// The one-sided p-value of correlation `r` over `n` pairs against no
+/// relation, by Fisher's z: z = atanh(r) √(n − 3), p = 1 − Φ(z).
+pub fn one_sided_p_value(r: f64, n: u64) -> Option<f64> {
+    if n < 4 {
+        return None;
+    }
+    // atanh(±1) is infinite: the p-value is 0 or 1, as it should be.
+    let z = r.atanh() * ((n - 3) as f64).sqrt();
+    Some(0.5 * erfc(z / std::f64::consts::SQRT_2))
+}
+
+/// The complementary error function, fractional error below 1.2e-7
+/// everywhere (Numerical Recipes' Chebyshev fit, `erfcc`).
+fn erfc(x: f64) -> f64 {
+    if x.is_infinite() {
+        return if x > 0.0 { 0.0 } else { 2.0 };
+    }
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -z * z - 1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98
+                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let value = t * poly.exp();
+    if x >= 0.0 { value } else { 2.0 - value }
+}
+
+/// The game-protection report of a period (docs/game-protection.md): each
+/// table's seats and shuffles, and each rated player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProtectionReport {
+    /// The period: hands started in it.
+    pub period: crate::rating::Period,
+    /// The thresholds the flags were set by.
+    pub settings: FlagSettings,
+    /// Each table with Rocket hands in the period, by table id.
+    pub tables: Vec<TableProtection>,
+    /// Each rated player with Rocket hands in the period, by card.
+    pub players: Vec<PlayerProtection>,
+    /// When it was made.
+    pub printed_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// One table over the period.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableProtection {
+    /// The table's name.
+    pub table: String,
+    /// Each seat that played, in seat order, with its (bet, player's
+    /// advantage) points for the plot.
+    pub seats: Vec<SeatProtection>,
+    /// The shuffles at the start of the period's hands.
+    pub shuffles: Vec<ShuffleSeen>,
+}
+
+/// One seat of a table over the period.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatProtection {
+    /// The seat.
+    pub seat: u8,
+    /// Its figures (time on game unknown for a seat: no hourly figure).
+    pub profile: Profile,
+    /// (bet in units, player's advantage at the bet) per hand.
+    pub points: Vec<(u64, f64)>,
+}
+
+/// One rated player over the period.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerProtection {
+    /// The player's card.
+    pub card: String,
+    /// Their name, if enrolled with one.
+    pub name: Option<String>,
+    /// Their figures over their Rocket sessions.
+    pub profile: Profile,
+}

@@ -1,0 +1,328 @@
+//! Game protection (docs/game-protection.md): the edge at every bet and the
+//! cost of every decision, recomputed from a table's cards.
+
+use pairs_table::engine::card::{Decks, Rank, RankSet};
+use pairs_table::engine::hand::{Action, GameKind};
+use pairs_table::engine::rules::HouseRules;
+use pairs_table::engine::shoe::ShoeCount;
+use pairs_table::engine::table::{CardSource, CardSupply, FinishedHand, Seating, Table};
+use pairs_table::par::rocket::{ShoeCounts, edge_from_shoe};
+use pairs_table::protection::{
+    DecisionCost, EdgeTracker, FlagSettings, SeatPlay, Tally, one_sided_p_value,
+};
+use rand::rngs::StdRng;
+
+use crate::rating::{play, rocket};
+use crate::util::{DEALER, boss, staffed};
+use rand::{RngExt, SeedableRng};
+
+const SCANNED: CardSource = CardSource::Scanner { frame: 0 };
+
+fn rank(value: i64) -> Rank {
+    Rank::new(value).unwrap()
+}
+
+/// A one-deck Rocket table dealt from a card-reading shoe.
+fn scanner_table() -> Table {
+    let rules = HouseRules::default();
+    let count = ShoeCount::new(Decks::new(1).unwrap(), rules.penetration_permille);
+    Table::new(GameKind::Rocket, rules, CardSupply::External(count)).unwrap()
+}
+
+/// Deals one hand: `cards` in dealing order, `decisions` by seat 1 between
+/// them as (after how many cards, action).
+fn deal(table: &mut Table, bet: u64, cards: &[i64], decisions: &[(usize, Action)]) -> FinishedHand {
+    let mut rng = StdRng::seed_from_u64(1);
+    table
+        .start_hand(&Seating::Rocket(vec![(1, bet)]), &mut rng)
+        .unwrap();
+    for (i, &card) in cards.iter().enumerate() {
+        table.deal_external(rank(card), SCANNED).unwrap();
+        for &(_, action) in decisions.iter().filter(|(after, _)| *after == i + 1) {
+            table.act(1, action).unwrap();
+        }
+    }
+    table.finish_hand().unwrap()
+}
+
+fn shuffle_and_burn(table: &mut Table, burns: &[i64]) {
+    table.external_shuffle().unwrap();
+    for &burn in burns {
+        table.burn_external(rank(burn), SCANNED).unwrap();
+    }
+}
+
+fn full_less(seen: &[i64]) -> ShoeCounts {
+    let mut copies = ShoeCounts::full(Decks::new(1).unwrap()).copies();
+    for &card in seen {
+        copies[rank(card).index()] -= 1;
+    }
+    ShoeCounts::new(copies).unwrap()
+}
+
+fn set(cards: &[i64]) -> RankSet {
+    cards.iter().fold(RankSet::EMPTY, |s, &c| s.with(rank(c)))
+}
+
+#[test]
+fn the_edge_at_each_bet_is_the_cards_seen_since_the_shuffle_and_burns_are_unseen() {
+    let mut table = scanner_table();
+    let mut tracker = EdgeTracker::new();
+    shuffle_and_burn(&mut table, &[10, 10, 9, 9, 8]);
+    // Hand 1: seat 1 gets a 5, the dealer a 7; seat 1 folds.
+    let first = deal(&mut table, 20, &[5, 7], &[(2, Action::Fold)]);
+    let first = tracker.track(&first).unwrap();
+    let full = edge_from_shoe(&ShoeCounts::full(Decks::new(1).unwrap()));
+    assert_eq!(first.house_edge, Some(full.house_edge()));
+    // The fold is judged on the full shoe (the 5 and the 7 are the stacks).
+    let values = full.decision(set(&[5]), set(&[7])).unwrap();
+    assert_eq!(values.fold, -0.5, "folding costs the lowest card, 5 tenths");
+    let decision = first.seats[0].decisions[0];
+    assert_eq!(decision.action, Action::Fold);
+    let best = values.hit.max(values.fold);
+    assert!((decision.cost - (best - values.fold)).abs() < 1e-12);
+    assert_eq!(decision.matches(), !values.hits());
+    assert!(
+        (first.seats[0].mistakes_cost_units() - 20.0 * decision.cost).abs() < 1e-9,
+        "a mistake costs the bet times the value given away"
+    );
+
+    // Hand 2: the 5 and the 7 are seen; the five burns are not.
+    let second = deal(
+        &mut table,
+        10,
+        &[2, 6, 4, 8],
+        &[(2, Action::Hit), (4, Action::Fold)],
+    );
+    let second = tracker.track(&second).unwrap();
+    let expected = edge_from_shoe(&full_less(&[5, 7])).house_edge();
+    assert_eq!(second.house_edge, Some(expected));
+    assert_ne!(
+        second.house_edge,
+        Some(edge_from_shoe(&full_less(&[5, 7, 10, 10, 9, 9, 8])).house_edge())
+    );
+    // The hit at (2 | 6) is judged with the 5 and 7 gone, the fold at
+    // (2 4 | 6 8) too: the stacks go back into the shoe the model starts from.
+    let hit = edge_from_shoe(&full_less(&[5, 7]))
+        .decision(set(&[2]), set(&[6]))
+        .unwrap();
+    let decisions = &second.seats[0].decisions;
+    assert_eq!(decisions.len(), 2);
+    assert!((decisions[0].cost - (hit.hit.max(hit.fold) - hit.hit)).abs() < 1e-12);
+    let fold = edge_from_shoe(&full_less(&[5, 7]))
+        .decision(set(&[2, 4]), set(&[6, 8]))
+        .unwrap();
+    assert_eq!(fold.fold, -0.2);
+    assert!((decisions[1].cost - (fold.hit.max(fold.fold) - fold.fold)).abs() < 1e-12);
+
+    // A shuffle long before the cut card: listed with the edge just before.
+    shuffle_and_burn(&mut table, &[1, 2, 3, 4, 5]);
+    let third = deal(&mut table, 10, &[8, 3], &[]);
+    let third = tracker.track(&third).unwrap();
+    assert_eq!(third.house_edge, Some(full.house_edge()));
+    let shuffles = tracker.shuffles();
+    assert_eq!(shuffles.len(), 1);
+    let shuffle = shuffles[0];
+    assert_eq!(shuffle.before_hand, 3);
+    assert_eq!(shuffle.cards_taken, 5 + 2 + 4);
+    assert_eq!(shuffle.cut_card_at, 44, "80% of 55 cards, rounded up");
+    assert!(shuffle.before_cut_card() && !shuffle.deeper_than_penetration());
+    assert_eq!(
+        shuffle.house_edge,
+        Some(edge_from_shoe(&full_less(&[5, 7, 2, 6, 4, 8])).house_edge())
+    );
+}
+
+fn seat(bet_units: u64, costs: &[f64]) -> SeatPlay {
+    SeatPlay {
+        seat: 1,
+        bet_units,
+        decisions: costs
+            .iter()
+            .map(|&cost| DecisionCost {
+                action: Action::Hit,
+                best: if cost > 0.0 {
+                    Action::Fold
+                } else {
+                    Action::Hit
+                },
+                cost,
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn the_correlation_and_its_p_value_are_pearsons_and_fishers() {
+    let mut tally = Tally::default();
+    for (bet, advantage) in [(10, 0.01), (20, 0.03), (30, 0.02), (40, 0.05)] {
+        tally.add(Some(-advantage), &seat(bet, &[]));
+    }
+    // A hand with no edge (too few cards left) counts for nothing.
+    tally.add(None, &seat(1000, &[0.5]));
+    let profile = tally.profile(3600, &FlagSettings::default());
+    assert_eq!(profile.hands, 4);
+    let r = profile.bet_edge_correlation.unwrap();
+    assert!((r - 0.831_521_840_620_3).abs() < 1e-9, "{r}");
+    // Fisher's z for r = 0.5 over 28 pairs, worked out by hand.
+    let p = one_sided_p_value(0.5, 28).unwrap();
+    assert!((p - 0.003_011_462).abs() < 1e-6, "{p}");
+    assert_eq!(one_sided_p_value(0.5, 3), None);
+    // Money-weighted: (10×0.01 + 20×0.03 + 30×0.02 + 40×0.05) / 100.
+    let played_at = profile.advantage_played_at.unwrap();
+    assert!((played_at - 0.033).abs() < 1e-12);
+}
+
+#[test]
+fn the_skill_check_adds_the_mistakes_to_the_edge_at_each_bet() {
+    let mut tally = Tally::default();
+    // 100 units at a house edge of 2%: 2 units; a mistake worth 0.3 of the bet: 30.
+    tally.add(Some(0.02), &seat(100, &[0.0, 0.3]));
+    // 50 units at a player's edge of 4%: −2 units; a best play.
+    tally.add(Some(-0.04), &seat(50, &[0.0]));
+    let profile = tally.profile(1800, &FlagSettings::default());
+    assert_eq!(profile.decisions, 3);
+    assert_eq!(profile.best_play_decisions, 2);
+    assert!((profile.play_precision.unwrap() - 2.0 / 3.0).abs() < 1e-12);
+    assert_eq!(profile.mistakes_cost, 30);
+    assert_eq!(
+        profile.skill_theo, 30,
+        "2 units of edge, −2, and the mistake's 30"
+    );
+    assert!((profile.skill_theo_per_hand.unwrap() - 15.0).abs() < 1e-9);
+    assert!((profile.skill_theo_per_hour.unwrap() - 60.0).abs() < 1e-9);
+    assert_eq!(
+        tally
+            .profile(0, &FlagSettings::default())
+            .skill_theo_per_hour,
+        None
+    );
+}
+
+/// Edges like a shoe's: mostly the house's, now and then the player's.
+fn edges(hands: usize, seed: u64) -> Vec<f64> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    (0..hands).map(|_| rng.random_range(-0.01..0.03)).collect()
+}
+
+#[test]
+fn a_bettor_who_bets_by_the_edge_is_flagged_and_flat_and_random_bettors_are_not() {
+    let settings = FlagSettings::default();
+    let edges = edges(1000, 34);
+    let mut rng = StdRng::seed_from_u64(35);
+    let (mut counter, mut flat, mut random, mut early) = Default::default();
+    for (i, &edge) in edges.iter().enumerate() {
+        let by_edge = if edge < 0.0 { 80 } else { 10 };
+        Tally::add(&mut counter, Some(edge), &seat(by_edge, &[]));
+        Tally::add(&mut flat, Some(edge), &seat(10, &[]));
+        Tally::add(
+            &mut random,
+            Some(edge),
+            &seat(10 * rng.random_range(1..=8), &[]),
+        );
+        if i < 400 {
+            Tally::add(&mut early, Some(edge), &seat(by_edge, &[]));
+        }
+    }
+    let counter = counter.profile(0, &settings);
+    assert!(counter.flagged, "{counter:?}");
+    assert!(counter.bet_edge_correlation.unwrap() > 0.5);
+    assert!(counter.advantage_played_at.unwrap() > -0.01 + 0.005);
+    let flat = flat.profile(0, &settings);
+    assert_eq!(
+        flat.bet_edge_correlation, None,
+        "a flat bet has no correlation"
+    );
+    assert!(!flat.flagged);
+    let random = random.profile(0, &settings);
+    assert!(!random.flagged, "{random:?}");
+    assert!(random.correlation_p_value.unwrap() > settings.significance);
+    let early = early.profile(0, &settings);
+    assert!(
+        early.correlation_p_value.unwrap() < settings.significance && !early.flagged,
+        "too few hands to mark, however clear: {early:?}"
+    );
+}
+
+#[test]
+fn the_ledger_recomputes_a_session_from_the_shuffle_before_its_first_hand() {
+    let (mut ledger, _path, clock, table) = staffed("protection-ledger");
+    let shift = ledger.open_table(table, DEALER, &boss()).unwrap();
+    clock.set(2026, 3, 1, 20, 5);
+    ledger.seat_player(shift, 2, "C-34", None, DEALER).unwrap();
+    clock.set(2026, 3, 1, 20, 10);
+    let played = play(&mut ledger, (table, shift), &rocket(3, 50), 30, 34);
+    let (_, mut plays) = ledger
+        .player_play("C-34", pairs_table::rating::Period::default())
+        .unwrap()
+        .unwrap();
+    // Rate from a hand in the middle of a shoe: the cards seen before it
+    // since the shuffle still count.
+    let from = (5..played.len())
+        .find(|&i| {
+            !played[i].1.events.iter().any(|e| {
+                matches!(
+                    e,
+                    pairs_table::engine::table::HandEvent::Shoe(
+                        pairs_table::engine::shoe::ShoeEvent::Shuffled(_)
+                    )
+                )
+            })
+        })
+        .unwrap();
+    plays[0].hands.retain(|h| h.hand_id >= played[from].0);
+    let settings = FlagSettings::default();
+    let profile = ledger
+        .protection_profile(&plays, 3600, &settings)
+        .unwrap()
+        .unwrap();
+
+    let mut tracker = EdgeTracker::new();
+    let mut expected = Tally::default();
+    for (i, (_, hand)) in played.iter().enumerate() {
+        let edge = tracker.track(hand).unwrap();
+        if i >= from {
+            let seat = edge.seats.iter().find(|s| s.seat == 2).unwrap();
+            expected.add(edge.house_edge, seat);
+        }
+    }
+    assert_eq!(profile, expected.profile(3600, &settings));
+    assert_eq!(profile.hands, (played.len() - from) as u64);
+    assert!(profile.decisions > 0);
+    assert!(
+        !tracker.shuffles().is_empty(),
+        "30 hands from two decks reshuffle"
+    );
+
+    // Tracking from the first rated hand instead gives other edges.
+    let mut fresh = EdgeTracker::new();
+    let mut wrong = Tally::default();
+    for (_, hand) in &played[from..] {
+        let edge = fresh.track(hand).unwrap();
+        wrong.add(
+            edge.house_edge,
+            edge.seats.iter().find(|s| s.seat == 2).unwrap(),
+        );
+    }
+    assert_ne!(profile, wrong.profile(3600, &settings));
+}
+
+#[test]
+fn an_early_shuffle_and_a_cut_card_played_past_are_told_apart() {
+    use pairs_table::protection::ShuffleSeen;
+    let shuffle = |cards_taken, taken_before_last_hand| ShuffleSeen {
+        before_hand: 9,
+        cards_taken,
+        cut_card_at: 352,
+        taken_before_last_hand,
+        house_edge: Some(-0.01),
+    };
+    // The hand that brings the cut card out is finished: not too deep.
+    let due = shuffle(360, 348);
+    assert!(!due.before_cut_card() && !due.deeper_than_penetration());
+    let early = shuffle(200, 190);
+    assert!(early.before_cut_card() && !early.deeper_than_penetration());
+    // A hand begun with the cut card already out.
+    let deep = shuffle(372, 360);
+    assert!(!deep.before_cut_card() && deep.deeper_than_penetration());
+}

@@ -555,6 +555,15 @@ pub struct ProtectionReport {
     pub printed_at: chrono::DateTime<chrono::Utc>,
 }
 
+impl ProtectionReport {
+    /// How many seats and rated players are flagged.
+    pub fn flagged(&self) -> usize {
+        let seats = self.tables.iter().flat_map(|t| &t.seats);
+        seats.filter(|s| s.profile.flagged).count()
+            + self.players.iter().filter(|p| p.profile.flagged).count()
+    }
+}
+
 /// One table over the period.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableProtection {

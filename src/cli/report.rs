@@ -89,13 +89,7 @@ pub(super) fn report_protection(args: &ProtectionReportArgs) -> anyhow::Result<(
         (&args.out, args.csv.as_deref()),
     )?;
     let seats: usize = report.tables.iter().map(|t| t.seats.len()).sum();
-    let flagged = report
-        .tables
-        .iter()
-        .flat_map(|t| &t.seats)
-        .filter(|s| s.profile.flagged)
-        .count()
-        + report.players.iter().filter(|p| p.profile.flagged).count();
+    let flagged = report.flagged();
     print_line(&format!(
         "printed {}: {} tables, {seats} seats, {} rated players, {flagged} flagged",
         args.out.display(),

@@ -589,23 +589,13 @@ pub fn render_rating_report(
     report: &crate::rating::RatedPlayReport,
     layout: &Layout,
 ) -> Result<Vec<u8>, RenderError> {
-    let period = |t: Option<chrono::DateTime<chrono::Utc>>| {
-        t.map_or_else(|| "open".to_owned(), |t| when(t, layout.zone))
-    };
-    let span = format!(
-        "{} to {}",
-        period(report.period.from),
-        period(report.period.to)
-    );
-    let pages = Pages {
-        document_title: format!("Rated play, {span}"),
-        title: "Rated play".to_owned(),
-        running: format!("Rated play · {span}"),
-        footer: format!("Printed {}", when(report.printed_at, layout.zone)),
-        printed_at: report.printed_at,
-        reprint: false,
-    };
-    pages.render(&super::rating::rating_sections(report, layout.zone), layout)
+    render_period_report(
+        "Rated play",
+        (report.period.from, report.period.to),
+        report.printed_at,
+        &super::rating::rating_sections(report, layout.zone),
+        layout,
+    )
 }
 
 /// The game-protection report of a period as a PDF document's bytes.
@@ -613,26 +603,40 @@ pub fn render_protection_report(
     report: &crate::protection::ProtectionReport,
     layout: &Layout,
 ) -> Result<Vec<u8>, RenderError> {
-    let period = |t: Option<chrono::DateTime<chrono::Utc>>| {
-        t.map_or_else(|| "open".to_owned(), |t| when(t, layout.zone))
-    };
-    let span = format!(
-        "{} to {}",
-        period(report.period.from),
-        period(report.period.to)
-    );
-    let pages = Pages {
-        document_title: format!("Game protection, {span}"),
-        title: "Game protection".to_owned(),
-        running: format!("Game protection · {span}"),
-        footer: format!("Printed {}", when(report.printed_at, layout.zone)),
-        printed_at: report.printed_at,
-        reprint: false,
-    };
-    pages.render(
+    render_period_report(
+        "Game protection",
+        (report.period.from, report.period.to),
+        report.printed_at,
         &super::protection::protection_sections(report, layout.zone),
         layout,
     )
+}
+
+/// A report titled `title` of the period `from` to `to` (either open),
+/// printed at `printed_at`, as a PDF document's bytes.
+fn render_period_report(
+    title: &str,
+    (from, to): (
+        Option<chrono::DateTime<chrono::Utc>>,
+        Option<chrono::DateTime<chrono::Utc>>,
+    ),
+    printed_at: chrono::DateTime<chrono::Utc>,
+    sections: &[Section],
+    layout: &Layout,
+) -> Result<Vec<u8>, RenderError> {
+    let period = |t: Option<chrono::DateTime<chrono::Utc>>| {
+        t.map_or_else(|| "open".to_owned(), |t| when(t, layout.zone))
+    };
+    let span = format!("{} to {}", period(from), period(to));
+    let pages = Pages {
+        document_title: format!("{title}, {span}"),
+        title: title.to_owned(),
+        running: format!("{title} · {span}"),
+        footer: format!("Printed {}", when(printed_at, layout.zone)),
+        printed_at,
+        reprint: false,
+    };
+    pages.render(sections, layout)
 }
 
 /// Rocket's par sheet for one deck count as a PDF document's bytes.

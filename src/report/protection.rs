@@ -68,13 +68,7 @@ fn profile_table(mut columns: Vec<Column>, rows: Vec<super::document::Row>) -> B
 /// players and the shuffles.
 pub fn protection_sections(report: &ProtectionReport, zone: Zone) -> Vec<Section> {
     let period = |t: Option<_>, open: &str| t.map_or_else(|| open.to_owned(), |t| when(t, zone));
-    let flagged = report
-        .tables
-        .iter()
-        .flat_map(|t| &t.seats)
-        .filter(|s| s.profile.flagged)
-        .count()
-        + report.players.iter().filter(|p| p.profile.flagged).count();
+    let flagged = report.flagged();
     let summary = vec![
         Block::Note(format!(
             "Rocket hands from {} to {}. Each hand's edge is worked out exactly from the cards dealt face up since the shuffle (burns are unseen); each decision is judged against the best play for the cards left at that moment. r: the correlation of bet with the player's advantage; p: its one-sided significance (Fisher's z). FLAG: p below {} over at least {} hands. Advantage: the money-weighted advantage the player played at. Skill theo: the house's theoretical win from the actual bets and decisions.",

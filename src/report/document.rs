@@ -174,7 +174,11 @@ impl Axis {
     /// clamped to the axis.
     pub fn place(&self, value: f64, from: f32, to: f32) -> f32 {
         let share = (value - self.low) / (self.high - self.low);
-        let share = if share.is_finite() { share.clamp(0.0, 1.0) } else { 0.0 };
+        let share = if share.is_finite() {
+            share.clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
         from + (to - from) * share as f32
     }
 }

@@ -85,9 +85,7 @@ impl CountabilityPrint {
                 })
                 .collect::<Vec<_>>()
         };
-        let percentile = |p: u8| {
-            depth(&|bin| at(p).and_then(|i| bin.percentiles.get(i).copied()))
-        };
+        let percentile = |p: u8| depth(&|bin| at(p).and_then(|i| bin.percentiles.get(i).copied()));
         let edge_chart = Chart {
             title: "House edge from the cards seen, by share of the shoe dealt".into(),
             x_label: "share of the shoe dealt before the hand, middle of each tenth (%)".into(),
@@ -166,9 +164,8 @@ impl CountabilityPrint {
                     format!("1:{}", p.spread),
                     format!("{:+.3}", p.win_per_100_hands.mean),
                     interval(p),
-                    simple.map_or_else(String::new, |s| {
-                        format!("{:+.3}", s.win_per_100_hands.mean)
-                    }),
+                    simple
+                        .map_or_else(String::new, |s| format!("{:+.3}", s.win_per_100_hands.mean)),
                     simple.map_or_else(String::new, interval),
                 ])
             })

@@ -328,7 +328,14 @@ impl<'a> Pager<'a> {
         );
         let inner = left + CHART_PAD;
         let mut y = top - CHART_PAD / 2.0;
-        self.text(inner, self.baseline(y, body), &chart.title, body, true, BLACK);
+        self.text(
+            inner,
+            self.baseline(y, body),
+            &chart.title,
+            body,
+            true,
+            BLACK,
+        );
         y -= self.line(body);
         let mut x = inner;
         for (i, series) in chart.series.iter().enumerate() {
@@ -344,7 +351,14 @@ impl<'a> Pager<'a> {
             x += width;
         }
         y -= self.line(small) + 2.0;
-        self.text(inner, self.baseline(y, small), &chart.y_label, small, false, GREY);
+        self.text(
+            inner,
+            self.baseline(y, small),
+            &chart.y_label,
+            small,
+            false,
+            GREY,
+        );
         y -= self.line(small);
 
         let finite = |points: &[(f64, f64)]| -> Vec<(f64, f64)> {
@@ -392,14 +406,18 @@ impl<'a> Pager<'a> {
         }
         for tick in &xs.ticks {
             let at = xs.place(*tick, x_from, x_to);
-            self.stroke(&[(at, plot_bottom), (at, plot_bottom - 3.0)], false, 0.5, BLACK);
+            self.stroke(
+                &[(at, plot_bottom), (at, plot_bottom - 3.0)],
+                false,
+                0.5,
+                BLACK,
+            );
             let label = xs.label(*tick);
             let x = at - self.regular.width(&label, small) / 2.0;
             let baseline = self.baseline(plot_bottom - 3.0, small);
             self.text(x, baseline, &label, small, false, BLACK);
         }
-        let label_x =
-            (x_from + x_to) / 2.0 - self.regular.width(&chart.x_label, small) / 2.0;
+        let label_x = (x_from + x_to) / 2.0 - self.regular.width(&chart.x_label, small) / 2.0;
         let baseline = self.baseline(plot_bottom - 3.0 - self.line(small), small);
         self.text(label_x, baseline, &chart.x_label, small, false, GREY);
         if chart.zero_line {
@@ -407,7 +425,11 @@ impl<'a> Pager<'a> {
             self.stroke(&[(plot_left, zero), (plot_right, zero)], false, 0.5, GREY);
         }
         self.stroke(
-            &[(plot_left, plot_top), (plot_left, plot_bottom), (plot_right, plot_bottom)],
+            &[
+                (plot_left, plot_top),
+                (plot_left, plot_bottom),
+                (plot_right, plot_bottom),
+            ],
             false,
             0.6,
             BLACK,

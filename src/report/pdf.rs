@@ -1010,6 +1010,48 @@ mod tests {
     }
 
     #[test]
+    fn a_chart_of_odd_data_prints_without_a_panic() {
+        use crate::report::document::Series;
+        let layout = Layout::standard().unwrap();
+        let series = |points: Vec<(f64, f64)>, mark| Series {
+            name: "s".into(),
+            points,
+            mark,
+        };
+        let chart = Chart {
+            title: "odd".into(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            series: vec![
+                series(Vec::new(), Mark::Line),
+                series(vec![(f64::NAN, 1.0), (2.0, f64::INFINITY)], Mark::Points),
+                series(vec![(3.0, -2.0)], Mark::Line),
+                series(vec![(3.0, 5.0), (4.0, 5.0)], Mark::Bars),
+            ],
+            zero_line: true,
+        };
+        let pages = Pages {
+            document_title: "chart".into(),
+            title: "chart".into(),
+            running: String::new(),
+            footer: String::new(),
+            printed_at: chrono::DateTime::UNIX_EPOCH,
+            reprint: false,
+        };
+        let sections = [Section {
+            title: "Charts".into(),
+            blocks: vec![
+                Block::Chart(chart.clone()),
+                Block::Chart(Chart {
+                    series: Vec::new(),
+                    ..chart
+                }),
+            ],
+        }];
+        assert!(!pages.render(&sections, &layout).unwrap().is_empty());
+    }
+
+    #[test]
     fn the_floor_reports_column_titles_each_fit_their_column() {
         let layout = Layout::standard().unwrap();
         let sections = empty_floor_report(&layout);

@@ -690,6 +690,8 @@ fn the_par_command_writes_the_par_sheet_and_a_one_page_strategy_card() {
     let sheet_text = crate::pdf_text::pdf_text(&std::fs::read(&sheet).unwrap());
     assert!(sheet_text.contains("Rocket par sheet, 1 deck"));
     assert!(sheet_text.contains("Exceptions to the rule"));
+    // Without --countability, no Countability page.
+    assert!(!sheet_text.contains("Seen: a card dealt face up"));
     // --pdf needs one deck count.
     let output = crate::pairs_table()
         .args(["par", "--game", "rocket", "--pdf"])
@@ -1064,4 +1066,90 @@ fn simulated_counter_agrees_with_countability() {
         (simulated.mean - figure.mean).abs() <= allowed,
         "simulated {simulated:?}, exact {figure:?}"
     );
+}
+
+#[test]
+fn par_countability_with_pdf_adds_a_countability_page_with_its_figures() {
+    let sheet = std::env::temp_dir().join(format!(
+        "pairs-table-par-countability-{}.pdf",
+        std::process::id()
+    ));
+    let output = crate::pairs_table()
+        .args([
+            "par",
+            "--game",
+            "rocket",
+            "--decks",
+            "1",
+            "--hands",
+            "0",
+            "--countability",
+            "--shoes",
+            "4",
+            "--grid-shoes",
+            "2",
+            "--seed",
+            "5",
+            "--json",
+            "--pdf",
+        ])
+        .arg(&sheet)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let text = crate::pdf_text::pdf_text(&std::fs::read(&sheet).unwrap());
+    let _ = std::fs::remove_file(&sheet);
+    assert!(text.contains("Rocket par sheet, 1 deck"), "{text}");
+    for piece in [
+        "Countability",
+        "House edge from the cards seen, by share of the shoe dealt",
+        "Win per 100 hands by bet spread, 99% interval ends as points",
+        "Seen: a card dealt face up into a hand since the last shuffle;",
+    ] {
+        assert!(text.contains(piece), "{piece} missing: {text}");
+    }
+    // Every spread's row: the perfect counter's and the simple count's
+    // win per 100 hands with their intervals, as the JSON gives them.
+    let run = &json["countability"];
+    let figure = |value: &serde_json::Value| format!("{:+.3}", value.as_f64().unwrap());
+    for (perfect, simple) in run["perfect"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(run["simple_count"].as_array().unwrap())
+    {
+        let (p, s) = (&perfect["win_per_100_hands"], &simple["win_per_100_hands"]);
+        let row = format!(
+            "1:{}\t{}\t{} to {}\t{}\t{} to {}",
+            perfect["spread"],
+            figure(&p["mean"]),
+            figure(&p["low"]),
+            figure(&p["high"]),
+            figure(&s["mean"]),
+            figure(&s["low"]),
+            figure(&s["high"])
+        );
+        assert!(text.contains(&row), "{row} missing: {text}");
+    }
+    let flowing = text.replace(['\n', '\t'], " ");
+    let hands = format!(
+        "4 shoes of 1 deck dealt to the cut card at 80.0% penetration, 5 burned: {} hands",
+        run["hands"]
+    );
+    assert!(flowing.contains(&hands), "{hands} missing: {text}");
+    let deepest = &json["deepest_losing"];
+    let sentence = match (
+        deepest["deepest_losing_permille"].as_f64(),
+        deepest["loses_at_every_penetration"].as_bool().unwrap(),
+    ) {
+        (Some(p), false) => format!("with 1:8 still loses: {:.1}%.", p / 10.0),
+        (_, true) => "with 1:8 loses at every penetration from 50% to 95%".to_owned(),
+        (None, false) => "with 1:8 wins at every penetration from 50% to 95%".to_owned(),
+    };
+    assert!(flowing.contains(&sentence), "{sentence} missing: {text}");
 }

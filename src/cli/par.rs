@@ -39,7 +39,8 @@ pub struct ParArgs {
     #[arg(long, default_value_t = 60, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub hands_per_hour: u32,
     /// Also write the par sheet for --decks as a PDF here: the figures,
-    /// the strategy card and every exception to its rule.
+    /// the strategy card and every exception to its rule (with
+    /// --countability, and a Countability page).
     #[arg(long, value_name = "FILE.pdf", requires = "decks")]
     pub pdf: Option<PathBuf>,
     /// Also write the best play for --decks as a one-page strategy card PDF here.
@@ -55,8 +56,9 @@ pub struct ParArgs {
     pub shoe: Option<String>,
     /// Rocket: countability (docs/par-sheet.md, "Countability"): shoes of
     /// --decks dealt to the cut card, the exact edge from the cards seen
-    /// before each hand and what counters win, instead of the par sheet.
-    #[arg(long, requires = "decks", conflicts_with_all = ["shoe", "pdf", "card"])]
+    /// before each hand and what counters win, instead of the par sheet
+    /// (with --pdf, the par sheet PDF also gets a Countability page).
+    #[arg(long, requires = "decks", conflicts_with_all = ["shoe", "card"])]
     pub countability: bool,
     /// With --countability: shoes dealt at the house rules' penetration.
     #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(2..), requires = "countability")]
@@ -126,25 +128,38 @@ pub(super) fn par(args: &ParArgs) -> anyhow::Result<()> {
         fields.extend(extra.clone());
     }
     if let ([sheet], true) = (sheets.as_slice(), args.pdf.is_some() || args.card.is_some()) {
-        let print = crate::report::ParSheetPrint {
-            card: crate::par::card::StrategyCard::new(&crate::par::rocket::solve(sheet.decks)),
-            sheet: sheet.clone(),
-            effects_by_decks: crate::par::count::effects_by_decks(),
-            rules_hash: rules.hash_hex(),
-            printed_at: chrono::Utc::now(),
-        };
-        let layout = layout_for(args.page)?;
-        if let Some(out) = &args.pdf {
-            crate::printing::save_pdf(out, &crate::report::render_par_sheet(&print, &layout)?)?;
-        }
-        if let Some(out) = &args.card {
-            crate::printing::save_pdf(out, &crate::report::render_strategy_card(&print, &layout)?)?;
-        }
+        write_prints(args, sheet, &rules, None)?;
     }
     if args.json {
         return print_json(&document);
     }
     print_line(&par_text(&sheets, &rules, seed, args.hands))
+}
+
+/// The par sheet (--pdf) and the strategy card (--card) of `sheet`, the
+/// sheet with a Countability page when `countability` is given.
+fn write_prints(
+    args: &ParArgs,
+    sheet: &RocketSheet,
+    rules: &HouseRules,
+    countability: Option<crate::report::CountabilityPrint>,
+) -> anyhow::Result<()> {
+    let print = crate::report::ParSheetPrint {
+        card: crate::par::card::StrategyCard::new(&crate::par::rocket::solve(sheet.decks)),
+        sheet: sheet.clone(),
+        effects_by_decks: crate::par::count::effects_by_decks(),
+        countability,
+        rules_hash: rules.hash_hex(),
+        printed_at: chrono::Utc::now(),
+    };
+    let layout = layout_for(args.page)?;
+    if let Some(out) = &args.pdf {
+        crate::printing::save_pdf(out, &crate::report::render_par_sheet(&print, &layout)?)?;
+    }
+    if let Some(out) = &args.card {
+        crate::printing::save_pdf(out, &crate::report::render_strategy_card(&print, &layout)?)?;
+    }
+    Ok(())
 }
 
 /// `par --game rocket --shoe C1,...,C10`: the exact edge from that shoe.
@@ -415,6 +430,14 @@ fn countability(args: &ParArgs, rules: &HouseRules, seed: u64) -> anyhow::Result
             )?),
         )
     };
+    if args.pdf.is_some() {
+        let sheet = RocketSheet::new(decks, rules, args.hands, seed)?;
+        let print = crate::report::CountabilityPrint {
+            run: run.clone(),
+            deepest: deepest.clone(),
+        };
+        write_prints(args, &sheet, rules, Some(print))?;
+    }
     if args.json {
         return print_json(&serde_json::json!({
             "game": GameKind::Rocket,

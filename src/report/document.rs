@@ -62,6 +62,125 @@ pub enum Block {
     Note(String),
     /// A signature line with its caption.
     Signature(String),
+    /// A chart in a framed box of fixed height, kept on one page.
+    Chart(Chart),
+}
+
+/// How a series is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// Points joined in the order given.
+    Line,
+    /// A small square at each point.
+    Points,
+    /// A bar from zero (or the axis, when zero is off the chart) to each point.
+    Bars,
+}
+
+/// One named set of points on a chart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    /// The name in the legend.
+    pub name: String,
+    /// The points, (x, y); points with a coordinate that is not finite are
+    /// left out.
+    pub points: Vec<(f64, f64)>,
+    /// How it is drawn.
+    pub mark: Mark,
+}
+
+/// A chart of series on linear axes fitted to their points; a chart with no
+/// finite point prints its frame, title and an empty plot.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chart {
+    /// The title, at the top of the box.
+    pub title: String,
+    /// What the x axis measures, under it.
+    pub x_label: String,
+    /// What the y axis measures, above it.
+    pub y_label: String,
+    /// The series, drawn in order, each in its own colour.
+    pub series: Vec<Series>,
+    /// Whether a reference line is drawn at y = 0 (zero is then always on
+    /// the y axis).
+    pub zero_line: bool,
+}
+
+/// A linear axis: its ends and tick values.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Axis {
+    /// The lowest value shown.
+    pub low: f64,
+    /// The highest value shown (above `low`).
+    pub high: f64,
+    /// Tick values, a round step apart, from `low` to `high`.
+    pub ticks: Vec<f64>,
+    /// Decimals that tell the ticks apart.
+    pub decimals: usize,
+}
+
+impl Axis {
+    /// An axis holding every finite value of `values` (and zero when
+    /// `with_zero`), its ends on round steps of 1, 2 or 5 × 10ⁿ, about
+    /// `ticks` ticks. With no finite value it runs from 0 to 1; a single
+    /// value gets room either side.
+    pub fn fit(values: impl IntoIterator<Item = f64>, with_zero: bool, ticks: usize) -> Axis {
+        let (mut low, mut high) = values
+            .into_iter()
+            .filter(|v| v.is_finite())
+            .chain(with_zero.then_some(0.0))
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| {
+                (l.min(v), h.max(v))
+            });
+        if low > high {
+            (low, high) = (0.0, 1.0);
+        } else if high - low <= f64::EPSILON * high.abs().max(1.0) {
+            let room = (high.abs() / 10.0).max(1.0);
+            (low, high) = (low - room, high + room);
+        }
+        let rough = (high - low) / ticks.max(1) as f64;
+        let magnitude = 10f64.powf(rough.log10().floor());
+        let step = [1.0, 2.0, 5.0, 10.0]
+            .iter()
+            .map(|m| m * magnitude)
+            .find(|s| *s >= rough)
+            .unwrap_or(10.0 * magnitude);
+        let (first, last) = ((low / step).floor(), (high / step).ceil());
+        let count = (last - first).clamp(1.0, 100.0) as usize;
+        let ticks: Vec<f64> = (0..=count)
+            .map(|i| {
+                let v = (first + i as f64) * step;
+                if v == 0.0 { 0.0 } else { v }
+            })
+            .collect();
+        Axis {
+            low: first * step,
+            high: ticks.last().copied().unwrap_or(first * step + step),
+            ticks,
+            decimals: (-step.log10().floor()).max(0.0) as usize,
+        }
+    }
+
+    /// A tick value as printed: plain digits, as many decimals as the step needs.
+    pub fn label(&self, value: f64) -> String {
+        let text = format!("{value:.*}", self.decimals);
+        match text.strip_prefix('-') {
+            Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_owned(),
+            _ => text,
+        }
+    }
+
+    /// Where `value` falls between `from` (at `low`) and `to` (at `high`),
+    /// clamped to the axis.
+    pub fn place(&self, value: f64, from: f32, to: f32) -> f32 {
+        let share = (value - self.low) / (self.high - self.low);
+        let share = if share.is_finite() {
+            share.clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        from + (to - from) * share as f32
+    }
 }
 
 /// A titled section.
@@ -993,5 +1112,31 @@ fn signatures(report: &ShiftReport) -> Section {
     Section {
         title: "Signatures".into(),
         blocks,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Axis;
+
+    #[test]
+    fn an_axis_ends_on_round_ticks_and_survives_odd_data() {
+        let axis = Axis::fit([-0.37, 2.9], false, 5);
+        assert_eq!(axis.ticks, vec![-1.0, 0.0, 1.0, 2.0, 3.0]);
+        assert_eq!((axis.low, axis.high, axis.decimals), (-1.0, 3.0, 0));
+        let axis = Axis::fit([0.012, 0.047], true, 5);
+        assert_eq!(axis.low, 0.0);
+        assert!((axis.high - 0.05).abs() < 1e-12, "{axis:?}");
+        assert_eq!(axis.decimals, 2);
+        assert_eq!(axis.label(axis.ticks[1]), "0.01");
+        assert_eq!(axis.label(-0.0001), "0.00");
+        // Nothing finite, one value, NaN and infinities: never a panic.
+        let empty = Axis::fit([f64::NAN, f64::INFINITY], false, 5);
+        assert_eq!((empty.low, empty.high), (0.0, 1.0));
+        let one = Axis::fit([8.0], false, 4);
+        assert!(one.low < 8.0 && one.high > 8.0 && one.ticks.len() >= 2);
+        assert!(Axis::fit([], true, 0).ticks.len() >= 2);
+        assert_eq!(one.place(f64::NAN, 0.0, 10.0), 0.0);
+        assert_eq!(one.place(1e9, 0.0, 10.0), 10.0);
     }
 }

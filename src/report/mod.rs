@@ -20,7 +20,7 @@ use thiserror::Error;
 pub use card::RulesCard;
 pub use csv::render_csv;
 pub use floor::render_floor_csv;
-pub use par::ParSheetPrint;
+pub use par::{CountabilityPrint, ParSheetPrint};
 pub use pdf::{
     render_floor_report, render_par_sheet, render_pdf, render_protection_report,
     render_rating_report, render_rules_card, render_strategy_card,

@@ -3,11 +3,12 @@
 
 use chrono::{DateTime, Utc};
 
-use super::document::{Align, Block, Column, Row, Section, row};
+use super::document::{Align, Block, Chart, Column, Mark, Row, Section, Series, row};
 use super::units;
 use crate::par::RocketSheet;
 use crate::par::card::StrategyCard;
 use crate::par::count::EffectsOfRemoval;
+use crate::par::countability::{Countability, DeepestLosing, PERCENTILES, SpreadWin};
 
 /// What the par sheet and strategy card print.
 #[derive(Debug, Clone)]
@@ -19,10 +20,192 @@ pub struct ParSheetPrint {
     /// The effects of removal at every deck count, 1 to 8
     /// (`par::count::effects_by_decks`), with each full shoe's edge.
     pub effects_by_decks: Vec<EffectsOfRemoval>,
+    /// Countability's figures for a Countability page (`par --countability
+    /// --pdf`); without them the sheet has no such page.
+    pub countability: Option<CountabilityPrint>,
     /// The house rules' hash (docs/house-rules.md).
     pub rules_hash: String,
     /// When it was printed.
     pub printed_at: DateTime<Utc>,
+}
+
+/// What the par sheet's Countability page prints.
+#[derive(Debug, Clone)]
+pub struct CountabilityPrint {
+    /// The run at the house rules' penetration.
+    pub run: Countability,
+    /// The search for the deepest losing penetration (`None` when not run).
+    pub deepest: Option<DeepestLosing>,
+}
+
+/// A percentage of a share with `decimals`.
+fn share(fraction: f64, decimals: usize) -> String {
+    format!("{:.*}%", decimals, fraction * 100.0)
+}
+
+/// The deepest losing penetration in a sentence.
+fn deepest_losing_text(deepest: &DeepestLosing) -> String {
+    match (
+        deepest.deepest_losing_permille,
+        deepest.loses_at_every_penetration,
+    ) {
+        (_, true) => format!(
+            "A perfect counter with 1:{} loses at every penetration from 50% to 95% ({} shoes each).",
+            deepest.spread, deepest.shoes
+        ),
+        (Some(p), false) => format!(
+            "The deepest penetration (50% to 95% by 5 points, {} shoes each) at which a perfect counter with 1:{} still loses: {:.1}%.",
+            deepest.shoes,
+            deepest.spread,
+            f64::from(p) / 10.0
+        ),
+        (None, false) => format!(
+            "A perfect counter with 1:{} wins at every penetration from 50% to 95% ({} shoes each).",
+            deepest.spread, deepest.shoes
+        ),
+    }
+}
+
+impl CountabilityPrint {
+    /// The Countability section: what was dealt, what "seen" means, the
+    /// edge by depth and the win by spread as charts, the win as a table,
+    /// the deepest losing penetration.
+    pub(super) fn section(&self) -> Section {
+        let run = &self.run;
+        let decks = match run.decks.count() {
+            1 => "1 deck".to_owned(),
+            n => format!("{n} decks"),
+        };
+        let at = |p: u8| PERCENTILES.iter().position(|&q| q == p);
+        let depth = |pick: &dyn Fn(&crate::par::countability::DepthEdge) -> Option<f64>| {
+            run.by_depth
+                .iter()
+                .filter_map(|bin| {
+                    pick(bin).map(|edge| (f64::from(bin.tenth) * 10.0 + 5.0, edge * 100.0))
+                })
+                .collect::<Vec<_>>()
+        };
+        let percentile = |p: u8| depth(&|bin| at(p).and_then(|i| bin.percentiles.get(i).copied()));
+        let edge_chart = Chart {
+            title: "House edge from the cards seen, by share of the shoe dealt".into(),
+            x_label: "share of the shoe dealt before the hand, middle of each tenth (%)".into(),
+            y_label: "house edge (%); below zero the player has the edge".into(),
+            series: vec![
+                Series {
+                    name: "mean".into(),
+                    points: depth(&|bin| bin.mean_house_edge),
+                    mark: Mark::Line,
+                },
+                Series {
+                    name: "5th percentile".into(),
+                    points: percentile(5),
+                    mark: Mark::Line,
+                },
+                Series {
+                    name: "95th percentile".into(),
+                    points: percentile(95),
+                    mark: Mark::Line,
+                },
+            ],
+            zero_line: true,
+        };
+        let means = |wins: &[SpreadWin]| -> Vec<(f64, f64)> {
+            wins.iter()
+                .map(|w| (f64::from(w.spread), w.win_per_100_hands.mean))
+                .collect()
+        };
+        let ends = |wins: &[SpreadWin]| -> Vec<(f64, f64)> {
+            wins.iter()
+                .flat_map(|w| {
+                    let e = &w.win_per_100_hands;
+                    [(f64::from(w.spread), e.low), (f64::from(w.spread), e.high)]
+                })
+                .collect()
+        };
+        let win_chart = Chart {
+            title: "Win per 100 hands by bet spread, 99% interval ends as points".into(),
+            x_label: "spread K: K minimum bets when the counter judges the edge the player's"
+                .into(),
+            y_label: "win per 100 hands (minimum bets)".into(),
+            series: vec![
+                Series {
+                    name: "perfect counter".into(),
+                    points: means(&run.perfect),
+                    mark: Mark::Line,
+                },
+                Series {
+                    name: "simple count".into(),
+                    points: means(&run.simple_count),
+                    mark: Mark::Line,
+                },
+                Series {
+                    name: "perfect counter, 99% ends".into(),
+                    points: ends(&run.perfect),
+                    mark: Mark::Points,
+                },
+                Series {
+                    name: "simple count, 99% ends".into(),
+                    points: ends(&run.simple_count),
+                    mark: Mark::Points,
+                },
+            ],
+            zero_line: true,
+        };
+        let interval = |w: &SpreadWin| {
+            let e = &w.win_per_100_hands;
+            format!("{:+.3} to {:+.3}", e.low, e.high)
+        };
+        let rows = run
+            .perfect
+            .iter()
+            .map(|p| {
+                let simple = run.simple_count.iter().find(|s| s.spread == p.spread);
+                row([
+                    format!("1:{}", p.spread),
+                    format!("{:+.3}", p.win_per_100_hands.mean),
+                    interval(p),
+                    simple
+                        .map_or_else(String::new, |s| format!("{:+.3}", s.win_per_100_hands.mean)),
+                    simple.map_or_else(String::new, interval),
+                ])
+            })
+            .collect();
+        section(
+            "Countability",
+            vec![
+                Block::Note(format!(
+                    "{} shoes of {decks} dealt to the cut card at {:.1}% penetration, {} burned: {} hands, one player against the dealer at the best play for the cards seen. Full-shoe house edge {}; the player has the edge at {} of hands; {} shoes ended before the cut card.\nSeen: a card dealt face up into a hand since the last shuffle; burned cards are unseen, so the edge is that of the full shoe less the seen cards.",
+                    run.shoes,
+                    f64::from(run.penetration_permille) / 10.0,
+                    run.burn,
+                    run.hands,
+                    percent(run.full_shoe_house_edge),
+                    share(run.player_edge_share, 2),
+                    run.shoes_ended_early
+                )),
+                Block::Chart(edge_chart),
+                Block::Chart(win_chart),
+                Block::Subheading(
+                    "Win per 100 hands in minimum bets: the minimum, or K × the minimum when the counter judges the edge the player's (99% interval over shoes)"
+                        .into(),
+                ),
+                table(
+                    vec![
+                        column("Spread", 0.12, Align::Left),
+                        column("Perfect counter", 0.18, Align::Right),
+                        column("99% interval", 0.26, Align::Right),
+                        column("Simple count", 0.18, Align::Right),
+                        column("99% interval", 0.26, Align::Right),
+                    ],
+                    rows,
+                ),
+                Block::Note(self.deepest.as_ref().map_or_else(
+                    || "The deepest losing penetration was not searched (--grid-shoes 0).".to_owned(),
+                    deepest_losing_text,
+                )),
+            ],
+        )
+    }
 }
 
 fn column(title: &'static str, share: f32, align: Align) -> Column {
@@ -378,6 +561,9 @@ impl ParSheetPrint {
             )],
         ));
         sections.push(self.removal_section());
+        if let Some(countability) = &self.countability {
+            sections.push(countability.section());
+        }
         sections.push(section(
             "House options",
             vec![table(

@@ -12,7 +12,7 @@ use printpdf::{
 };
 
 use super::card::RulesCard;
-use super::document::{self, Align, Block, Column, Row, Section};
+use super::document::{self, Align, Axis, Block, Chart, Column, Mark, Row, Section};
 use super::par::ParSheetPrint;
 use super::{Layout, RenderError};
 use crate::ledger::report::ShiftReport;
@@ -34,6 +34,13 @@ const LEAD_ROWS: usize = 3;
 const SIGNATURE: f32 = 44.0;
 /// Width of a signature line.
 const SIGNATURE_WIDTH: f32 = 260.0;
+
+/// Height of a chart's framed box, in points.
+const CHART_HEIGHT: f32 = 210.0;
+/// Ticks a chart's axes aim for.
+const CHART_TICKS: usize = 6;
+/// Space inside a chart's frame, in points.
+const CHART_PAD: f32 = 6.0;
 
 /// An embedded face and its advance widths.
 struct Face {
@@ -125,6 +132,35 @@ const RED: Rgb = Rgb {
     b: 0.0,
     icc_profile: None,
 };
+
+/// The colours of a chart's series, in order (then over again).
+const PALETTE: [Rgb; 5] = [
+    BLACK,
+    Rgb {
+        r: 0.1,
+        g: 0.35,
+        b: 0.8,
+        icc_profile: None,
+    },
+    Rgb {
+        r: 0.9,
+        g: 0.45,
+        b: 0.0,
+        icc_profile: None,
+    },
+    Rgb {
+        r: 0.1,
+        g: 0.6,
+        b: 0.25,
+        icc_profile: None,
+    },
+    Rgb {
+        r: 0.55,
+        g: 0.2,
+        b: 0.65,
+        icc_profile: None,
+    },
+];
 
 /// Lays sections out on pages.
 struct Pager<'a> {
@@ -225,6 +261,207 @@ impl<'a> Pager<'a> {
         ]);
     }
 
+    /// A line through `points` (closed back to the first when `closed`).
+    fn stroke(&mut self, points: &[(f32, f32)], closed: bool, thickness: f32, color: Rgb) {
+        let points = points
+            .iter()
+            .map(|&(x, y)| LinePoint {
+                p: Point { x: Pt(x), y: Pt(y) },
+                bezier: false,
+            })
+            .collect();
+        self.ops.extend([
+            Op::SetOutlineColor {
+                col: Color::Rgb(color),
+            },
+            Op::SetOutlineThickness { pt: Pt(thickness) },
+            Op::DrawLine {
+                line: Line {
+                    points,
+                    is_closed: closed,
+                },
+            },
+        ]);
+    }
+
+    /// A filled rectangle with its lower left corner at (`x`, `y`).
+    fn fill(&mut self, x: f32, y: f32, width: f32, height: f32, color: Rgb) {
+        self.ops.extend([
+            Op::SetFillColor {
+                col: Color::Rgb(color),
+            },
+            Op::DrawRectangle {
+                rectangle: Rect {
+                    x: Pt(x),
+                    y: Pt(y),
+                    width: Pt(width),
+                    height: Pt(height),
+                    mode: Some(PaintMode::Fill),
+                    winding_order: None,
+                },
+            },
+        ]);
+    }
+
+    /// A series' mark in the legend, centred on `y`, starting at `x`.
+    fn swatch(&mut self, mark: Mark, x: f32, y: f32, color: Rgb) {
+        match mark {
+            Mark::Line => self.stroke(&[(x, y), (x + 14.0, y)], false, 1.2, color),
+            Mark::Points => self.fill(x + 5.5, y - 1.5, 3.0, 3.0, color),
+            Mark::Bars => self.fill(x + 3.0, y - 3.0, 8.0, 6.0, color),
+        }
+    }
+
+    /// A chart in its framed box of [`CHART_HEIGHT`], kept on one page:
+    /// the title, the legend, the y axis's label, the plot with its ticks,
+    /// the x axis's label.
+    fn chart(&mut self, chart: &Chart, section: &str) {
+        self.ensure(CHART_HEIGHT, section);
+        let (body, small) = (self.layout.fonts.body, self.layout.fonts.small);
+        let (left, right) = (self.left(), self.left() + self.text_width());
+        let (top, bottom) = (self.y, self.y - CHART_HEIGHT);
+        self.stroke(
+            &[(left, top), (right, top), (right, bottom), (left, bottom)],
+            true,
+            0.5,
+            GREY,
+        );
+        let inner = left + CHART_PAD;
+        let mut y = top - CHART_PAD / 2.0;
+        self.text(
+            inner,
+            self.baseline(y, body),
+            &chart.title,
+            body,
+            true,
+            BLACK,
+        );
+        y -= self.line(body);
+        let mut x = inner;
+        for (i, series) in chart.series.iter().enumerate() {
+            let width = 18.0 + self.regular.width(&series.name, small) + 12.0;
+            if x + width > right - CHART_PAD && x > inner {
+                x = inner;
+                y -= self.line(small);
+            }
+            let color = PALETTE[i % PALETTE.len()].clone();
+            self.swatch(series.mark, x, y - self.line(small) / 2.0, color);
+            let baseline = self.baseline(y, small);
+            self.text(x + 18.0, baseline, &series.name, small, false, BLACK);
+            x += width;
+        }
+        y -= self.line(small) + 2.0;
+        self.text(
+            inner,
+            self.baseline(y, small),
+            &chart.y_label,
+            small,
+            false,
+            GREY,
+        );
+        y -= self.line(small);
+
+        let finite = |points: &[(f64, f64)]| -> Vec<(f64, f64)> {
+            points
+                .iter()
+                .copied()
+                .filter(|(x, y)| x.is_finite() && y.is_finite())
+                .collect()
+        };
+        let series: Vec<(Mark, Vec<(f64, f64)>)> = chart
+            .series
+            .iter()
+            .map(|s| (s.mark, finite(&s.points)))
+            .collect();
+        let xs = Axis::fit(
+            series.iter().flat_map(|(_, p)| p.iter().map(|p| p.0)),
+            false,
+            CHART_TICKS,
+        );
+        let ys = Axis::fit(
+            series.iter().flat_map(|(_, p)| p.iter().map(|p| p.1)),
+            chart.zero_line,
+            CHART_TICKS,
+        );
+        let labels: Vec<String> = ys.ticks.iter().map(|t| ys.label(*t)).collect();
+        let label_width = labels
+            .iter()
+            .map(|l| self.regular.width(l, small))
+            .fold(0.0, f32::max);
+        let plot_left = inner + label_width + 5.0;
+        let plot_right = right - CHART_PAD - 4.0;
+        let plot_top = y - small / 2.0;
+        let plot_bottom = bottom + CHART_PAD / 2.0 + 2.0 * self.line(small) + 3.0;
+        self.y = bottom - GAP;
+        if plot_top - plot_bottom < 2.0 * small || plot_right - plot_left < 40.0 {
+            return;
+        }
+        // Marks at the ends of the x axis stay off the frame.
+        let (x_from, x_to) = (plot_left + 8.0, plot_right - 8.0);
+        for (tick, label) in ys.ticks.iter().zip(&labels) {
+            let at = ys.place(*tick, plot_bottom, plot_top);
+            self.stroke(&[(plot_left - 3.0, at), (plot_left, at)], false, 0.5, BLACK);
+            let x = plot_left - 4.0 - self.regular.width(label, small);
+            self.text(x, at - small * 0.35, label, small, false, BLACK);
+        }
+        for tick in &xs.ticks {
+            let at = xs.place(*tick, x_from, x_to);
+            self.stroke(
+                &[(at, plot_bottom), (at, plot_bottom - 3.0)],
+                false,
+                0.5,
+                BLACK,
+            );
+            let label = xs.label(*tick);
+            let x = at - self.regular.width(&label, small) / 2.0;
+            let baseline = self.baseline(plot_bottom - 3.0, small);
+            self.text(x, baseline, &label, small, false, BLACK);
+        }
+        let label_x = (x_from + x_to) / 2.0 - self.regular.width(&chart.x_label, small) / 2.0;
+        let baseline = self.baseline(plot_bottom - 3.0 - self.line(small), small);
+        self.text(label_x, baseline, &chart.x_label, small, false, GREY);
+        if chart.zero_line {
+            let zero = ys.place(0.0, plot_bottom, plot_top);
+            self.stroke(&[(plot_left, zero), (plot_right, zero)], false, 0.5, GREY);
+        }
+        self.stroke(
+            &[
+                (plot_left, plot_top),
+                (plot_left, plot_bottom),
+                (plot_right, plot_bottom),
+            ],
+            false,
+            0.6,
+            BLACK,
+        );
+        let base = ys.place(0.0, plot_bottom, plot_top);
+        for (i, (mark, points)) in series.iter().enumerate() {
+            let color = PALETTE[i % PALETTE.len()].clone();
+            let placed: Vec<(f32, f32)> = points
+                .iter()
+                .map(|&(x, y)| {
+                    (
+                        xs.place(x, x_from, x_to),
+                        ys.place(y, plot_bottom, plot_top),
+                    )
+                })
+                .collect();
+            match mark {
+                Mark::Line if placed.len() > 1 => self.stroke(&placed, false, 1.2, color),
+                Mark::Line | Mark::Points => {
+                    for (x, y) in placed {
+                        self.fill(x - 1.5, y - 1.5, 3.0, 3.0, color.clone());
+                    }
+                }
+                Mark::Bars => {
+                    for (x, y) in placed {
+                        self.fill(x - 3.0, y.min(base), 6.0, (y - base).abs(), color.clone());
+                    }
+                }
+            }
+        }
+    }
+
     fn shade(&mut self, top: f32, height: f32, right: f32) {
         self.ops.extend([
             Op::SetFillColor {
@@ -283,7 +520,8 @@ impl<'a> Pager<'a> {
 
     /// The first thing a block needs on a page (so a heading or a
     /// sub-heading is never left alone at the bottom): a table's column
-    /// titles and its first row as laid out, a note's first two lines, a
+    /// titles and its first row as laid out, a note's first two lines (all of
+    /// it and the chart when it introduces one), a chart's box, a
     /// sub-heading's own lines and whatever follows it.
     fn first_height(&self, block: &Block, next: Option<&Block>) -> f32 {
         let body = self.layout.fonts.body;
@@ -302,9 +540,23 @@ impl<'a> Pager<'a> {
                     + 2.0
                     + next.map_or(0.0, |b| self.first_height(b, None))
             }
-            Block::Note(_) => line * 2.0,
+            // A note that introduces a chart stays with it.
+            Block::Note(text) => match next {
+                Some(chart @ Block::Chart(_)) => {
+                    self.note_lines(text).len() as f32 * line
+                        + GAP / 2.0
+                        + self.first_height(chart, None)
+                }
+                _ => line * 2.0,
+            },
             Block::Signature(_) => SIGNATURE,
+            Block::Chart(_) => CHART_HEIGHT,
         }
+    }
+
+    fn note_lines(&self, text: &str) -> Vec<String> {
+        self.regular
+            .wrap(text, self.layout.fonts.body, self.text_width() - PAD)
     }
 
     fn subheading_lines(&self, text: &str) -> Vec<String> {
@@ -336,6 +588,7 @@ impl<'a> Pager<'a> {
                 titled,
                 rows,
             } => self.table(columns, *titled, rows, section),
+            Block::Chart(chart) => self.chart(chart, section),
             Block::Subheading(text) => {
                 // Room for the sub-heading and the start of what it heads.
                 self.ensure(self.first_height(block, next), section);
@@ -347,8 +600,13 @@ impl<'a> Pager<'a> {
                 }
             }
             Block::Note(text) => {
-                let lines = self.regular.wrap(text, body, self.text_width() - PAD);
-                self.ensure(self.line(body) * lines.len() as f32, section);
+                let lines = self.note_lines(text);
+                let needed = self.line(body) * lines.len() as f32;
+                let keep = match next {
+                    Some(Block::Chart(_)) => self.first_height(block, next),
+                    _ => needed,
+                };
+                self.ensure(keep, section);
                 for line in lines {
                     let baseline = self.baseline(self.y, body);
                     self.text(self.left() + PAD, baseline, &line, body, false, BLACK);
@@ -780,6 +1038,48 @@ mod tests {
             printed_at: chrono::DateTime::UNIX_EPOCH,
         };
         floor_sections(&report, layout.zone)
+    }
+
+    #[test]
+    fn a_chart_of_odd_data_prints_without_a_panic() {
+        use crate::report::document::Series;
+        let layout = Layout::standard().unwrap();
+        let series = |points: Vec<(f64, f64)>, mark| Series {
+            name: "s".into(),
+            points,
+            mark,
+        };
+        let chart = Chart {
+            title: "odd".into(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            series: vec![
+                series(Vec::new(), Mark::Line),
+                series(vec![(f64::NAN, 1.0), (2.0, f64::INFINITY)], Mark::Points),
+                series(vec![(3.0, -2.0)], Mark::Line),
+                series(vec![(3.0, 5.0), (4.0, 5.0)], Mark::Bars),
+            ],
+            zero_line: true,
+        };
+        let pages = Pages {
+            document_title: "chart".into(),
+            title: "chart".into(),
+            running: String::new(),
+            footer: String::new(),
+            printed_at: chrono::DateTime::UNIX_EPOCH,
+            reprint: false,
+        };
+        let sections = [Section {
+            title: "Charts".into(),
+            blocks: vec![
+                Block::Chart(chart.clone()),
+                Block::Chart(Chart {
+                    series: Vec::new(),
+                    ..chart
+                }),
+            ],
+        }];
+        assert!(!pages.render(&sections, &layout).unwrap().is_empty());
     }
 
     #[test]

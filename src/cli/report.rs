@@ -13,6 +13,7 @@ use chrono::{DateTime, Utc};
 use crate::ids::{ShiftId, StaffId};
 use crate::ledger::{Ledger, PinEntry, SystemClock};
 use crate::printing::Printed;
+use crate::report::counted;
 
 /// The `report` subcommands.
 #[derive(Subcommand, Debug)]
@@ -91,10 +92,11 @@ pub(super) fn report_protection(args: &ProtectionReportArgs) -> anyhow::Result<(
     let seats: usize = report.tables.iter().map(|t| t.seats.len()).sum();
     let flagged = report.flagged();
     print_line(&format!(
-        "printed {}: {} tables, {seats} seats, {} rated players, {flagged} flagged",
+        "printed {}: {}, {}, {}, {flagged} flagged",
         args.out.display(),
-        report.tables.len(),
-        report.players.len()
+        counted(report.tables.len() as u64, "table", "tables"),
+        counted(seats as u64, "seat", "seats"),
+        counted(report.players.len() as u64, "rated player", "rated players"),
     ))
 }
 

@@ -3,7 +3,7 @@
 //! sections and as CSV. Pure: data in, sections and text out.
 
 use super::csv::quote;
-use super::document::{Align, Block, Column, Section, row};
+use super::document::{Align, Block, Chart, Column, Mark, Section, Series, row};
 use super::units;
 use crate::protection::{Profile, ProtectionReport, ShuffleSeen};
 use crate::time_text::{Zone, when};
@@ -62,6 +62,47 @@ fn profile_table(mut columns: Vec<Column>, rows: Vec<super::document::Row>) -> B
         titled: true,
         rows,
     }
+}
+
+/// Each table's seats as points, one series a seat: the player's
+/// advantage at the bet (percent) across, the bet (units) up. A seat whose
+/// bets rise to the right follows the edge.
+fn bet_charts(report: &ProtectionReport) -> Vec<Block> {
+    if report.tables.is_empty() {
+        return vec![Block::Note("No Rocket hands in the period.".into())];
+    }
+    report
+        .tables
+        .iter()
+        .map(|table| {
+            Block::Chart(Chart {
+                title: format!(
+                    "Table {}: each hand's bet against the player's advantage",
+                    table.table
+                ),
+                x_label: "player's advantage at the bet (%)".into(),
+                y_label: "bet (units)".into(),
+                series: table
+                    .seats
+                    .iter()
+                    .map(|seat| Series {
+                        name: format!(
+                            "seat {}{}",
+                            seat.seat,
+                            if seat.profile.flagged { " (FLAG)" } else { "" }
+                        ),
+                        points: seat
+                            .points
+                            .iter()
+                            .map(|&(bet, advantage)| (advantage * 100.0, bet as f64))
+                            .collect(),
+                        mark: Mark::Points,
+                    })
+                    .collect(),
+                zero_line: false,
+            })
+        })
+        .collect()
 }
 
 /// The report's sections: the period and thresholds, the seats, the
@@ -131,6 +172,10 @@ pub fn protection_sections(report: &ProtectionReport, zone: Zone) -> Vec<Section
                 ],
                 seats,
             )],
+        },
+        Section {
+            title: "Bets against the player's advantage".into(),
+            blocks: bet_charts(report),
         },
         Section {
             title: "Rated players".into(),

@@ -536,7 +536,7 @@ fn the_game_protection_report_csv_is_the_documented_one() {
     assert_eq!(
         String::from_utf8_lossy(&output.stdout),
         format!(
-            "printed {}: 1 tables, 3 seats, 1 rated players, 0 flagged\n",
+            "printed {}: 1 table, 3 seats, 1 rated player, 0 flagged\n",
             pdf.display()
         )
     );

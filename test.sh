@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's test command: sets up what the tests need on this machine,
-# then runs every test (`cargo test`). Arguments go to `cargo test`, for
-# example `./test.sh --test tests report::`.
+# then runs every test (`cargo test`, then the long statistical test
+# optimised). Arguments go to `cargo test` alone, for example
+# `./test.sh --test tests report::`.
 #
 # What the tests need outside cargo:
 # - a C compiler and the C library's headers: rustc links through `cc`, and
@@ -76,4 +77,11 @@ if command -v pg_lsclusters >/dev/null 2>&1; then
     done < <(pg_lsclusters --no-header)
 fi
 
-exec cargo test "$@"
+if [ $# -gt 0 ]; then
+    exec cargo test "$@"
+fi
+cargo test
+# The statistical tests too slow unoptimised (minutes in a debug build, a
+# minute and a half optimised): simulated counters against the exact
+# countability figures (docs/par-sheet.md). Only in a whole run.
+exec cargo test --release --test tests -- --ignored par::simulated_counter_agrees_with_countability

@@ -1043,7 +1043,8 @@ fn a_counter_bets_its_spread_exactly_when_the_seen_cards_favour_the_player() {
 
 /// Simulated outcomes of `counter:8` with `optimal_seen` against
 /// countability's exact figure at 1:8, one deck (minutes unoptimised:
-/// `cargo test --release --test tests par::simulated_counter -- --ignored`).
+/// `cargo test --release --test tests par::simulated_counter -- --ignored`,
+/// which `./test.sh` runs after the others).
 #[test]
 #[ignore]
 fn simulated_counter_agrees_with_countability() {

@@ -207,7 +207,8 @@ fn total(cells: impl IntoIterator<Item = String>) -> Row {
     }
 }
 
-const fn col(title: &'static str, share: f32, align: Align) -> Column {
+/// A table column: its title, its share of the text width, its alignment.
+pub(super) const fn column(title: &'static str, share: f32, align: Align) -> Column {
     Column {
         title,
         share,
@@ -218,7 +219,7 @@ const fn col(title: &'static str, share: f32, align: Align) -> Column {
 /// A two-column label/value table.
 fn pairs(items: Vec<(&str, String)>) -> Block {
     Block::Table {
-        columns: vec![col("", 0.24, Align::Left), col("", 0.76, Align::Left)],
+        columns: vec![column("", 0.24, Align::Left), column("", 0.76, Align::Left)],
         titled: false,
         rows: items
             .into_iter()
@@ -232,9 +233,9 @@ fn counted(rows: Vec<(&str, KindTotal)>, last_is_total: bool) -> Block {
     let n = rows.len();
     Block::Table {
         columns: vec![
-            col("", 0.4, Align::Left),
-            col("Count", 0.2, Align::Right),
-            col("Units", 0.2, Align::Right),
+            column("", 0.4, Align::Left),
+            column("Count", 0.2, Align::Right),
+            column("Units", 0.2, Align::Right),
         ],
         titled: true,
         rows: rows
@@ -375,9 +376,9 @@ fn chips(name: &str, count: &Option<ChipCount>, blocks: &mut Vec<Block>, zone: Z
     ]));
     blocks.push(Block::Table {
         columns: vec![
-            col("Denomination", 0.3, Align::Right),
-            col("Chips", 0.2, Align::Right),
-            col("Units", 0.25, Align::Right),
+            column("Denomination", 0.3, Align::Right),
+            column("Chips", 0.2, Align::Right),
+            column("Units", 0.25, Align::Right),
         ],
         titled: true,
         rows,
@@ -425,11 +426,11 @@ fn slips(name: &str, slips: &Option<Vec<Slip>>, blocks: &mut Vec<Block>, zone: Z
             ]));
             blocks.push(Block::Table {
                 columns: vec![
-                    col("Slip", 0.15, Align::Left),
-                    col("Time", 0.27, Align::Left),
-                    col("Requested by, approved by", 0.29, Align::Left),
-                    col("Chips", 0.14, Align::Left),
-                    col("Units", 0.15, Align::Right),
+                    column("Slip", 0.15, Align::Left),
+                    column("Time", 0.27, Align::Left),
+                    column("Requested by, approved by", 0.29, Align::Left),
+                    column("Chips", 0.14, Align::Left),
+                    column("Units", 0.15, Align::Right),
                 ],
                 titled: true,
                 rows,
@@ -564,11 +565,11 @@ fn to_date_blocks(table: &str, to_date: &ToDateFigures, blocks: &mut Vec<Block>)
     )));
     blocks.push(Block::Table {
         columns: vec![
-            col("", 0.4, Align::Left),
-            col("Shifts", 0.12, Align::Right),
-            col("Drop", 0.16, Align::Right),
-            col("Win", 0.16, Align::Right),
-            col("Hold", 0.16, Align::Right),
+            column("", 0.4, Align::Left),
+            column("Shifts", 0.12, Align::Right),
+            column("Drop", 0.16, Align::Right),
+            column("Win", 0.16, Align::Right),
+            column("Hold", 0.16, Align::Right),
         ],
         titled: true,
         rows: scopes
@@ -725,11 +726,11 @@ fn game(report: &ShiftReport) -> Section {
                 Block::Subheading("Pairs by rank".into()),
                 Block::Table {
                     columns: vec![
-                        col("Rank", 0.16, Align::Right),
-                        col("Pair losses", 0.2, Align::Right),
-                        col("Units", 0.2, Align::Right),
-                        col("Dealer pairs", 0.2, Align::Right),
-                        col("Units paid", 0.2, Align::Right),
+                        column("Rank", 0.16, Align::Right),
+                        column("Pair losses", 0.2, Align::Right),
+                        column("Units", 0.2, Align::Right),
+                        column("Dealer pairs", 0.2, Align::Right),
+                        column("Units paid", 0.2, Align::Right),
                     ],
                     titled: true,
                     rows,
@@ -758,11 +759,11 @@ fn game(report: &ShiftReport) -> Section {
             } else {
                 blocks.push(Block::Table {
                     columns: vec![
-                        col("Hand", 0.15, Align::Right),
-                        col("Seat", 0.1, Align::Right),
-                        col("Kind", 0.3, Align::Left),
-                        col("Rank", 0.1, Align::Right),
-                        col("Units", 0.2, Align::Right),
+                        column("Hand", 0.15, Align::Right),
+                        column("Seat", 0.1, Align::Right),
+                        column("Kind", 0.3, Align::Left),
+                        column("Rank", 0.1, Align::Right),
+                        column("Units", 0.2, Align::Right),
                     ],
                     titled: true,
                     rows: r
@@ -918,10 +919,10 @@ fn corrections(list: &[Correction], blocks: &mut Vec<Block>, zone: Zone) {
         blocks,
         "Corrections",
         vec![
-            col("Time", 0.27, Align::Left),
-            col("Correction", 0.33, Align::Left),
-            col("Reason", 0.18, Align::Left),
-            col("Signed by", 0.22, Align::Left),
+            column("Time", 0.27, Align::Left),
+            column("Correction", 0.33, Align::Left),
+            column("Reason", 0.18, Align::Left),
+            column("Signed by", 0.22, Align::Left),
         ],
         list.iter()
             .map(|c| {
@@ -942,9 +943,9 @@ fn staff_changes(list: &[StaffChange], blocks: &mut Vec<Block>, zone: Zone) {
         blocks,
         "Staff and PINs",
         vec![
-            col("Time", 0.27, Align::Left),
-            col("Change", 0.51, Align::Left),
-            col("By", 0.22, Align::Left),
+            column("Time", 0.27, Align::Left),
+            column("Change", 0.51, Align::Left),
+            column("By", 0.22, Align::Left),
         ],
         list.iter()
             .map(|c| {
@@ -960,10 +961,10 @@ fn alarms(list: &[AlarmEntry], blocks: &mut Vec<Block>, zone: Zone) {
         blocks,
         "Alarms",
         vec![
-            col("Raised", 0.27, Align::Left),
-            col("Hand", 0.07, Align::Right),
-            col("Alarm", 0.28, Align::Left),
-            col("Cleared", 0.38, Align::Left),
+            column("Raised", 0.27, Align::Left),
+            column("Hand", 0.07, Align::Right),
+            column("Alarm", 0.28, Align::Left),
+            column("Cleared", 0.38, Align::Left),
         ],
         list.iter()
             .map(|a| {
@@ -985,11 +986,11 @@ fn exceptions(report: &ShiftReport, zone: Zone) -> Section {
         &mut blocks,
         "Voids",
         vec![
-            col("Hand", 0.08, Align::Right),
-            col("Time", 0.28, Align::Left),
-            col("Reason", 0.29, Align::Left),
-            col("Approved by", 0.22, Align::Left),
-            col("Win change", 0.13, Align::Right),
+            column("Hand", 0.08, Align::Right),
+            column("Time", 0.28, Align::Left),
+            column("Reason", 0.29, Align::Left),
+            column("Approved by", 0.22, Align::Left),
+            column("Win change", 0.13, Align::Right),
         ],
         e.voids
             .iter()
@@ -1008,12 +1009,12 @@ fn exceptions(report: &ShiftReport, zone: Zone) -> Section {
         &mut blocks,
         "Manual cards",
         vec![
-            col("Hand", 0.09, Align::Right),
-            col("Step", 0.08, Align::Right),
-            col("Card", 0.08, Align::Right),
-            col("To", 0.17, Align::Left),
-            col("Approved by", 0.3, Align::Left),
-            col("Time", 0.28, Align::Left),
+            column("Hand", 0.09, Align::Right),
+            column("Step", 0.08, Align::Right),
+            column("Card", 0.08, Align::Right),
+            column("To", 0.17, Align::Left),
+            column("Approved by", 0.3, Align::Left),
+            column("Time", 0.28, Align::Left),
         ],
         e.manual_cards
             .iter()

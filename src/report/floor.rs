@@ -6,7 +6,7 @@
 use chrono::{DateTime, Utc};
 
 use super::csv::quote;
-use super::document::{Align, Block, Column, Row, Section, row};
+use super::document::{Align, Block, Row, Section, column, row};
 use super::units;
 use crate::inventory::{format_basis_points, hold_basis_points};
 use crate::ledger::report::{Inventory, TableFigures};
@@ -128,14 +128,6 @@ fn figure_cells(f: &Figures, hold: Option<i64>) -> [String; 7] {
         optional(f.credits),
         f.exceptions.to_string(),
     ]
-}
-
-fn column(title: &'static str, share: f32, align: Align) -> Column {
-    Column {
-        title,
-        share,
-        align,
-    }
 }
 
 /// The period in words.

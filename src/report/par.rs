@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::document::{Align, Block, Chart, Column, Mark, Row, Section, Series, row};
+use super::document::{Align, Block, Chart, Column, Mark, Row, Section, Series, column, row};
 use super::units;
 use crate::par::RocketSheet;
 use crate::par::card::StrategyCard;
@@ -205,14 +205,6 @@ impl CountabilityPrint {
                 )),
             ],
         )
-    }
-}
-
-fn column(title: &'static str, share: f32, align: Align) -> Column {
-    Column {
-        title,
-        share,
-        align,
     }
 }
 

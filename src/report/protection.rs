@@ -3,21 +3,13 @@
 //! sections and as CSV. Pure: data in, sections and text out.
 
 use super::csv::quote;
-use super::document::{Align, Block, Chart, Column, Mark, Section, Series, row};
+use super::document::{Align, Block, Chart, Column, Mark, Section, Series, column, row};
 use super::units;
 use crate::protection::{Profile, ProtectionReport, ShuffleSeen};
 use crate::time_text::{Zone, when};
 
 /// The CSV's header line.
 pub const PROTECTION_CSV_HEADER: &str = "kind,table,seat,card,name,hands,bet_edge_correlation,correlation_p_value,advantage_played_at,decisions,best_play_decisions,play_precision,mistakes_cost,skill_theo,skill_theo_per_hand,flagged,before_hand,cards_taken,cut_card_at,shuffle_advantage,before_cut_card,deeper_than_penetration";
-
-fn column(title: &'static str, share: f32, align: Align) -> Column {
-    Column {
-        title,
-        share,
-        align,
-    }
-}
 
 /// A fraction as a percentage with two decimals, empty when absent.
 fn percent(value: Option<f64>) -> String {

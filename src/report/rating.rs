@@ -5,21 +5,13 @@
 use chrono::SecondsFormat;
 
 use super::csv::quote;
-use super::document::{Align, Block, Column, Row, Section, row};
+use super::document::{Align, Block, Column, Row, Section, column, row};
 use super::units;
 use crate::rating::{RatedPlayReport, Rating};
 use crate::time_text::{Zone, when};
 
 /// The CSV's header line.
 pub const RATING_CSV_HEADER: &str = "kind,card,name,table,game,seat,seated_at,unseated_at,hands,wagered,average_bet,largest_bet,actual_win,theo,seconds,decisions_per_hour";
-
-fn column(title: &'static str, share: f32, align: Align) -> Column {
-    Column {
-        title,
-        share,
-        align,
-    }
-}
 
 /// The money and time columns every table of the report ends with.
 const FIGURE_COLUMNS: [(&str, f32); 6] = [

@@ -1154,3 +1154,47 @@ fn par_countability_with_pdf_adds_a_countability_page_with_its_figures() {
     };
     assert!(flowing.contains(&sentence), "{sentence} missing: {text}");
 }
+
+/// Issue 33, item 4's simple-count bettor: `count:8` bets 8 × the minimum
+/// exactly when the level-2 count's true count of the cards seen is above
+/// its pivot (worked out here from `par::count`), the minimum otherwise;
+/// it plays `next_card`, so no exact solve is needed for it.
+#[test]
+fn a_count_bettor_bets_its_spread_exactly_when_the_true_count_is_above_the_pivot() {
+    use pairs_table::engine::table::HandEvent;
+    use pairs_table::par::count::{best_count, effects_of_removal};
+    use pairs_table::simulate::{BetStrategy, SimConfig, Simulation};
+    let rules = pairs_table::engine::rules::HouseRules::default();
+    let min = rules.rocket.min_bet_units;
+    let config = SimConfig {
+        game: pairs_table::engine::hand::GameKind::Rocket,
+        decks: one_deck(),
+        seats: 1,
+        bet: 100,
+        rules,
+        strategy: Strategy::NextCard,
+    };
+    let mut simulation = Simulation::seeded(&config, 17).unwrap();
+    simulation.set_betting(BetStrategy::Count(8)).unwrap();
+    let count = best_count(&effects_of_removal(one_deck()));
+    let (mut seen, mut big, mut small) = ([0u32; 10], 0, 0);
+    for _ in 0..300 {
+        let finished = simulation.play_hand().unwrap();
+        seen = seen_before(&finished.events, &seen);
+        let unseen = u64::from(one_deck().cards()) - u64::from(seen.iter().sum::<u32>());
+        let favourable = count.true_count(&seen, unseen) > count.pivot_true_count;
+        let bet = finished.setup.seats[0].1;
+        assert_eq!(bet, if favourable { 8 * min } else { min }, "{seen:?}");
+        if favourable {
+            big += 1;
+        } else {
+            small += 1;
+        }
+        for event in &finished.events {
+            if let HandEvent::Card { rank, .. } = event {
+                seen[rank.index()] += 1;
+            }
+        }
+    }
+    assert!(big > 5 && small > 5, "{big} big bets, {small} small");
+}

@@ -206,6 +206,9 @@ struct SeenCards {
     solved: bool,
     /// The simple count for the table's decks.
     count: LinearCount,
+    /// Whether a player uses the exact solution (plays `optimal_seen` or
+    /// bets `counter:K`); a `count:K` bettor alone needs only the count.
+    solve: bool,
 }
 
 impl SeenCards {
@@ -215,6 +218,7 @@ impl SeenCards {
             edge: None,
             solved: false,
             count: best_count(&effects_of_removal(decks)),
+            solve: false,
         }
     }
 
@@ -225,6 +229,9 @@ impl SeenCards {
             self.seen = [0; 10];
         }
         self.solved = false;
+        if !self.solve {
+            return;
+        }
         if let Some(shoe) = seen_shoe(decks, &self.seen) {
             match &mut self.edge {
                 Some(edge) => edge.solve(&shoe),
@@ -488,6 +495,11 @@ impl Simulation {
             .any(|(_, p)| p.play.needs_seen_cards() || p.bet != BetStrategy::Flat);
         if needed && self.seen.is_none() {
             self.seen = Some(Box::new(SeenCards::new(self.decks)));
+        }
+        if let Some(seen) = &mut self.seen {
+            seen.solve = self.players.iter().any(|(_, p)| {
+                p.play.needs_seen_cards() || matches!(p.bet, BetStrategy::Counter(_))
+            });
         }
     }
 

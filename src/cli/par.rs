@@ -407,7 +407,12 @@ fn countability(args: &ParArgs, rules: &HouseRules, seed: u64) -> anyhow::Result
         GRID_DECKS, GRID_PENETRATIONS, SEARCH_PENETRATIONS, countability, countability_grid,
         deepest_losing_penetration,
     };
-    let decks = Decks::new(i64::from(args.decks.unwrap_or(1)))?;
+    // clap requires --decks with --countability; said again here rather
+    // than assumed.
+    let Some(decks) = args.decks else {
+        bail!("--countability needs --decks (1 to 8)");
+    };
+    let decks = Decks::new(i64::from(decks))?;
     let grid_runs = if args.grid_shoes == 0 {
         0
     } else {

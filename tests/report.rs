@@ -2068,6 +2068,10 @@ fn report_shift_prints_through_the_app_that_writes_the_ledger() {
     assert!(!first.exists());
 
     // With its desk: the print goes through the writer, recorded and written.
+    // A socket left by an app that stopped is replaced.
+    let socket = pairs_table::print_desk::desk_path(&path);
+    drop(std::os::unix::net::UnixListener::bind(&socket).unwrap());
+    assert!(socket.exists());
     let desk = pairs_table::print_desk::PrintDesk::open(&ledger, || {}).unwrap();
     let (ok, stderr) =
         run_through_the_desk(&mut ledger, &desk, args(&first).to_vec(), PIT_BOSS_PIN);
@@ -2102,7 +2106,6 @@ fn report_shift_prints_through_the_app_that_writes_the_ledger() {
     assert_eq!(prints_recorded(&path), 2);
 
     // The socket goes with the desk.
-    let socket = pairs_table::print_desk::desk_path(&path);
     assert!(socket.exists());
     drop(desk);
     assert!(!socket.exists());

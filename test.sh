@@ -82,6 +82,9 @@ if [ $# -gt 0 ]; then
 fi
 cargo test
 # The statistical tests too slow unoptimised (minutes in a debug build, a
-# minute and a half optimised): simulated counters against the exact
-# countability figures (docs/par-sheet.md). Only in a whole run.
-exec cargo test --release --test tests -- --ignored par::simulated_counter_agrees_with_countability
+# few optimised), only in a whole run: simulated counters against the exact
+# countability figures (docs/par-sheet.md), and counters flagged, flat and
+# random bettors not, over 100 simulated shifts (docs/game-protection.md).
+exec cargo test --release --test tests -- --ignored \
+    par::simulated_counter_agrees_with_countability \
+    protection::counters_are_flagged_and_flat_and_random_bettors_are_not

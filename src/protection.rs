@@ -15,11 +15,13 @@
 
 use std::collections::HashMap;
 
+use rayon::prelude::*;
+
 use crate::engine::card::{Decks, Rank, RankSet};
 use crate::engine::hand::{Action, CardTo, GameKind, Step};
 use crate::engine::shoe::ShoeEvent;
 use crate::engine::table::{FinishedHand, HandEvent};
-use crate::par::rocket::{ShoeCounts, ShoeEdge, edge_from_shoe};
+use crate::par::rocket::{DecisionSolver, ShoeCounts, ShoeEdge, edge_from_shoe};
 
 /// Two values closer than this are the same play's worth (ties count as
 /// the best play): far above the solver's rounding, far below a unit.
@@ -132,11 +134,116 @@ pub struct EdgeTracker {
     taken_at_hand_start: u32,
     /// The cards in the stack last shuffled.
     stack_cards: u32,
-    /// House edges by the counts left (the same counts give the same edge).
-    edges: HashMap<[u32; 10], Option<f64>>,
-    /// The solver, reused from decision to decision.
-    solver: Option<ShoeEdge>,
+    /// Solves for [`EdgeTracker::track`], reused from hand to hand.
+    solver: Solver,
+    /// The shuffles seen, each with the cards left just before it.
     shuffles: Vec<ShuffleSeen>,
+    /// Shuffles not yet valued: their index in `shuffles`, the cards left.
+    unvalued_shuffles: Vec<(usize, Option<ShoeCounts>)>,
+    /// The seats whose decisions are valued (`None`: every seat's).
+    decision_seats: Option<Vec<u8>>,
+}
+
+/// One Rocket hand followed but not yet valued: the cards left at each
+/// moment that matters, so any thread can value it.
+struct PlannedHand {
+    number: u64,
+    /// The cards left when the bets were made.
+    at_bet: Option<ShoeCounts>,
+    seats: Vec<PlannedSeat>,
+}
+
+struct PlannedSeat {
+    seat: u8,
+    bet_units: u64,
+    decisions: Vec<PlannedDecision>,
+}
+
+/// A decision: the cards left with the seat's and the dealer's stacks
+/// back in them (the model's states take both out of the shoe they start
+/// from), the stacks, and what was done.
+struct PlannedDecision {
+    shoe: Option<ShoeCounts>,
+    player: RankSet,
+    dealer: RankSet,
+    action: Action,
+}
+
+/// The exact solves behind the figures, with their memory.
+struct Solver {
+    /// House edges by the counts left (the same counts give the same edge).
+    edges: HashMap<[u32; 10], f64>,
+    whole: Option<ShoeEdge>,
+    decisions: DecisionSolver,
+}
+
+impl Solver {
+    fn new() -> Solver {
+        Solver {
+            edges: HashMap::new(),
+            whole: None,
+            decisions: DecisionSolver::new(),
+        }
+    }
+
+    /// The house edge for the cards left (memoised by the counts).
+    fn house_edge(&mut self, shoe: Option<ShoeCounts>) -> Option<f64> {
+        let shoe = shoe?;
+        if let Some(&edge) = self.edges.get(&shoe.copies()) {
+            return Some(edge);
+        }
+        let edge = match &mut self.whole {
+            Some(whole) => {
+                whole.solve(&shoe);
+                whole.house_edge()
+            }
+            None => self.whole.insert(edge_from_shoe(&shoe)).house_edge(),
+        };
+        self.edges.insert(shoe.copies(), edge);
+        Some(edge)
+    }
+
+    /// What the decision was worth against the best play for its cards.
+    fn decision_cost(&mut self, decision: &PlannedDecision) -> Option<DecisionCost> {
+        let values = self
+            .decisions
+            .values(&decision.shoe?, decision.player, decision.dealer)?;
+        let best = if values.hits() {
+            Action::Hit
+        } else {
+            Action::Fold
+        };
+        let done = match decision.action {
+            Action::Hit => values.hit,
+            Action::Fold => values.fold,
+            Action::Draw | Action::Lock => return None,
+        };
+        Some(DecisionCost {
+            action: decision.action,
+            best,
+            cost: (values.hit.max(values.fold) - done).max(0.0),
+        })
+    }
+
+    fn value(&mut self, hand: &PlannedHand) -> HandEdge {
+        HandEdge {
+            number: hand.number,
+            house_edge: self.house_edge(hand.at_bet),
+            seats: hand
+                .seats
+                .iter()
+                .map(|seat| SeatPlay {
+                    seat: seat.seat,
+                    bet_units: seat.bet_units,
+                    decisions: seat
+                        .decisions
+                        .iter()
+                        .filter_map(|d| self.decision_cost(d))
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
 }
 
 impl Default for EdgeTracker {
@@ -155,10 +262,18 @@ impl EdgeTracker {
             taken: None,
             taken_at_hand_start: 0,
             stack_cards: 0,
-            edges: HashMap::new(),
-            solver: None,
+            solver: Solver::new(),
             shuffles: Vec::new(),
+            unvalued_shuffles: Vec::new(),
+            decision_seats: None,
         }
+    }
+
+    /// Values the decisions of `seats` only (every seat's bet still gets its
+    /// edge): for looking at some players among many, which is cheaper.
+    pub fn valuing_decisions_of(mut self, seats: &[u8]) -> EdgeTracker {
+        self.decision_seats = Some(seats.to_vec());
+        self
     }
 
     /// The shuffles at the start of hands seen so far, in order.
@@ -169,6 +284,41 @@ impl EdgeTracker {
     /// Follows `hand`'s cards; for a Rocket hand, its edge at the bet and
     /// every decision's cost (`None` for a Starboard hand).
     pub fn track(&mut self, hand: &FinishedHand) -> Option<HandEdge> {
+        let planned = self.follow(hand);
+        for (index, shoe) in self.unvalued_shuffles.drain(..) {
+            self.shuffles[index].house_edge = self.solver.house_edge(shoe);
+        }
+        planned.map(|planned| self.solver.value(&planned))
+    }
+
+    /// [`EdgeTracker::track`] of each of `hands` in turn, the same figures,
+    /// with the solves spread over every core: for a report of many hands.
+    pub fn track_all<'a>(
+        &mut self,
+        hands: impl IntoIterator<Item = &'a FinishedHand>,
+    ) -> Vec<Option<HandEdge>> {
+        let planned: Vec<Option<PlannedHand>> = hands.into_iter().map(|h| self.follow(h)).collect();
+        let shuffles = std::mem::take(&mut self.unvalued_shuffles);
+        let edges: Vec<(usize, Option<f64>)> = shuffles
+            .into_par_iter()
+            .map_init(Solver::new, |solver, (index, shoe)| {
+                (index, solver.house_edge(shoe))
+            })
+            .collect();
+        for (index, edge) in edges {
+            self.shuffles[index].house_edge = edge;
+        }
+        planned
+            .par_iter()
+            .map_init(Solver::new, |solver, planned| {
+                planned.as_ref().map(|planned| solver.value(planned))
+            })
+            .collect()
+    }
+
+    /// Follows `hand`'s cards, noting the cards left at its bet and at each
+    /// decision (and before each shuffle), for a Rocket hand.
+    fn follow(&mut self, hand: &FinishedHand) -> Option<PlannedHand> {
         let setup = &hand.setup;
         if self.decks != Some(setup.decks) {
             self.decks = Some(setup.decks);
@@ -176,10 +326,10 @@ impl EdgeTracker {
             self.taken = None;
         }
         let rocket = setup.game == GameKind::Rocket;
-        let mut seats: Vec<SeatPlay> = setup
+        let mut seats: Vec<PlannedSeat> = setup
             .seats
             .iter()
-            .map(|&(seat, bet_units)| SeatPlay {
+            .map(|&(seat, bet_units)| PlannedSeat {
                 seat,
                 bet_units,
                 decisions: Vec::new(),
@@ -188,7 +338,7 @@ impl EdgeTracker {
         let mut stacks: Vec<RankSet> = vec![RankSet::EMPTY; seats.len()];
         let mut dealer = RankSet::EMPTY;
         let mut in_play = [0u32; 10];
-        let mut house_edge = None;
+        let mut at_bet = None;
         let mut dealt_any = false;
         for event in &hand.events {
             match event {
@@ -218,7 +368,7 @@ impl EdgeTracker {
                     if !dealt_any {
                         self.taken_at_hand_start = self.taken.unwrap_or(0);
                         if rocket {
-                            house_edge = self.edge_of_cards_left(None);
+                            at_bet = self.cards_left(None);
                         }
                     }
                     dealt_any = true;
@@ -250,15 +400,25 @@ impl EdgeTracker {
                     let Some(i) = seats.iter().position(|s| s.seat == *seat) else {
                         continue;
                     };
-                    if let Some(cost) = self.decision_cost(stacks[i], dealer, *action) {
-                        seats[i].decisions.push(cost);
+                    if self
+                        .decision_seats
+                        .as_ref()
+                        .is_some_and(|valued| !valued.contains(seat))
+                    {
+                        continue;
                     }
+                    seats[i].decisions.push(PlannedDecision {
+                        shoe: self.cards_left(Some((stacks[i], dealer))),
+                        player: stacks[i],
+                        dealer,
+                        action: *action,
+                    });
                 }
             }
         }
-        rocket.then_some(HandEdge {
+        rocket.then_some(PlannedHand {
             number: setup.number,
-            house_edge,
+            at_bet,
             seats,
         })
     }
@@ -289,13 +449,14 @@ impl EdgeTracker {
         {
             let cut_card_at =
                 (self.stack_cards * u32::from(shuffle.penetration_permille)).div_ceil(1000);
-            let house_edge = self.edge_of_cards_left(None);
+            self.unvalued_shuffles
+                .push((self.shuffles.len(), self.cards_left(None)));
             self.shuffles.push(ShuffleSeen {
                 before_hand: shuffle.hand,
                 cards_taken: taken,
                 cut_card_at,
                 taken_before_last_hand: self.taken_at_hand_start,
-                house_edge,
+                house_edge: None,
             });
         }
         self.seen = [0; 10];
@@ -316,52 +477,6 @@ impl EdgeTracker {
             left[i] = (full[i] + returned).checked_sub(self.seen[i])?;
         }
         ShoeCounts::new(left).ok()
-    }
-
-    /// The house edge for the cards left (memoised by the counts).
-    fn edge_of_cards_left(&mut self, back: Option<(RankSet, RankSet)>) -> Option<f64> {
-        let shoe = self.cards_left(back)?;
-        if let Some(&edge) = self.edges.get(&shoe.copies()) {
-            return edge;
-        }
-        let edge = Some(self.solve(&shoe).house_edge());
-        self.edges.insert(shoe.copies(), edge);
-        edge
-    }
-
-    fn solve(&mut self, shoe: &ShoeCounts) -> &ShoeEdge {
-        if let Some(solver) = &mut self.solver {
-            solver.solve(shoe);
-        }
-        self.solver.get_or_insert_with(|| edge_from_shoe(shoe))
-    }
-
-    /// The decision with `player`'s and the dealer's stacks, for the cards
-    /// left now: the model's states take both stacks out of the shoe they
-    /// start from, so they go back into it first.
-    fn decision_cost(
-        &mut self,
-        player: RankSet,
-        dealer: RankSet,
-        action: Action,
-    ) -> Option<DecisionCost> {
-        let shoe = self.cards_left(Some((player, dealer)))?;
-        let values = self.solve(&shoe).decision(player, dealer)?;
-        let best = if values.hits() {
-            Action::Hit
-        } else {
-            Action::Fold
-        };
-        let done = match action {
-            Action::Hit => values.hit,
-            Action::Fold => values.fold,
-            Action::Draw | Action::Lock => return None,
-        };
-        Some(DecisionCost {
-            action,
-            best,
-            cost: (values.hit.max(values.fold) - done).max(0.0),
-        })
     }
 }
 

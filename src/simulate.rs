@@ -131,21 +131,25 @@ pub enum BetStrategy {
     /// K × the table's minimum when the simple count's true count is above
     /// its pivot (`crate::par::count::best_count`), else the minimum.
     Count(u32),
+    /// 1 to K × the table's minimum, each as likely, whatever the cards: a
+    /// bettor whose spread has nothing to do with the count.
+    Random(u32),
 }
 
 impl BetStrategy {
     /// The bet for a hand: `flat` for a flat bettor; a counter's small or
     /// big bet (its spread × the house minimum, capped at the house maximum)
-    /// as `favourable` says.
-    pub fn bet(self, flat: u64, rules: &HouseRules, favourable: bool) -> u64 {
+    /// as `favourable` says; a random bettor's multiple of the minimum drawn
+    /// from `rng` (capped the same way).
+    pub fn bet(self, flat: u64, rules: &HouseRules, favourable: bool, rng: &mut StdRng) -> u64 {
         let limits = &rules.rocket;
-        match self {
-            BetStrategy::Flat => flat,
-            BetStrategy::Counter(_) | BetStrategy::Count(_) if !favourable => limits.min_bet_units,
-            BetStrategy::Counter(spread) | BetStrategy::Count(spread) => {
-                (u64::from(spread) * limits.min_bet_units).min(limits.max_bet_units)
-            }
-        }
+        let times = match self {
+            BetStrategy::Flat => return flat,
+            BetStrategy::Counter(_) | BetStrategy::Count(_) if !favourable => 1,
+            BetStrategy::Counter(spread) | BetStrategy::Count(spread) => spread,
+            BetStrategy::Random(spread) => rng.random_range(1..=spread),
+        };
+        (u64::from(times) * limits.min_bet_units).min(limits.max_bet_units)
     }
 }
 
@@ -154,7 +158,7 @@ impl FromStr for BetStrategy {
     fn from_str(text: &str) -> Result<BetStrategy, String> {
         let refusal = || {
             format!(
-                "unknown betting strategy {text:?}: choose flat, counter:K or count:K with K a whole number from 1 to 1000"
+                "unknown betting strategy {text:?}: choose flat, counter:K, count:K or random:K with K a whole number from 1 to 1000"
             )
         };
         if text == "flat" {
@@ -169,6 +173,7 @@ impl FromStr for BetStrategy {
         match name {
             "counter" => Ok(BetStrategy::Counter(spread)),
             "count" => Ok(BetStrategy::Count(spread)),
+            "random" => Ok(BetStrategy::Random(spread)),
             _ => Err(refusal()),
         }
     }
@@ -180,6 +185,7 @@ impl fmt::Display for BetStrategy {
             BetStrategy::Flat => f.write_str("flat"),
             BetStrategy::Counter(spread) => write!(f, "counter:{spread}"),
             BetStrategy::Count(spread) => write!(f, "count:{spread}"),
+            BetStrategy::Random(spread) => write!(f, "random:{spread}"),
         }
     }
 }
@@ -249,7 +255,7 @@ impl SeenCards {
     /// Whether `bet` judges this hand favourable to the player.
     fn favourable(&self, bet: BetStrategy, decks: Decks) -> bool {
         match bet {
-            BetStrategy::Flat => false,
+            BetStrategy::Flat | BetStrategy::Random(_) => false,
             BetStrategy::Counter(_) => self.edge().is_some_and(|e| e.house_edge() < 0.0),
             BetStrategy::Count(_) => {
                 let unseen = u64::from(decks.cards()) - u64::from(self.seen.iter().sum::<u32>());
@@ -342,6 +348,30 @@ pub struct Summary {
     pub players_net: i64,
     /// The house's result: Rocket's bank, Starboard's rake (units).
     pub house_result: i64,
+    /// Each seat's bets and result, when followed ([`Summary::follow_seats`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub by_seat: Vec<SeatResult>,
+}
+
+/// One Rocket seat's bets and result over a simulation.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatResult {
+    /// The seat.
+    pub seat: u8,
+    /// How its player bet.
+    #[serde(serialize_with = "crate::simulate::as_text")]
+    pub betting: BetStrategy,
+    /// Hands it played.
+    pub hands: u64,
+    /// Units it bet.
+    pub wagered: u64,
+    /// Its net (units; positive when the player won).
+    pub net: i64,
+}
+
+/// Serialises a value by its text (a betting strategy as `counter:8`).
+fn as_text<T: fmt::Display, S: serde::Serializer>(value: &T, out: S) -> Result<S::Ok, S::Error> {
+    out.collect_str(value)
 }
 
 impl Summary {
@@ -356,6 +386,20 @@ impl Summary {
 
     fn count(&mut self, name: &'static str) {
         *self.outcomes.entry(name).or_insert(0) += 1;
+    }
+
+    /// Keeps each of `players`' bets and result from now on.
+    pub fn follow_seats(&mut self, players: &[(u8, Player)]) {
+        self.by_seat = players
+            .iter()
+            .map(|&(seat, player)| SeatResult {
+                seat,
+                betting: player.bet,
+                hands: 0,
+                wagered: 0,
+                net: 0,
+            })
+            .collect();
     }
 
     /// Adds a finished hand.
@@ -380,6 +424,11 @@ impl Summary {
             Hand::Rocket(h) => {
                 for seat in h.seats() {
                     self.total_wagered += h.bet(seat);
+                    if let Some(followed) = self.by_seat.iter_mut().find(|s| s.seat == seat) {
+                        followed.hands += 1;
+                        followed.wagered += h.bet(seat);
+                        followed.net += hand.net(seat).unwrap_or(0);
+                    }
                     self.count(match h.outcome(seat) {
                         Some(RocketOutcome::Folded(_)) => "folded",
                         Some(RocketOutcome::Paired(_)) => "paired",
@@ -477,14 +526,27 @@ impl Simulation {
     /// Every seat bets by `bet` (Rocket; flat by default). Refused at a
     /// Starboard table, which has no bets.
     pub fn set_betting(&mut self, bet: BetStrategy) -> Result<(), TableError> {
-        if self.table.game() != GameKind::Rocket && bet != BetStrategy::Flat {
+        let seats = vec![bet; self.players.len()];
+        self.set_seat_betting(&seats)
+    }
+
+    /// Seat 1 bets by `bets[0]`, seat 2 by `bets[1]` and so on; seats
+    /// beyond the list keep their betting. Refused at a Starboard table
+    /// (which has no bets) unless every one is flat.
+    pub fn set_seat_betting(&mut self, bets: &[BetStrategy]) -> Result<(), TableError> {
+        if self.table.game() != GameKind::Rocket && bets.iter().any(|&b| b != BetStrategy::Flat) {
             return Err(TableError::WrongGame(self.table.game()));
         }
-        for (_, player) in &mut self.players {
+        for ((_, player), &bet) in self.players.iter_mut().zip(bets) {
             player.bet = bet;
         }
         self.watch_if_needed();
         Ok(())
+    }
+
+    /// Each seat's player, by seat.
+    pub fn players(&self) -> &[(u8, Player)] {
+        &self.players
     }
 
     /// Starts keeping the cards seen when a player looks at them.
@@ -514,7 +576,7 @@ impl Simulation {
                 .seen
                 .as_ref()
                 .is_some_and(|seen| seen.favourable(player.bet, self.decks));
-            *bet = player.bet.bet(self.flat_bet, rules, favourable);
+            *bet = player.bet.bet(self.flat_bet, rules, favourable, &mut self.rng);
         }
     }
 

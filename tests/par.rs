@@ -418,6 +418,36 @@ fn a_shoe_edge_solved_again_in_place_is_a_fresh_ones() {
 }
 
 #[test]
+fn a_decision_solved_alone_has_the_whole_solves_values_to_the_bit() {
+    // Every decision state of three shoes (a part-dealt six-deck shoe, a
+    // thin one-deck one, one with no 3s), one solver reused throughout:
+    // the part of the game below each decision gives exactly the whole
+    // solve's figures there, and none where the whole solve has none.
+    let shoes = [
+        rocket::ShoeCounts::new([5, 9, 17, 20, 28, 30, 40, 41, 50, 55]).unwrap(),
+        rocket::ShoeCounts::new([1, 2, 1, 3, 2, 4, 3, 5, 6, 4]).unwrap(),
+        rocket::ShoeCounts::new([2, 4, 0, 8, 10, 12, 14, 16, 18, 20]).unwrap(),
+    ];
+    let mut alone = rocket::DecisionSolver::new();
+    for shoe in &shoes {
+        let whole = rocket::edge_from_shoe(shoe);
+        let mut compared = 0;
+        for p in 1u16..1 << 10 {
+            for d in 0u16..1 << 10 {
+                if d.count_ones() != p.count_ones() || (p.count_ones() > 3 && (p ^ d) % 7 != 0) {
+                    continue;
+                }
+                let (player, dealer) = (RankSet::from_bits(p), RankSet::from_bits(d));
+                let expected = whole.decision(player, dealer);
+                assert_eq!(alone.values(shoe, player, dealer), expected, "{shoe} {p:b} {d:b}");
+                compared += usize::from(expected.is_some());
+            }
+        }
+        assert!(compared > 1_000, "{shoe}: only {compared} decisions compared");
+    }
+}
+
+#[test]
 fn timid_play_folds_once_for_the_lower_first_card() {
     // Checked by hand: the player pays the lower of the two first cards
     // unless the dealer's first card is a 3.

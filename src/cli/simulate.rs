@@ -44,6 +44,11 @@ pub struct SimulateArgs {
     /// player, else the minimum; docs/simulation.md).
     #[arg(long, default_value = "flat")]
     pub betting: BetStrategy,
+    /// Rocket: how each seat bets, seat 1 first (flat, counter:K, count:K
+    /// or random:K); seats beyond the list bet by --betting. The summary
+    /// then gives each seat's bets and result.
+    #[arg(long, value_name = "BETTING,BETTING,...", value_delimiter = ',')]
+    pub seat_betting: Vec<BetStrategy>,
     /// Rocket: each player's bet in table units (a multiple of 10 within the limits).
     #[arg(long, default_value_t = 100)]
     pub bet: u64,
@@ -111,10 +116,18 @@ pub(super) fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Resul
             names.join(", ")
         );
     }
-    if game != GameKind::Rocket && args.betting != BetStrategy::Flat {
+    if let Some(bet) = std::iter::once(&args.betting)
+        .chain(&args.seat_betting)
+        .find(|&&b| b != BetStrategy::Flat)
+        && game != GameKind::Rocket
+    {
+        bail!("betting {bet} is for Rocket's bets; Starboard players ante");
+    }
+    if args.seat_betting.len() > usize::from(args.seats) {
         bail!(
-            "--betting {} is for Rocket's bets; Starboard players ante",
-            args.betting
+            "--seat-betting names {} seats' betting, but the table has {} seats",
+            args.seat_betting.len(),
+            args.seats
         );
     }
     let config = SimConfig {
@@ -139,7 +152,11 @@ pub(super) fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Resul
         StdRng::from_rng(&mut master),
     )?;
     simulation.set_betting(args.betting)?;
+    simulation.set_seat_betting(&args.seat_betting)?;
     let mut summary = Summary::default();
+    if !args.seat_betting.is_empty() {
+        summary.follow_seats(simulation.players());
+    }
     match &args.db {
         None => {
             for _ in 0..args.hands {

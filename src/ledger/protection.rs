@@ -11,7 +11,7 @@ use crate::engine::hand::GameKind;
 use crate::engine::table::FinishedHand;
 use crate::ids::{HandId, TableId};
 use crate::protection::{
-    EdgeTracker, FlagSettings, PlayerProtection, Profile, ProtectionReport, SeatProtection,
+    EdgeTracker, FlagSettings, HandEdge, PlayerProtection, Profile, ProtectionReport, SeatProtection,
     TableProtection, Tally,
 };
 use crate::rating::{Period, Rater, SessionPlay};
@@ -61,33 +61,52 @@ impl Ledger {
         seconds: i64,
         settings: &FlagSettings,
     ) -> Result<Option<Profile>, LedgerError> {
-        let mut tally = Tally::default();
-        let mut any = false;
-        for play in plays.iter().filter(|p| p.session.game == GameKind::Rocket) {
-            let played: HashMap<HandId, bool> =
-                play.hands.iter().map(|h| (h.hand_id, h.voided)).collect();
+        let mut edges = HashMap::new();
+        for play in rocket_plays(plays) {
             let (Some(first), Some(last)) = (
                 play.hands.iter().map(|h| h.hand_id).min(),
                 play.hands.iter().map(|h| h.hand_id).max(),
             ) else {
                 continue;
             };
-            any = true;
-            let mut tracker = EdgeTracker::new();
-            for (id, hand) in self.table_hands_from_shuffle(play.session.table_id, first, last)? {
-                let edge = tracker.track(&hand);
-                if played.get(&id) != Some(&false) {
-                    continue;
-                }
-                if let Some(edge) = edge
-                    && let Some(seat) = edge.seats.iter().find(|s| s.seat == play.session.seat)
-                {
-                    tally.add(edge.house_edge, seat);
+            let hands = self.table_hands_from_shuffle(play.session.table_id, first, last)?;
+            let valued = EdgeTracker::new().track_all(hands.iter().map(|(_, hand)| hand));
+            for ((id, _), edge) in hands.into_iter().zip(valued) {
+                if let Some(edge) = edge {
+                    edges.insert(id, edge);
                 }
             }
         }
-        Ok(any.then(|| tally.profile(seconds, settings)))
+        Ok(profile_of(plays, &edges, seconds, settings))
     }
+}
+
+/// The Rocket sessions among `plays`.
+fn rocket_plays(plays: &[SessionPlay]) -> impl Iterator<Item = &SessionPlay> {
+    plays.iter().filter(|p| p.session.game == GameKind::Rocket)
+}
+
+/// The profile of `plays`' Rocket hands that were not voided, from each
+/// hand's `edges`; `None` with no Rocket hand.
+fn profile_of(
+    plays: &[SessionPlay],
+    edges: &HashMap<HandId, HandEdge>,
+    seconds: i64,
+    settings: &FlagSettings,
+) -> Option<Profile> {
+    let mut tally = Tally::default();
+    let mut any = false;
+    for play in rocket_plays(plays) {
+        any |= !play.hands.is_empty();
+        for hand in play.hands.iter().filter(|h| !h.voided) {
+            if let Some(edge) = edges.get(&hand.hand_id)
+                && let Some(seat) = edge.seats.iter().find(|s| s.seat == play.session.seat)
+            {
+                tally.add(edge.house_edge, seat);
+            }
+        }
+    }
+    any.then(|| tally.profile(seconds, settings))
 }
 
 impl Ledger {
@@ -114,8 +133,9 @@ impl Ledger {
             })?
             .collect::<Result<Vec<_>, _>>()?;
         let mut tables = Vec::new();
+        let mut edges = HashMap::new();
         for (table, name, first, last) in found {
-            tables.push(self.table_protection(table, name, (first, last), settings)?);
+            tables.push(self.table_protection(table, name, (first, last), settings, &mut edges)?);
         }
         let mut players = Vec::new();
         let now = self.clock_now();
@@ -124,7 +144,7 @@ impl Ledger {
             let seconds = Rater::new(Strategy::Optimal)
                 .rate(&plays, period, now)
                 .seconds;
-            if let Some(profile) = self.protection_profile(&plays, seconds, &settings)? {
+            if let Some(profile) = profile_of(&plays, &edges, seconds, &settings) {
                 players.push(PlayerProtection {
                     card: player.card,
                     name: player.name,
@@ -141,12 +161,15 @@ impl Ledger {
         })
     }
 
+    /// One table's seats and shuffles over its hands `first` to `last`,
+    /// adding each hand's edge to `edges`.
     fn table_protection(
         &self,
         table: TableId,
         name: String,
         (first, last): (HandId, HandId),
         settings: FlagSettings,
+        edges: &mut HashMap<HandId, HandEdge>,
     ) -> Result<TableProtection, LedgerError> {
         let mut voids = self
             .conn
@@ -157,22 +180,26 @@ impl Ledger {
         let mut tracker = EdgeTracker::new();
         let mut seats: BTreeMap<u8, (Tally, Vec<(u64, f64)>)> = BTreeMap::new();
         let mut first_number = None;
-        for (id, hand) in self.table_hands_from_shuffle(table, first, last)? {
-            let edge = tracker.track(&hand);
+        let hands = self.table_hands_from_shuffle(table, first, last)?;
+        let valued = tracker.track_all(hands.iter().map(|(_, hand)| hand));
+        for ((id, hand), edge) in hands.into_iter().zip(valued) {
             if id < first {
                 continue;
             }
             first_number.get_or_insert(hand.setup.number);
-            let Some(edge) = edge.filter(|_| !voided.contains(&id.0)) else {
+            let Some(edge) = edge else {
                 continue;
             };
-            for play in &edge.seats {
-                let (tally, points) = seats.entry(play.seat).or_default();
-                tally.add(edge.house_edge, play);
-                if let Some(house_edge) = edge.house_edge {
-                    points.push((play.bet_units, -house_edge));
+            if !voided.contains(&id.0) {
+                for play in &edge.seats {
+                    let (tally, points) = seats.entry(play.seat).or_default();
+                    tally.add(edge.house_edge, play);
+                    if let Some(house_edge) = edge.house_edge {
+                        points.push((play.bet_units, -house_edge));
+                    }
                 }
             }
+            edges.insert(id, edge);
         }
         let from_number = first_number.unwrap_or(u64::MAX);
         Ok(TableProtection {

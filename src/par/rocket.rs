@@ -18,7 +18,9 @@ use serde::Serialize;
 use crate::engine::card::{Decks, RankSet};
 
 mod from_shoe;
-pub use from_shoe::{DecisionValues, ShoeCounts, ShoeCountsError, ShoeEdge, edge_from_shoe};
+pub use from_shoe::{
+    DecisionSolver, DecisionValues, ShoeCounts, ShoeCountsError, ShoeEdge, edge_from_shoe,
+};
 
 /// The bound on the absolute error of every probability, edge and
 /// per-hand average here, against exact arithmetic.

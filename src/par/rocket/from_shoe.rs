@@ -176,16 +176,46 @@ fn longest_decision(copies: &[u32; 10]) -> u8 {
         .unwrap_or(0) as u8
 }
 
-/// The index tables shared by every solve: the stacks of each size, where
-/// each sits in its size's list, face sums and fold costs by mask.
+/// Face sums and fold costs by rank mask, shared by every solve.
+struct Faces {
+    /// The sum of the face values of a mask's ranks.
+    sum: [f64; MASKS],
+    /// What folding pays with these ranks in play: −(lowest face value).
+    fold: [f64; MASKS],
+}
+
+fn faces() -> &'static Faces {
+    static FACES: OnceLock<Faces> = OnceLock::new();
+    FACES.get_or_init(|| {
+        let mut faces = Faces {
+            sum: [0.0; MASKS],
+            fold: [0.0; MASKS],
+        };
+        for mask in 1..MASKS {
+            faces.sum[mask] = (0..10)
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| (i + 1) as f64)
+                .sum();
+            faces.fold[mask] = -f64::from(mask.trailing_zeros() as u16 + 1);
+        }
+        faces
+    })
+}
+
+/// The index tables of one solve: the stacks of each size that hold a
+/// given pair of stacks (the empty pair for the whole game from the deal;
+/// a decision's stacks for the part of the game below it), where each sits
+/// in its size's list, and where each level's states start.
 struct Layout {
-    /// Player's masks by size 0..=10, ascending.
+    /// The decision's stack size the layout starts from (0: the deal).
+    root: usize,
+    /// Player's masks by size 0..=10, ascending (those holding the root's).
     player: Vec<Vec<u16>>,
-    /// Dealer's masks (no 3) by size 0..=9, ascending.
+    /// Dealer's masks (no 3) by size 0..=9, ascending (holding the root's).
     dealer: Vec<Vec<u16>>,
-    /// Where a mask sits in its size's player list.
+    /// Where a listed mask sits in its size's player list.
     player_index: [u16; MASKS],
-    /// Where a mask without a 3 sits in its size's dealer list.
+    /// Where a listed mask sits in its size's dealer list.
     dealer_index: [u16; MASKS],
     /// Where each size's player masks start in a list of all sizes.
     player_start: [usize; 12],
@@ -193,61 +223,60 @@ struct Layout {
     dealer_start: [usize; 11],
     /// Where each decision level's states start in the flat value arrays.
     state_start: [usize; MAX_DECISION_CARDS + 2],
-    /// The sum of the face values of a mask's ranks.
-    face_sum: [f64; MASKS],
-    /// What folding pays with these ranks in play: −(lowest face value).
-    fold: [f64; MASKS],
 }
 
-fn layout() -> &'static Layout {
-    static LAYOUT: OnceLock<Layout> = OnceLock::new();
-    LAYOUT.get_or_init(|| {
-        let mut player = vec![Vec::new(); 11];
-        let mut dealer = vec![Vec::new(); 10];
-        let mut player_index = [0u16; MASKS];
-        let mut dealer_index = [u16::MAX; MASKS];
-        let mut face_sum = [0.0; MASKS];
-        let mut fold = [0.0; MASKS];
+impl Layout {
+    /// The stacks holding `player`'s ranks and `dealer`'s (equal in
+    /// number, the dealer's without a 3).
+    fn below(player: u16, dealer: u16) -> Layout {
+        let mut layout = Layout {
+            root: player.count_ones() as usize,
+            player: vec![Vec::new(); 11],
+            dealer: vec![Vec::new(); 10],
+            player_index: [0; MASKS],
+            dealer_index: [u16::MAX; MASKS],
+            player_start: [0; 12],
+            dealer_start: [0; 11],
+            state_start: [0; MAX_DECISION_CARDS + 2],
+        };
         for mask in 0..MASKS as u16 {
             let size = mask.count_ones() as usize;
-            player_index[usize::from(mask)] = player[size].len() as u16;
-            player[size].push(mask);
-            if mask & THREE_BIT == 0 {
-                dealer_index[usize::from(mask)] = dealer[size].len() as u16;
-                dealer[size].push(mask);
+            if mask & player == player {
+                layout.player_index[usize::from(mask)] = layout.player[size].len() as u16;
+                layout.player[size].push(mask);
             }
-            face_sum[usize::from(mask)] = (0..10)
-                .filter(|i| mask >> i & 1 == 1)
-                .map(|i| (i + 1) as f64)
-                .sum();
-            if mask != 0 {
-                fold[usize::from(mask)] = -f64::from(mask.trailing_zeros() as u16 + 1);
+            if mask & THREE_BIT == 0 && mask & dealer == dealer {
+                layout.dealer_index[usize::from(mask)] = layout.dealer[size].len() as u16;
+                layout.dealer[size].push(mask);
             }
         }
-        let mut player_start = [0; 12];
         for size in 0..11 {
-            player_start[size + 1] = player_start[size] + player[size].len();
+            layout.player_start[size + 1] = layout.player_start[size] + layout.player[size].len();
         }
-        let mut dealer_start = [0; 11];
         for size in 0..10 {
-            dealer_start[size + 1] = dealer_start[size] + dealer[size].len();
+            layout.dealer_start[size + 1] = layout.dealer_start[size] + layout.dealer[size].len();
         }
-        let mut state_start = [0; MAX_DECISION_CARDS + 2];
         for size in 1..=MAX_DECISION_CARDS {
-            state_start[size + 1] = state_start[size] + player[size].len() * dealer[size].len();
+            layout.state_start[size + 1] =
+                layout.state_start[size] + layout.player[size].len() * layout.dealer[size].len();
         }
-        Layout {
-            player,
-            dealer,
-            player_index,
-            dealer_index,
-            player_start,
-            dealer_start,
-            state_start,
-            face_sum,
-            fold,
-        }
-    })
+        layout
+    }
+
+    /// Where the state of `player`'s and `dealer`'s stacks (equal sizes,
+    /// both listed here) sits in the flat value arrays.
+    fn state(&self, player: u16, dealer: u16) -> usize {
+        let size = player.count_ones() as usize;
+        self.state_start[size]
+            + usize::from(self.player_index[usize::from(player)]) * self.dealer[size].len()
+            + usize::from(self.dealer_index[usize::from(dealer)])
+    }
+}
+
+/// The layout of the whole game, from the deal.
+fn layout() -> &'static Layout {
+    static LAYOUT: OnceLock<Layout> = OnceLock::new();
+    LAYOUT.get_or_init(|| Layout::below(0, 0))
 }
 
 /// The values of folding and hitting at a decision, as fractions of the
@@ -278,6 +307,21 @@ pub struct ShoeEdge {
     shoe: ShoeCounts,
     /// The player's expected net from the deal, tenths of the bet.
     start: f64,
+    work: Workspace,
+}
+
+impl fmt::Debug for ShoeEdge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ShoeEdge")
+            .field("shoe", &self.shoe)
+            .field("house_edge", &self.house_edge())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The backward induction's memory, reused from solve to solve.
+#[derive(Clone)]
+struct Workspace {
     /// Each decision's best value, tenths, level by level; dealer-major
     /// within a level (a row per dealer's stack).
     values: Vec<f64>,
@@ -293,43 +337,41 @@ pub struct ShoeEdge {
     row: Vec<f64>,
 }
 
-impl fmt::Debug for ShoeEdge {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ShoeEdge")
-            .field("shoe", &self.shoe)
-            .field("house_edge", &self.house_edge())
-            .finish_non_exhaustive()
-    }
-}
-
 /// The exact house edge of one player against the dealer from `shoe` under
 /// the best play for that shoe, with the best play at every decision.
 pub fn edge_from_shoe(shoe: &ShoeCounts) -> ShoeEdge {
-    let layout = layout();
-    let states = layout.state_start[MAX_DECISION_CARDS + 1];
-    let widest = (0..MAX_DECISION_CARDS)
-        .map(|k| layout.player[k + 1].len() * layout.dealer[k].len())
-        .max()
-        .unwrap_or(0);
     let mut edge = ShoeEdge {
         shoe: *shoe,
         start: 0.0,
-        values: vec![0.0; states],
-        hits: vec![0.0; states],
-        dealer_turn: vec![0.0; widest],
-        player_copies: vec![0.0; 10 * MASKS],
-        dealer_copies: vec![0.0; 10 * DEALER_MASKS],
-        row: vec![0.0; 256],
+        work: Workspace::new(),
     };
     edge.solve(shoe);
     edge
 }
 
-impl ShoeEdge {
-    /// Works out `shoe` in place of the shoe solved before.
-    pub fn solve(&mut self, shoe: &ShoeCounts) {
+impl Workspace {
+    /// Memory for the whole game's layout (every other layout is part of it).
+    fn new() -> Workspace {
         let layout = layout();
-        self.shoe = *shoe;
+        let states = layout.state_start[MAX_DECISION_CARDS + 1];
+        let widest = (0..MAX_DECISION_CARDS)
+            .map(|k| layout.player[k + 1].len() * layout.dealer[k].len())
+            .max()
+            .unwrap_or(0);
+        Workspace {
+            values: vec![0.0; states],
+            hits: vec![0.0; states],
+            dealer_turn: vec![0.0; widest],
+            player_copies: vec![0.0; 10 * MASKS],
+            dealer_copies: vec![0.0; 10 * DEALER_MASKS],
+            row: vec![0.0; 256],
+        }
+    }
+
+    /// Values every decision of `layout` from `shoe`, deepest first, down
+    /// to the layout's root (the first decisions when that is the deal).
+    /// Returns the copies of each rank in the shoe.
+    fn solve(&mut self, layout: &Layout, shoe: &ShoeCounts) -> [f64; 10] {
         let copies: [f64; 10] = std::array::from_fn(|i| f64::from(shoe.copies[i]));
         let cards = shoe.cards as f64;
         for (rank, &count) in copies.iter().enumerate() {
@@ -359,39 +401,11 @@ impl ShoeEdge {
                 .sum()
         };
         let top = usize::from(shoe.longest);
-        for size in (1..=top).rev() {
+        for size in (layout.root.max(1)..=top).rev() {
             self.dealer_card_level(layout, size, top, &copies, cards, &pair_base);
             self.decision_level(layout, size, cards, &pair_base);
         }
-        // The deal: the player's first card, then the dealer's.
-        let firsts = &layout.player[1];
-        let after_first = &mut self.row[..firsts.len()];
-        for (j, value) in after_first.iter_mut().enumerate() {
-            *value = 3.0 * copies[THREE] - layout.face_sum[usize::from(THREE_BIT & firsts[j])];
-        }
-        if top >= 1 {
-            let start = layout.player_start[1];
-            for dealer in 0..10 {
-                if dealer == THREE {
-                    continue;
-                }
-                let row = usize::from(layout.dealer_index[1 << dealer]);
-                let next =
-                    &self.values[layout.state_start[1] + row * firsts.len()..][..firsts.len()];
-                let left = &self.player_copies[dealer * MASKS + start..][..firsts.len()];
-                for ((value, &v), &c) in after_first.iter_mut().zip(next).zip(left) {
-                    *value += c * v;
-                }
-            }
-        }
-        let mut start = 0.0;
-        for (j, &mask) in firsts.iter().enumerate() {
-            let rank = mask.trailing_zeros() as usize;
-            if copies[rank] > 0.0 {
-                start += copies[rank] * after_first[j] / (cards - 1.0);
-            }
-        }
-        self.start = start / cards;
+        copies
     }
 
     /// The dealer's card after the player's hit at decisions of `size`
@@ -418,7 +432,7 @@ impl ShoeEdge {
             let base = 3.0 * copies[THREE] + pair_base(dealer);
             let paying = dealer | THREE_BIT;
             for (value, &player) in row.iter_mut().zip(players) {
-                *value = base - layout.face_sum[usize::from(paying & player)];
+                *value = base - faces().sum[usize::from(paying & player)];
             }
             if size < top {
                 for card in 0..10 {
@@ -458,7 +472,7 @@ impl ShoeEdge {
         for (j, &player) in players.iter().enumerate() {
             let base = -pair_base(player);
             for (value, &dealer) in row.iter_mut().zip(dealers) {
-                *value = base + layout.face_sum[usize::from(player & dealer)];
+                *value = base + faces().sum[usize::from(player & dealer)];
             }
             for card in 0..10 {
                 if player >> card & 1 == 1 {
@@ -474,10 +488,51 @@ impl ShoeEdge {
             let hits = &mut self.hits[start + j * width..][..width];
             for (i, (hit, &value)) in hits.iter_mut().zip(row.iter()).enumerate() {
                 *hit = value * per_card;
-                let fold = layout.fold[usize::from(player | dealers[i])];
+                let fold = faces().fold[usize::from(player | dealers[i])];
                 self.values[start + i * length + j] = hit.max(fold);
             }
         }
+    }
+}
+
+impl ShoeEdge {
+    /// Works out `shoe` in place of the shoe solved before.
+    pub fn solve(&mut self, shoe: &ShoeCounts) {
+        let layout = layout();
+        self.shoe = *shoe;
+        let copies = self.work.solve(layout, shoe);
+        let top = usize::from(shoe.longest);
+        let cards = shoe.cards as f64;
+        let work = &mut self.work;
+        // The deal: the player's first card, then the dealer's.
+        let firsts = &layout.player[1];
+        let after_first = &mut work.row[..firsts.len()];
+        for (j, value) in after_first.iter_mut().enumerate() {
+            *value = 3.0 * copies[THREE] - faces().sum[usize::from(THREE_BIT & firsts[j])];
+        }
+        if top >= 1 {
+            let start = layout.player_start[1];
+            for dealer in 0..10 {
+                if dealer == THREE {
+                    continue;
+                }
+                let row = usize::from(layout.dealer_index[1 << dealer]);
+                let next =
+                    &work.values[layout.state_start[1] + row * firsts.len()..][..firsts.len()];
+                let left = &work.player_copies[dealer * MASKS + start..][..firsts.len()];
+                for ((value, &v), &c) in after_first.iter_mut().zip(next).zip(left) {
+                    *value += c * v;
+                }
+            }
+        }
+        let mut start = 0.0;
+        for (j, &mask) in firsts.iter().enumerate() {
+            let rank = mask.trailing_zeros() as usize;
+            if copies[rank] > 0.0 {
+                start += copies[rank] * after_first[j] / (cards - 1.0);
+            }
+        }
+        self.start = start / cards;
     }
 
     /// The shoe solved.
@@ -496,27 +551,8 @@ impl ShoeEdge {
     /// decision from this shoe can see (unequal sizes, a 3 with the dealer,
     /// more copies of a rank than the shoe holds).
     pub fn decision(&self, player: RankSet, dealer: RankSet) -> Option<DecisionValues> {
-        let layout = layout();
         let (p, d) = (player.bits(), dealer.bits());
-        let size = p.count_ones() as usize;
-        let feasible =
-            (0..10).all(|i| u32::from(p >> i & 1) + u32::from(d >> i & 1) <= self.shoe.copies[i]);
-        if size == 0
-            || size > usize::from(self.shoe.longest)
-            || d.count_ones() as usize != size
-            || d & THREE_BIT != 0
-            || !feasible
-        {
-            return None;
-        }
-        let width = layout.dealer[size].len();
-        let at = layout.state_start[size]
-            + usize::from(layout.player_index[usize::from(p)]) * width
-            + usize::from(layout.dealer_index[usize::from(d)]);
-        Some(DecisionValues {
-            fold: layout.fold[usize::from(p | d)] / 10.0,
-            hit: self.hits[at] / 10.0,
-        })
+        reachable(&self.shoe, p, d).then(|| self.work.decision(layout(), p, d))
     }
 
     /// Whether the best play hits at this decision (false where no decision
@@ -544,6 +580,74 @@ impl ShoeEdge {
                 FirstDecision { dealer, hit, fold }
             })
             .collect()
+    }
+}
+
+/// Whether a hand dealt from `shoe` can reach the decision with the
+/// player's ranks `p` and the dealer's `d`: equal sizes, at least one card
+/// each, no 3 with the dealer, no more copies of a rank than the shoe holds.
+fn reachable(shoe: &ShoeCounts, p: u16, d: u16) -> bool {
+    let size = p.count_ones() as usize;
+    let feasible =
+        (0..10).all(|i| u32::from(p >> i & 1) + u32::from(d >> i & 1) <= shoe.copies[i]);
+    size >= 1
+        && size <= usize::from(shoe.longest)
+        && d.count_ones() as usize == size
+        && d & THREE_BIT == 0
+        && feasible
+}
+
+impl Workspace {
+    /// The values at a decision of `layout` this workspace has solved.
+    fn decision(&self, layout: &Layout, p: u16, d: u16) -> DecisionValues {
+        DecisionValues {
+            fold: faces().fold[usize::from(p | d)] / 10.0,
+            hit: self.hits[layout.state(p, d)] / 10.0,
+        }
+    }
+}
+
+/// Values one decision at a time, each from the shoe its hand is dealt
+/// from, solving only the part of the game below that decision: a first
+/// decision is about a quarter of a whole solve, a second about a
+/// fourteenth. The figures are those of [`ShoeEdge::decision`], to the bit
+/// (the same sums in the same order).
+#[derive(Clone)]
+pub struct DecisionSolver {
+    work: Workspace,
+}
+
+impl Default for DecisionSolver {
+    fn default() -> Self {
+        DecisionSolver::new()
+    }
+}
+
+impl DecisionSolver {
+    /// A solver with its memory allocated.
+    pub fn new() -> DecisionSolver {
+        DecisionSolver {
+            work: Workspace::new(),
+        }
+    }
+
+    /// Folding's and hitting's values at the decision with `player`'s and
+    /// the `dealer`'s stacks, for a hand dealt from `shoe` (the cards left
+    /// with both stacks back in it): `edge_from_shoe(shoe).decision(player,
+    /// dealer)`, and `None` where that is.
+    pub fn values(
+        &mut self,
+        shoe: &ShoeCounts,
+        player: RankSet,
+        dealer: RankSet,
+    ) -> Option<DecisionValues> {
+        let (p, d) = (player.bits(), dealer.bits());
+        if !reachable(shoe, p, d) {
+            return None;
+        }
+        let layout = Layout::below(p, d);
+        self.work.solve(&layout, shoe);
+        Some(self.work.decision(&layout, p, d))
     }
 }
 

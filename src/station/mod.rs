@@ -40,7 +40,7 @@ use crate::scanner::{
     WayOut,
 };
 
-pub use prompt::{Actor, Prompt, units};
+pub use prompt::{Actor, Prompt, actor_of, units};
 pub use settlement::{Settlement, SettlementLine};
 
 /// Where a table's cards come from, as chosen when it is opened.

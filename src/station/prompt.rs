@@ -83,7 +83,7 @@ pub(super) fn prompt(station: &Station) -> Prompt {
         return Prompt::new(
             format!(
                 "Hand {}: collect and pay as listed, then confirm the settlement (Enter).",
-                settlement.hand
+                settlement.number()
             ),
             Actor::Table,
         );

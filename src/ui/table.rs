@@ -237,15 +237,16 @@ impl TableScreen {
             GameKind::Starboard => starboard_terms(&table.rules().starboard),
         };
         // The hand in play, else the last one this table committed here:
-        // never the ledger's last hand at another table.
+        // never the ledger's last hand at another table. Numbered as the
+        // dealer counts this table's hands (docs/dealer-app.md).
         let hand = match (
-            self.station.hand(),
+            self.station.hand_number(),
             self.station.settlement(),
             self.station.last_committed(),
         ) {
-            (Some(_), _, _) => format!("hand {}", table.hands_started()),
-            (None, Some(settling), _) => format!("hand {} to settle", settling.hand),
-            (None, None, Some(last)) => format!("last hand {}", last.hand),
+            (Some(number), _, _) => format!("hand {number}"),
+            (None, Some(settling), _) => format!("hand {} to settle", settling.number()),
+            (None, None, Some(last)) => format!("last hand {}", last.number()),
             (None, None, None) => "no hand yet".to_owned(),
         };
         // The hand first: on a narrow screen the line is cut at its end
@@ -512,7 +513,7 @@ impl TableScreen {
             ui.separator();
             ui.colored_label(
                 GOOD,
-                format!("Hand {} recorded in the ledger.", last.hand),
+                format!("Hand {} recorded in the ledger.", last.number()),
             );
         }
         ui.separator();
@@ -995,7 +996,7 @@ fn seat_in_hand_ui(ui: &mut Ui, hand: &Hand, seat: u8) {
 
 /// What to collect and pay, line by line.
 fn settlement_panel_ui(ui: &mut Ui, settlement: &Settlement) {
-    ui.heading(format!("Settle hand {}", settlement.hand));
+    ui.heading(format!("Settle hand {}", settlement.number()));
     if let Some(pot) = settlement.pot {
         ui.label(format!("Pot {pot}"));
     }

@@ -47,6 +47,27 @@ impl HandId {
     }
 }
 
+/// A hand as the dealer counts it: its number at its own table, from 1,
+/// beside the ledger's id (which counts hands at every table of the
+/// ledger). Shows as "3", or "3 (ledger #17)" when the two differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableHand {
+    /// The hand's number among its table's hands, from 1.
+    pub at_table: u64,
+    /// The ledger's id of the hand.
+    pub id: HandId,
+}
+
+impl std::fmt::Display for TableHand {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if i64::try_from(self.at_table).ok() == Some(self.id.0) {
+            write!(f, "{}", self.at_table)
+        } else {
+            write!(f, "{} (ledger #{})", self.at_table, self.id)
+        }
+    }
+}
+
 impl From<StaffId> for i64 {
     fn from(staff: StaffId) -> i64 {
         i64::from(staff.0)

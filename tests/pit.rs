@@ -1097,3 +1097,83 @@ fn a_pit_boss_moves_the_card_reading_shoe_to_another_port_with_a_pin() {
     assert!(station.alarms().is_empty());
     assert_eq!(discrepancies(&path), []);
 }
+
+#[test]
+fn a_second_table_numbers_its_hands_from_1_with_the_ledger_id_beside() {
+    use pairs_table::ids::TableHand;
+    use pairs_table::ledger::report::{Period, ReportQuery};
+    let (mut station, _path) = counted_station("hands-per-table");
+    play_hand(&mut station);
+    play_hand(&mut station);
+    let shift = station.shift_id();
+    let books = station.ledger_mut();
+    books
+        .waive_count(shift, CountKind::Closer, "training table", &boss())
+        .unwrap();
+    books.close_table(shift, DEALER, &boss()).unwrap();
+    station.sign_out_dealer().unwrap();
+    let mut station = Station::open(
+        station.into_ledger(),
+        TableSetup {
+            name: "table 2".into(),
+            ..setup(SourceChoice::SoftwareShoe)
+        },
+        &dealer(),
+        &boss(),
+        Feed::SoftwareShoe,
+    )
+    .unwrap();
+    crate::util::count_opener(&mut station);
+    // The ledger's hands 3 and 4 are this table's first and second.
+    assert_eq!(play_hand(&mut station), HandId(3));
+    station.entry_mut(1).unwrap().bet = "100".into();
+    station.start_hand().unwrap();
+    let second = TableHand {
+        at_table: 2,
+        id: HandId(4),
+    };
+    assert_eq!(station.hand_number(), Some(second));
+    assert_eq!(second.to_string(), "2 (ledger #4)");
+    let mut harness = harness(app(station));
+    harness.run();
+    assert!(shows(&harness, "hand 2 (ledger #4) · bets"), "the header");
+    let station = harness.state_mut().station_mut().unwrap();
+    while station.settlement().is_none() {
+        match station.table().need() {
+            Need::Card(_) => station.deal_from_shoe().unwrap(),
+            Need::Decision { choices, .. } => station.decide(choices[0]).unwrap(),
+            Need::Done => unreachable!("a finished hand waits for its settlement"),
+        }
+    }
+    harness.run();
+    assert!(shows(&harness, "Settle hand 2 (ledger #4)"));
+    assert!(shows(&harness, "Hand 2 (ledger #4): collect and pay"));
+    click(&mut harness, "Confirm settlement (Enter)");
+    assert!(shows(
+        &harness,
+        "Hand 2 (ledger #4) recorded in the ledger."
+    ));
+    assert!(shows(&harness, "last hand 2 (ledger #4) · bets"));
+
+    // The hand browser counts the same way and keeps the ledger's id.
+    open_pit(&mut harness, "Audit");
+    assert!(shows(&harness, "Hand 2 (ledger #4) ·"));
+    assert!(shows(&harness, "Hand 1 (ledger #3) ·"));
+    assert!(
+        !shows(&harness, "Hand 2 ·"),
+        "the first table's hands are not listed"
+    );
+    // So does the shift report's play section.
+    let play = ledger(&harness)
+        .table_figures(&ReportQuery {
+            table: Some("table 2".into()),
+            period: Period::LatestShift,
+            casino: None,
+        })
+        .unwrap()
+        .play;
+    assert_eq!(
+        (play.hand_ids, play.table_hands),
+        (Some((3, 4)), Some((1, 2)))
+    );
+}

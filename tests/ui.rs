@@ -1006,6 +1006,180 @@ fn starboard_shows_the_discarded_and_busting_cards_on_the_layout() {
     assert!(shows(&harness, &format!("seat {seat} bust")));
 }
 
+/// The app on the scripted shoe at a screen of `size`, in the app's own
+/// type sizes and spacing, one frame drawn.
+fn app_on_script_at(
+    name: &str,
+    game: GameKind,
+    size: egui::Vec2,
+) -> (Harness<'static, StationApp>, Script) {
+    let (ledger, _, _) = staffed_ledger(name);
+    let (script, feed) = Script::new();
+    let station = open(ledger, setup(game, 6, SourceChoice::SimulatedShoe), feed);
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .with_max_steps(8)
+        .build_ui_state(
+            |ui, app: &mut StationApp| app.show_ui(ui),
+            StationApp::with_station(station, egui::Context::default()),
+        );
+    pairs_table::ui::style(&harness.ctx);
+    harness.run();
+    (harness, script)
+}
+
+/// The screen sizes the app is made for: a dealer's touch screen and the
+/// smallest a table may have.
+const SCREENS: [egui::Vec2; 2] = [egui::vec2(1280.0, 800.0), egui::vec2(1024.0, 768.0)];
+
+/// Where a place on the layout is drawn: "Seat 3", "Dealer", "Common hand".
+fn place(harness: &Harness<'_, StationApp>, name: &str) -> egui::Rect {
+    harness.get_by_role_and_label(Role::Group, name).rect()
+}
+
+#[test]
+fn a_long_alarm_prompt_moves_no_seat_and_its_window_keeps_off_the_seat_deciding() {
+    for size in SCREENS {
+        let (mut harness, mut script) = app_on_script_at(
+            &format!("ui-alarm-layout-{}", size.x),
+            GameKind::Rocket,
+            size,
+        );
+        for seat in [1, 2, 5] {
+            type_into(&mut harness, &format!("Seat {seat} bet"), "10");
+        }
+        click(&mut harness, "Deal (Enter)");
+        // Seats 1 and 2 fold: seat 5, right of the middle, is left to decide.
+        let mut next = 0;
+        loop {
+            match station_of(&harness).table().need() {
+                Need::Card(_) => {
+                    script.card(RANKS[next % RANKS.len()]);
+                    next += 1;
+                }
+                Need::Decision { seat: 5, .. } => break,
+                Need::Decision { .. } => harness
+                    .state_mut()
+                    .station_mut()
+                    .unwrap()
+                    .decide(Action::Fold)
+                    .unwrap(),
+                Need::Done => panic!("the hand ended before seat 5 decided"),
+            }
+            harness.run();
+        }
+        let seats: Vec<egui::Rect> = (1..=6)
+            .map(|seat| place(&harness, &format!("Seat {seat}")))
+            .collect();
+        // A card read out of turn: its prompt takes three to five lines at
+        // the prompt's full size.
+        script.card(10);
+        harness.run();
+        assert!(shows(&harness, "Scanner alarm: play is stopped"));
+        let dealer = place(&harness, "Dealer");
+        for (seat, before) in (1..=6).zip(&seats) {
+            let rect = place(&harness, &format!("Seat {seat}"));
+            assert_eq!(
+                rect, *before,
+                "seat {seat} moved under the alarm at {size:?}"
+            );
+            assert!(
+                !rect.intersects(dealer),
+                "seat {seat} {rect:?} is over the dealer's box {dealer:?} at {size:?}"
+            );
+        }
+        let window = harness
+            .get_by_role_and_label(Role::Dialog, "Play is stopped")
+            .rect();
+        assert!(
+            !window.intersects(seats[4]),
+            "the alarm window {window:?} covers seat 5 {:?}, which decides, at {size:?}",
+            seats[4]
+        );
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
+        assert!(
+            screen.contains_rect(window),
+            "the alarm window {window:?} runs off the screen {size:?}"
+        );
+        // Its ways out are on the screen, in the window.
+        for way in ["Re-read the card", "Pit boss override (no card lost)"] {
+            let button = harness.get_by_label(way).rect();
+            assert!(
+                window.contains_rect(button) && screen.contains_rect(button),
+                "{way:?} at {button:?} at {size:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn starboard_discards_and_their_captions_stay_on_the_screen() {
+    for size in SCREENS {
+        let (mut harness, mut script) = app_on_script_at(
+            &format!("ui-starboard-many-discards-{}", size.x),
+            GameKind::Starboard,
+            size,
+        );
+        for seat in 1..=7 {
+            click(&mut harness, &format!("Seat {seat} seated"));
+        }
+        click(&mut harness, "Deal (Enter)");
+        // The opener's second card pairs the first; the common hand grows
+        // to nine cards (two rows), then every draw pairs it: seven discards.
+        let mut paired_first = false;
+        loop {
+            let station = station_of(&harness);
+            let Some(pairs_table::engine::hand::Hand::Starboard(hand)) = station.hand() else {
+                break;
+            };
+            let common: Vec<i64> = hand.common().iter().map(|r| i64::from(r.value())).collect();
+            let fresh = (1..=10).find(|r| !common.contains(r)).unwrap();
+            match station.table().need() {
+                Need::Card(pairs_table::engine::hand::CardTo::Common { by: None })
+                    if common.len() == 1 && !paired_first =>
+                {
+                    paired_first = true;
+                    script.card(common[0]);
+                }
+                Need::Card(_) if common.len() < 9 => script.card(fresh),
+                Need::Card(_) => script.card(*common.iter().max().unwrap()),
+                Need::Decision { .. } => harness
+                    .state_mut()
+                    .station_mut()
+                    .unwrap()
+                    .decide(Action::Draw)
+                    .unwrap(),
+                Need::Done => break,
+            }
+            harness.run();
+        }
+        harness.run();
+        // Every seat but the last one standing busts.
+        let mut captions: Vec<String> = (1..=7)
+            .map(|seat| format!("seat {seat} bust"))
+            .filter(|caption| shows(&harness, caption))
+            .collect();
+        assert_eq!(captions.len(), 6, "{captions:?}");
+        captions.push("paired the first".to_owned());
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
+        for caption in &captions {
+            let rect = harness.get_by_label(caption).rect();
+            assert!(
+                screen.contains_rect(rect),
+                "{caption:?} at {rect:?} is off the screen {size:?}"
+            );
+        }
+        let common = place(&harness, "Common hand");
+        for seat in 1..=7 {
+            let rect = place(&harness, &format!("Seat {seat}"));
+            assert!(
+                !rect.intersects(common),
+                "seat {seat} {rect:?} is over the common hand {common:?} at {size:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn with_every_seat_paid_the_confirm_button_is_on_an_800_high_screen() {
     let (ledger, _path, _clock) = staffed_ledger("ui-seven-seats");

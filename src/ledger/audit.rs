@@ -7,7 +7,7 @@ use rusqlite::types::Value;
 
 use super::chain::{ALARM_CLEARS, ALARMS};
 use super::{AccessError, Ledger, LedgerError, ShiftError, row_time, rows, timestamp};
-use crate::ids::{HandId, ShiftId, StaffId, TableId};
+use crate::ids::{HandId, ShiftId, StaffId, TableHand, TableId};
 
 /// What raised an alarm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -440,6 +440,21 @@ impl Ledger {
             .optional()?;
         let (seq, opened) = opened.ok_or(ShiftError::NoSuchShift(shift))?;
         row_time("shifts", seq, &opened)
+    }
+
+    /// `hand` as its table counts it: its number among that table's hands
+    /// (complete or voided), from 1, beside the ledger's id.
+    pub fn table_hand(&self, hand: HandId) -> Result<TableHand, LedgerError> {
+        let at_table: i64 = self.conn.query_row(
+            "SELECT COUNT(*) FROM hands o JOIN hands h ON o.table_id = h.table_id \
+             WHERE h.id = ?1 AND o.id <= ?1",
+            [hand.0],
+            |r| r.get(0),
+        )?;
+        match u64::try_from(at_table) {
+            Ok(at_table) if at_table > 0 => Ok(TableHand { at_table, id: hand }),
+            _ => Err(LedgerError::NoSuchHand(hand)),
+        }
     }
 
     /// The hand browser: hands matching `filter`, oldest first.

@@ -187,6 +187,9 @@ pub struct TablePosition {
     /// is its ledger id, so a table opened on a ledger that already holds
     /// another table's hands numbers its hands on from there.
     pub hands_started: u64,
+    /// The hands the ledger holds of this table (complete or voided): the
+    /// dealer numbers the table's hands from 1 on from there.
+    pub table_hands: u64,
     /// The last complete hand's button.
     pub last_button: Option<u8>,
     /// Units carried to the next Starboard pot.
@@ -995,12 +998,17 @@ impl Ledger {
         })
     }
 
-    /// Where `table` stands after its last recorded hand (its button and
-    /// carry), and the ledger's last hand number.
+    /// Where `table` stands after its last recorded hand (its button,
+    /// carry and count of hands), and the ledger's last hand number.
     pub fn table_position(&self, table: TableId) -> Result<TablePosition, LedgerError> {
         let hands_started: i64 =
             self.conn
                 .query_row("SELECT COALESCE(MAX(id), 0) FROM hands", [], |r| r.get(0))?;
+        let table_hands: i64 = self.conn.query_row(
+            "SELECT COUNT(*) FROM hands WHERE table_id = ?1",
+            [table],
+            |r| r.get(0),
+        )?;
         let last: Option<(i64, Option<i64>)> = self
             .conn
             .query_row(
@@ -1012,6 +1020,7 @@ impl Ledger {
         let Some((hand, button)) = last else {
             return Ok(TablePosition {
                 hands_started: hands_started as u64,
+                table_hands: table_hands as u64,
                 ..TablePosition::default()
             });
         };
@@ -1022,6 +1031,7 @@ impl Ledger {
         )?;
         Ok(TablePosition {
             hands_started: hands_started as u64,
+            table_hands: table_hands as u64,
             last_button: button.and_then(|b| u8::try_from(b).ok()),
             carry: carry as u64,
         })

@@ -9,7 +9,7 @@ use crate::engine::rules::HouseRules;
 use crate::inventory::format_basis_points;
 use crate::ledger::report::{
     AlarmClear, AlarmEntry, ChipCount, ClearedUnder, Correction, CorrectionKind, GameFigures,
-    Inventory, KindTotal, ShiftReport, Slip, StaffChange, StaffRef, ToDateFigures,
+    Inventory, KindTotal, PlayFigures, ShiftReport, Slip, StaffChange, StaffRef, ToDateFigures,
 };
 use crate::ledger::{AlarmKind, CountKind, SlipKind};
 use crate::par::hold::ExpectedHold;
@@ -603,6 +603,18 @@ fn to_date_blocks(table: &str, to_date: &ToDateFigures, blocks: &mut Vec<Block>)
     }));
 }
 
+/// The period's first and last hands as the table counts them, with the
+/// ledger's ids when they differ (docs/dealer-app.md, "Hand numbers").
+fn hand_numbers(p: &PlayFigures) -> String {
+    match (p.hand_ids, p.table_hands) {
+        (None, _) => "none".into(),
+        (Some((a, b)), Some((x, y))) if (i64::try_from(x), i64::try_from(y)) != (Ok(a), Ok(b)) => {
+            format!("{x} to {y} at this table (ledger #{a} to #{b})")
+        }
+        (Some((a, b)), _) => format!("{a} to {b}"),
+    }
+}
+
 fn play(report: &ShiftReport) -> Section {
     let p = &report.play;
     let n = |v: u64| units(v as i64);
@@ -611,11 +623,7 @@ fn play(report: &ShiftReport) -> Section {
         blocks: vec![pairs(vec![
             ("Hands dealt", n(p.hands)),
             ("Of which voided", n(p.voided)),
-            (
-                "Hand numbers",
-                p.hand_ids
-                    .map_or_else(|| "none".into(), |(a, b)| format!("{a} to {b}")),
-            ),
+            ("Hand numbers", hand_numbers(p)),
             (
                 "Hands per hour",
                 report

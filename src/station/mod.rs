@@ -28,7 +28,7 @@ use crate::engine::shoe::{Shoe, ShoeCount, ShoeEvent};
 use crate::engine::starboard::SeatState;
 use crate::engine::table::{CardSupply, FinishedHand, HandEvent, Seating, Table, TableError};
 use crate::engine::{Decks, Rank};
-use crate::ids::{HandId, ShiftId, StaffId, TableId};
+use crate::ids::{HandId, ShiftId, StaffId, TableHand, TableId};
 use crate::ledger::{
     AccessError, AlarmKind, CountKind, CountState, HandContext, Ledger, LedgerError, OpenShift,
     OpenedTable, PinEntry, Recorder, SeatedPlayer, TableOpening,
@@ -40,7 +40,7 @@ use crate::scanner::{
     WayOut,
 };
 
-pub use prompt::{Actor, Prompt, units};
+pub use prompt::{Actor, Prompt, actor_of, units};
 pub use settlement::{Settlement, SettlementLine};
 
 /// Where a table's cards come from, as chosen when it is opened.
@@ -296,6 +296,8 @@ pub struct Station {
     /// Shuffles in the hands of this shift already committed.
     committed_shuffles: u32,
     last_committed: Option<Settlement>,
+    /// The hands the ledger holds of this table: the dealer's count.
+    hands_at_table: u64,
     /// Why new limits could not be applied after the last confirmation.
     limits_problem: Option<StationError>,
     /// When the dealer last acted, for the idle timeout.
@@ -725,7 +727,7 @@ impl Station {
     fn finish_if_over(&mut self) -> Result<(), StationError> {
         if self.table.hand().is_some() && self.table.need() == Need::Done {
             let finished = self.table.finish_hand()?;
-            let settlement = Settlement::of(&finished);
+            let settlement = Settlement::of(&finished, self.hands_at_table + 1);
             self.settlement = Some((finished, settlement));
         }
         Ok(())
@@ -762,6 +764,7 @@ impl Station {
         };
         self.check_not_stopped()?;
         let id = self.recorder.commit(&mut self.ledger, finished)?;
+        self.hands_at_table += 1;
         self.committed_shuffles += shuffles_in(&finished.events);
         self.last_committed = self.settlement.take().map(|(_, s)| s);
         self.touch();
@@ -777,6 +780,14 @@ impl Station {
     /// confirmed (the hand itself is committed); the next hand tries again.
     pub fn limits_problem(&self) -> Option<&StationError> {
         self.limits_problem.as_ref()
+    }
+
+    /// The hand in progress as the dealer counts it, if any.
+    pub fn hand_number(&self) -> Option<TableHand> {
+        self.table.hand().map(|(setup, _)| TableHand {
+            at_table: self.hands_at_table + 1,
+            id: HandId::of(setup.number),
+        })
     }
 
     /// The hand in progress, if any.

@@ -50,13 +50,14 @@ impl Station {
                 dealer.staff,
                 approver,
             )?;
-            let engine_table = engine_table(&ledger, &setup, table, &feed, &mut rng)?;
-            Ok((rng, engine_table, table, shift, shoe))
+            let (engine_table, at_table) = engine_table(&ledger, &setup, table, &feed, &mut rng)?;
+            Ok((rng, engine_table, at_table, table, shift, shoe))
         })();
         match opened {
-            Ok((rng, engine_table, table, shift, shoe)) => {
+            Ok((rng, engine_table, at_table, table, shift, shoe)) => {
                 let opened = OpenedTable { table, shift, shoe };
                 let mut station = Station::assemble(ledger, setup, engine_table, rng, opened, feed);
+                station.hands_at_table = at_table;
                 station.set_dealer(Some(dealer.staff));
                 // The software shoe has shuffled and burned: journaled now.
                 match station.restore_between_hands() {
@@ -98,7 +99,7 @@ impl Station {
         };
         let feed = feed(&setup)?;
         let mut rng = os_rng()?;
-        let table = engine_table(&ledger, &setup, open.table, &feed, &mut rng)?;
+        let (table, at_table) = engine_table(&ledger, &setup, open.table, &feed, &mut rng)?;
         let mut station = Station::assemble(
             ledger,
             setup,
@@ -111,6 +112,7 @@ impl Station {
             },
             feed,
         );
+        station.hands_at_table = at_table;
         if let Some(progress) = station.ledger.recover_in_progress()? {
             let number = progress.setup.number;
             // The hand keeps its dealer in its record, but whoever is at
@@ -250,6 +252,7 @@ impl Station {
             rng,
             committed_shuffles: 0,
             last_committed: None,
+            hands_at_table: 0,
             limits_problem: None,
             device: None,
             link_protocol: None,
@@ -275,14 +278,15 @@ pub enum Reopened {
     NoOpenTable(Box<Ledger>),
 }
 
-/// The engine's table for a setup, positioned after the table's last hand.
+/// The engine's table for a setup, positioned after the table's last hand,
+/// and how many hands the ledger holds of the table.
 fn engine_table(
     ledger: &Ledger,
     setup: &TableSetup,
     table_id: TableId,
     feed: &Feed,
     rng: &mut StdRng,
-) -> Result<Table, StationError> {
+) -> Result<(Table, u64), StationError> {
     let supply = match feed {
         Feed::SoftwareShoe => CardSupply::Software(Box::new(Shoe::new(
             setup.decks,
@@ -298,7 +302,7 @@ fn engine_table(
     let mut table = Table::new(setup.game, setup.rules, supply)?;
     let position = ledger.table_position(table_id)?;
     table.resume(position.hands_started, position.last_button, position.carry);
-    Ok(table)
+    Ok((table, position.table_hands))
 }
 
 /// A table opened by a build that hashed its rules with the misnamed

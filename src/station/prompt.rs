@@ -55,6 +55,19 @@ impl Prompt {
     }
 }
 
+/// Whose move the hand waits for: the seat that decides or is dealt to
+/// (a Starboard draw is the drawing seat's), the dealer or the common hand;
+/// `Table` when the hand needs nothing. An alarm stops play but not this.
+pub fn actor_of(need: &Need) -> Actor {
+    match need {
+        Need::Done => Actor::Table,
+        Need::Decision { seat, .. }
+        | Need::Card(CardTo::Seat(seat) | CardTo::Common { by: Some(seat) }) => Actor::Seat(*seat),
+        Need::Card(CardTo::Dealer) => Actor::Dealer,
+        Need::Card(CardTo::Common { by: None }) => Actor::Common,
+    }
+}
+
 pub(super) fn prompt(station: &Station) -> Prompt {
     if let Some(fault) = station.alarms().first() {
         let ways: Vec<String> = fault.ways_out().iter().map(|w| w.to_string()).collect();
@@ -70,7 +83,7 @@ pub(super) fn prompt(station: &Station) -> Prompt {
         return Prompt::new(
             format!(
                 "Hand {}: collect and pay as listed, then confirm the settlement (Enter).",
-                settlement.hand
+                settlement.number()
             ),
             Actor::Table,
         );
@@ -104,7 +117,8 @@ pub(super) fn prompt(station: &Station) -> Prompt {
             Actor::Table,
         );
     }
-    match station.table().need() {
+    let need = station.table().need();
+    match need {
         Need::Done => {
             if station.shuffle_due() {
                 if let Some(why) = station.new_shoe_reason() {
@@ -133,26 +147,19 @@ pub(super) fn prompt(station: &Station) -> Prompt {
             } else {
                 "(Space shows it)"
             };
-            let (text, actor) = match to {
-                CardTo::Seat(seat) => (
-                    format!("Deal one card to seat {seat} {how}."),
-                    Actor::Seat(seat),
-                ),
-                CardTo::Dealer => (format!("Dealer draws {how}."), Actor::Dealer),
-                CardTo::Common { by: None } => (
-                    format!("Deal a card to the common hand {how}."),
-                    Actor::Common,
-                ),
-                CardTo::Common { by: Some(seat) } => (
-                    format!("Seat {seat} draws: deal a card to the common hand {how}."),
-                    Actor::Seat(seat),
-                ),
+            let text = match to {
+                CardTo::Seat(seat) => format!("Deal one card to seat {seat} {how}."),
+                CardTo::Dealer => format!("Dealer draws {how}."),
+                CardTo::Common { by: None } => format!("Deal a card to the common hand {how}."),
+                CardTo::Common { by: Some(seat) } => {
+                    format!("Seat {seat} draws: deal a card to the common hand {how}.")
+                }
             };
-            Prompt::new(format!("{text}{cut_note}"), actor)
+            Prompt::new(format!("{text}{cut_note}"), actor_of(&need))
         }
         Need::Decision { seat, choices } => Prompt::new(
             format!("Seat {seat}: {} or {}?{cut_note}", choices[0], choices[1]),
-            Actor::Seat(seat),
+            actor_of(&need),
         ),
     }
 }

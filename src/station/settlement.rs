@@ -4,6 +4,7 @@
 use crate::engine::hand::Hand;
 use crate::engine::money::{Account, Transfer, TransferKind, net_of};
 use crate::engine::table::FinishedHand;
+use crate::ids::{HandId, TableHand};
 
 /// One line of the settlement panel.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,8 +20,10 @@ pub struct SettlementLine {
 /// A hand's settlement as the dealer carries it out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settlement {
-    /// The hand number.
+    /// The hand number (the ledger's id).
     pub hand: u64,
+    /// The hand's number at its table, from 1.
+    pub at_table: u64,
     /// Per seat, in seat order: what to collect or pay.
     pub lines: Vec<SettlementLine>,
     /// Starboard: the pot (antes, draws and carry in).
@@ -34,8 +37,8 @@ pub struct Settlement {
 }
 
 impl Settlement {
-    /// The settlement of a finished hand.
-    pub fn of(finished: &FinishedHand) -> Settlement {
+    /// The settlement of a finished hand, the `at_table`th at its table.
+    pub fn of(finished: &FinishedHand, at_table: u64) -> Settlement {
         let transfers = &finished.transfers;
         let lines = finished
             .setup
@@ -60,11 +63,22 @@ impl Settlement {
         };
         Settlement {
             hand: finished.setup.number,
+            at_table,
             lines,
             pot,
             rake: sum_of(TransferKind::Rake),
             carry_out: sum_of(TransferKind::CarryOut),
             house_net: net_of(transfers, Account::House),
+        }
+    }
+}
+
+impl Settlement {
+    /// The hand as the dealer counts it.
+    pub fn number(&self) -> TableHand {
+        TableHand {
+            at_table: self.at_table,
+            id: HandId::of(self.hand),
         }
     }
 }

@@ -29,7 +29,7 @@ use crate::station::{Feed, Reopened, SourceChoice, Station, StationError, TableS
 
 pub use floor::{FloorApp, run_floor_view};
 pub use pit::PitScreen;
-pub use setup::{AddStaffForm, FirstRunForm, OpenTableForm};
+pub use setup::{AddStaffForm, FirstRunForm, OpenTableForm, style};
 pub use table::TableScreen;
 
 /// Makes the card feed a table setup asks for; `repaint` is called from the

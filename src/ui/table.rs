@@ -2,7 +2,8 @@
 //! stack or the common hand and pot, the shoe and scanner, the prompt line,
 //! the decision buttons with their keys, bets, alarms and the settlement.
 
-use eframe::egui::{self, Color32, Key, RichText, Stroke, Ui, UiBuilder, Vec2};
+use eframe::egui::{self, Color32, Key, Rect, RichText, Stroke, Ui, UiBuilder, Vec2};
+use egui::accesskit::Role;
 
 use super::pit::PitScreen;
 use super::rated::RatedPlayersForm;
@@ -19,12 +20,18 @@ use crate::ledger::PinEntry;
 use crate::printing::PrintCommand;
 use crate::scanner::WayOut;
 use crate::station::{
-    Actor, Settlement, Station, StationError, check_bet, starboard_state_word, units,
+    Actor, Settlement, Station, StationError, actor_of, check_bet, starboard_state_word, units,
 };
 
 const CARD: Vec2 = Vec2::new(34.0, 48.0);
 /// The prompt's text size, in points.
 const PROMPT_SIZE: f32 = 28.0;
+/// The smallest size a long prompt is drawn at to fit its two lines.
+const PROMPT_MIN_SIZE: f32 = 14.0;
+/// A seat's height on the layout when there is room for it.
+const SEAT_HEIGHT: f32 = 230.0;
+/// How much higher the middle seats sit than the ends, room allowing.
+const ARC_LIFT: f32 = 90.0;
 const BIG_CARD: Vec2 = Vec2::new(44.0, 62.0);
 
 /// The live table and the dealer's forms on it.
@@ -45,6 +52,11 @@ pub struct TableScreen {
     rated: RatedPlayersForm,
     /// The pit boss closed the table.
     closed: bool,
+    /// Where the place the hand waits for (a seat, the dealer or the common
+    /// hand) is drawn this frame: the alarm window keeps off it.
+    awaited_place: Option<Rect>,
+    /// The height the dealer's or common hand's box needed on the last pass.
+    centre_height: f32,
 }
 
 impl TableScreen {
@@ -62,6 +74,8 @@ impl TableScreen {
             floor_line: None,
             rated: RatedPlayersForm::default(),
             closed: false,
+            awaited_place: None,
+            centre_height: 0.0,
         }
     }
 
@@ -209,8 +223,8 @@ impl TableScreen {
         });
     }
 
-    /// The header's first line: the table, its game, limits or terms, unit,
-    /// decks and the hand.
+    /// The header's first line: the table, its game, the hand, limits or
+    /// terms, unit and decks.
     fn header_text_ui(&self, ui: &mut Ui, setup: &crate::station::TableSetup) {
         let table = self.station.table();
         ui.heading(format!("{} — {}", setup.name, setup.game));
@@ -223,23 +237,29 @@ impl TableScreen {
             GameKind::Starboard => starboard_terms(&table.rules().starboard),
         };
         // The hand in play, else the last one this table committed here:
-        // never the ledger's last hand at another table.
+        // never the ledger's last hand at another table. Numbered as the
+        // dealer counts this table's hands (docs/dealer-app.md).
         let hand = match (
-            self.station.hand(),
+            self.station.hand_number(),
             self.station.settlement(),
             self.station.last_committed(),
         ) {
-            (Some(_), _, _) => format!("hand {}", table.hands_started()),
-            (None, Some(settling), _) => format!("hand {} to settle", settling.hand),
-            (None, None, Some(last)) => format!("last hand {}", last.hand),
+            (Some(number), _, _) => format!("hand {number}"),
+            (None, Some(settling), _) => format!("hand {} to settle", settling.number()),
+            (None, None, Some(last)) => format!("last hand {}", last.number()),
             (None, None, None) => "no hand yet".to_owned(),
         };
-        ui.label(format!(
-            "{limits} · 1 unit = {}.{:02} · {} decks · {hand}",
-            setup.unit_cents / 100,
-            setup.unit_cents % 100,
-            setup.decks.count(),
-        ));
+        // The hand first: on a narrow screen the line is cut at its end
+        // (all of it on hover) rather than run under the Pit boss button.
+        ui.add(
+            egui::Label::new(format!(
+                "{hand} · {limits} · 1 unit = {}.{:02} · {} decks",
+                setup.unit_cents / 100,
+                setup.unit_cents % 100,
+                setup.decks.count(),
+            ))
+            .truncate(),
+        );
     }
 
     /// The dealer's ID and PIN and the Sign in button.
@@ -367,17 +387,14 @@ impl TableScreen {
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 // Two lines kept for the prompt, so a one-line prompt after
-                // a two-line one moves nothing below it (a mis-tap).
+                // a two-line one moves nothing below it (a mis-tap); a longer
+                // one (an alarm's) is drawn smaller to fit them.
                 let row = ui
                     .ctx()
                     .fonts_mut(|f| f.row_height(&egui::FontId::proportional(PROMPT_SIZE)));
                 ui.set_min_height(2.0 * row);
-                ui.label(
-                    RichText::new(&prompt.text)
-                        .size(PROMPT_SIZE)
-                        .color(INK)
-                        .strong(),
-                );
+                let size = fitting_size(ui, &prompt.text, 2.0 * row);
+                ui.label(RichText::new(&prompt.text).size(size).color(INK).strong());
             });
         message_line_ui(ui, &self.refusal, ALARM);
     }
@@ -494,7 +511,10 @@ impl TableScreen {
         }
         if let Some(last) = self.station.last_committed() {
             ui.separator();
-            ui.colored_label(GOOD, format!("Hand {} recorded in the ledger.", last.hand));
+            ui.colored_label(
+                GOOD,
+                format!("Hand {} recorded in the ledger.", last.number()),
+            );
         }
         ui.separator();
         self.rated.show_ui(ui, &mut self.station);
@@ -530,15 +550,39 @@ impl TableScreen {
         }
     }
 
+    /// The seats in an arc above the dealer's (or the common hand's) box:
+    /// the box as tall as its content at the bottom, the seats in the room
+    /// left above it (the arc flattens, then the seats shorten), so a tall
+    /// header or prompt never puts a seat over the box.
     fn layout_ui(&mut self, ui: &mut Ui) {
         let rect = ui.max_rect();
         let game = self.station.setup().game;
         let seats = game.max_seat();
         let actor = self.station.prompt().actor;
+        let awaited = actor_of(&self.station.table().need());
+        // At least this tall; Starboard's grows with its discards.
+        let least = match game {
+            GameKind::Rocket => 180.0,
+            GameKind::Starboard => 220.0,
+        };
+        // Starboard's as wide as a common hand's ten cards.
+        let width: f32 = match game {
+            GameKind::Rocket => 420.0,
+            GameKind::Starboard => 520.0,
+        };
+        let height = self.centre_height.max(least);
+        let centre = Rect::from_center_size(
+            egui::pos2(rect.center().x, rect.bottom() - 10.0 - height / 2.0),
+            Vec2::new(width.min(rect.width() - 20.0), height),
+        );
+        let top = rect.top() + 30.0;
+        let room = (centre.top() - 10.0 - top).max(0.0);
+        let seat_height = SEAT_HEIGHT.min(room);
+        let arc = (room - seat_height).min(ARC_LIFT);
         // Seven Starboard seats share the width without overlapping.
         let seat_width = ((rect.width() - 20.0) / f32::from(seats) - 8.0).clamp(100.0, 150.0);
-        let seat_size = Vec2::new(seat_width, 230.0);
-        let span = (rect.width() - seat_size.x - 20.0).max(0.0);
+        let span = (rect.width() - seat_width - 20.0).max(0.0);
+        self.awaited_place = matches!(awaited, Actor::Dealer | Actor::Common).then_some(centre);
         for index in 0..seats {
             let seat = index + 1;
             let t = if seats > 1 {
@@ -547,27 +591,36 @@ impl TableScreen {
                 0.5
             };
             // An arc: the ends low, the middle high; seat 1 at the dealer's left.
-            let lift = (t * std::f32::consts::PI).sin() * 90.0;
-            let top_left = egui::pos2(rect.left() + 10.0 + span * t, rect.top() + 120.0 - lift);
-            let seat_rect = egui::Rect::from_min_size(top_left, seat_size);
+            let lift = (t * std::f32::consts::PI).sin() * arc;
+            let top_left = egui::pos2(rect.left() + 10.0 + span * t, top + arc - lift);
+            let seat_rect = Rect::from_min_size(top_left, Vec2::new(seat_width, seat_height));
+            if awaited == Actor::Seat(seat) {
+                self.awaited_place = Some(seat_rect);
+            }
             let highlighted = actor == Actor::Seat(seat);
-            ui.scope_builder(UiBuilder::new().max_rect(seat_rect), |ui| {
+            let place = ui.scope_builder(UiBuilder::new().max_rect(seat_rect), |ui| {
+                ui.shrink_clip_rect(seat_rect);
                 self.seat_panel_ui(ui, seat, highlighted);
             });
+            named_place(&place.response, format!("Seat {seat}"));
         }
-        // Starboard's needs room for its discards and their captions.
-        let centre_height = match game {
-            GameKind::Rocket => 180.0,
-            GameKind::Starboard => 220.0,
-        };
-        let centre = egui::Rect::from_center_size(
-            egui::pos2(rect.center().x, rect.bottom() - 10.0 - centre_height / 2.0),
-            Vec2::new(420.0, centre_height),
-        );
         let highlighted = matches!(actor, Actor::Dealer | Actor::Common);
-        ui.scope_builder(UiBuilder::new().max_rect(centre), |ui| {
-            self.centre_panel_ui(ui, highlighted);
+        let place = ui.scope_builder(UiBuilder::new().max_rect(centre), |ui| {
+            self.centre_panel_ui(ui, highlighted)
         });
+        named_place(
+            &place.response,
+            match game {
+                GameKind::Rocket => "Dealer",
+                GameKind::Starboard => "Common hand",
+            },
+        );
+        let needed = place.inner;
+        self.centre_height = needed;
+        // Grown or shrunk: lay the seats out again before anything is shown.
+        if needed.max(least) != height {
+            ui.ctx().request_discard("the centre box changed height");
+        }
     }
 
     fn seat_panel_ui(&mut self, ui: &mut Ui, seat: u8, highlighted: bool) {
@@ -620,10 +673,14 @@ impl TableScreen {
         });
     }
 
-    fn centre_panel_ui(&mut self, ui: &mut Ui, highlighted: bool) {
-        place_frame(highlighted, 8.0).show(ui, |ui| {
+    /// The dealer's stack, or the common hand with the pot and discards;
+    /// returns the height its content needs, margins included.
+    fn centre_panel_ui(&mut self, ui: &mut Ui, highlighted: bool) -> f32 {
+        let frame = place_frame(highlighted, 8.0);
+        let margin = frame.total_margin().sum().y;
+        let content = frame.show(ui, |ui| {
             ui.set_min_size(ui.available_size());
-            match self.station.hand_on_layout() {
+            let content = ui.vertical(|ui| match self.station.hand_on_layout() {
                 Some(Hand::Rocket(hand)) => {
                     ui.label(RichText::new("Dealer").strong().color(INK));
                     card_row_ui(ui, hand.dealer_stack(), BIG_CARD);
@@ -646,8 +703,10 @@ impl TableScreen {
                     };
                     ui.label(RichText::new(text).strong().color(INK));
                 }
-            }
+            });
+            content.response.rect.height()
         });
+        content.inner + margin
     }
 
     /// Starboard's cards that left the shoe but not into the common hand:
@@ -678,16 +737,27 @@ impl TableScreen {
         ui.label(RichText::new("Discarded").strong().color(INK));
         ui.horizontal_wrapped(|ui| {
             for (rank, by) in discards {
-                ui.vertical(|ui| {
+                let caption = RichText::new(match by {
+                    Some(seat) => format!("seat {seat} bust"),
+                    None => "paired the first".to_owned(),
+                })
+                .color(INK)
+                .small();
+                // A cell as wide as its card or caption, whichever is wider,
+                // so the row wraps whole cells and no caption is squeezed.
+                let galley = egui::WidgetText::from(caption).into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Extend),
+                    f32::INFINITY,
+                    egui::TextStyle::Small,
+                );
+                let cell = Vec2::new(
+                    galley.size().x.max(CARD.x),
+                    CARD.y + ui.spacing().item_spacing.y + galley.size().y,
+                );
+                ui.allocate_ui_with_layout(cell, egui::Layout::top_down(egui::Align::Min), |ui| {
                     card_face_ui(ui, rank, CARD, false);
-                    ui.label(
-                        RichText::new(match by {
-                            Some(seat) => format!("seat {seat} bust"),
-                            None => "paired the first".to_owned(),
-                        })
-                        .color(INK)
-                        .small(),
-                    );
+                    ui.label(galley);
                 });
             }
         });
@@ -704,51 +774,87 @@ impl TableScreen {
         if faults.is_empty() && notices.is_empty() {
             return;
         }
-        // Bottom right, over the greyed buttons, and a light backdrop: the
-        // dealer checks the cards on the layout while it is up.
+        // At the bottom, over the greyed buttons, and a light backdrop: the
+        // dealer checks the cards on the layout while it is up. Beside the
+        // place the hand waits for, on its side with more room, never over it.
+        let screen = ui.ctx().content_rect();
+        let gap = 12.0;
+        let (anchor, offset, room) = match self.awaited_place {
+            Some(place) if place.left() - screen.left() > screen.right() - place.right() => (
+                egui::Align2::LEFT_BOTTOM,
+                [gap, -gap],
+                place.left() - screen.left(),
+            ),
+            Some(place) => (
+                egui::Align2::RIGHT_BOTTOM,
+                [-gap, -gap],
+                screen.right() - place.right(),
+            ),
+            None => (egui::Align2::RIGHT_BOTTOM, [-gap, -gap], screen.width()),
+        };
+        let frame = egui::Frame::popup(ui.style());
+        let margins = frame.total_margin().sum();
         let id = egui::Id::unique("alarm");
-        let area = egui::Modal::default_area(id).anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0]);
+        let area = egui::Modal::default_area(id).anchor(anchor, offset);
         let modal = egui::Modal::new(id)
             .area(area)
+            .frame(frame)
             .backdrop_color(Color32::from_black_alpha(70));
         modal.show(ui.ctx(), |ui| {
-            ui.set_max_width(640.0);
-            if faults.is_empty() {
-                ui.heading(RichText::new("Notice").color(ACTOR));
-                for notice in &notices {
-                    ui.label(notice);
-                }
-            } else {
-                ui.heading(RichText::new("Scanner alarm: play is stopped").color(ALARM));
-                for fault in &faults {
-                    ui.label(fault);
-                }
-                let strays = self.station.strays();
-                if !strays.is_empty() {
-                    let cards: Vec<String> = strays.iter().map(|s| s.to_string()).collect();
-                    ui.label(
-                        RichText::new(format!(
-                            "Left the shoe and not dealt: {}. A pit boss sets them aside \
-                             (override) or enters the card due by hand in place of the first.",
-                            cards.join(", ")
-                        ))
-                        .strong(),
-                    );
-                }
-            }
-            if self.station.dealer().is_none() {
-                ui.separator();
-                ui.label("A dealer signs in first:");
-                ui.horizontal(|ui| self.sign_in_fields_ui(ui));
-            } else if faults.is_empty() {
-                self.notice_ways_out_ui(ui);
-            } else {
-                self.alarm_ways_out_ui(ui);
-            }
-            // A space kept for the refusal: the window, anchored at the bottom,
-            // never moves its buttons when one appears.
-            message_line_ui(ui, &self.refusal, ALARM);
+            let window = ui.scope(|ui| {
+                ui.set_max_width((room - 2.0 * gap - margins.x).min(640.0));
+                // However tall its content, the window stays on the screen;
+                // as tall as its content up to that, wherever it starts.
+                let most = screen.height() - 2.0 * gap - margins.y;
+                egui::ScrollArea::vertical()
+                    .max_height(most)
+                    .min_scrolled_height(most)
+                    .show(ui, |ui| self.alarm_window_content_ui(ui, &faults, &notices));
+            });
+            // Named, so that a screen reader (or a test) finds where it is.
+            window
+                .response
+                .widget_info(|| egui::WidgetInfo::labeled(Role::Dialog, true, "Play is stopped"));
         });
+    }
+
+    /// The alarm window's faults (or notices) and their ways out.
+    fn alarm_window_content_ui(&mut self, ui: &mut Ui, faults: &[String], notices: &[String]) {
+        if faults.is_empty() {
+            ui.heading(RichText::new("Notice").color(ACTOR));
+            for notice in notices {
+                ui.label(notice);
+            }
+        } else {
+            ui.heading(RichText::new("Scanner alarm: play is stopped").color(ALARM));
+            for fault in faults {
+                ui.label(fault);
+            }
+            let strays = self.station.strays();
+            if !strays.is_empty() {
+                let cards: Vec<String> = strays.iter().map(|s| s.to_string()).collect();
+                ui.label(
+                    RichText::new(format!(
+                        "Left the shoe and not dealt: {}. A pit boss sets them aside \
+                         (override) or enters the card due by hand in place of the first.",
+                        cards.join(", ")
+                    ))
+                    .strong(),
+                );
+            }
+        }
+        if self.station.dealer().is_none() {
+            ui.separator();
+            ui.label("A dealer signs in first:");
+            ui.horizontal(|ui| self.sign_in_fields_ui(ui));
+        } else if faults.is_empty() {
+            self.notice_ways_out_ui(ui);
+        } else {
+            self.alarm_ways_out_ui(ui);
+        }
+        // A space kept for the refusal: the window, anchored at the bottom,
+        // never moves its buttons when one appears.
+        message_line_ui(ui, &self.refusal, ALARM);
     }
 
     /// Acknowledge, with a pit boss's PIN when a notice needs one.
@@ -890,7 +996,7 @@ fn seat_in_hand_ui(ui: &mut Ui, hand: &Hand, seat: u8) {
 
 /// What to collect and pay, line by line.
 fn settlement_panel_ui(ui: &mut Ui, settlement: &Settlement) {
-    ui.heading(format!("Settle hand {}", settlement.hand));
+    ui.heading(format!("Settle hand {}", settlement.number()));
     if let Some(pot) = settlement.pot {
         ui.label(format!("Pot {pot}"));
     }
@@ -913,6 +1019,12 @@ fn settlement_panel_ui(ui: &mut Ui, settlement: &Settlement) {
         ui.label(format!("Rake {}", settlement.rake));
         ui.label(format!("Carry to next pot {}", settlement.carry_out));
     }
+}
+
+/// Names a place on the layout (a seat, the dealer or the common hand),
+/// so that a screen reader (or a test) finds where it is drawn.
+fn named_place(place: &egui::Response, name: impl ToString) {
+    place.widget_info(|| egui::WidgetInfo::labeled(Role::Group, true, name.to_string()));
 }
 
 /// The frame of a place on the layout (a seat, the dealer or the common
@@ -938,4 +1050,22 @@ pub(crate) fn starboard_terms(rules: &crate::engine::rules::StarboardRules) -> S
         (percent, cap) => format!("rake {percent}% (cap {})", units(cap)),
     };
     format!("ante {} · {rake}", units(rules.unit))
+}
+
+/// The largest prompt size, from [`PROMPT_SIZE`] down to [`PROMPT_MIN_SIZE`],
+/// at which `text` fits `height` at the width `ui` has.
+fn fitting_size(ui: &Ui, text: &str, height: f32) -> f32 {
+    let width = ui.available_width();
+    let mut size = PROMPT_SIZE;
+    while size > PROMPT_MIN_SIZE {
+        let font = egui::FontId::proportional(size);
+        let galley = ui
+            .ctx()
+            .fonts_mut(|f| f.layout(text.to_owned(), font, INK, width));
+        if galley.size().y <= height {
+            break;
+        }
+        size -= 2.0;
+    }
+    size
 }

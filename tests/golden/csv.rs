@@ -153,6 +153,7 @@ fn every_row_report() -> ShiftReport {
             hands: 180,
             voided: 1,
             hand_ids: Some((501, 680)),
+            table_hands: Some((1, 180)),
             last_hand_end: Some(at(2, 1, 55)),
             shoes: 2,
             shuffles: 14,

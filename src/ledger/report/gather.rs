@@ -379,6 +379,13 @@ impl Ledger {
         let ledger_win = transfers.ledger_win;
         let (game, wagered) = transfers.game_figures(resolved.game, &hands);
         let mut play = hands.play;
+        play.table_hands = match play.hand_ids {
+            Some((first, last)) => Some((
+                self.table_hand(HandId(first))?.at_table,
+                self.table_hand(HandId(last))?.at_table,
+            )),
+            None => None,
+        };
         play.wagered = wagered;
         play.expected_hold = self.expected_hold(resolved.game, &hands.dealt, &hands.voided)?;
         play.actual_hold = match &game {

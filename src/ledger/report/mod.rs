@@ -186,6 +186,8 @@ pub struct PlayFigures {
     pub voided: u64,
     /// The first and last hand ids.
     pub hand_ids: Option<(i64, i64)>,
+    /// The same hands' numbers at their table, as the dealer counts them.
+    pub table_hands: Option<(u64, u64)>,
     /// When the last hand ended.
     pub last_hand_end: Option<DateTime<Utc>>,
     /// Shoes the hands were dealt from.

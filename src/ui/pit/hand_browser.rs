@@ -12,7 +12,7 @@ use crate::engine::shoe::ShoeEvent;
 use crate::engine::table::{FinishedHand, HandEvent};
 use crate::engine::{Rank, Step};
 use crate::history::HandHistory;
-use crate::ids::{HandId, StaffId, TableId};
+use crate::ids::{HandId, StaffId, TableHand, TableId};
 use crate::ledger::{HandFilter, HandOutcome, HandPage, TimeRange};
 use crate::station::Station;
 use crate::time_text::{Zone, when};
@@ -112,9 +112,16 @@ impl FilterInputs {
     }
 }
 
+/// A page of hands found, each with its number at its table.
+struct Page {
+    found: HandPage,
+    numbers: Vec<TableHand>,
+}
+
 /// A chosen hand in the browser, stepped card by card.
 struct Chosen {
     id: HandId,
+    number: TableHand,
     finished: FinishedHand,
     /// How many events are shown.
     step: usize,
@@ -125,7 +132,7 @@ struct Chosen {
 pub(super) struct HandBrowser {
     filter: FilterInputs,
     /// The page shown (None: find it on the next frame).
-    page: Option<Result<HandPage, ScreenError>>,
+    page: Option<Result<Page, ScreenError>>,
     /// Where each page shown so far starts: older than this hand (None:
     /// the newest); the last is the page shown.
     cursors: Vec<Option<HandId>>,
@@ -142,14 +149,17 @@ impl HandBrowser {
     }
 
     pub(super) fn choose(&mut self, station: &Station, hand: HandId) {
+        let ledger = station.ledger();
         self.chosen = Some(
-            station
-                .ledger()
-                .load_hand(hand)
-                .map(|finished| Chosen {
-                    id: hand,
-                    finished,
-                    step: 0,
+            ledger
+                .table_hand(hand)
+                .and_then(|number| {
+                    Ok(Chosen {
+                        id: hand,
+                        number,
+                        finished: ledger.load_hand(hand)?,
+                        step: 0,
+                    })
                 })
                 .map_err(|e| ScreenError::Form(format!("hand {hand} cannot be shown: {e}"))),
         );
@@ -187,9 +197,9 @@ impl HandBrowser {
             ui.checkbox(&mut self.filter.with_alarm, "With an alarm");
             ui.checkbox(&mut self.filter.every_table, "Every table in this ledger");
         });
-        let more = matches!(&self.page, Some(Ok(page)) if page.more);
+        let more = matches!(&self.page, Some(Ok(page)) if page.found.more);
         let last_shown = match &self.page {
-            Some(Ok(page)) => page.hands.last().map(|h| h.id),
+            Some(Ok(page)) => page.found.hands.last().map(|h| h.id),
             _ => None,
         };
         ui.horizontal(|ui| {
@@ -219,25 +229,29 @@ impl HandBrowser {
         let table = station.table_id();
         let page = self.page.get_or_insert_with(|| {
             self.filter.filter(table).and_then(|f| {
-                station
-                    .ledger()
-                    .browse_newest(&f, before, HANDS_PER_PAGE)
-                    .map_err(ScreenError::from)
+                let ledger = station.ledger();
+                let found = ledger.browse_newest(&f, before, HANDS_PER_PAGE)?;
+                let numbers = found
+                    .hands
+                    .iter()
+                    .map(|hand| ledger.table_hand(hand.id))
+                    .collect::<Result<_, _>>()?;
+                Ok(Page { found, numbers })
             })
         });
         let mut pick = None;
         match page {
             Err(error) => error.show_ui(ui),
-            Ok(page) if page.hands.is_empty() => {
+            Ok(page) if page.found.hands.is_empty() => {
                 ui.label("No hands match.");
             }
             Ok(page) => {
                 ui.label(format!(
                     "Page {}: hands {} to {}{}",
                     self.cursors.len(),
-                    page.hands[0].id,
-                    page.hands[page.hands.len() - 1].id,
-                    if page.more {
+                    page.numbers[0],
+                    page.numbers[page.numbers.len() - 1],
+                    if page.found.more {
                         "; older hands match too"
                     } else {
                         ""
@@ -255,7 +269,7 @@ impl HandBrowser {
                     .max_height(height)
                     .auto_shrink([false, true])
                     .show(ui, |ui| {
-                        for hand in &page.hands {
+                        for (hand, number) in page.found.hands.iter().zip(&page.numbers) {
                             // Rocket's seats with their bets (`2:100`); Starboard
                             // records no bet, so its seats alone.
                             let seats: Vec<String> = hand
@@ -268,7 +282,7 @@ impl HandBrowser {
                                 .collect();
                             let text = format!(
                                 "Hand {} · {} · dealer {} · seats {} · {} · house {:+}",
-                                hand.id,
+                                number,
                                 when(hand.started_at, Zone::Local),
                                 hand.dealer,
                                 seats.join(" "),
@@ -302,7 +316,7 @@ impl HandBrowser {
         };
         ui.separator();
         let total = chosen.finished.events.len();
-        ui.heading(format!("Hand {} step by step", chosen.id));
+        ui.heading(format!("Hand {} step by step", chosen.number));
         ui.label(format!(
             "Seats and bets: {}",
             chosen

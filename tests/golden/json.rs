@@ -57,6 +57,11 @@ fn simulate_prints_the_documented_counter() {
 }
 
 #[test]
+fn simulate_prints_the_documented_seats() {
+    runs_as_documented(SIMULATION, "simulate-seats", &[], "simulate-seats-json");
+}
+
+#[test]
 fn simulate_prints_the_documented_starboard_summary() {
     runs_as_documented(
         SIMULATION,

@@ -669,7 +669,8 @@ fn a_counters_seats_are_marked_in_the_pit_by_the_floors_thresholds_and_a_flat_be
     harness
         .get_by_role_and_label(Role::Button, "Counting? seat 1")
         .click();
-    run_until_shown(&mut harness, "counter, seat 1: bets against the edge");
+    run_until_shown(&mut harness, "Bets against the edge this shift");
+    assert_eq!(count(&harness, "counter, seat 1"), 1, "the window's title");
     for figure in [
         "Bet–edge correlation r",
         "Advantage played at",

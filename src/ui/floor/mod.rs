@@ -193,6 +193,7 @@ impl FloorApp {
                 .show(ui, |ui| {
                     closed = ui.button("Close the table's detail").clicked();
                     egui::ScrollArea::both().show(ui, |ui| {
+                        small_body(ui);
                         let figures = self.follower.of(&station);
                         let settings = &self.flag_settings;
                         if let Some(subject) = watch::detail_ui(ui, &station, figures, settings) {

@@ -171,11 +171,18 @@ fn profile(watched: &Watched, settings: &FlagSettings) -> Profile {
     watched.tally.profile(watched.seconds, settings)
 }
 
-/// The marks on a table's card in the floor plan, in the alarm colour.
+/// The marks on a table's card in the floor plan, in the alarm colour,
+/// side by side so the card's other lines stay in it.
 pub(super) fn card_marks_ui(ui: &mut Ui, figures: &ShiftProtection, settings: &FlagSettings) {
-    for (_, mark) in marks(figures, settings) {
-        ui.colored_label(ALARM, RichText::new(mark).strong());
+    let marks = marks(figures, settings);
+    if marks.is_empty() {
+        return;
     }
+    ui.horizontal_wrapped(|ui| {
+        for (_, mark) in marks {
+            ui.colored_label(ALARM, RichText::new(mark).strong());
+        }
+    });
 }
 
 /// The detail's section: each seat and rated player with their hands, r
@@ -267,7 +274,7 @@ pub(super) fn figures_window_ui(
 ) -> bool {
     let (title, watched) = match subject {
         Subject::Seat(seat) => (
-            format!("{station}, seat {seat}: bets against the edge"),
+            format!("{station}, seat {seat}"),
             figures
                 .seats
                 .iter()
@@ -275,7 +282,7 @@ pub(super) fn figures_window_ui(
                 .map(|s| &s.watched),
         ),
         Subject::Player(card) => (
-            format!("{station}, {card}: bets against the edge"),
+            format!("{station}, {card}"),
             figures
                 .players
                 .iter()
@@ -289,8 +296,10 @@ pub(super) fn figures_window_ui(
     let mut open = true;
     egui::Window::new(title)
         .open(&mut open)
-        .default_size([560.0, 560.0])
+        .default_pos([300.0, 80.0])
+        .default_width(580.0)
         .show(ctx, |ui| {
+            ui.strong("Bets against the edge this shift");
             let profile = profile(watched, settings);
             if profile.flagged {
                 ui.colored_label(
@@ -310,7 +319,7 @@ pub(super) fn figures_window_ui(
                 .map(|&(bet, advantage)| [advantage * 100.0, bet as f64])
                 .collect();
             Plot::new("pit-protection-plot")
-                .height(300.0)
+                .height(260.0)
                 .x_axis_label("player's advantage at the bet (%)")
                 .y_axis_label("bet (units)")
                 .show(ui, |plot| {

@@ -501,6 +501,37 @@ impl Default for FlagSettings {
     }
 }
 
+/// Why a flag threshold was refused: one sentence each.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+pub enum FlagSettingsError {
+    /// A significance level outside (0, 1).
+    #[error("the significance level is between 0 and 1 (both excluded), not {0}")]
+    Significance(f64),
+    /// A minimum number of hands of 0 or above [`FlagSettings::MAX_MINIMUM_HANDS`].
+    #[error("the minimum number of hands is 1 to 1000000, not {0}")]
+    MinimumHands(u64),
+}
+
+impl FlagSettings {
+    /// The largest minimum number of hands a house may set.
+    pub const MAX_MINIMUM_HANDS: u64 = 1_000_000;
+
+    /// Thresholds as a house sets them: a significance level strictly
+    /// between 0 and 1, a minimum of 1 to a million hands.
+    pub fn new(significance: f64, minimum_hands: u64) -> Result<FlagSettings, FlagSettingsError> {
+        if !(significance > 0.0 && significance < 1.0) {
+            return Err(FlagSettingsError::Significance(significance));
+        }
+        if !(1..=Self::MAX_MINIMUM_HANDS).contains(&minimum_hands) {
+            return Err(FlagSettingsError::MinimumHands(minimum_hands));
+        }
+        Ok(FlagSettings {
+            significance,
+            minimum_hands,
+        })
+    }
+}
+
 /// Adds up one player's (or seat's) hands for [`Profile`].
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tally {

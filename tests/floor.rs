@@ -367,7 +367,7 @@ pub(crate) fn simulate(db: &Path, hands: u32, seed: u32) {
 }
 
 /// [`simulate`] with more `simulate` arguments (`--table`, `--players`, …).
-fn simulate_with(db: &Path, hands: u32, seed: u32, more: &[&str]) {
+pub(crate) fn simulate_with(db: &Path, hands: u32, seed: u32, more: &[&str]) {
     let out = pairs_table_for(db)
         .args(["simulate", "--game", "rocket", "--seats", "3"])
         .args(["--hands", &hands.to_string(), "--seed", &seed.to_string()])

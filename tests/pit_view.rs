@@ -423,7 +423,7 @@ fn a_heartbeat_moves_the_last_contact_the_pit_shows() {
 fn a_floor_of_schema_8_keeps_places_as_documented_after_the_upgrade() {
     let floor_db = FloorDb::migrated_to(8);
     let done = floor::init(&floor_db.url()).unwrap();
-    assert_eq!(done.version, 9);
+    assert_eq!(done.version, 10);
     floor::enrol(
         &floor_db.url(),
         "table 5",
@@ -496,4 +496,222 @@ fn a_floor_of_schema_8_keeps_places_as_documented_after_the_upgrade() {
             )
             .is_err()
     );
+}
+
+/// `floor protection` run with `args` after `--floor URL`: its status,
+/// stdout and stderr.
+fn protection(floor_db: &FloorDb, args: &[&str]) -> (bool, String, String) {
+    let out = crate::pairs_table()
+        .args(["floor", "protection", "--floor", &floor_db.url()])
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Rows of the floor's record of protection settings.
+fn protection_rows(floor_db: &FloorDb) -> i64 {
+    floor_db
+        .admin()
+        .query_one("SELECT count(*) FROM floor.protection_settings", &[])
+        .unwrap()
+        .get(0)
+}
+
+#[test]
+fn the_house_sets_the_flag_thresholds_on_the_floor_and_bad_values_change_nothing() {
+    let floor_db = FloorDb::new();
+    // Unset: the documented defaults.
+    let (ok, out, err) = protection(&floor_db, &[]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out,
+        "significance: 0.001 (the default); minimum hands: 500 (the default)\n"
+    );
+    // Bad values: one sentence each, nothing recorded.
+    let refusals: [(&[&str], &str); 5] = [
+        (
+            &["--significance", "0"],
+            "pairs-table: the significance level is between 0 and 1 (both excluded), not 0\n",
+        ),
+        (
+            &["--significance", "1"],
+            "pairs-table: the significance level is between 0 and 1 (both excluded), not 1\n",
+        ),
+        (
+            &["--significance", "NaN", "--minimum-hands", "100"],
+            "pairs-table: the significance level is between 0 and 1 (both excluded), not NaN\n",
+        ),
+        (
+            &["--minimum-hands", "0"],
+            "pairs-table: the minimum number of hands is 1 to 1000000, not 0\n",
+        ),
+        (
+            &["--significance", "0.01", "--minimum-hands", "1000001"],
+            "pairs-table: the minimum number of hands is 1 to 1000000, not 1000001\n",
+        ),
+    ];
+    for (args, said) in refusals {
+        let (ok, out, err) = protection(&floor_db, args);
+        assert!(!ok, "{args:?}");
+        assert_eq!((out.as_str(), err.as_str()), ("", said), "{args:?}");
+    }
+    assert_eq!(protection_rows(&floor_db), 0);
+    // Set one, then the other: what was set stays, each change a row.
+    let (ok, out, err) = protection(&floor_db, &["--significance", "0.01"]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out,
+        "significance: 0.01; minimum hands: 500 (the default)\n"
+    );
+    let (ok, out, err) = protection(&floor_db, &["--minimum-hands", "200"]);
+    assert!(ok, "{err}");
+    assert_eq!(out, "significance: 0.01; minimum hands: 200\n");
+    let (_, out, _) = protection(&floor_db, &[]);
+    assert_eq!(out, "significance: 0.01; minimum hands: 200\n");
+    assert_eq!(protection_rows(&floor_db), 2);
+    // A record: not even the owner rewrites it.
+    let rewrite = floor_db
+        .admin()
+        .batch_execute("UPDATE floor.protection_settings SET minimum_hands = 1");
+    assert!(rewrite.is_err());
+    assert_eq!(
+        pairs_table::floor::protection::flag_settings(&floor_db.url()).unwrap(),
+        pairs_table::protection::FlagSettings {
+            significance: 0.01,
+            minimum_hands: 200
+        }
+    );
+}
+
+/// `report protection` of `db` with `args`: what it printed.
+fn protection_report(db: &std::path::Path, args: &[&str]) -> String {
+    let out = crate::pairs_table()
+        .args(["report", "protection", "--db"])
+        .arg(db)
+        .arg("--out")
+        .arg(db.with_extension("pdf"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn a_counters_seats_are_marked_in_the_pit_by_the_floors_thresholds_and_a_flat_bettors_are_not() {
+    use eframe::egui::accesskit::Role;
+    let floor_db = FloorDb::new();
+    let dir = dir("pit-counter");
+    // Three seats betting 1 to 8 by the exact edge of the cards seen, the
+    // first a rated player; three flat bettors at another table.
+    let (counter, flat) = (dir.join("counter.sqlite3"), dir.join("flat.sqlite3"));
+    let one_deck = ["--decks", "1", "--table", "table 1"];
+    let counting = ["--betting", "counter:8", "--players", "C-7"];
+    crate::floor::simulate_with(&counter, HANDS, 5, &[&one_deck[..], &counting].concat());
+    crate::floor::simulate_with(&flat, HANDS, 6, &one_deck);
+    for (db, station) in [(&counter, "counter"), (&flat, "flat")] {
+        let url = floor::enrol(&floor_db.url(), station, key_of(db)).unwrap();
+        floor::ship(db, &url, None).unwrap();
+    }
+    floor_db.settle();
+
+    // The house's default: fewer hands than 500 mark nobody.
+    let mut harness = pit_view(&floor_db);
+    run_until_shown(&mut harness, "Pit view: 2 tables");
+    harness.get_by_label("flat").click();
+    run_until_shown(&mut harness, "flat: bets against the edge this shift");
+    run_until_judged(&mut harness, "the flat bettors' seats judged", |h| {
+        h.query_by_role_and_label(Role::Button, "seat 3").is_some()
+    });
+    assert_eq!(count_marks(&harness), 0);
+    let printed = protection_report(&counter, &[]);
+    assert!(printed.ends_with(", 0 flagged\n"), "{printed}");
+
+    // The floor's thresholds: 30 hands. Every counter's seat and the
+    // rated counter are marked, on the plan and in the detail; no flat
+    // bettor is.
+    let (ok, _, err) = protection(&floor_db, &["--minimum-hands", "30"]);
+    assert!(ok, "{err}");
+    harness.get_by_label("counter").click();
+    run_until_judged(&mut harness, "the counters marked", |h| count_marks(h) == 8);
+    for seat in 1..=3 {
+        let mark = format!("Counting? seat {seat}");
+        assert_eq!(
+            count(&harness, &mark),
+            2,
+            "{mark}: on the card and in the detail"
+        );
+    }
+    assert_eq!(count(&harness, "Counting? C-7, seat 1"), 2);
+    let printed = protection_report(&counter, &["--floor", &floor_db.url()]);
+    assert!(printed.ends_with(", 4 flagged\n"), "{printed}");
+    harness.get_by_label("flat").click();
+    run_until(&mut harness, "the flat bettors judged", |h| {
+        h.query_by_role_and_label(Role::Button, "seat 1").is_some()
+    });
+    assert_eq!(count_marks(&harness), 4, "only the counter's card");
+
+    // A click on a mark: the plot and the skill check.
+    harness.get_by_label("counter").click();
+    run_until(&mut harness, "the counter's detail", |h| {
+        h.query_by_role_and_label(Role::Button, "Counting? seat 1")
+            .is_some()
+    });
+    harness
+        .get_by_role_and_label(Role::Button, "Counting? seat 1")
+        .click();
+    run_until_shown(&mut harness, "Bets against the edge this shift");
+    assert_eq!(count(&harness, "counter, seat 1"), 1, "the window's title");
+    for figure in [
+        "Bet–edge correlation r",
+        "Advantage played at",
+        "Play precision",
+        "Mistakes' cost",
+        "Skill theo per hand (par theo)",
+        "Skill theo per hour (par theo)",
+    ] {
+        assert_eq!(count(&harness, figure), 1, "{figure}");
+    }
+
+    // Back to the default: the marks go, without a restart.
+    let (ok, _, err) = protection(&floor_db, &["--minimum-hands", "500"]);
+    assert!(ok, "{err}");
+    run_until(&mut harness, "the marks gone", |h| count_marks(h) == 0);
+}
+
+/// Hands each simulated station deals in the counter's test: over the
+/// floor's 30, under the default 500 (few: every hand takes several exact
+/// solves, tens of milliseconds each in a debug build).
+const HANDS: u32 = 40;
+
+/// [`run_until`] with time for the pit's follower to judge a station's
+/// hands unoptimised (up to three minutes).
+fn run_until_judged(
+    harness: &mut Harness<'_, FloorApp>,
+    what: &str,
+    done: impl Fn(&Harness<'_, FloorApp>) -> bool,
+) {
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(180) {
+        harness.run();
+        if done(harness) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    panic!("{what} did not happen in 3 minutes");
+}
+
+/// Labels that mark a seat or player.
+fn count_marks(harness: &Harness<'_, FloorApp>) -> usize {
+    harness.query_all_by_label_contains("Counting?").count()
 }

@@ -434,3 +434,38 @@ fn counters_are_flagged_and_flat_and_random_bettors_are_not() {
         "the counter's result differs from its skill theo by {mean} ± {half_width} a hand"
     );
 }
+
+#[test]
+fn the_pit_follows_a_shift_hand_by_hand_to_the_figures_a_fresh_read_and_the_report_give() {
+    use pairs_table::rating::Period;
+    let (mut ledger, _path, _clock, table) = staffed("protection-follow");
+    let (shift, _) = crate::util::dealt(&mut ledger, table, 3, 5);
+    let mut watch = None;
+    let first = ledger.follow_shift(&mut watch, table, shift).unwrap();
+    assert_eq!(first.seats.len(), 4);
+    assert!(first.seats.iter().all(|s| s.watched.points.len() == 3));
+    // Two hands more: the watch reads only them, and comes to what a
+    // fresh read of the whole shift gives.
+    crate::util::deal_more(&mut ledger, table, shift, 2, 6);
+    let followed = ledger.follow_shift(&mut watch, table, shift).unwrap();
+    let fresh = ledger.follow_shift(&mut None, table, shift).unwrap();
+    assert_eq!(followed, fresh);
+    assert!(followed.seats.iter().all(|s| s.watched.points.len() == 5));
+    // The same figures and points as the game-protection report's.
+    let settings = FlagSettings::default();
+    let everything = Period {
+        from: None,
+        to: None,
+    };
+    let report = ledger.protection_report(everything, settings).unwrap();
+    let seats = &report.tables[0].seats;
+    assert_eq!(seats.len(), followed.seats.len());
+    for (reported, watched) in seats.iter().zip(&followed.seats) {
+        assert_eq!(reported.seat, watched.seat);
+        assert_eq!(reported.points, watched.watched.points);
+        assert_eq!(
+            reported.profile,
+            watched.watched.tally.profile(0, &settings)
+        );
+    }
+}

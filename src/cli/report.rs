@@ -59,6 +59,11 @@ pub struct ProtectionReportArgs {
     /// The fewest hands with an edge before a seat or player is flagged.
     #[arg(long, default_value_t = crate::protection::FlagSettings::default().minimum_hands)]
     pub minimum_hands: u64,
+    /// Flag by the house's thresholds kept on this floor (`floor
+    /// protection`) instead of --significance and --minimum-hands.
+    #[arg(long, value_name = "URL", value_parser = crate::floor::command::floor_target,
+          conflicts_with_all = ["significance", "minimum_hands"])]
+    pub floor: Option<String>,
 }
 
 pub(super) fn report_protection(args: &ProtectionReportArgs) -> anyhow::Result<()> {
@@ -71,15 +76,9 @@ pub(super) fn report_protection(args: &ProtectionReportArgs) -> anyhow::Result<(
     {
         anyhow::bail!("--to must be later than --from");
     }
-    if !(args.significance > 0.0 && args.significance < 1.0) {
-        anyhow::bail!(
-            "--significance must be between 0 and 1, not {}",
-            args.significance
-        );
-    }
-    let settings = crate::protection::FlagSettings {
-        significance: args.significance,
-        minimum_hands: args.minimum_hands,
+    let settings = match &args.floor {
+        Some(floor) => crate::floor::protection::flag_settings(floor)?,
+        None => crate::protection::FlagSettings::new(args.significance, args.minimum_hands)?,
     };
     let path = ledger_path(args.db.clone())?;
     let ledger = Ledger::open_read_only(&path, Box::new(SystemClock), false)?;

@@ -120,6 +120,22 @@ pub enum FloorCommand {
         #[arg(long, value_name = "C")]
         column: u32,
     },
+    /// Show the house's thresholds for marking a seat or player whose bets
+    /// follow the edge, changing those given (an owner's URL to change
+    /// them); the pit view and `report protection --floor` use them.
+    Protection {
+        /// The floor database.
+        #[arg(long, value_name = "URL", value_parser = floor_target)]
+        floor: String,
+        /// The one-sided significance level a bet–edge correlation must
+        /// beat (between 0 and 1; 0.001 unless changed).
+        #[arg(long, value_name = "P")]
+        significance: Option<f64>,
+        /// The fewest hands with an edge before anyone is marked (1 to
+        /// 1000000; 500 unless changed).
+        #[arg(long, value_name = "N")]
+        minimum_hands: Option<u64>,
+    },
     /// Show the house's settings for the floor, changing those given (an
     /// owner's URL to change them).
     Settings {
@@ -264,6 +280,14 @@ pub fn run(
                 shown(station),
                 shown(&place.to_string())
             ))?;
+        }
+        FloorCommand::Protection {
+            floor,
+            significance,
+            minimum_hands,
+        } => {
+            let set = super::protection::protection_settings(floor, *significance, *minimum_hands)?;
+            print_line(&set.sentence())?;
         }
         FloorCommand::Settings {
             floor,

@@ -18,7 +18,7 @@ use crate::ledger::{self, LedgerError, ShippedRow, link_encoded, shipped_table_n
 
 /// The floor schema's migrations: migration *i* takes the floor from version
 /// *i − 1* to *i*.
-const MIGRATIONS: [&str; 9] = [
+const MIGRATIONS: [&str; 10] = [
     include_str!("../../schema/floor/0001_chains.sql"),
     include_str!("../../schema/floor/0002_append_set.sql"),
     include_str!("../../schema/floor/0003_first_pit_boss.sql"),
@@ -28,11 +28,13 @@ const MIGRATIONS: [&str; 9] = [
     include_str!("../../schema/floor/0007_station_rows.sql"),
     include_str!("../../schema/floor/0008_station_link.sql"),
     include_str!("../../schema/floor/0009_table_places.sql"),
+    include_str!("../../schema/floor/0010_protection_settings.sql"),
 ];
 
 pub mod command;
 pub mod credentials;
 pub mod plan;
+pub mod protection;
 pub mod survey;
 pub mod verifier;
 

@@ -12,9 +12,11 @@ use postgres::Client;
 use postgres::fallible_iterator::FallibleIterator;
 
 use super::plan::{Place, places_on};
+use super::protection::{ProtectionSettings, settings_on};
 use super::{FloorError, StationLink, StationStatus, connect, replicate_on, status_on};
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
+use crate::ids::{ShiftId, TableId};
 use crate::inventory::{TableLimits, format_basis_points, hold_basis_points};
 use crate::ledger::report::{Period, ReportError, ReportQuery, StaffRef};
 use crate::ledger::{HandFilter, Ledger, SystemClock};
@@ -57,6 +59,9 @@ pub struct PitTable {
     pub next_limits: Option<TableLimits>,
     /// Whether a shift is open.
     pub open: bool,
+    /// The table and the shift whose figures are shown (`None` before the
+    /// table's first shift).
+    pub shift: Option<(TableId, ShiftId)>,
     /// The dealer of the latest hand of the shift shown, with their name.
     pub dealer: Option<StaffRef>,
     /// Hands dealt in the shift shown: the open one, else the last
@@ -138,6 +143,9 @@ pub struct Survey {
     /// When to look again though nothing arrives: the soonest a station
     /// heard from now would fall silent (`None`: no station can).
     pub look_again: Option<Duration>,
+    /// The house's thresholds for marking a seat or player whose bets
+    /// follow the edge (`floor protection`).
+    pub protection: ProtectionSettings,
 }
 
 /// The floor server's connections as any role can see them: in use and
@@ -210,6 +218,7 @@ pub fn resurvey(
     let mut places = places_on(&mut client)?;
     let stations = status_on(&mut client)?;
     let connections = connections(&mut client)?;
+    let protection = settings_on(&mut client)?;
     drop(client);
     let look_again = stations
         .iter()
@@ -251,6 +260,7 @@ pub fn resurvey(
         tables,
         connections,
         look_again,
+        protection,
     })
 }
 
@@ -351,6 +361,7 @@ fn no_shift_table(station: &StationStatus, replica: PathBuf) -> PitTable {
         rules: None,
         next_limits: None,
         open: false,
+        shift: None,
         dealer: None,
         hands: 0,
         drop: 0,
@@ -414,6 +425,7 @@ fn pit_table(station: &StationStatus, replica: &Path) -> Result<PitTable, FloorE
     });
     table.rules = in_force;
     table.open = open.is_some();
+    table.shift = header.shift.map(|shift| (header.table_id, shift));
     table.dealer = hands.last().map(|hand| {
         header
             .dealers

@@ -6,15 +6,18 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use rusqlite::OptionalExtension;
 
-use super::{Ledger, LedgerError, timestamp};
+use chrono::{DateTime, Utc};
+
+use super::{Ledger, LedgerError, row_time, timestamp};
+use crate::engine::card::Decks;
 use crate::engine::hand::GameKind;
 use crate::engine::table::FinishedHand;
-use crate::ids::{HandId, TableId};
+use crate::ids::{HandId, ShiftId, TableId};
 use crate::protection::{
-    EdgeTracker, FlagSettings, HandEdge, PlayerProtection, Profile, ProtectionReport, SeatProtection,
-    TableProtection, Tally,
+    EdgeTracker, FlagSettings, HandEdge, PlayerProtection, Profile, ProtectionReport, SeatPlay,
+    SeatProtection, TableProtection, Tally,
 };
-use crate::rating::{Period, Rater, SessionPlay};
+use crate::rating::{Period, Player, Rater, SessionPlay};
 use crate::simulate::Strategy;
 
 impl Ledger {
@@ -38,14 +41,23 @@ impl Ledger {
             )
             .optional()?
             .flatten();
+        self.table_hands_between(table, start.map_or(first, HandId), last)
+    }
+
+    /// `table`'s hands from hand `first` to hand `last`, in dealing order.
+    fn table_hands_between(
+        &self,
+        table: TableId,
+        first: HandId,
+        last: HandId,
+    ) -> Result<Vec<(HandId, FinishedHand)>, LedgerError> {
         let mut statement = self.conn.prepare_cached(
             "SELECT id FROM hands WHERE table_id = ?1 AND id BETWEEN ?2 AND ?3 ORDER BY id",
         )?;
         let ids = statement
-            .query_map(
-                rusqlite::params![table, start.unwrap_or(first.0), last],
-                |r| r.get::<_, i64>(0),
-            )?
+            .query_map(rusqlite::params![table, first, last], |r| {
+                r.get::<_, i64>(0)
+            })?
             .collect::<Result<Vec<_>, _>>()?;
         ids.into_iter()
             .map(|id| Ok((HandId(id), self.load_hand(HandId(id))?)))
@@ -171,12 +183,7 @@ impl Ledger {
         settings: FlagSettings,
         edges: &mut HashMap<HandId, HandEdge>,
     ) -> Result<TableProtection, LedgerError> {
-        let mut voids = self
-            .conn
-            .prepare_cached("SELECT hand_id FROM voids WHERE hand_id BETWEEN ?1 AND ?2")?;
-        let voided = voids
-            .query_map([first, last], |r| r.get::<_, i64>(0))?
-            .collect::<Result<HashSet<_>, _>>()?;
+        let voided = self.voided_between(first, last)?;
         let mut tracker = EdgeTracker::new();
         let mut seats: BTreeMap<u8, (Tally, Vec<(u64, f64)>)> = BTreeMap::new();
         let mut first_number = None;
@@ -190,7 +197,7 @@ impl Ledger {
             let Some(edge) = edge else {
                 continue;
             };
-            if !voided.contains(&id.0) {
+            if !voided.contains(&id) {
                 for play in &edge.seats {
                     let (tally, points) = seats.entry(play.seat).or_default();
                     tally.add(edge.house_edge, play);
@@ -218,6 +225,233 @@ impl Ledger {
                 .filter(|s| s.before_hand >= from_number)
                 .copied()
                 .collect(),
+        })
+    }
+}
+
+impl Ledger {
+    /// The hands from `first` to `last` that were voided.
+    fn voided_between(&self, first: HandId, last: HandId) -> Result<HashSet<HandId>, LedgerError> {
+        let mut voids = self
+            .conn
+            .prepare_cached("SELECT hand_id FROM voids WHERE hand_id BETWEEN ?1 AND ?2")?;
+        let voided = voids
+            .query_map([first, last], |r| r.get::<_, i64>(0).map(HandId))?
+            .collect::<Result<HashSet<_>, _>>()?;
+        Ok(voided)
+    }
+}
+
+/// A table's shift followed hand by hand for the pit view
+/// (docs/game-protection.md, "In the pit"): each hand's edge at the bet
+/// and decisions' costs are worked out once, when the hand is first read,
+/// so a new hand costs one tracker step; the figures are added up again
+/// from them (cheap) so a void recorded later still leaves its hand out.
+pub struct ShiftWatch {
+    table: TableId,
+    shift: ShiftId,
+    tracker: EdgeTracker,
+    /// The table's last hand tracked.
+    last: Option<HandId>,
+    /// The shift's Rocket hands, in dealing order.
+    hands: Vec<TrackedHand>,
+}
+
+/// One hand of the shift as the tracker saw it.
+struct TrackedHand {
+    id: HandId,
+    started_at: DateTime<Utc>,
+    ended_at: DateTime<Utc>,
+    decks: Decks,
+    edge: HandEdge,
+}
+
+/// One seat's or rated player's hands over a shift, for the pit's mark,
+/// plot and skill check (`Tally::profile` gives the figures by the
+/// house's thresholds).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Watched {
+    /// The hands added up.
+    pub tally: Tally,
+    /// Time on game, seconds: a seat's from its first hand's start to its
+    /// last hand's end; a rated player's as `rating` counts their
+    /// sessions in the shift.
+    pub seconds: i64,
+    /// The par sheet's theo over the same hands (bet × the par edge for
+    /// the decks, the best play from a full shoe), units.
+    pub par_theo: f64,
+    /// (bet in units, player's advantage at the bet) per hand.
+    pub points: Vec<(u64, f64)>,
+}
+
+impl Watched {
+    fn add(&mut self, hand: &TrackedHand, play: &SeatPlay, par_edge: f64) {
+        let Some(house_edge) = hand.edge.house_edge else {
+            return;
+        };
+        self.tally.add(Some(house_edge), play);
+        self.par_theo += play.bet_units as f64 * par_edge;
+        self.points.push((play.bet_units, -house_edge));
+    }
+}
+
+/// A seat over the shift.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatWatch {
+    /// The seat.
+    pub seat: u8,
+    /// Its hands.
+    pub watched: Watched,
+}
+
+/// A rated player over the shift at this table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerWatch {
+    /// Who.
+    pub player: Player,
+    /// The seat of their latest session at the table.
+    pub seat: u8,
+    /// Their hands.
+    pub watched: Watched,
+}
+
+/// What the pit shows of a shift's bets against the edge.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ShiftProtection {
+    /// Each seat that played a Rocket hand with an edge, in seat order.
+    pub seats: Vec<SeatWatch>,
+    /// Each rated player who did, by card.
+    pub players: Vec<PlayerWatch>,
+}
+
+impl Ledger {
+    /// Brings `watch` up to `table`'s latest hand in `shift` (a watch of
+    /// another table or shift starts again, from the shuffle before the
+    /// shift's first hand) and adds up the shift's seats and rated players.
+    pub fn follow_shift(
+        &self,
+        watch: &mut Option<ShiftWatch>,
+        table: TableId,
+        shift: ShiftId,
+    ) -> Result<ShiftProtection, LedgerError> {
+        if watch
+            .as_ref()
+            .is_some_and(|w| (w.table, w.shift) != (table, shift))
+        {
+            *watch = None;
+        }
+        let after = watch.as_ref().and_then(|w| w.last).unwrap_or(HandId(0));
+        let mut statement = self.conn.prepare_cached(
+            "SELECT id, seq, started_at, ended_at FROM hands \
+             WHERE table_id = ?1 AND shift_id = ?2 AND id > ?3 ORDER BY id",
+        )?;
+        let new = statement
+            .query_map(rusqlite::params![table, shift, after], |r| {
+                Ok((
+                    HandId(r.get(0)?),
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                ))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        let watch = watch.get_or_insert_with(|| ShiftWatch {
+            table,
+            shift,
+            tracker: EdgeTracker::new(),
+            last: None,
+            hands: Vec::new(),
+        });
+        if let (Some(first), Some(last)) = (new.first(), new.last()) {
+            let hands = match watch.last {
+                Some(tracked) => self.table_hands_between(table, HandId(tracked.0 + 1), last.0)?,
+                None => self.table_hands_from_shuffle(table, first.0, last.0)?,
+            };
+            let times: HashMap<HandId, (i64, &str, &str)> = new
+                .iter()
+                .map(|(id, seq, start, end)| (*id, (*seq, start.as_str(), end.as_str())))
+                .collect();
+            let edges = watch.tracker.track_all(hands.iter().map(|(_, hand)| hand));
+            for ((id, hand), edge) in hands.into_iter().zip(edges) {
+                watch.last = Some(id);
+                if let (Some(edge), Some(&(seq, start, end))) = (edge, times.get(&id)) {
+                    watch.hands.push(TrackedHand {
+                        id,
+                        started_at: row_time("hands", seq, start)?,
+                        ended_at: row_time("hands", seq, end)?,
+                        decks: hand.setup.decks,
+                        edge,
+                    });
+                }
+            }
+        }
+        self.shift_protection(watch)
+    }
+
+    /// The watch's hands added up by seat and by rated player.
+    fn shift_protection(&self, watch: &ShiftWatch) -> Result<ShiftProtection, LedgerError> {
+        let (Some(first), Some(last)) = (watch.hands.first(), watch.hands.last()) else {
+            return Ok(ShiftProtection::default());
+        };
+        let voided = self.voided_between(first.id, last.id)?;
+        let mut rater = Rater::new(Strategy::Optimal);
+        let mut seats: BTreeMap<u8, (Watched, DateTime<Utc>, DateTime<Utc>)> = BTreeMap::new();
+        for hand in watch.hands.iter().filter(|h| !voided.contains(&h.id)) {
+            let par_edge = rater.rocket_edge(hand.decks);
+            for play in &hand.edge.seats {
+                let (watched, _, to) = seats.entry(play.seat).or_insert((
+                    Watched::default(),
+                    hand.started_at,
+                    hand.ended_at,
+                ));
+                watched.add(hand, play, par_edge);
+                *to = hand.ended_at;
+            }
+        }
+        let period = Period {
+            from: Some(first.started_at),
+            to: None,
+        };
+        let mut players = Vec::new();
+        for player in self.rated_players(period)? {
+            let plays: Vec<SessionPlay> = self
+                .rating_play(&player.card, period)?
+                .into_iter()
+                .filter(|p| p.session.table_id == watch.table)
+                .collect();
+            let mut watched = Watched::default();
+            for play in &plays {
+                for played in play.hands.iter().filter(|h| !h.voided) {
+                    let Ok(i) = watch.hands.binary_search_by_key(&played.hand_id, |h| h.id) else {
+                        continue;
+                    };
+                    let hand = &watch.hands[i];
+                    if let Some(seat) = hand.edge.seats.iter().find(|s| s.seat == play.session.seat)
+                    {
+                        watched.add(hand, seat, rater.rocket_edge(hand.decks));
+                    }
+                }
+            }
+            let Some(latest) = plays.last().filter(|_| !watched.points.is_empty()) else {
+                continue;
+            };
+            watched.seconds = rater.rate(&plays, period, self.clock_now()).seconds;
+            players.push(PlayerWatch {
+                seat: latest.session.seat,
+                player,
+                watched,
+            });
+        }
+        Ok(ShiftProtection {
+            seats: seats
+                .into_iter()
+                .filter(|(_, (watched, _, _))| !watched.points.is_empty())
+                .map(|(seat, (mut watched, from, to))| {
+                    watched.seconds = (to - from).num_seconds();
+                    SeatWatch { seat, watched }
+                })
+                .collect(),
+            players,
         })
     }
 }

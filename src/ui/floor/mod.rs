@@ -14,10 +14,12 @@ use eframe::egui::{self, Ui};
 
 use super::widgets::{ALARM, error_text_ui};
 use crate::floor::survey::{Connections, FloorWatch, PitTable, Survey, resurvey};
+use crate::protection::FlagSettings;
 use crate::time_text::{Zone, when};
 
 mod detail;
 mod plan;
+mod watch;
 
 /// How long the listener waits before reconnecting to a floor it lost.
 const RECONNECT: Duration = Duration::from_secs(5);
@@ -46,6 +48,12 @@ pub struct FloorApp {
     problem: Option<String>,
     /// The table drilled into.
     selected: Option<detail::TableDetail>,
+    /// Each station's bets against the edge, followed on a thread.
+    follower: watch::Follower,
+    /// The house's thresholds for the marks, as last surveyed.
+    flag_settings: FlagSettings,
+    /// The station and seat or player whose figures window is open.
+    figures_of: Option<(String, watch::Subject)>,
     /// The private directory of replicas, removed with the window.
     _replicas: Option<tempfile::TempDir>,
 }
@@ -56,6 +64,8 @@ impl FloorApp {
     pub fn start(url: String, ctx: egui::Context) -> FloorApp {
         let replicas = crate::floor::command::replica_dir("pit-view");
         let (sender, surveys) = channel();
+        let follower = watch::Follower::start(ctx.clone());
+        let jobs = follower.jobs();
         let dir = match &replicas {
             Ok(dir) => Ok(dir.path().to_path_buf()),
             Err(error) => Err(error.to_string()),
@@ -99,6 +109,12 @@ impl FloorApp {
                         let look_again = match &surveyed {
                             Ok(fresh) => {
                                 tables.clone_from(&fresh.tables);
+                                // Bets against the edge: only the stations
+                                // whose rows arrived are followed again.
+                                let arrived = fresh.tables.iter().filter(|t| {
+                                    changed.as_ref().is_none_or(|c| c.contains(&t.station))
+                                });
+                                let _ = jobs.send(arrived.cloned().collect());
                                 Some(fresh.look_again.map_or(LINK_REFRESH, |d| {
                                     (d + SILENCE_MARGIN).min(LINK_REFRESH)
                                 }))
@@ -132,6 +148,9 @@ impl FloorApp {
                 .err()
                 .map(|e| format!("cannot start the floor listener: {e}")),
             selected: None,
+            follower,
+            flag_settings: FlagSettings::default(),
+            figures_of: None,
             _replicas: replicas.ok(),
         }
     }
@@ -147,6 +166,7 @@ impl FloorApp {
             match survey {
                 Ok(survey) => {
                     self.tables = survey.tables;
+                    self.flag_settings = survey.protection.in_force();
                     self.connections = Some(survey.connections);
                     self.updated = Some(Utc::now());
                     self.problem = None;
@@ -163,23 +183,54 @@ impl FloorApp {
     /// on the right, the floor plan and the open alarms in the middle.
     pub fn show_ui(&mut self, ui: &mut Ui) {
         self.receive();
+        self.follower.receive();
         egui::Panel::top("pit-header").show(ui, |ui| self.header_ui(ui));
         let mut closed = false;
         if let Some(detail) = &self.selected {
+            let station = detail.station().to_owned();
             egui::Panel::right("table-detail")
                 .exact_size(380.0)
                 .show(ui, |ui| {
                     closed = ui.button("Close the table's detail").clicked();
-                    egui::ScrollArea::both().show(ui, |ui| detail.show_ui(ui));
+                    egui::ScrollArea::both().show(ui, |ui| {
+                        small_body(ui);
+                        let figures = self.follower.of(&station);
+                        let settings = &self.flag_settings;
+                        if let Some(subject) = watch::detail_ui(ui, &station, figures, settings) {
+                            self.figures_of = Some((station.clone(), subject));
+                        }
+                        ui.add_space(4.0);
+                        detail.show_ui(ui);
+                    });
                 });
         }
         if closed {
             self.selected = None;
         }
+        if let Some((station, subject)) = &self.figures_of {
+            let open = match self.follower.of(station) {
+                Some(Ok(figures)) => watch::figures_window_ui(
+                    ui.ctx(),
+                    station,
+                    subject,
+                    figures,
+                    &self.flag_settings,
+                ),
+                _ => false,
+            };
+            if !open {
+                self.figures_of = None;
+            }
+        }
         egui::CentralPanel::default_margins().show(ui, |ui| {
             egui::ScrollArea::both().show(ui, |ui| {
                 let selected = self.selected.as_ref().map(|d| d.station().to_owned());
-                let clicked = plan::floor_plan_ui(ui, &self.tables, selected.as_deref());
+                let marks = |ui: &mut Ui, station: &str| {
+                    if let Some(Ok(figures)) = self.follower.of(station) {
+                        watch::card_marks_ui(ui, figures, &self.flag_settings);
+                    }
+                };
+                let clicked = plan::floor_plan_ui(ui, &self.tables, selected.as_deref(), &marks);
                 if let Some(station) = clicked
                     && let Some(table) = self.tables.iter().find(|t| t.station == station)
                 {

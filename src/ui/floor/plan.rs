@@ -32,12 +32,16 @@ fn state_colour(state: TableState) -> Color32 {
 /// Space between cards, points.
 const GAP: f32 = 8.0;
 
-/// Draws every table, pit by pit, then the unplaced ones; returns the
-/// station whose card was clicked, if one was.
+/// Draws a station's marks on its card (`watch::card_marks_ui`).
+pub(super) type Marks<'a> = dyn Fn(&mut Ui, &str) + 'a;
+
+/// Draws every table, pit by pit, then the unplaced ones, each with its
+/// marks; returns the station whose card was clicked, if one was.
 pub(super) fn floor_plan_ui(
     ui: &mut Ui,
     tables: &[PitTable],
     selected: Option<&str>,
+    marks: &Marks<'_>,
 ) -> Option<String> {
     let mut pits: BTreeMap<&str, Vec<&PitTable>> = BTreeMap::new();
     let mut unplaced = Vec::new();
@@ -64,7 +68,8 @@ pub(super) fn floor_plan_ui(
                     f32::from(place.column - 1) * step.x,
                     f32::from(place.row - 1) * step.y,
                 );
-            if table_card_ui(ui, egui::Rect::from_min_size(corner, CARD), table, selected) {
+            let rect = egui::Rect::from_min_size(corner, CARD);
+            if table_card_ui(ui, rect, table, selected, marks) {
                 clicked = Some(table.station.clone());
             }
         }
@@ -78,7 +83,7 @@ pub(super) fn floor_plan_ui(
             ui.spacing_mut().item_spacing = egui::vec2(GAP, GAP);
             for table in unplaced {
                 let (rect, _) = ui.allocate_exact_size(CARD, egui::Sense::hover());
-                if table_card_ui(ui, rect, table, selected) {
+                if table_card_ui(ui, rect, table, selected, marks) {
                     clicked = Some(table.station.clone());
                 }
             }
@@ -87,9 +92,15 @@ pub(super) fn floor_plan_ui(
     clicked
 }
 
-/// One table's card, drawn in `rect` (what does not fit is cut off); true
-/// when its name was clicked.
-fn table_card_ui(ui: &mut Ui, rect: egui::Rect, table: &PitTable, selected: Option<&str>) -> bool {
+/// One table's card, drawn in `rect` (what does not fit is cut off), its
+/// marks under its name; true when its name was clicked.
+fn table_card_ui(
+    ui: &mut Ui,
+    rect: egui::Rect,
+    table: &PitTable,
+    selected: Option<&str>,
+    marks: &Marks<'_>,
+) -> bool {
     let state = table.state();
     let colour = state_colour(state);
     let chosen = selected == Some(table.station.as_str());
@@ -124,6 +135,7 @@ fn table_card_ui(ui: &mut Ui, rect: egui::Rect, table: &PitTable, selected: Opti
                 .background_color(colour),
         );
     });
+    marks(ui, &table.station);
     figures_ui(ui, table);
     link_ui(ui, &table.link);
     clicked

@@ -576,7 +576,9 @@ impl Simulation {
                 .seen
                 .as_ref()
                 .is_some_and(|seen| seen.favourable(player.bet, self.decks));
-            *bet = player.bet.bet(self.flat_bet, rules, favourable, &mut self.rng);
+            *bet = player
+                .bet
+                .bet(self.flat_bet, rules, favourable, &mut self.rng);
         }
     }
 

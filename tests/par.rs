@@ -441,7 +441,11 @@ fn a_decision_solved_alone_has_the_whole_solves_values_to_the_bit() {
                 }
                 let (player, dealer) = (RankSet::from_bits(p), RankSet::from_bits(d));
                 let expected = whole.decision(player, dealer);
-                assert_eq!(alone.values(shoe, player, dealer), expected, "{shoe} {p:b} {d:b}");
+                assert_eq!(
+                    alone.values(shoe, player, dealer),
+                    expected,
+                    "{shoe} {p:b} {d:b}"
+                );
                 compared += usize::from(expected.is_some());
             }
         }

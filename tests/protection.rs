@@ -354,8 +354,16 @@ fn many_hands_valued_together_are_valued_as_one_at_a_time() {
     let mut together = EdgeTracker::new();
     assert_eq!(together.track_all(&hands), expected);
     assert_eq!(together.shuffles(), one_by_one.shuffles());
-    assert!(one_by_one.shuffles().len() > 2, "16 hands of one deck at 6 seats reshuffle");
-    assert!(expected.iter().flatten().any(|e| e.seats.iter().any(|s| !s.decisions.is_empty())));
+    assert!(
+        one_by_one.shuffles().len() > 2,
+        "16 hands of one deck at 6 seats reshuffle"
+    );
+    assert!(
+        expected
+            .iter()
+            .flatten()
+            .any(|e| e.seats.iter().any(|s| !s.decisions.is_empty()))
+    );
     // Valuing one seat's decisions leaves the others' out and changes nothing else.
     let mut seat_one = EdgeTracker::new().valuing_decisions_of(&[1]);
     for (hand, expected) in hands.iter().zip(&expected) {
@@ -405,19 +413,26 @@ fn counters_are_flagged_and_flat_and_random_bettors_are_not() {
                 }
                 let counter = &edge.seats[0];
                 if let Some(house_edge) = edge.house_edge {
-                    let theo = counter.bet_units as f64 * house_edge + counter.mistakes_cost_units();
+                    let theo =
+                        counter.bet_units as f64 * house_edge + counter.mistakes_cost_units();
                     let house_won = -hand.hand.net(1).unwrap() as f64;
                     differences.push(house_won - theo);
                 }
             }
-            let flagged = tallies.iter().map(|t| t.profile(0, &settings).flagged).collect();
+            let flagged = tallies
+                .iter()
+                .map(|t| t.profile(0, &settings).flagged)
+                .collect();
             (flagged, differences)
         })
         .collect();
     let flagged_in = |seat: usize| runs.iter().filter(|(flags, _)| flags[seat]).count();
     let counter = flagged_in(0);
     let flat = [1, 3, 5].iter().map(|&s| flagged_in(s)).max().unwrap();
-    let random = runs.iter().filter(|(flags, _)| flags[2] || flags[4]).count();
+    let random = runs
+        .iter()
+        .filter(|(flags, _)| flags[2] || flags[4])
+        .count();
     let differences: Vec<f64> = runs.iter().flat_map(|(_, d)| d.iter().copied()).collect();
     let n = differences.len() as f64;
     let mean = differences.iter().sum::<f64>() / n;
@@ -426,7 +441,10 @@ fn counters_are_flagged_and_flat_and_random_bettors_are_not() {
     println!(
         "counter:8 flagged in {counter} of {SEEDS} seeds; flat bettors at most {flat}; random:8 bettors in {random}; counter's house result less skill theo {mean:.4} ± {half_width:.4} units a hand over {n} hands"
     );
-    assert!(counter >= 99, "the counter was flagged in only {counter} seeds");
+    assert!(
+        counter >= 99,
+        "the counter was flagged in only {counter} seeds"
+    );
     assert!(flat <= 1, "a flat bettor was flagged in {flat} seeds");
     assert!(random <= 1, "random bettors were flagged in {random} seeds");
     assert!(

@@ -588,8 +588,7 @@ impl ShoeEdge {
 /// each, no 3 with the dealer, no more copies of a rank than the shoe holds.
 fn reachable(shoe: &ShoeCounts, p: u16, d: u16) -> bool {
     let size = p.count_ones() as usize;
-    let feasible =
-        (0..10).all(|i| u32::from(p >> i & 1) + u32::from(d >> i & 1) <= shoe.copies[i]);
+    let feasible = (0..10).all(|i| u32::from(p >> i & 1) + u32::from(d >> i & 1) <= shoe.copies[i]);
     size >= 1
         && size <= usize::from(shoe.longest)
         && d.count_ones() as usize == size

@@ -84,7 +84,9 @@ cargo test
 # The statistical tests too slow unoptimised (minutes in a debug build, a
 # few optimised), only in a whole run: simulated counters against the exact
 # countability figures (docs/par-sheet.md), and counters flagged, flat and
-# random bettors not, over 100 simulated shifts (docs/game-protection.md).
+# random bettors not, over 20 simulated shifts here (the whole 100 take
+# about half an hour; docs/game-protection.md).
+export PROTECTION_PROOF_SEEDS="${PROTECTION_PROOF_SEEDS:-20}"
 exec cargo test --release --test tests -- --ignored \
     par::simulated_counter_agrees_with_countability \
     protection::counters_are_flagged_and_flat_and_random_bettors_are_not

@@ -42,8 +42,13 @@ fn count(harness: &Harness<'_, FloorApp>, text: &str) -> usize {
 /// `floor place` run with `args` after `--floor URL`: its status, stdout
 /// and stderr.
 fn place(floor_db: &FloorDb, args: &[&str]) -> (bool, String, String) {
+    floor_command(floor_db, "place", args)
+}
+
+/// `floor COMMAND --floor URL` then `args`: its status, stdout and stderr.
+fn floor_command(floor_db: &FloorDb, command: &str, args: &[&str]) -> (bool, String, String) {
     let out = crate::pairs_table()
-        .args(["floor", "place", "--floor", &floor_db.url()])
+        .args(["floor", command, "--floor", &floor_db.url()])
         .args(args)
         .output()
         .unwrap();
@@ -501,16 +506,7 @@ fn a_floor_of_schema_8_keeps_places_as_documented_after_the_upgrade() {
 /// `floor protection` run with `args` after `--floor URL`: its status,
 /// stdout and stderr.
 fn protection(floor_db: &FloorDb, args: &[&str]) -> (bool, String, String) {
-    let out = crate::pairs_table()
-        .args(["floor", "protection", "--floor", &floor_db.url()])
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    floor_command(floor_db, "protection", args)
 }
 
 /// Rows of the floor's record of protection settings.

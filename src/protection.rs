@@ -549,6 +549,22 @@ pub struct Tally {
     mistakes_cost_units: f64,
 }
 
+impl std::ops::AddAssign for Tally {
+    /// Adds another tally's hands: a player's play at several stations
+    /// adds up as if it were one ledger's.
+    fn add_assign(&mut self, other: Tally) {
+        self.hands += other.hands;
+        self.sum_bet += other.sum_bet;
+        self.sum_advantage += other.sum_advantage;
+        self.sum_bet_squared += other.sum_bet_squared;
+        self.sum_advantage_squared += other.sum_advantage_squared;
+        self.sum_bet_advantage += other.sum_bet_advantage;
+        self.decisions += other.decisions;
+        self.best_play_decisions += other.best_play_decisions;
+        self.mistakes_cost_units += other.mistakes_cost_units;
+    }
+}
+
 impl Tally {
     /// Adds one hand: the edge at the bet and the seat's play.
     pub fn add(&mut self, house_edge: Option<f64>, play: &SeatPlay) {

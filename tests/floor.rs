@@ -942,21 +942,31 @@ fn a_player_is_rated_across_every_station_on_the_floor_without_counting_one_twic
         ["table 1", "table 2", "table 1"],
         "in the order they began"
     );
-    let actual = |file: &Path| -> i64 {
+    let alone = |file: &Path| -> serde_json::Value {
         let out = pairs_table_for(file)
             .args(["rating", "--db"])
             .arg(file)
             .args(["--player", "P-1", "--json"])
             .output()
             .unwrap();
-        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()["actual_win"]
-            .as_i64()
-            .unwrap()
+        serde_json::from_slice(&out.stdout).unwrap()
     };
+    let (first_alone, second_alone) = (alone(&first), alone(&second));
     assert_eq!(
         everywhere["actual_win"].as_i64().unwrap(),
-        actual(&first) + actual(&second)
+        first_alone["actual_win"].as_i64().unwrap() + second_alone["actual_win"].as_i64().unwrap()
     );
+    // What the player's bets and decisions show, each station's hands
+    // replayed from its own cards, adds up across the floor.
+    for key in ["hands", "decisions", "best_play_decisions"] {
+        let of = |rating: &serde_json::Value| rating["protection"][key].as_u64().unwrap();
+        assert!(of(&first_alone) > 0, "{key}");
+        assert_eq!(
+            of(&everywhere),
+            of(&first_alone) + of(&second_alone),
+            "protection {key}"
+        );
+    }
 }
 
 #[test]

@@ -10,6 +10,7 @@ use super::{
 };
 use crate::ids::StaffId;
 use crate::ledger::{Ledger, PinEntry, SystemClock};
+use crate::protection::{FlagSettings, Tally};
 use crate::rating::{Period, PlayerRating, Rater, Rating};
 use crate::simulate::Strategy;
 use crate::time_text::{Zone, when};
@@ -89,23 +90,26 @@ pub fn rating(args: &RatingArgs, key: Option<&Path>) -> anyhow::Result<()> {
     let mut rater = Rater::new(args.strategy);
     match (&args.player, &args.out) {
         (Some(card), _) => {
-            let mut rating = match &args.floor {
-                Some(url) => rate_across_floor(&ledger, &mut rater, card, period, url)?,
-                None => ledger.rate_player(&mut rater, card, period)?,
+            // The protection figures replay every card of the player's
+            // tables: only for the JSON.
+            let (mut rating, tally) = match &args.floor {
+                Some(url) => rate_across_floor(&ledger, &mut rater, card, period, url, args.json)?,
+                None => {
+                    let rating = ledger.rate_player(&mut rater, card, period)?;
+                    let tally = match ledger.player_play(card, period)? {
+                        Some((_, plays)) if args.json => ledger.protection_tally(&plays)?,
+                        _ => None,
+                    };
+                    (rating, tally)
+                }
             };
             ledger.record_rating_lookup(card, by.as_ref())?;
             if args.json {
-                // Recomputed from every card of the player's tables: only
-                // for the JSON, and only from this ledger.
-                if args.floor.is_none()
-                    && let Some((_, plays)) = ledger.player_play(card, period)?
-                {
-                    rating.protection = ledger.protection_profile(
-                        &plays,
-                        rating.rating.seconds,
-                        &crate::protection::FlagSettings::default(),
-                    )?;
-                }
+                let settings = match &args.floor {
+                    Some(url) => crate::floor::protection::flag_settings(url)?,
+                    None => FlagSettings::default(),
+                };
+                rating.protection = tally.map(|t| t.profile(rating.rating.seconds, &settings));
                 print_json(&rating)
             } else {
                 print_line(&player_text(&rating))
@@ -137,18 +141,34 @@ pub fn rating(args: &RatingArgs, key: Option<&Path>) -> anyhow::Result<()> {
 }
 
 /// `card`'s rating over this ledger and every other station's chain on
-/// the floor at `url` (replicas in a temporary directory, removed after).
+/// the floor at `url` (replicas in a temporary directory, removed after),
+/// and with `protection` what their Rocket hands show at every station,
+/// each replayed from its own station's cards.
 fn rate_across_floor(
     ledger: &Ledger,
     rater: &mut Rater,
     card: &str,
     period: Period,
     url: &str,
-) -> anyhow::Result<PlayerRating> {
+    protection: bool,
+) -> anyhow::Result<(PlayerRating, Option<Tally>)> {
     let replicas_dir = crate::floor::command::replica_dir("rating")?;
     let dir = replicas_dir.path().to_path_buf();
     let rated = (|| {
         let mut found = ledger.player_play(card, period)?;
+        let mut tally: Option<Tally> = None;
+        let mut add_up = |from: &Ledger, plays: &[crate::rating::SessionPlay]| {
+            if !protection {
+                return anyhow::Ok(());
+            }
+            if let Some(more) = from.protection_tally(plays)? {
+                *tally.get_or_insert_with(Tally::default) += more;
+            }
+            anyhow::Ok(())
+        };
+        if let Some((_, plays)) = &found {
+            add_up(ledger, plays)?;
+        }
         let replicas = crate::floor::replicate(url, &dir)?;
         for (station, why) in &replicas.unreadable {
             eprintln!(
@@ -161,6 +181,7 @@ fn rate_across_floor(
                 continue;
             }
             if let Some((player, plays)) = replica.player_play(card, period)? {
+                add_up(&replica, &plays)?;
                 found
                     .get_or_insert_with(|| (player, Vec::new()))
                     .1
@@ -170,7 +191,8 @@ fn rate_across_floor(
         let (player, mut plays) =
             found.ok_or_else(|| crate::ledger::PlayerError::UnknownCard(card.trim().to_owned()))?;
         plays.sort_by_key(|p| p.session.seated_at);
-        anyhow::Ok(rater.player(player, &plays, period, chrono::Utc::now()))
+        let rating = rater.player(player, &plays, period, chrono::Utc::now());
+        anyhow::Ok((rating, tally))
     })();
     drop(replicas_dir);
     rated

@@ -73,6 +73,14 @@ impl Ledger {
         seconds: i64,
         settings: &FlagSettings,
     ) -> Result<Option<Profile>, LedgerError> {
+        Ok(self
+            .protection_tally(plays)?
+            .map(|tally| tally.profile(seconds, settings)))
+    }
+
+    /// `plays`' Rocket hands added up for [`Tally::profile`] (tallies of
+    /// several ledgers add up with `+=`); `None` with no Rocket hand.
+    pub fn protection_tally(&self, plays: &[SessionPlay]) -> Result<Option<Tally>, LedgerError> {
         let mut edges = HashMap::new();
         for play in rocket_plays(plays) {
             let (Some(first), Some(last)) = (
@@ -89,7 +97,7 @@ impl Ledger {
                 }
             }
         }
-        Ok(profile_of(plays, &edges, seconds, settings))
+        Ok(tally_of(plays, &edges))
     }
 }
 
@@ -98,14 +106,9 @@ fn rocket_plays(plays: &[SessionPlay]) -> impl Iterator<Item = &SessionPlay> {
     plays.iter().filter(|p| p.session.game == GameKind::Rocket)
 }
 
-/// The profile of `plays`' Rocket hands that were not voided, from each
-/// hand's `edges`; `None` with no Rocket hand.
-fn profile_of(
-    plays: &[SessionPlay],
-    edges: &HashMap<HandId, HandEdge>,
-    seconds: i64,
-    settings: &FlagSettings,
-) -> Option<Profile> {
+/// `plays`' Rocket hands that were not voided added up, from each hand's
+/// `edges`; `None` with no Rocket hand.
+fn tally_of(plays: &[SessionPlay], edges: &HashMap<HandId, HandEdge>) -> Option<Tally> {
     let mut tally = Tally::default();
     let mut any = false;
     for play in rocket_plays(plays) {
@@ -118,7 +121,7 @@ fn profile_of(
             }
         }
     }
-    any.then(|| tally.profile(seconds, settings))
+    any.then_some(tally)
 }
 
 impl Ledger {
@@ -156,7 +159,7 @@ impl Ledger {
             let seconds = Rater::new(Strategy::Optimal)
                 .rate(&plays, period, now)
                 .seconds;
-            if let Some(profile) = profile_of(&plays, &edges, seconds, &settings) {
+            if let Some(profile) = tally_of(&plays, &edges).map(|t| t.profile(seconds, &settings)) {
                 players.push(PlayerProtection {
                     card: player.card,
                     name: player.name,

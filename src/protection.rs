@@ -758,4 +758,6 @@ pub struct PlayerProtection {
     pub name: Option<String>,
     /// Their figures over their Rocket sessions.
     pub profile: Profile,
+    /// (bet in units, player's advantage at the bet) per hand, for the plot.
+    pub points: Vec<(u64, f64)>,
 }

@@ -106,20 +106,31 @@ fn rocket_plays(plays: &[SessionPlay]) -> impl Iterator<Item = &SessionPlay> {
     plays.iter().filter(|p| p.session.game == GameKind::Rocket)
 }
 
+/// `plays`' Rocket hands that were not voided and had an edge at the bet,
+/// with the player's seat's play in each, from each hand's `edges`.
+fn played_hands<'a>(
+    plays: &'a [SessionPlay],
+    edges: &'a HashMap<HandId, HandEdge>,
+) -> impl Iterator<Item = (&'a HandEdge, &'a SeatPlay)> {
+    rocket_plays(plays).flat_map(move |play| {
+        play.hands
+            .iter()
+            .filter(|h| !h.voided)
+            .filter_map(move |hand| {
+                let edge = edges.get(&hand.hand_id)?;
+                let seat = edge.seats.iter().find(|s| s.seat == play.session.seat)?;
+                Some((edge, seat))
+            })
+    })
+}
+
 /// `plays`' Rocket hands that were not voided added up, from each hand's
 /// `edges`; `None` with no Rocket hand.
 fn tally_of(plays: &[SessionPlay], edges: &HashMap<HandId, HandEdge>) -> Option<Tally> {
+    let any = rocket_plays(plays).any(|play| !play.hands.is_empty());
     let mut tally = Tally::default();
-    let mut any = false;
-    for play in rocket_plays(plays) {
-        any |= !play.hands.is_empty();
-        for hand in play.hands.iter().filter(|h| !h.voided) {
-            if let Some(edge) = edges.get(&hand.hand_id)
-                && let Some(seat) = edge.seats.iter().find(|s| s.seat == play.session.seat)
-            {
-                tally.add(edge.house_edge, seat);
-            }
-        }
+    for (edge, seat) in played_hands(plays, edges) {
+        tally.add(edge.house_edge, seat);
     }
     any.then_some(tally)
 }
@@ -160,10 +171,14 @@ impl Ledger {
                 .rate(&plays, period, now)
                 .seconds;
             if let Some(profile) = tally_of(&plays, &edges).map(|t| t.profile(seconds, &settings)) {
+                let points = played_hands(&plays, &edges)
+                    .filter_map(|(edge, seat)| Some((seat.bet_units, -edge.house_edge?)))
+                    .collect();
                 players.push(PlayerProtection {
                     card: player.card,
                     name: player.name,
                     profile,
+                    points,
                 });
             }
         }

@@ -56,10 +56,33 @@ fn profile_table(mut columns: Vec<Column>, rows: Vec<super::document::Row>) -> B
     }
 }
 
-/// Each table's seats as points, one series a seat: the player's
-/// advantage at the bet (percent) across, the bet (units) up. A seat whose
-/// bets rise to the right follows the edge.
-fn bet_charts(report: &ProtectionReport) -> Vec<Block> {
+/// A chart of bets against the player's advantage, one series a seat or
+/// player: the advantage at the bet (percent) across, the bet (units) up.
+/// Bets that rise to the right follow the edge.
+fn bet_chart(title: String, series: Vec<Series>) -> Block {
+    Block::Chart(Chart {
+        title,
+        x_label: "player's advantage at the bet (%)".into(),
+        y_label: "bet (units)".into(),
+        series,
+        zero_line: false,
+    })
+}
+
+/// One seat's or player's hands as points, `(FLAG)` after a flagged name.
+fn bet_series(name: String, profile: &Profile, points: &[(u64, f64)]) -> Series {
+    Series {
+        name: format!("{name}{}", if profile.flagged { " (FLAG)" } else { "" }),
+        points: points
+            .iter()
+            .map(|&(bet, advantage)| (advantage * 100.0, bet as f64))
+            .collect(),
+        mark: Mark::Points,
+    }
+}
+
+/// Each table's chart, one series a seat.
+fn table_charts(report: &ProtectionReport) -> Vec<Block> {
     if report.tables.is_empty() {
         return vec![Block::Note("No Rocket hands in the period.".into())];
     }
@@ -67,34 +90,35 @@ fn bet_charts(report: &ProtectionReport) -> Vec<Block> {
         .tables
         .iter()
         .map(|table| {
-            Block::Chart(Chart {
-                title: format!(
+            bet_chart(
+                format!(
                     "Table {}: each hand's bet against the player's advantage",
                     table.table
                 ),
-                x_label: "player's advantage at the bet (%)".into(),
-                y_label: "bet (units)".into(),
-                series: table
+                table
                     .seats
                     .iter()
-                    .map(|seat| Series {
-                        name: format!(
-                            "seat {}{}",
-                            seat.seat,
-                            if seat.profile.flagged { " (FLAG)" } else { "" }
-                        ),
-                        points: seat
-                            .points
-                            .iter()
-                            .map(|&(bet, advantage)| (advantage * 100.0, bet as f64))
-                            .collect(),
-                        mark: Mark::Points,
+                    .map(|seat| {
+                        bet_series(format!("seat {}", seat.seat), &seat.profile, &seat.points)
                     })
                     .collect(),
-                zero_line: false,
-            })
+            )
         })
         .collect()
+}
+
+/// Each rated player's chart, their hands at every table and seat.
+fn player_charts(report: &ProtectionReport) -> impl Iterator<Item = Block> + '_ {
+    report.players.iter().map(|player| {
+        let who = match &player.name {
+            Some(name) => format!("{} {name}", player.card),
+            None => player.card.clone(),
+        };
+        bet_chart(
+            format!("Rated player {who}: each hand's bet against their advantage"),
+            vec![bet_series(who, &player.profile, &player.points)],
+        )
+    })
 }
 
 /// The report's sections: the period and thresholds, the seats, the
@@ -167,17 +191,19 @@ pub fn protection_sections(report: &ProtectionReport, zone: Zone) -> Vec<Section
         },
         Section {
             title: "Bets against the player's advantage".into(),
-            blocks: bet_charts(report),
+            blocks: table_charts(report),
         },
         Section {
             title: "Rated players".into(),
-            blocks: vec![profile_table(
+            blocks: std::iter::once(profile_table(
                 vec![
                     column("Card", 0.1, Align::Left),
                     column("Name", 0.15, Align::Left),
                 ],
                 players,
-            )],
+            ))
+            .chain(player_charts(report))
+            .collect(),
         },
         Section {
             title: "Dealer's side: early shuffles and deep cut cards".into(),

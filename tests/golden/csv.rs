@@ -552,6 +552,10 @@ fn the_game_protection_report_csv_is_the_documented_one() {
     assert!(text.contains("Game protection"), "{text}");
     assert!(text.contains("C-1001\tAnn Lee\t39\t"), "{text}");
     assert!(text.contains("table 1\t2\t39\t"), "{text}");
+    assert!(
+        text.contains("Rated player C-1001 Ann Lee: each hand's bet against their advantage"),
+        "the rated player's own chart: {text}"
+    );
     let shuffle_rows = written
         .lines()
         .filter(|l| l.starts_with("shuffle,"))

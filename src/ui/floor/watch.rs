@@ -79,7 +79,8 @@ impl Follower {
 
 /// The thread's loop: takes every table waiting (the latest of each
 /// station), follows them in parallel, one worker a core, and sends each
-/// station's figures.
+/// station's figures as soon as they are ready (a long shift read for the
+/// first time holds back no other station's).
 fn follow_stations(
     waiting: &Receiver<Vec<PitTable>>,
     sender: &Sender<Followed>,
@@ -98,22 +99,18 @@ fn follow_stations(
                 (t, watch)
             })
             .collect();
-        let followed: Vec<Followed> = work
-            .par_iter_mut()
-            .map(|(table, watch)| {
-                let figures = follow(table, watch).map_err(|e| e.to_string());
-                (table.station.clone(), figures)
-            })
-            .collect();
+        let window_open = work.par_iter_mut().all(|(table, watch)| {
+            let figures = follow(table, watch).map_err(|e| e.to_string());
+            let sent = sender.send((table.station.clone(), figures)).is_ok();
+            ctx.request_repaint();
+            sent
+        });
+        if !window_open {
+            return;
+        }
         for (table, watch) in work {
             watches.insert(table.station, watch);
         }
-        for figures in followed {
-            if sender.send(figures).is_err() {
-                return;
-            }
-        }
-        ctx.request_repaint();
     }
 }
 

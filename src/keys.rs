@@ -384,9 +384,7 @@ impl CheckpointKey {
             .verify(&message, &Signature::from_bytes(signature))
             .is_ok()
     }
-}
 
-impl CheckpointKey {
     /// Whether `signature` by this key signs the hand in progress
     /// `payload` (which begins with [`HAND_IN_PROGRESS_TAG`]).
     pub fn signs_hand_in_progress(&self, payload: &[u8], signature: &[u8; 64]) -> bool {

@@ -254,3 +254,92 @@ fn a_hand_in_progress_its_station_did_not_sign_is_refused_and_an_old_one_is_stal
             == 1
     });
 }
+
+#[test]
+fn a_hand_reopened_after_a_restart_is_published_as_it_was() {
+    let (ledger, path, clock) = crate::util::staffed_ledger("live-reopened");
+    let setup = crate::util::setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe);
+    let mut station = crate::util::open(ledger, setup, Feed::SoftwareShoe);
+    station.entry_mut(2).unwrap().bet = "60".into();
+    station.start_hand().unwrap();
+    deal_to_a_decision(&mut station);
+    let before = station.hand_in_progress().unwrap();
+    drop(station);
+    clock.set(2026, 3, 1, 20, 30);
+
+    let ledger = crate::util::reopen_ledger(&path, &clock);
+    let station = match Station::reopen(ledger, |_| Ok(Feed::SoftwareShoe)).unwrap() {
+        pairs_table::station::Reopened::Table(station) => *station,
+        pairs_table::station::Reopened::NoOpenTable(_) => panic!("the table is not open"),
+    };
+    let after = station.hand_in_progress().unwrap();
+    // The same hand, started when it started, with every card dealt so
+    // far and the same seat to decide (a software shoe's restart may add
+    // steps: a shuffle and burns).
+    assert_eq!(
+        (
+            after.hand,
+            after.started_at,
+            &after.seats,
+            &after.cards,
+            after.next
+        ),
+        (
+            before.hand,
+            before.started_at,
+            &before.seats,
+            &before.cards,
+            before.next
+        )
+    );
+    assert!(after.steps >= before.steps);
+    // Signed with the station's key, which the floor enrolled.
+    let signed = station.sign_hand(&after).unwrap();
+    let key = pairs_table::keys::CheckpointKey::new(&crate::test_keys().public_key()).unwrap();
+    assert!(key.signs_hand_in_progress(&signed.payload, &signed.signature));
+}
+
+#[test]
+fn a_floor_of_schema_10_holds_hands_in_progress_as_documented_after_the_upgrade() {
+    let floor_db = FloorDb::migrated_to(10);
+    assert_eq!(floor::init(&floor_db.url()).unwrap().version, 11);
+    let url = floor::enrol(&floor_db.url(), "A", crate::test_keys().public_key()).unwrap();
+    // The table as docs/floor.md ("The floor schema") describes it.
+    let mut admin = floor_db.admin();
+    let columns: Vec<(String, String, String)> = admin
+        .query(
+            "SELECT column_name::text, data_type::text, is_nullable::text \
+               FROM information_schema.columns \
+              WHERE table_schema = 'floor' AND table_name = 'hands_in_progress' \
+              ORDER BY ordinal_position",
+            &[],
+        )
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.get(0), r.get(1), r.get(2)))
+        .collect();
+    let expected = [
+        ("station", "text"),
+        ("payload", "bytea"),
+        ("signature", "bytea"),
+        ("received_at", "timestamp with time zone"),
+    ]
+    .map(|(name, kind)| (name.to_owned(), kind.to_owned(), "NO".to_owned()));
+    assert_eq!(columns, expected);
+    // A station enrolled on the upgraded floor publishes; the checks hold
+    // whoever writes.
+    let mut station = Client::connect(&url, NoTls).unwrap();
+    station
+        .execute(
+            "SELECT floor.publish_hand($1, $2)",
+            &[&b"x".to_vec(), &vec![0u8; 64]],
+        )
+        .unwrap();
+    for (payload, signature) in [(1, 65), (16385, 64)] {
+        let refused = admin.execute(
+            "UPDATE floor.hands_in_progress SET payload = $1, signature = $2",
+            &[&vec![0u8; payload], &vec![0u8; signature]],
+        );
+        assert!(refused.is_err(), "{payload} bytes signed in {signature}");
+    }
+}

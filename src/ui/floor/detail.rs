@@ -162,9 +162,7 @@ impl TableDetail {
             }
         });
     }
-}
 
-impl TableDetail {
     /// Says, in the alarm colour, that the hand in progress shown may be
     /// stale: the station's link is down, or its last step reached the
     /// floor longer ago than the house's notice time.

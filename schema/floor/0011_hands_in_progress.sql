@@ -4,7 +4,8 @@
 -- A hand in progress lives in the station's journal, outside the chain,
 -- and reaches the chain only when it is committed. For the pit, the
 -- station also publishes it as it goes: one row per station, replaced at
--- every step and deleted when the hand is committed or abandoned. It is
+-- every step and deleted when the hand is committed (or the station finds
+-- no hand in progress when it starts). It is
 -- never a record: no chain row, no replica, no report and no figure reads
 -- it. Its payload is signed by the station's key (docs/floor.md gives
 -- the bytes), which the floor cannot check (PostgreSQL has no Ed25519):

@@ -24,6 +24,11 @@ const KEY_FILE_HEADER: &str = "pairs-table station key v1";
 /// What a checkpoint's signature covers comes after this tag.
 const CHECKPOINT_TAG: &[u8] = b"pairs-table checkpoint v2\0";
 
+/// The first line of a hand in progress as a station publishes it to the
+/// floor (docs/floor.md, "The hand in progress"): what the station's key
+/// signs there begins so, and never as a checkpoint's message does.
+pub const HAND_IN_PROGRESS_TAG: &[u8] = b"pairs-table hand in progress v1\n";
+
 /// The file beside the key that records, per ledger, the last head this
 /// station wrote.
 const SIGNED_HEADS_FILE: &str = "signed-heads";
@@ -245,6 +250,15 @@ impl StationKeys {
             .to_bytes()
     }
 
+    /// Signs a hand in progress's bytes for the floor; `None` unless they
+    /// begin with [`HAND_IN_PROGRESS_TAG`] (the key signs nothing else
+    /// but checkpoints).
+    pub fn sign_hand_in_progress(&self, payload: &[u8]) -> Option<[u8; 64]> {
+        payload
+            .starts_with(HAND_IN_PROGRESS_TAG)
+            .then(|| self.signing.sign(payload).to_bytes())
+    }
+
     /// The last head this station recorded writing to the ledger at
     /// `ledger` (None for keys without a key file, or a ledger it never
     /// wrote).
@@ -369,6 +383,16 @@ impl CheckpointKey {
         self.0
             .verify(&message, &Signature::from_bytes(signature))
             .is_ok()
+    }
+
+    /// Whether `signature` by this key signs the hand in progress
+    /// `payload` (which begins with [`HAND_IN_PROGRESS_TAG`]).
+    pub fn signs_hand_in_progress(&self, payload: &[u8], signature: &[u8; 64]) -> bool {
+        payload.starts_with(HAND_IN_PROGRESS_TAG)
+            && self
+                .0
+                .verify(payload, &Signature::from_bytes(signature))
+                .is_ok()
     }
 }
 

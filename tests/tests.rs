@@ -11,6 +11,7 @@ mod ledger;
 mod par;
 mod pdf_text;
 mod pit;
+mod pit_live;
 mod pit_view;
 mod properties;
 mod protection;

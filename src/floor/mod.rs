@@ -15,10 +15,11 @@ use serde::Serialize;
 use crate::ids::StaffId;
 use crate::keys::PublicKey;
 use crate::ledger::{self, LedgerError, ShippedRow, link_encoded, shipped_table_name};
+use crate::station::live::SignedHand;
 
 /// The floor schema's migrations: migration *i* takes the floor from version
 /// *i − 1* to *i*.
-const MIGRATIONS: [&str; 10] = [
+const MIGRATIONS: [&str; 11] = [
     include_str!("../../schema/floor/0001_chains.sql"),
     include_str!("../../schema/floor/0002_append_set.sql"),
     include_str!("../../schema/floor/0003_first_pit_boss.sql"),
@@ -29,10 +30,12 @@ const MIGRATIONS: [&str; 10] = [
     include_str!("../../schema/floor/0008_station_link.sql"),
     include_str!("../../schema/floor/0009_table_places.sql"),
     include_str!("../../schema/floor/0010_protection_settings.sql"),
+    include_str!("../../schema/floor/0011_hands_in_progress.sql"),
 ];
 
 pub mod command;
 pub mod credentials;
+pub mod live;
 pub mod plan;
 pub mod protection;
 pub mod survey;
@@ -189,7 +192,7 @@ pub fn init(url: &str) -> Result<Initialised, FloorError> {
              floor.append_batch(bigint[], text[], bytea[], bytea[], bigint, timestamptz), \
              floor.heartbeat(bigint, text, timestamptz), \
              floor.present_key(bytea), floor.own_rows(bigint, integer), \
-             floor.first_pit_boss() TO {stations}; \
+             floor.first_pit_boss(), floor.publish_hand(bytea, bytea) TO {stations}; \
          GRANT SELECT ON ALL TABLES IN SCHEMA floor TO {pit};"
     ))?;
     tx.commit()?;
@@ -429,7 +432,13 @@ pub struct Shipper {
     wake: Option<mpsc::Sender<()>>,
     thread: Option<thread::JoinHandle<ShipOutcome>>,
     link: Arc<Mutex<LinkState>>,
+    hand: PendingHand,
 }
+
+/// The hand in progress waiting to be published: `None` when nothing new,
+/// `Some(None)` to say no hand is in progress. Each replaces the one
+/// before, sent or not.
+type PendingHand = Arc<Mutex<Option<Option<SignedHand>>>>;
 
 /// The floor link as a station shows it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -552,22 +561,26 @@ struct Link {
     floor_head: i64,
     /// When the station last reached the floor.
     last_contact: Option<std::time::Instant>,
+    /// The hand in progress to publish next.
+    hand: PendingHand,
 }
 
 impl Link {
     /// One attempt: ships when the file has grown since the floor last had
     /// it, else tells the floor the station is there once a minute; a
     /// failure is told to the floor on the connection if it still serves.
-    /// The connection is closed after each attempt. `None`: nothing was
-    /// due.
+    /// Then publishes the hand in progress if a new one waits (a failed
+    /// publish is dropped: the next step's replaces it). The connection is
+    /// closed after each attempt. `None`: nothing was due.
     fn attempt(&mut self) -> Option<(Result<Shipped, FloorError>, i64)> {
+        let hand = self.hand.lock().ok().and_then(|mut pending| pending.take());
         let file_rows = match ledger::chain_length(&self.db) {
             Ok(rows) => rows,
             Err(error) => return Some((Err(error.into()), 0)),
         };
         let to_ship = self.settled != Some(file_rows);
         let quiet = self.last_contact.is_some_and(|at| at.elapsed() < HEARTBEAT);
-        if !to_ship && quiet {
+        if !to_ship && quiet && hand.is_none() {
             return None;
         }
         let mut client = match connect(&self.url) {
@@ -576,6 +589,12 @@ impl Link {
         };
         let result = if to_ship {
             ship_on(&mut client, &self.db, self.public_key)
+        } else if quiet {
+            Ok(Shipped {
+                added: 0,
+                head: self.floor_head,
+                file_rows,
+            })
         } else {
             heartbeat(&mut client, file_rows, None).map(|head| Shipped {
                 added: 0,
@@ -583,6 +602,11 @@ impl Link {
                 file_rows,
             })
         };
+        if let Some(hand) = hand {
+            // After the rows: a committed hand's rows reach the floor before
+            // its snapshot is taken away.
+            let _ = live::publish_on(&mut client, hand.as_ref());
+        }
         match &result {
             Ok(shipped) => {
                 self.settled = Some(shipped.file_rows);
@@ -619,6 +643,7 @@ impl Shipper {
         changed: impl Fn() + Send + 'static,
     ) -> Result<Shipper, FloorError> {
         let (wake, woken) = mpsc::channel::<()>();
+        let hand = PendingHand::default();
         let mut link = Link {
             db: db.to_path_buf(),
             url: url.to_string(),
@@ -626,6 +651,7 @@ impl Shipper {
             settled: None,
             floor_head: 0,
             last_contact: None,
+            hand: hand.clone(),
         };
         let state = Arc::new(Mutex::new(LinkState::default()));
         let shown = state.clone();
@@ -658,7 +684,19 @@ impl Shipper {
             wake: Some(wake),
             thread: Some(thread),
             link: state,
+            hand,
         })
+    }
+
+    /// Publishes the station's hand in progress (`None`: none now) on the
+    /// shipper's thread; returns at once. Only the latest waits: a
+    /// snapshot not yet sent is replaced, and one that fails is dropped
+    /// (docs/floor.md, "The hand in progress").
+    pub fn hand_in_progress(&self, hand: Option<SignedHand>) {
+        if let Ok(mut pending) = self.hand.lock() {
+            *pending = Some(hand);
+        }
+        self.wake_thread();
     }
 
     /// The link's state now.
@@ -668,6 +706,11 @@ impl Shipper {
 
     /// Says a transaction was committed; returns at once.
     pub fn committed(&self) {
+        self.wake_thread();
+    }
+
+    /// Wakes the shipper's thread to look at once.
+    fn wake_thread(&self) {
         if let Some(wake) = &self.wake {
             let _ = wake.send(());
         }

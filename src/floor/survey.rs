@@ -11,6 +11,7 @@ use chrono::{DateTime, Utc};
 use postgres::Client;
 use postgres::fallible_iterator::FallibleIterator;
 
+use super::live::{LiveHand, hands_on};
 use super::plan::{Place, places_on};
 use super::protection::{ProtectionSettings, settings_on};
 use super::{FloorError, StationLink, StationStatus, connect, replicate_on, status_on};
@@ -84,6 +85,9 @@ pub struct PitTable {
     pub alarms: Vec<OpenAlarm>,
     /// How the station's link to the floor stands.
     pub link: StationLink,
+    /// The hand it is dealing now, as it last published it (docs/floor.md,
+    /// "The hand in progress"): not part of the record.
+    pub hand_in_progress: Option<LiveHand>,
 }
 
 /// A table's state at a glance, in the order the pit needs to see it: a
@@ -219,6 +223,7 @@ pub fn resurvey(
     let stations = status_on(&mut client)?;
     let connections = connections(&mut client)?;
     let protection = settings_on(&mut client)?;
+    let mut live = hands_on(&mut client)?;
     drop(client);
     let look_again = stations
         .iter()
@@ -238,6 +243,7 @@ pub fn resurvey(
             };
             tables.push(PitTable {
                 place: places.remove(&station.station),
+                hand_in_progress: take_live(&mut live, &station.station),
                 ..table
             });
             continue;
@@ -252,6 +258,7 @@ pub fn resurvey(
         };
         let table = PitTable {
             place: places.remove(&station.station),
+            hand_in_progress: take_live(&mut live, &station.station),
             ..table
         };
         tables.push(with_floor_alarms(table, &floor_alarms));
@@ -262,6 +269,12 @@ pub fn resurvey(
         look_again,
         protection,
     })
+}
+
+/// `station`'s hand in progress among `live`, taken out.
+fn take_live(live: &mut Vec<(String, LiveHand)>, station: &str) -> Option<LiveHand> {
+    let at = live.iter().position(|(name, _)| name == station)?;
+    Some(live.swap_remove(at).1)
 }
 
 /// The floor server's connections now.
@@ -371,6 +384,7 @@ fn no_shift_table(station: &StationStatus, replica: PathBuf) -> PitTable {
         actual_hold: 0,
         alarms: Vec::new(),
         link: station.link.clone(),
+        hand_in_progress: None,
     }
 }
 
@@ -529,16 +543,19 @@ pub struct FloorWatch {
 }
 
 impl FloorWatch {
-    /// Listens on the floor at `url` (an owner's or the pit's URL).
+    /// Listens on the floor at `url` (an owner's or the pit's URL): for
+    /// rows (`floor_rows`) and hands in progress (`floor_live`).
     pub fn listen(url: &str) -> Result<FloorWatch, FloorError> {
         let mut client = connect(url)?;
-        client.batch_execute("LISTEN floor_rows")?;
+        client.batch_execute("LISTEN floor_rows; LISTEN floor_live")?;
         Ok(FloorWatch { client })
     }
 
-    /// Blocks until a station's rows arrive, or until `at_most` has passed
-    /// (`None`: however long); returns the stations named by every
-    /// notification waiting by then (none when the time passed).
+    /// Blocks until a station's rows or hand in progress arrive, or until
+    /// `at_most` has passed (`None`: however long); returns the stations
+    /// whose rows arrived, named by every notification waiting by then
+    /// (none when the time passed, or only hands in progress arrived:
+    /// every survey reads those).
     pub fn wait(&mut self, at_most: Option<Duration>) -> Result<Vec<String>, FloorError> {
         let first = {
             let mut notifications = self.client.notifications();
@@ -556,11 +573,15 @@ impl FloorWatch {
             return Ok(Vec::new());
         };
         let mut notifications = self.client.notifications();
-        let mut stations = vec![first.payload().to_owned()];
+        let mut heard = vec![first];
         let mut pending = notifications.iter();
         while let Some(more) = pending.next()? {
-            stations.push(more.payload().to_owned());
+            heard.push(more);
         }
-        Ok(stations)
+        Ok(heard
+            .into_iter()
+            .filter(|n| n.channel() == "floor_rows")
+            .map(|n| n.payload().to_owned())
+            .collect())
     }
 }

@@ -193,9 +193,9 @@ impl Ledger {
         let row: Option<Vec<Value>> = self
             .conn
             .query_row(
-                "SELECT hand_id, table_id, shift_id, dealer_id, shoe_id, game, decks, rules_hash, seats, previous_button, button, carry_in FROM journal_hand",
+                "SELECT hand_id, table_id, shift_id, dealer_id, shoe_id, game, decks, rules_hash, seats, previous_button, button, carry_in, started_at FROM journal_hand",
                 [],
-                |r| (0..12).map(|i| r.get::<_, Value>(i)).collect(),
+                |r| (0..13).map(|i| r.get::<_, Value>(i)).collect(),
             )
             .optional()?;
         let Some(values) = row else {
@@ -220,10 +220,12 @@ impl Ledger {
                     .map_err(LedgerError::bad_row("journal_steps", 0))
             })
             .collect::<Result<_, _>>()?;
+        let started_at = row_time("journal_hand", 1, rows::text(&values, 12).map_err(&bad)?)?;
         Ok(Some(InProgress {
             context,
             setup,
             events,
+            started_at,
         }))
     }
 

@@ -172,6 +172,8 @@ pub struct InProgress {
     pub setup: HandSetup,
     /// Its steps so far, in order.
     pub events: Vec<HandEvent>,
+    /// When it started, as journaled.
+    pub started_at: DateTime<Utc>,
 }
 
 impl InProgress {
@@ -703,6 +705,13 @@ impl Ledger {
     /// when read-only).
     pub fn key_fingerprint(&self) -> Option<String> {
         self.signer.as_ref().map(|s| s.keys.fingerprint())
+    }
+
+    /// The station key's signature of a hand in progress's bytes for the
+    /// floor (`keys::StationKeys::sign_hand_in_progress`); `None` when
+    /// read-only or the bytes are not a hand in progress.
+    pub fn sign_hand_in_progress(&self, payload: &[u8]) -> Option<[u8; 64]> {
+        self.signer.as_ref()?.keys.sign_hand_in_progress(payload)
     }
 
     /// What a chain check of this ledger holds it to: signed by this

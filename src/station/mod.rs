@@ -8,6 +8,7 @@
 //! returns a sentence and leaves the station as it was.
 
 pub mod demo;
+pub mod live;
 mod open;
 mod prompt;
 mod scanner;
@@ -302,6 +303,8 @@ pub struct Station {
     limits_problem: Option<StationError>,
     /// When the dealer last acted, for the idle timeout.
     last_activity: DateTime<Utc>,
+    /// When the hand in progress started, by the station's clock.
+    hand_started: Option<DateTime<Utc>>,
     /// The card-reading shoe (device) recorded as reading this table's shoe.
     device: Option<Device>,
     /// The protocol version the link speaks now, once decided.
@@ -712,6 +715,7 @@ impl Station {
         }
         let seating = self.seating()?;
         self.table.start_hand(&seating, &mut self.rng)?;
+        self.hand_started = Some(self.ledger.clock_now());
         self.context.dealer = dealer;
         self.recorder.set_context(self.context);
         self.last_committed = None;
@@ -788,6 +792,38 @@ impl Station {
             at_table: self.hands_at_table + 1,
             id: HandId::of(setup.number),
         })
+    }
+
+    /// The hand on the layout as the station publishes it to the floor
+    /// (docs/floor.md, "The hand in progress"): from its start until its
+    /// settlement is confirmed; `None` between hands.
+    pub fn hand_in_progress(&self) -> Option<live::HandInProgress> {
+        let (setup, events, next) = match (self.table.hand(), &self.settlement) {
+            (Some((setup, hand)), _) => (setup, self.table.events(), actor_of(&hand.need())),
+            (None, Some((finished, _))) => (&finished.setup, &finished.events[..], Actor::Table),
+            (None, None) => return None,
+        };
+        Some(live::HandInProgress {
+            hand: TableHand {
+                at_table: self.hands_at_table + 1,
+                id: HandId::of(setup.number),
+            },
+            game: setup.game,
+            dealer: self.context.dealer,
+            started_at: self.hand_started.unwrap_or(self.last_activity),
+            steps: events.len() as u64,
+            seats: live::seat_stakes(setup),
+            cards: live::dealt_cards(events),
+            next,
+        })
+    }
+
+    /// `hand` signed with the station's key for the floor; `None` when the
+    /// ledger is open without the key.
+    pub fn sign_hand(&self, hand: &live::HandInProgress) -> Option<live::SignedHand> {
+        let payload = hand.encode();
+        let signature = self.ledger.sign_hand_in_progress(&payload)?;
+        Some(live::SignedHand { payload, signature })
     }
 
     /// The hand in progress, if any.

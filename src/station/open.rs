@@ -118,6 +118,7 @@ impl Station {
             // The hand keeps its dealer in its record, but whoever is at
             // the table now signs in with a PIN before play goes on.
             station.context = progress.context;
+            station.hand_started = Some(progress.started_at);
             // The journal already holds the hand's steps; only what the
             // resume adds (a software shoe's restart) is journaled now.
             station.recorder = Recorder::resume(progress.context, progress.events.len());
@@ -249,6 +250,7 @@ impl Station {
             notices: Vec::new(),
             scanner_alarm_ids: Vec::new(),
             last_activity: ledger_now,
+            hand_started: None,
             rng,
             committed_shuffles: 0,
             last_committed: None,

@@ -117,6 +117,9 @@ struct FloorLink {
     failed: Option<String>,
     /// The last hand committed, to wake the shipper after each.
     last_hand: Option<u64>,
+    /// The hand in progress last given to the shipper to publish (`None`:
+    /// none given yet), so it publishes each step once.
+    published: Option<Option<crate::station::live::HandInProgress>>,
     /// Asking the floor for the station's first pit boss (first run only).
     first_pit_boss: FirstAsk,
 }
@@ -341,6 +344,7 @@ impl StationApp {
             shipper: None,
             failed: None,
             last_hand: None,
+            published: None,
             first_pit_boss: FirstAsk::NotAsked,
         });
     }
@@ -374,6 +378,16 @@ impl StationApp {
                     if let Some(shipper) = &link.shipper {
                         shipper.committed();
                     }
+                }
+                // The hand in progress, published at each step (docs/floor.md,
+                // "The hand in progress"); the shipper's thread sends it.
+                let hand = screen.station().hand_in_progress();
+                if let Some(shipper) = &link.shipper
+                    && link.published.as_ref() != Some(&hand)
+                {
+                    let signed = hand.as_ref().and_then(|h| screen.station().sign_hand(h));
+                    shipper.hand_in_progress(signed);
+                    link.published = Some(hand);
                 }
                 let now = chrono::Utc::now();
                 let (line, loud) = link.line(now);

@@ -9,6 +9,7 @@
 mod chain;
 mod csv;
 mod json;
+mod live;
 mod replay;
 mod rules;
 mod serial;

@@ -1,21 +1,24 @@
 //! A table drilled into from the pit view (docs/floor.md, "The pit
-//! view"): the latest hand shipped, seat by seat with bets and cards, and
-//! the shift's latest hands, read from the station's replica and read
-//! again whenever the survey brings that table's rows.
+//! view"): the hand being dealt now as the station last published it, else
+//! the latest hand shipped, seat by seat with bets and cards, and the
+//! shift's latest hands, read from the station's replica and read again
+//! whenever the survey brings that table's rows.
 
 use std::collections::HashMap;
 
 use eframe::egui::{self, Ui};
 
 use super::super::widgets::{card_face_ui, error_text_ui};
-use crate::engine::Rank;
-use crate::engine::hand::{CardTo, GameKind, Step};
-use crate::engine::table::{FinishedHand, HandEvent};
-use crate::floor::survey::PitTable;
+use crate::engine::hand::{CardTo, GameKind};
+use crate::engine::table::FinishedHand;
+use crate::floor::live::LiveHand;
+use crate::floor::survey::{PitTable, TableState};
 use crate::ids::{HandId, StaffId};
 use crate::ledger::{HandFilter, HandSummary, Ledger, LedgerError, SystemClock};
 use crate::report::units;
-use crate::time_text::{Zone, time_of_day};
+use crate::station::Actor;
+use crate::station::live::{DealtCard, HandInProgress, dealt_cards, seat_stakes};
+use crate::time_text::{Zone, time_of_day, when};
 
 /// Hands listed when the pit drills into a table.
 const RECENT_HANDS: usize = 20;
@@ -39,12 +42,20 @@ struct Hands {
 }
 
 impl Hands {
-    /// The name of the hand's dealer (their ID if the chain names none).
-    fn dealer_name(&self, hand: &HandSummary) -> String {
+    /// The name of a dealer (their ID if the chain names none).
+    fn dealer_name(&self, dealer: StaffId) -> String {
         self.names
-            .get(&hand.dealer)
+            .get(&dealer)
             .cloned()
-            .unwrap_or_else(|| hand.dealer.to_string())
+            .unwrap_or_else(|| dealer.to_string())
+    }
+
+    /// Whether `hand` is still in progress: after every hand shipped (a
+    /// snapshot of a hand already committed, left or sent again, is not).
+    fn in_progress(&self, hand: &HandInProgress) -> bool {
+        self.latest
+            .as_ref()
+            .is_none_or(|(latest, _)| hand.hand.id > *latest)
     }
 }
 
@@ -63,16 +74,19 @@ impl TableDetail {
     }
 
     /// Reads the table's hands again if the latest survey changed more
-    /// than its link (its rows arrived): the detail follows the floor's
-    /// notifications.
+    /// than its link and hand in progress (its rows arrived), and takes
+    /// those as they are: the detail follows the floor's notifications.
     pub(super) fn follow(&mut self, tables: &[PitTable]) {
         let fresh = tables.iter().find(|t| t.station == self.read_for.station);
         if let Some(fresh) = fresh {
             let same_rows = PitTable {
                 link: fresh.link.clone(),
+                hand_in_progress: fresh.hand_in_progress.clone(),
                 ..self.read_for.clone()
             } == *fresh;
-            if !same_rows {
+            if same_rows {
+                self.read_for = fresh.clone();
+            } else {
                 *self = TableDetail::open(fresh);
             }
         }
@@ -90,14 +104,40 @@ impl TableDetail {
             }
             Ok(hands) => hands,
         };
-        match &hands.latest {
-            Some((id, finished)) => {
-                ui.strong(format!("{station}: hand {id}, the latest shipped"));
-                latest_hand_ui(ui, finished);
+        let live = self.read_for.hand_in_progress.as_ref();
+        if let Some(Err(why)) = live.map(|live| &live.hand) {
+            error_text_ui(
+                ui,
+                &format!("{station}: the hand in progress on the floor is refused: {why}"),
+            );
+        }
+        match live.and_then(|live| Some((live, live.hand.as_ref().ok()?))) {
+            Some((live, hand)) if hands.in_progress(hand) => {
+                ui.strong(format!("{station}: hand {} in progress", hand.hand));
+                self.stale_ui(ui, live);
+                ui.label(format!(
+                    "dealer {} · started {}",
+                    hands.dealer_name(hand.dealer),
+                    time_of_day(hand.started_at, Zone::Local)
+                ));
+                hand_ui(ui, hand.game, &hand.seats, &hand.cards);
+                ui.label(format!("next: {}", next_words(hand.next)));
             }
-            None => {
-                ui.strong(format!("{station}: no hand shipped this shift"));
-            }
+            _ => match &hands.latest {
+                Some((id, finished)) => {
+                    ui.strong(format!("{station}: hand {id}, the latest shipped"));
+                    let setup = &finished.setup;
+                    hand_ui(
+                        ui,
+                        setup.game,
+                        &seat_stakes(setup),
+                        &dealt_cards(&finished.events),
+                    );
+                }
+                None => {
+                    ui.strong(format!("{station}: no hand shipped this shift"));
+                }
+            },
         }
         ui.add_space(4.0);
         ui.strong(format!(
@@ -115,56 +155,73 @@ impl TableDetail {
             for hand in &hands.recent {
                 ui.label(hand.id.to_string());
                 ui.label(time_of_day(hand.started_at, Zone::Local));
-                ui.label(hands.dealer_name(hand));
+                ui.label(hands.dealer_name(hand.dealer));
                 ui.label(hand.outcome.words());
                 ui.label(units(hand.house_net));
                 ui.end_row();
             }
         });
     }
+
+    /// Says, in the alarm colour, that the hand in progress shown may be
+    /// stale: the station's link is down, or its last step reached the
+    /// floor longer ago than the house's notice time.
+    fn stale_ui(&self, ui: &mut Ui, live: &LiveHand) {
+        let at = when(live.received_at, Zone::Local);
+        if self.read_for.state() == TableState::LinkDown {
+            error_text_ui(
+                ui,
+                &format!(
+                    "stale: the station's link is down; its last step reached the floor at {at}"
+                ),
+            );
+        } else if live.old {
+            error_text_ui(
+                ui,
+                &format!(
+                    "stale: its last step reached the floor at {at}, longer ago than the house's notice time"
+                ),
+            );
+        }
+    }
 }
 
-/// The hand's seats with their bets (Starboard: the ante) and the cards
-/// each received, then the dealer's or the common cards.
-fn latest_hand_ui(ui: &mut Ui, finished: &FinishedHand) {
+/// Whose turn it is, in the detail's words.
+fn next_words(next: Actor) -> String {
+    match next {
+        Actor::Seat(seat) => format!("seat {seat}"),
+        Actor::Dealer => "the dealer".into(),
+        Actor::Common => "the common hand".into(),
+        Actor::Table => "the settlement".into(),
+    }
+}
+
+/// A hand's seats with their bets (Starboard: the ante) and the cards
+/// each received, then the dealer's or the common cards (a Starboard
+/// discard dimmed): the latest hand shipped and the hand in progress
+/// alike.
+fn hand_ui(ui: &mut Ui, game: GameKind, seats: &[(u8, u64)], cards: &[DealtCard]) {
     let size = egui::vec2(22.0, 30.0);
-    let cards_to = |wanted: &dyn Fn(&CardTo) -> bool| -> Vec<(Rank, bool)> {
-        finished
-            .events
-            .iter()
-            .filter_map(|event| match event {
-                HandEvent::Card {
-                    rank,
-                    step: Step::Card { to, discarded, .. },
-                    ..
-                } if wanted(to) => Some((*rank, *discarded)),
-                _ => None,
-            })
-            .collect()
-    };
-    let row_ui = |ui: &mut Ui, label: String, cards: Vec<(Rank, bool)>| {
+    let row_ui = |ui: &mut Ui, label: String, wanted: &dyn Fn(&CardTo) -> bool| {
         ui.horizontal(|ui| {
             ui.add_sized([130.0, size.y], egui::Label::new(label));
-            for (rank, discarded) in cards {
-                card_face_ui(ui, rank, size, discarded);
+            for card in cards.iter().filter(|card| wanted(&card.to)) {
+                card_face_ui(ui, card.rank, size, card.discarded);
             }
         });
     };
-    let setup = &finished.setup;
-    for (seat, bet) in &setup.seats {
-        let label = match setup.game {
-            GameKind::Rocket => format!("seat {seat}: bet {bet}"),
-            GameKind::Starboard => format!("seat {seat}: ante {}", setup.rules.starboard.unit),
+    for &(seat, stake) in seats {
+        let label = match game {
+            GameKind::Rocket => format!("seat {seat}: bet {stake}"),
+            GameKind::Starboard => format!("seat {seat}: ante {stake}"),
         };
-        row_ui(ui, label, cards_to(&|to| *to == CardTo::Seat(*seat)));
+        row_ui(ui, label, &|to| *to == CardTo::Seat(seat));
     }
-    match setup.game {
-        GameKind::Rocket => row_ui(ui, "dealer".into(), cards_to(&|to| *to == CardTo::Dealer)),
-        GameKind::Starboard => row_ui(
-            ui,
-            "common".into(),
-            cards_to(&|to| matches!(to, CardTo::Common { .. })),
-        ),
+    match game {
+        GameKind::Rocket => row_ui(ui, "dealer".into(), &|to| *to == CardTo::Dealer),
+        GameKind::Starboard => row_ui(ui, "common".into(), &|to| {
+            matches!(to, CardTo::Common { .. })
+        }),
     }
 }
 

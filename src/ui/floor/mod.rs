@@ -3,7 +3,8 @@
 //! house arranges (`plan.rs`), read from the floor's copy of each
 //! station's chain and redrawn when rows arrive (a listener thread waits on
 //! the floor's notifications and wakes the window); a table clicked shows
-//! its latest hand and hands, following them as they ship (`detail.rs`).
+//! the hand it is dealing now (else its latest hand) and its hands,
+//! following them as they are published and shipped (`detail.rs`).
 //! Read-only: approvals happen at the table with a PIN.
 
 use std::sync::mpsc::{Receiver, channel};

@@ -1256,3 +1256,49 @@ fn report_shift_on_the_command_line_prints_through_the_running_app() {
     );
     assert!(pdf.exists());
 }
+
+/// `--demo`'s first frame says what is being made, before the seconds its
+/// PIN hashes take; the frames after it deal at the demo table.
+#[test]
+fn the_demo_says_what_it_makes_before_it_makes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("demo.sqlite3");
+    let watched = path.clone();
+    // After each frame: whether a table is open, whether the ledger exists.
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            move |ui, (app, frames): &mut (StationApp, Vec<(bool, bool)>)| {
+                app.show_ui(ui);
+                frames.push((app.station().is_some(), watched.exists()));
+            },
+            (
+                StationApp::demo(&path, crate::test_keys(), egui::Context::default()),
+                Vec::new(),
+            ),
+        );
+    harness.run();
+    let frames = &harness.state().1;
+    assert_eq!(
+        frames[0],
+        (false, false),
+        "the first frame shows the notice, before anything is made"
+    );
+    assert_eq!(frames.last(), Some(&(true, true)), "{frames:?}");
+    assert!(
+        harness
+            .query_all_by_label_contains("DEMO on a throw-away ledger")
+            .next()
+            .is_some()
+    );
+    assert!(
+        harness
+            .state()
+            .0
+            .station()
+            .unwrap()
+            .table()
+            .hand()
+            .is_none()
+    );
+}

@@ -11,7 +11,7 @@ mod setup;
 mod table;
 mod widgets;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use eframe::egui;
 
@@ -70,7 +70,7 @@ pub(crate) fn checked_port(path: &str, baud: u32) -> Result<ReaderConfig, String
 
 /// Where this process links its simulated shoe's pseudo-terminal (removed
 /// when the shoe is dropped, and by the demo's Ctrl+C handler).
-pub fn simulated_shoe_link() -> std::path::PathBuf {
+pub fn simulated_shoe_link() -> PathBuf {
     std::env::temp_dir().join(format!("pairs-table-simulated-shoe-{}", std::process::id()))
 }
 
@@ -84,6 +84,16 @@ enum Screen {
     Table(Box<TableScreen>),
     /// The ledger could not be opened or read: the sentence, and nothing else.
     Failed(String),
+    /// `--demo`: its table is made once a first frame has said so (the
+    /// demo staff's PINs are hashed with argon2, which takes seconds).
+    DemoDue {
+        /// The throw-away ledger's path.
+        path: PathBuf,
+        /// The station's keys.
+        keys: StationKeys,
+        /// Whether a frame has shown the notice.
+        shown: bool,
+    },
 }
 
 /// The app: the screen in use and the ledger or station behind it.
@@ -216,6 +226,44 @@ impl StationApp {
             floor: None,
             #[cfg(unix)]
             print_desk: None,
+        }
+    }
+
+    /// The `--demo` app: its first frame says the demo table is being
+    /// made; the next makes it at `path` (see [`crate::station::demo`]) and
+    /// runs the start-up checks.
+    pub fn demo(path: &Path, keys: StationKeys, repaint: egui::Context) -> StationApp {
+        let mut app = StationApp::failed(String::new(), repaint);
+        app.screen = Screen::DemoDue {
+            path: path.to_path_buf(),
+            keys,
+            shown: false,
+        };
+        app
+    }
+
+    /// Makes the demo table once its notice has been on screen.
+    fn make_demo_when_due(&mut self) {
+        if !matches!(self.screen, Screen::DemoDue { shown: true, .. }) {
+            return;
+        }
+        let due = std::mem::replace(&mut self.screen, Screen::Failed(String::new()));
+        let Screen::DemoDue { path, keys, .. } = due else {
+            return;
+        };
+        let repaint = self.repaint.clone();
+        let made = demo_station(&path, Box::new(SystemClock), keys, |setup| {
+            make_feed(setup, move || repaint.request_repaint())
+        });
+        match made {
+            Ok((station, banner)) => {
+                self.screen = Screen::Table(Box::new(TableScreen::new(station)));
+                self.set_banner(banner);
+                self.check_at_start_up(ProgramSource::RunningProgram);
+            }
+            Err(error) => {
+                self.screen = Screen::Failed(format!("The demo could not start: {error}"));
+            }
         }
     }
 
@@ -352,6 +400,7 @@ impl StationApp {
     /// Handles scanner events, the start-up checks and the floor link
     /// (called every frame and on every wake-up).
     pub fn logic(&mut self) {
+        self.make_demo_when_due();
         self.serve_print_requests();
         if let (Screen::FirstRun(form), Some(link)) = (&mut self.screen, &mut self.floor) {
             ask_first_pit_boss(link, form, &self.repaint);
@@ -496,6 +545,19 @@ impl StationApp {
                 });
                 None
             }
+            Screen::DemoDue { path, shown, .. } => {
+                egui::CentralPanel::default_margins().show(ui, |ui| {
+                    ui.heading("Making the demo table");
+                    ui.label(format!(
+                        "A throw-away ledger at {}, three demo staff members and a Rocket table. \
+                         Their PINs are hashed with argon2, which is slow on purpose: a few seconds.",
+                        path.display()
+                    ));
+                });
+                *shown = true;
+                self.repaint.request_repaint();
+                None
+            }
         };
         if let Some(next) = next {
             self.screen = next;
@@ -637,20 +699,7 @@ pub fn run(
                 }
                 return Ok(Box::new(app));
             }
-            let repaint = ctx.clone();
-            let made = demo_station(&path, Box::new(SystemClock), keys, |setup| {
-                make_feed(setup, move || repaint.request_repaint())
-            });
-            let app = match made {
-                Ok((station, banner)) => {
-                    let mut app = StationApp::with_station(station, ctx);
-                    app.set_banner(banner);
-                    app.check_at_start_up(ProgramSource::RunningProgram);
-                    app
-                }
-                Err(error) => StationApp::failed(format!("The demo could not start: {error}"), ctx),
-            };
-            Ok(Box::new(app))
+            Ok(Box::new(StationApp::demo(&path, keys, ctx)))
         }),
     )
     .map_err(|error| anyhow::anyhow!("the window could not open: {error}"))

@@ -146,7 +146,9 @@ const HALF_CYCLE: u16 = MAX_SEQ / 2;
 pub enum Order {
     /// The number that was due (or the first one seen).
     InOrder,
-    /// Frames were skipped: the number is 1 to 32767 ahead of the one due.
+    /// Frames were skipped: the number is 1 to 32767 ahead of the one due
+    /// (any number but the one due, for the first frame of a sequence
+    /// carried over a restart of the host).
     Gap {
         /// The number that was due.
         expected: u16,
@@ -193,6 +195,9 @@ impl Contents {
 pub struct SequenceCheck {
     last: Option<u16>,
     recent: VecDeque<(u16, Contents)>,
+    /// `last` was carried over a restart of the host and no frame has been
+    /// taken since: any number but the one due is a gap (or a restart).
+    resumed: bool,
 }
 
 impl SequenceCheck {
@@ -202,7 +207,7 @@ impl SequenceCheck {
             return Order::InOrder;
         };
         if seq == 0 {
-            return if last == 0 {
+            return if last == 0 && !self.resumed {
                 Order::Behind { expected: 1 }
             } else {
                 Order::Restarted { last }
@@ -211,7 +216,7 @@ impl SequenceCheck {
         let expected = next_seq(last);
         match ahead(expected, seq) {
             0 => Order::InOrder,
-            missing if missing <= HALF_CYCLE => Order::Gap { expected, missing },
+            missing if missing <= HALF_CYCLE || self.resumed => Order::Gap { expected, missing },
             _ => Order::Behind { expected },
         }
     }
@@ -232,6 +237,7 @@ impl SequenceCheck {
             self.recent.clear();
         }
         self.last = Some(seq);
+        self.resumed = false;
         self.remember(seq, contents);
     }
 
@@ -369,6 +375,20 @@ impl Decoder {
     /// A decoder that has seen nothing.
     pub fn new() -> Decoder {
         Decoder::default()
+    }
+
+    /// A decoder that has seen nothing since the host started, carrying on
+    /// the sequence of a link whose last frame taken before the host
+    /// stopped was `last` (journaled by the station): the first frame's
+    /// number then says how many frames were missed meanwhile. A frame
+    /// further from the one due than [`Order::Gap`] allows is a gap of that
+    /// many frames (more than any shoe keeps), never an old frame, and
+    /// frame `0` is a restart, so that a stale hint cannot stop the link.
+    pub fn resuming_after(last: u16) -> Decoder {
+        let mut decoder = Decoder::new();
+        decoder.sequence.last = Some(last);
+        decoder.sequence.resumed = true;
+        decoder
     }
 
     /// The link's protocol version, once a frame has decided it.

@@ -22,11 +22,9 @@ use pairs_table::ledger::{
 use pairs_table::scanner::decoder::next_seq;
 use pairs_table::scanner::sim::{PtyLink, Sequencer, sim_identity};
 use pairs_table::scanner::{HostRequest, Message, Protocol, ReaderConfig, ScanEvent, ScanLink};
+use pairs_table::station::{Actor, Feed, Reopened, ShoeKnown, SourceChoice, Station, StationError};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use pairs_table::station::{
-    Actor, Feed, Reopened, ShoeKnown, SourceChoice, Station, StationError,
-};
 
 fn bet(station: &mut Station, seat: u8, text: &str) {
     station.entry_mut(seat).unwrap().bet = text.into();
@@ -1090,7 +1088,10 @@ fn a_physical_shoe_shuffled_between_hands_is_recorded_with_its_burns_and_counted
     let error = station.start_hand().unwrap_err().to_string();
     assert!(error.contains("the shoe's count is not known"), "{error}");
     assert!(
-        station.prompt().text.contains("the shoe's count is not known"),
+        station
+            .prompt()
+            .text
+            .contains("the shoe's count is not known"),
         "{:?}",
         station.prompt()
     );
@@ -2230,12 +2231,15 @@ impl PtyShoe {
         let stop = Arc::new(AtomicBool::new(false));
         let thread = {
             let (wire, stop) = (Arc::clone(&wire), Arc::clone(&stop));
-            std::thread::spawn(move || {
-                while !stop.load(Ordering::Relaxed) {
-                    wire.lock().unwrap().serve();
-                    std::thread::sleep(Duration::from_millis(10));
-                }
-            })
+            std::thread::Builder::new()
+                .name("test-pty-shoe".into())
+                .spawn(move || {
+                    while !stop.load(Ordering::Relaxed) {
+                        wire.lock().unwrap().serve();
+                        std::thread::sleep(Duration::from_millis(10));
+                    }
+                })
+                .unwrap()
         };
         PtyShoe {
             wire,
@@ -2326,7 +2330,9 @@ fn table_on_pty_shoe(ledger: Ledger, shoe: &PtyShoe) -> Station {
     PtyShoe::wait_connected(&station);
     // Opening took longer than the silence limit (the PINs are hashed):
     // the shoe's heartbeat ends the alarm, and the dealer re-reads.
-    shoe.run_until(&mut station, |s| s.scan_link().unwrap().status().frames_good > 0);
+    shoe.run_until(&mut station, |s| {
+        s.scan_link().unwrap().status().frames_good > 0
+    });
     if !station.alarms().is_empty() {
         station.re_read().unwrap();
     }
@@ -2385,7 +2391,11 @@ fn a_restart_on_a_version_2_shoe_that_sent_only_heartbeats_keeps_the_count() {
     let mut station = reopened_on(reopen_ledger(&path, &clock), &shoe);
     assert_eq!(station.shoe_count(), ShoeKnown::Checking);
     shoe.up();
-    assert_eq!(station.table().count().taken(), taken, "the count stands meanwhile");
+    assert_eq!(
+        station.table().count().taken(),
+        taken,
+        "the count stands meanwhile"
+    );
     shoe.send(Message::Heartbeat);
     shoe.run_until(&mut station, |s| s.shoe_count() != ShoeKnown::Checking);
     assert_eq!(station.shoe_count(), ShoeKnown::Known);
@@ -2435,9 +2445,9 @@ fn a_card_that_left_the_shoe_while_the_station_was_down_is_alarmed_and_kept() {
     );
     let alarms = station.alarms();
     assert!(
-        alarms
-            .iter()
-            .any(|a| a.to_string().contains("left the shoe while the station was down")),
+        alarms.iter().any(|a| a
+            .to_string()
+            .contains("left the shoe while the station was down")),
         "{alarms:?}"
     );
     station.sign_in_dealer(&dealer()).unwrap();
@@ -2521,9 +2531,75 @@ fn a_new_shoe_inserted_in_the_middle_of_a_hand_is_an_alarm() {
         "{alarms:?}"
     );
     assert!(station.prompt().stopped);
-    assert_eq!(station.shuffles_this_shift(), shuffles, "not shuffled in yet");
+    assert_eq!(
+        station.shuffles_this_shift(),
+        shuffles,
+        "not shuffled in yet"
+    );
     assert!(station.re_read().is_err());
     station.override_alarms(&boss()).unwrap();
     assert_eq!(station.shuffles_this_shift(), shuffles + 1);
     assert_eq!(station.burns_due(), station.table().rules().burn);
+}
+
+/// Deals the software shoe's hand in progress to its settlement.
+fn finish_on_software_shoe(station: &mut Station) {
+    while station.settlement().is_none() {
+        match station.table().need() {
+            Need::Card(_) => station.deal_from_shoe().unwrap(),
+            Need::Decision { seat, choices } => {
+                let action = policy(station.hand().unwrap(), seat, &choices);
+                station.decide(action).unwrap();
+            }
+            Need::Done => unreachable!(),
+        }
+    }
+}
+
+/// Issue 30, item 8: a restart between hands keeps the software shoe's
+/// count (dealt, left, the cut card); its lost stack is replaced by the
+/// cards still in it, shuffled and committed to as a recorded shuffle of
+/// that many cards, and the record verifies.
+#[test]
+fn a_restart_between_hands_keeps_the_software_shoes_count() {
+    let (ledger, path, clock) = staffed_ledger("station-software-count-kept");
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 1, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    for _ in 0..2 {
+        bet(&mut station, 1, "10");
+        bet(&mut station, 2, "10");
+        station.start_hand().unwrap();
+        finish_on_software_shoe(&mut station);
+        confirm_and_check(&mut station, &path);
+    }
+    let count = station.table().count().clone();
+    let shuffles = station.shuffles_this_shift();
+    drop(station);
+    let station = reopened(reopen_ledger(&path, &clock), Feed::SoftwareShoe);
+    let kept = station.table().count();
+    assert_eq!(
+        (kept.taken(), kept.remaining(), kept.cut_position()),
+        (count.taken(), count.remaining(), count.cut_position())
+    );
+    let Some(HandEvent::Shoe(ShoeEvent::Shuffled(commitment))) = station.table().events().last()
+    else {
+        panic!("{:?}", station.table().events());
+    };
+    assert_eq!(commitment.cards, count.remaining());
+    assert!(!commitment.mid_hand);
+    assert_eq!(station.shuffles_this_shift(), shuffles + 1);
+    // A second restart before the next hand rebuilds the same count.
+    drop(station);
+    let mut station = reopened(reopen_ledger(&path, &clock), Feed::SoftwareShoe);
+    assert_eq!(station.table().count().taken(), count.taken());
+    station.sign_in_dealer(&dealer()).unwrap();
+    bet(&mut station, 1, "10");
+    bet(&mut station, 2, "10");
+    station.start_hand().unwrap();
+    finish_on_software_shoe(&mut station);
+    // confirm_and_check verifies the whole ledger (`audit verify`).
+    confirm_and_check(&mut station, &path);
 }

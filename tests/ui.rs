@@ -380,7 +380,8 @@ fn after_a_restart_the_app_shows_the_recovery_notice_and_the_hand_goes_on() {
     drop(harness);
 
     let (mut script, feed) = Script::new();
-    let station = match Station::reopen(reopen_ledger(&path, &clock), move |_, _| Ok(feed)).unwrap() {
+    let station = match Station::reopen(reopen_ledger(&path, &clock), move |_, _| Ok(feed)).unwrap()
+    {
         Reopened::Table(station) => *station,
         Reopened::NoOpenTable(_) => panic!("the table is not open"),
     };

@@ -1117,15 +1117,15 @@ impl Audit {
                             .map(|r| decks.copies_of(*r).saturating_sub(out[r.index()]))
                             .sum()
                     };
-                    if commitment.cards != left(&track.out) || left(&track.out) == left(&in_play)
-                    {
+                    if commitment.cards != left(&track.out) || left(&track.out) == left(&in_play) {
                         track.out = in_play;
                     }
                     track.drawn.clear();
                     track.commitment = Some(*commitment);
                     for rank in Rank::ALL {
-                        track.stack[rank.index()] =
-                            decks.copies_of(rank).saturating_sub(track.out[rank.index()]);
+                        track.stack[rank.index()] = decks
+                            .copies_of(rank)
+                            .saturating_sub(track.out[rank.index()]);
                     }
                     let cards: u16 = track.stack.iter().sum();
                     if commitment.cards != cards {

@@ -1283,4 +1283,46 @@ mod tests {
         decoder.push(&wire(&[card(6, 3)], Protocol::V2), &mut out);
         assert!(matches!(out[0], ScanEvent::Stale { seq: 6, .. }));
     }
+    #[test]
+    fn a_sequence_carried_over_a_restart_shows_the_frames_missed_meanwhile() {
+        // Version 2: three heartbeats missed are asked for again.
+        let mut decoder = Decoder::resuming_after(100);
+        let mut out = Vec::new();
+        decoder.connected(at(0));
+        decoder.push(&wire(&[heartbeat(104)], Protocol::V2), &mut out);
+        let requests = decoder.take_requests();
+        assert!(requests.contains(&HostRequest::Resend {
+            from: 101,
+            count: 3
+        }));
+        assert!(requests.contains(&HostRequest::Identify));
+        assert!(out.contains(&ScanEvent::ResendRequested {
+            from: 101,
+            count: 3
+        }));
+        // A number far from the one due is a gap of that many, never an old
+        // frame that would leave the sequence stuck.
+        let mut decoder = Decoder::resuming_after(40_000);
+        let mut out = Vec::new();
+        decoder.push(&wire(&[heartbeat(7)], Protocol::V1), &mut out);
+        assert!(out.contains(&ScanEvent::Gap {
+            expected: 40_001,
+            received: 7,
+            missing: 25_541
+        }));
+        out.clear();
+        decoder.push(&wire(&[heartbeat(8)], Protocol::V1), &mut out);
+        assert_eq!(
+            after_protocol(out.clone()),
+            [ScanEvent::Frame {
+                seq: 8,
+                message: Message::Heartbeat
+            }]
+        );
+        // Frame 0 is a restart of the shoe.
+        let mut decoder = Decoder::resuming_after(0);
+        let mut out = Vec::new();
+        decoder.push(&wire(&[heartbeat(0)], Protocol::V1), &mut out);
+        assert!(out.contains(&ScanEvent::Restarted { last: 0 }));
+    }
 }

@@ -1238,4 +1238,94 @@ mod tests {
             Outcome::Dealt { .. }
         ));
     }
+    #[test]
+    fn after_a_restart_the_missed_frames_keep_the_count_or_make_a_new_shoe_due() {
+        let mut table = table(1);
+        let mut intake = Intake::new();
+        assert!(matches!(
+            intake.handle(&card(1, 5), &mut table),
+            Outcome::Dealt { .. }
+        ));
+        // The station stopped after journaling the card, before its frame
+        // number: the journal says 0.
+        let mut intake = Intake::new();
+        intake.after_restart(&table, Ok(0));
+        assert!(intake.checking());
+        let resend = ScanEvent::ResendRequested { from: 1, count: 2 };
+        assert_eq!(intake.handle(&resend, &mut table), Outcome::Noted);
+        assert_eq!(
+            intake.handle(&card(1, 5), &mut table),
+            Outcome::Noted,
+            "recorded already, not taken twice"
+        );
+        assert!(matches!(
+            intake.handle(&card(2, 6), &mut table),
+            Outcome::Alarm(Fault::LeftWhileDown { seq: 2, .. })
+        ));
+        assert_eq!(intake.strays().count(), 1);
+        let hello = ScanEvent::Frame {
+            seq: 3,
+            message: Message::Hello {
+                identity: crate::scanner::Identity {
+                    maker: "Acme".into(),
+                    model: "RS-9".into(),
+                    serial: "SN1".into(),
+                    firmware: "1.0".into(),
+                },
+                version: 2,
+            },
+        };
+        intake.handle(&hello, &mut table);
+        assert!(!intake.checking());
+        assert_eq!(intake.count_unknown(), None);
+        assert_eq!(intake.new_shoe_reason(), None);
+        // Another restart, and more frames missed than the shoe keeps.
+        let mut intake = Intake::new();
+        intake.after_restart(&table, Ok(3));
+        let gap = ScanEvent::Gap {
+            expected: 4,
+            received: 300,
+            missing: 296,
+        };
+        assert_eq!(intake.handle(&gap, &mut table), Outcome::Noted);
+        assert_eq!(
+            intake.new_shoe_reason(),
+            Some(
+                "the shoe sent 296 frames while the station was down, more than it can send again, so the shoe's count is not known"
+            )
+        );
+    }
+
+    #[test]
+    fn a_new_shoe_in_the_middle_of_a_hand_waits_for_a_pit_boss() {
+        let mut table = table(1);
+        let mut intake = Intake::new();
+        intake.handle(&card(1, 5), &mut table);
+        let inserted = ScanEvent::Frame {
+            seq: 2,
+            message: Message::ShoeInserted {
+                shoe_id: "B".into(),
+            },
+        };
+        assert!(matches!(
+            intake.handle(&inserted, &mut table),
+            Outcome::Alarm(Fault::NewShoeMidHand { seq: 2 })
+        ));
+        assert!(intake.resolve(Resolution::ReRead, &mut table).is_err());
+        let taken = table.count().taken();
+        intake
+            .resolve(
+                Resolution::Override {
+                    approved_by: StaffId(4411),
+                },
+                &mut table,
+            )
+            .unwrap();
+        assert!(matches!(
+            table.events().last(),
+            Some(HandEvent::ExternalShuffle { mid_hand: true })
+        ));
+        assert!(table.count().taken() < taken);
+        assert_eq!(intake.burns_due(), table.rules().burn);
+    }
 }

@@ -194,7 +194,9 @@ impl Station {
             });
             let proof = match (&problem, &station.device, last_frame) {
                 (Some(problem), _, _) => Err(problem.as_str()),
-                (None, None, _) => Err("no card-reading shoe was heard on this shoe before the station stopped"),
+                (None, None, _) => {
+                    Err("no card-reading shoe was heard on this shoe before the station stopped")
+                }
                 (None, Some(device), _) if device.protocol == Protocol::V1 => Err(
                     "the shoe speaks protocol 1, which cannot send again the frames it sent while the station was down",
                 ),

@@ -34,10 +34,8 @@ impl Station {
             self.intake.set_stopped(stopped);
             if let Some(fault) = self.note_device(&event)? {
                 if self.intake.checking() {
-                    self.intake.count_not_known(
-                        &self.table,
-                        "a different card-reading shoe is reading",
-                    );
+                    self.intake
+                        .count_not_known(&self.table, "a different card-reading shoe is reading");
                 }
                 let outcome = self.intake.raise_alarm(fault);
                 self.record_outcome(outcome)?;

@@ -20,7 +20,8 @@ use crate::ledger::PinEntry;
 use crate::printing::PrintCommand;
 use crate::scanner::WayOut;
 use crate::station::{
-    Actor, Settlement, ShoeKnown, Station, StationError, actor_of, check_bet, starboard_state_word, units,
+    Actor, Settlement, ShoeKnown, Station, StationError, actor_of, check_bet, starboard_state_word,
+    units,
 };
 
 const CARD: Vec2 = Vec2::new(34.0, 48.0);

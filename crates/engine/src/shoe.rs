@@ -396,7 +396,8 @@ impl Shoe {
         self.order.clear();
         for rank in Rank::ALL {
             let left = self.count.decks.copies_of(rank) - self.count.out[rank.index()];
-            self.order.extend(std::iter::repeat_n(rank, usize::from(left)));
+            self.order
+                .extend(std::iter::repeat_n(rank, usize::from(left)));
         }
         self.commit_order(mid_hand);
     }

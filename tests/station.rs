@@ -2603,3 +2603,83 @@ fn a_restart_between_hands_keeps_the_software_shoes_count() {
     // confirm_and_check verifies the whole ledger (`audit verify`).
     confirm_and_check(&mut station, &path);
 }
+
+/// Issue 30, item 8: on the simulated shoe, a crash mid-hand left it empty
+/// and the new shoe the dealer inserted was shuffled into the hand quietly.
+/// Now the restarted shoe (its frame 0) makes the count not known, and the
+/// new shoe inserted in the middle of the hand is an alarm.
+#[test]
+fn after_a_crash_mid_hand_a_new_simulated_shoe_is_an_alarm_not_a_quiet_shuffle() {
+    let (ledger, path, clock) = staffed_ledger("station-sim-crash");
+    let setup = setup(GameKind::Rocket, 2, SourceChoice::SimulatedShoe);
+    let link = path.with_file_name("shoe-link");
+    let simulated = |resume_after| {
+        ScanLink::simulated(
+            &link,
+            setup.decks,
+            setup.rules.penetration_permille,
+            resume_after,
+            Box::new(|| {}),
+        )
+        .unwrap()
+    };
+    let mut station = open(
+        ledger,
+        setup.clone(),
+        Feed::Scanner(Box::new(simulated(None))),
+    );
+    // Opening hashed PINs for longer than the silence limit.
+    wait_for(&mut station, |s| s.device().is_some());
+    if !station.alarms().is_empty() {
+        station.re_read().unwrap();
+    }
+    station.insert_simulated_shoe().unwrap();
+    wait_for(&mut station, |s| s.shuffles_this_shift() == 1);
+    for _ in 0..station.table().rules().burn {
+        let due = station.burns_due();
+        station.pull_simulated_card().unwrap();
+        wait_for(&mut station, |s| s.burns_due() < due);
+    }
+    bet(&mut station, 1, "10");
+    station.start_hand().unwrap();
+    station.pull_simulated_card().unwrap();
+    wait_for(&mut station, |s| {
+        s.table()
+            .events()
+            .iter()
+            .any(|e| matches!(e, HandEvent::Card { .. }))
+    });
+    drop(station);
+
+    let mut station = match Station::reopen(reopen_ledger(&path, &clock), |_, last| {
+        assert!(last.is_some(), "the last frame was journaled");
+        Ok(Feed::Scanner(Box::new(simulated(last))))
+    })
+    .unwrap()
+    {
+        Reopened::Table(station) => *station,
+        Reopened::NoOpenTable(_) => panic!("the table is not open"),
+    };
+    let why = "the shoe restarted (its frame 0) while the station was down, so the shoe's count is not known";
+    wait_for(&mut station, |s| s.shoe_count() == ShoeKnown::NotKnown(why));
+    station.sign_in_dealer(&dealer()).unwrap();
+    station.acknowledge_notices(None).unwrap();
+    assert!(matches!(
+        station.pull_simulated_card(),
+        Err(StationError::SimulatedShoeEmpty)
+    ));
+    let shuffles = station.shuffles_this_shift();
+    station.insert_simulated_shoe().unwrap();
+    wait_for(&mut station, |s| !s.alarms().is_empty());
+    assert!(
+        station
+            .alarms()
+            .iter()
+            .any(|a| a.to_string().contains("in the middle of the hand")),
+        "{:?}",
+        station.alarms()
+    );
+    assert_eq!(station.shuffles_this_shift(), shuffles, "not quietly");
+    station.override_alarms(&boss()).unwrap();
+    assert_eq!(station.shuffles_this_shift(), shuffles + 1);
+}

@@ -342,6 +342,9 @@ impl EdgeTracker {
         let mut dealt_any = false;
         for event in &hand.events {
             match event {
+                // A shoe carried on after a restart: the count goes on.
+                HandEvent::Shoe(ShoeEvent::Shuffled(commitment))
+                    if self.continues(commitment.cards, in_play) => {}
                 HandEvent::Shoe(ShoeEvent::Shuffled(commitment)) => {
                     let shuffle = Shuffle {
                         hand: setup.number,
@@ -437,6 +440,18 @@ impl EdgeTracker {
     /// A shuffle: the cards seen are back in the shoe, but for the cards
     /// in play when a shoe that ran out in the middle of a hand is
     /// shuffled (only the discards go back).
+    /// Whether a shuffle of `cards` cards carries the shoe on after a
+    /// restart (`ShoeCount::continues`): exactly the cards not yet taken,
+    /// fewer than those not in play.
+    fn continues(&self, cards: u16, in_play: [u32; 10]) -> bool {
+        let (Some(taken), Some(decks)) = (self.taken, self.decks) else {
+            return false;
+        };
+        let cards = u32::from(cards);
+        cards == self.stack_cards.saturating_sub(taken)
+            && cards + in_play.iter().sum::<u32>() != u32::from(decks.cards())
+    }
+
     fn shuffled(&mut self, shuffle: Shuffle, in_play: [u32; 10]) {
         if shuffle.mid_hand {
             self.seen = in_play;

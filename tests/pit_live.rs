@@ -268,7 +268,7 @@ fn a_hand_reopened_after_a_restart_is_published_as_it_was() {
     clock.set(2026, 3, 1, 20, 30);
 
     let ledger = crate::util::reopen_ledger(&path, &clock);
-    let station = match Station::reopen(ledger, |_| Ok(Feed::SoftwareShoe)).unwrap() {
+    let station = match Station::reopen(ledger, |_, _| Ok(Feed::SoftwareShoe)).unwrap() {
         pairs_table::station::Reopened::Table(station) => *station,
         pairs_table::station::Reopened::NoOpenTable(_) => panic!("the table is not open"),
     };

@@ -519,3 +519,50 @@ fn a_session_reusing_its_records_deals_and_records_the_same_hands() {
         }
     }
 }
+
+/// After a restart the software shoe carries on: the cards still in it are
+/// shuffled and committed to as a shuffle of that many cards (which a
+/// reader tells from a full shuffle by that number), the count goes on,
+/// and no card already out can come again.
+#[test]
+fn a_shoe_carried_on_after_a_restart_shuffles_only_the_cards_still_in_it() {
+    let decks = Decks::new(1).unwrap();
+    let mut shoe = Shoe::new(decks, 800, 2, StdRng::seed_from_u64(7));
+    let mut out = [0u16; 10];
+    for event in shoe.events() {
+        if let ShoeEvent::Burned { rank } = event {
+            out[rank.index()] += 1;
+        }
+    }
+    for _ in 0..10 {
+        let rank = shoe.deal().unwrap();
+        out[rank.index()] += 1;
+    }
+    shoe.end_hand();
+    let count = shoe.count().clone();
+    let mut carried = Shoe::new(decks, 800, 2, StdRng::seed_from_u64(8));
+    carried.continue_from(count.clone(), false);
+    let [ShoeEvent::Shuffled(commitment)] = carried.events() else {
+        panic!("{:?}", carried.events());
+    };
+    let commitment = *commitment;
+    assert_eq!(commitment.cards, count.remaining());
+    assert!(!commitment.mid_hand);
+    assert!(count.continues(commitment.cards));
+    assert!(!ShoeCount::new(decks, 800).continues(decks.cards()));
+    assert_eq!(
+        (carried.count().taken(), carried.count().cut_position()),
+        (count.taken(), count.cut_position())
+    );
+    for _ in 0..count.remaining() {
+        let rank = carried.deal().unwrap();
+        out[rank.index()] += 1;
+    }
+    assert!(
+        Rank::ALL
+            .iter()
+            .all(|r| out[r.index()] == decks.copies_of(*r)),
+        "every card once: {out:?}"
+    );
+    assert!(carried.reveal().matches(&commitment));
+}

@@ -19,8 +19,12 @@ use pairs_table::ledger::{AccessError, ShiftError};
 use pairs_table::ledger::{
     AlarmKind, CountKind, ExceptionKind, HandFilter, Ledger, LedgerError, TimeRange,
 };
-use pairs_table::scanner::{Message, ScanEvent, ScanLink};
-use pairs_table::station::{Actor, Feed, Reopened, SourceChoice, Station, StationError};
+use pairs_table::scanner::decoder::next_seq;
+use pairs_table::scanner::sim::{PtyLink, Sequencer, sim_identity};
+use pairs_table::scanner::{HostRequest, Message, Protocol, ReaderConfig, ScanEvent, ScanLink};
+use pairs_table::station::{Actor, Feed, Reopened, ShoeKnown, SourceChoice, Station, StationError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 fn bet(station: &mut Station, seat: u8, text: &str) {
     station.entry_mut(seat).unwrap().bet = text.into();
@@ -516,7 +520,7 @@ fn some_steps_on_software_shoe(station: &mut Station, steps: usize) {
 }
 
 fn reopened(ledger: Ledger, feed: Feed) -> Station {
-    match Station::reopen(ledger, move |_| Ok(feed)).unwrap() {
+    match Station::reopen(ledger, move |_, _| Ok(feed)).unwrap() {
         Reopened::Table(station) => *station,
         Reopened::NoOpenTable(_) => panic!("the table is not open"),
     }
@@ -647,12 +651,12 @@ fn a_hand_read_from_the_scanner_is_recovered_where_it_stopped_after_a_restart() 
     let prompt = station.prompt().text;
     assert!(
         prompt.ends_with(
-            "A freshly shuffled shoe is due after this hand: the station restarted, so the shoe's state is not known."
+            "A freshly shuffled shoe is due after this hand: no card-reading shoe was heard on this shoe before the station stopped, so the shoe's count is not known."
         ),
         "{prompt}"
     );
     assert!(!prompt.contains("Cut card"), "{prompt}");
-    assert!(!station.shoe_count_known());
+    assert!(matches!(station.shoe_count(), ShoeKnown::NotKnown(_)));
     let mut next = 3;
     play_on_script(&mut station, &mut script, &mut next);
     confirm_and_check(&mut station, &path);
@@ -667,6 +671,7 @@ fn the_simulated_shoe_over_a_pseudo_terminal_deals_a_whole_hand() {
         &link,
         setup.decks,
         setup.rules.penetration_permille,
+        None,
         Box::new(|| {}),
     )
     .unwrap();
@@ -1075,15 +1080,18 @@ fn a_physical_shoe_shuffled_between_hands_is_recorded_with_its_burns_and_counted
     let mut station = reopened(reopen_ledger(&path, &clock), feed);
     assert_eq!(station.shuffles_this_shift(), shuffles);
 
-    // Nobody knows what the shoe did while the station was down: the next
-    // hand needs a freshly shuffled shoe.
+    // A version 1 shoe cannot say what it did while the station was down:
+    // the next hand needs a freshly shuffled shoe.
     station.sign_in_dealer(&dealer()).unwrap();
     bet(&mut station, 1, "10");
     bet(&mut station, 2, "20");
     let error = station.start_hand().unwrap_err().to_string();
-    assert!(error.contains("the station restarted"), "{error}");
+    assert!(error.contains("the shoe's count is not known"), "{error}");
     assert!(
-        station.prompt().text.contains("the station restarted"),
+        station
+            .prompt()
+            .text
+            .contains("the shoe's count is not known"),
         "{:?}",
         station.prompt()
     );
@@ -1486,7 +1494,7 @@ fn a_second_table_opened_on_the_same_ledger_numbers_its_hands_on() {
 
 #[test]
 fn the_shoe_device_is_recorded_with_each_shoe_and_a_different_one_stops_play() {
-    use pairs_table::scanner::{Identity, Protocol};
+    use pairs_table::scanner::Identity;
     let (mut station, mut script, _, _, table) = rocket_hand_on_script("station-device");
     let shoe = station.ledger().current_shoe(table).unwrap().unwrap();
     let identity = |serial: &str| Identity {
@@ -1739,7 +1747,7 @@ fn station_at(path: &Path) -> (Station, Script) {
     .unwrap();
     ledger.set_station("table 1");
     let (script, feed) = Script::new();
-    match Station::reopen(ledger, move |_| Ok(feed)).unwrap() {
+    match Station::reopen(ledger, move |_, _| Ok(feed)).unwrap() {
         Reopened::Table(station) => (*station, script),
         Reopened::NoOpenTable(ledger) => {
             let (script, feed) = Script::new();
@@ -2028,7 +2036,7 @@ fn killed_while_opening_a_table_the_ledger_holds_all_of_it_or_none() {
             crate::test_keys(),
         )
         .unwrap();
-        Station::reopen(ledger, |_| Ok(Feed::SoftwareShoe))
+        Station::reopen(ledger, |_, _| Ok(Feed::SoftwareShoe))
             .unwrap_or_else(|e| panic!("seed {seed}, round {round}: {e}"));
     }
     assert_eq!(discrepancies(&path), Vec::new(), "seed {seed}");
@@ -2138,4 +2146,540 @@ fn a_ledger_with_the_misnamed_rules_hash_verifies_and_records_on_with_the_right_
         .unwrap();
     assert_eq!(summary.misnamed_rules, 1);
     assert_eq!(summary.hands, 3);
+}
+
+/// A card-reading shoe on a pseudo-terminal, driven by the test: it numbers
+/// every frame from power-on, keeps them for a `RESEND`, and a thread of its
+/// own answers the host's requests and sends a heartbeat after 300 ms
+/// without a frame, unless the shoe is `down` (the station is; the test
+/// numbers what the shoe sends meanwhile with `lose`).
+struct PtyShoe {
+    wire: Arc<Mutex<PtyWire>>,
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+    device: String,
+    protocol: Protocol,
+}
+
+struct PtyWire {
+    link: PtyLink,
+    frames: Sequencer,
+    next: u16,
+    pending: Vec<u8>,
+    last_sent: Instant,
+    down: bool,
+}
+
+impl PtyWire {
+    /// Numbers and keeps a frame; returns its number.
+    fn number(&mut self, message: Message) -> (u16, Vec<u8>) {
+        let seq = self.next;
+        self.next = next_seq(seq);
+        let (bytes, _) = self.frames.encode(message, None);
+        (seq, bytes)
+    }
+
+    fn send(&mut self, message: Message) -> u16 {
+        let (seq, bytes) = self.number(message);
+        // Written while no station reads, it is lost on the wire.
+        let _ = self.link.write(&bytes);
+        self.last_sent = Instant::now();
+        seq
+    }
+
+    /// Answers IDENT and RESEND; a heartbeat after 300 ms of quiet.
+    fn serve(&mut self) {
+        if self.down {
+            return;
+        }
+        for request in self.link.read_requests(&mut self.pending) {
+            match request {
+                HostRequest::Identify => {
+                    self.send(hello());
+                }
+                HostRequest::Resend { from, count } => {
+                    let bytes = self.frames.resend(from, count);
+                    let _ = self.link.write(&bytes);
+                }
+            }
+        }
+        if self.last_sent.elapsed() > Duration::from_millis(300) {
+            self.send(Message::Heartbeat);
+        }
+    }
+}
+
+fn hello() -> Message {
+    Message::Hello {
+        identity: sim_identity("SN-8"),
+        version: 2,
+    }
+}
+
+impl PtyShoe {
+    fn new(path: &Path, protocol: Protocol) -> PtyShoe {
+        let link = PtyLink::create(path).unwrap();
+        let device = link.device_name().to_owned();
+        let wire = Arc::new(Mutex::new(PtyWire {
+            link,
+            frames: Sequencer::new(protocol),
+            next: 0,
+            pending: Vec::new(),
+            last_sent: Instant::now(),
+            down: false,
+        }));
+        let stop = Arc::new(AtomicBool::new(false));
+        let thread = {
+            let (wire, stop) = (Arc::clone(&wire), Arc::clone(&stop));
+            std::thread::Builder::new()
+                .name("test-pty-shoe".into())
+                .spawn(move || {
+                    while !stop.load(Ordering::Relaxed) {
+                        wire.lock().unwrap().serve();
+                        std::thread::sleep(Duration::from_millis(10));
+                    }
+                })
+                .unwrap()
+        };
+        PtyShoe {
+            wire,
+            stop,
+            thread: Some(thread),
+            device,
+            protocol,
+        }
+    }
+
+    /// The station's link to this shoe, carrying on from `resume_after`.
+    fn feed(&self, resume_after: Option<u16>) -> Feed {
+        let mut config = ReaderConfig::new(&self.device);
+        config.resume_after = resume_after;
+        Feed::Scanner(Box::new(ScanLink::port(config, Box::new(|| {})).unwrap()))
+    }
+
+    fn send(&self, message: Message) -> u16 {
+        self.wire.lock().unwrap().send(message)
+    }
+
+    /// A frame sent while the station is down: numbered and kept, never
+    /// read; returns its number.
+    fn lose(&self, message: Message) -> u16 {
+        self.wire.lock().unwrap().number(message).0
+    }
+
+    /// The station stops: what its reader had is handled, then the shoe's
+    /// frames go unread until `up`.
+    fn down(&self, station: &mut Station) {
+        self.wire.lock().unwrap().down = true;
+        std::thread::sleep(Duration::from_millis(200));
+        station.poll_scanner().unwrap();
+    }
+
+    fn up(&self) {
+        self.wire.lock().unwrap().down = false;
+    }
+
+    /// Polls the station until `done`.
+    fn run_until(&self, station: &mut Station, done: impl Fn(&Station) -> bool) {
+        let start = Instant::now();
+        loop {
+            station.poll_scanner().unwrap();
+            if done(station) {
+                return;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "alarms {:?}, shoe {:?}, link {:?}",
+                station.alarms(),
+                station.shoe_count(),
+                station.scan_link().unwrap().status()
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Waits until the station's reader has the port open (bytes written
+    /// before that are not read).
+    fn wait_connected(station: &Station) {
+        let start = Instant::now();
+        while !station.scan_link().unwrap().status().connected {
+            assert!(start.elapsed() < Duration::from_secs(5), "never connected");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for PtyShoe {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// A table on a card-reading shoe: HELLO (version 2), a new shoe and its
+/// burns, read through a pseudo-terminal; returns the station and the
+/// cards taken from the shoe.
+fn table_on_pty_shoe(ledger: Ledger, shoe: &PtyShoe) -> Station {
+    let source = SourceChoice::Scanner {
+        path: shoe.device.clone(),
+        baud: 9600,
+    };
+    let mut station = open(ledger, setup(GameKind::Rocket, 2, source), shoe.feed(None));
+    PtyShoe::wait_connected(&station);
+    // Opening took longer than the silence limit (the PINs are hashed):
+    // the shoe's heartbeat ends the alarm, and the dealer re-reads.
+    shoe.run_until(&mut station, |s| {
+        s.scan_link().unwrap().status().frames_good > 0
+    });
+    if !station.alarms().is_empty() {
+        station.re_read().unwrap();
+    }
+    if shoe.protocol == Protocol::V2 {
+        shoe.send(hello());
+    }
+    shoe.send(Message::ShoeInserted {
+        shoe_id: "A-1".into(),
+    });
+    let burns = station.table().rules().burn;
+    for rank in [7, 3, 9, 2, 10].into_iter().take(usize::from(burns)) {
+        shoe.send(Message::Card {
+            rank: Rank::new(rank).unwrap(),
+        });
+    }
+    shoe.run_until(&mut station, |s| {
+        s.shuffles_this_shift() == 1 && s.burns_due() == 0 && s.device().is_some()
+    });
+    assert!(station.alarms().is_empty(), "{:?}", station.alarms());
+    assert_eq!(
+        station.table().count().taken(),
+        u16::from(burns),
+        "the burns are out of the shoe"
+    );
+    station
+}
+
+fn reopened_on(ledger: Ledger, shoe: &PtyShoe) -> Station {
+    match Station::reopen(ledger, |_, last| Ok(shoe.feed(last))).unwrap() {
+        Reopened::Table(station) => {
+            PtyShoe::wait_connected(&station);
+            *station
+        }
+        Reopened::NoOpenTable(_) => panic!("the table is not open"),
+    }
+}
+
+/// Issue 30, item 8: a clean close and reopen on a version 2 shoe that
+/// sent only heartbeats meanwhile goes on with the same shoe: the station
+/// asks for the frames it missed, they come, none is a card, and the
+/// device is the one recorded.
+#[test]
+fn a_restart_on_a_version_2_shoe_that_sent_only_heartbeats_keeps_the_count() {
+    let (ledger, path, clock) = staffed_ledger("station-shoe-kept");
+    let shoe = PtyShoe::new(&path.with_file_name("shoe-link"), Protocol::V2);
+    let mut station = table_on_pty_shoe(ledger, &shoe);
+    let (taken, left) = (
+        station.table().count().taken(),
+        station.table().count().remaining(),
+    );
+    shoe.down(&mut station);
+    drop(station);
+    for _ in 0..3 {
+        shoe.lose(Message::Heartbeat);
+    }
+    let mut station = reopened_on(reopen_ledger(&path, &clock), &shoe);
+    assert_eq!(station.shoe_count(), ShoeKnown::Checking);
+    shoe.up();
+    assert_eq!(
+        station.table().count().taken(),
+        taken,
+        "the count stands meanwhile"
+    );
+    shoe.send(Message::Heartbeat);
+    shoe.run_until(&mut station, |s| s.shoe_count() != ShoeKnown::Checking);
+    assert_eq!(station.shoe_count(), ShoeKnown::Known);
+    assert_eq!(station.table().count().taken(), taken);
+    assert_eq!(station.table().count().remaining(), left);
+    assert_eq!(station.new_shoe_reason(), None);
+    assert_eq!(station.burns_due(), 0);
+    assert!(station.alarms().is_empty(), "{:?}", station.alarms());
+    // Play goes on with the same shoe: the next card is dealt, not refused.
+    station.sign_in_dealer(&dealer()).unwrap();
+    bet(&mut station, 1, "10");
+    station.start_hand().unwrap();
+    shoe.send(Message::Card {
+        rank: Rank::new(5).unwrap(),
+    });
+    shoe.run_until(&mut station, |s| s.table().count().taken() == taken + 1);
+    assert!(station.alarms().is_empty(), "{:?}", station.alarms());
+}
+
+/// A card that left the shoe while the station was down comes back when
+/// asked for: it waits for a pit boss like any card read while none was
+/// due (journaled at once, never lost), and the count is still known.
+#[test]
+fn a_card_that_left_the_shoe_while_the_station_was_down_is_alarmed_and_kept() {
+    let (ledger, path, clock) = staffed_ledger("station-shoe-card-down");
+    let shoe = PtyShoe::new(&path.with_file_name("shoe-link"), Protocol::V2);
+    let mut station = table_on_pty_shoe(ledger, &shoe);
+    let taken = station.table().count().taken();
+    shoe.down(&mut station);
+    drop(station);
+    shoe.lose(Message::Heartbeat);
+    let frame = shoe.lose(Message::Card {
+        rank: Rank::new(8).unwrap(),
+    });
+    shoe.lose(Message::Heartbeat);
+    let mut station = reopened_on(reopen_ledger(&path, &clock), &shoe);
+    shoe.up();
+    shoe.run_until(&mut station, |s| s.shoe_count() != ShoeKnown::Checking);
+    assert_eq!(station.shoe_count(), ShoeKnown::Known);
+    let strays = station.strays();
+    assert_eq!(strays.len(), 1, "{strays:?}");
+    assert_eq!((strays[0].seq, strays[0].rank.value()), (frame, 8));
+    assert_eq!(
+        station.ledger().journaled_strays().unwrap(),
+        [(frame, Rank::new(8).unwrap())],
+        "journaled the moment it came"
+    );
+    let alarms = station.alarms();
+    assert!(
+        alarms.iter().any(|a| a
+            .to_string()
+            .contains("left the shoe while the station was down")),
+        "{alarms:?}"
+    );
+    station.sign_in_dealer(&dealer()).unwrap();
+    station.override_alarms(&boss()).unwrap();
+    assert!(station.table().events().iter().any(|e| matches!(
+        e,
+        HandEvent::SetAside {
+            source: CardSource::Scanner { frame: f },
+            ..
+        } if *f == u64::from(frame)
+    )));
+    assert_eq!(station.table().count().taken(), taken + 1);
+    assert_eq!(station.new_shoe_reason(), None);
+}
+
+/// More frames missed than a shoe keeps: whether cards left it is not
+/// known, so a fresh shoe is due, and the prompt says exactly why.
+#[test]
+fn a_gap_the_shoe_no_longer_holds_makes_a_fresh_shoe_due_with_the_reason() {
+    let (ledger, path, clock) = staffed_ledger("station-shoe-gap");
+    let shoe = PtyShoe::new(&path.with_file_name("shoe-link"), Protocol::V2);
+    let mut station = table_on_pty_shoe(ledger, &shoe);
+    shoe.down(&mut station);
+    drop(station);
+    for _ in 0..300 {
+        shoe.lose(Message::Heartbeat);
+    }
+    let mut station = reopened_on(reopen_ledger(&path, &clock), &shoe);
+    shoe.up();
+    shoe.run_until(&mut station, |s| s.shoe_count() != ShoeKnown::Checking);
+    let why = "the shoe sent 300 frames while the station was down, more than it can send again, so the shoe's count is not known";
+    assert_eq!(station.shoe_count(), ShoeKnown::NotKnown(why));
+    assert_eq!(station.new_shoe_reason(), Some(why));
+    station.sign_in_dealer(&dealer()).unwrap();
+    assert_eq!(
+        station.prompt().text,
+        format!("Insert a freshly shuffled shoe before the next hand: {why}.")
+    );
+}
+
+/// A version 1 shoe cannot send frames again: after a restart a fresh
+/// shoe is due, and the reason says so.
+#[test]
+fn a_restart_on_a_version_1_shoe_makes_a_fresh_shoe_due() {
+    let (ledger, path, clock) = staffed_ledger("station-shoe-v1");
+    let shoe = PtyShoe::new(&path.with_file_name("shoe-link"), Protocol::V1);
+    let mut station = table_on_pty_shoe(ledger, &shoe);
+    shoe.down(&mut station);
+    drop(station);
+    let station = reopened_on(reopen_ledger(&path, &clock), &shoe);
+    let why = "the shoe speaks protocol 1, which cannot send again the frames it sent while the station was down, so the shoe's count is not known";
+    assert_eq!(station.shoe_count(), ShoeKnown::NotKnown(why));
+    assert_eq!(station.new_shoe_reason(), Some(why));
+}
+
+/// A new shoe inserted in the middle of a hand never passes quietly: it is
+/// an alarm that stops play until a pit boss lets the hand go on from it.
+#[test]
+fn a_new_shoe_inserted_in_the_middle_of_a_hand_is_an_alarm() {
+    let (ledger, _, _) = staffed_ledger("station-shoe-mid-hand");
+    let (mut script, feed) = Script::new();
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe),
+        feed,
+    );
+    bet(&mut station, 1, "10");
+    bet(&mut station, 2, "10");
+    station.start_hand().unwrap();
+    script.card(4);
+    station.poll_scanner().unwrap();
+    let shuffles = station.shuffles_this_shift();
+    script.send(Message::ShoeInserted {
+        shoe_id: "B-2".into(),
+    });
+    station.poll_scanner().unwrap();
+    let alarms = station.alarms();
+    assert_eq!(alarms.len(), 1, "{alarms:?}");
+    assert!(
+        alarms[0].to_string().contains("in the middle of the hand"),
+        "{alarms:?}"
+    );
+    assert!(station.prompt().stopped);
+    assert_eq!(
+        station.shuffles_this_shift(),
+        shuffles,
+        "not shuffled in yet"
+    );
+    assert!(station.re_read().is_err());
+    station.override_alarms(&boss()).unwrap();
+    assert_eq!(station.shuffles_this_shift(), shuffles + 1);
+    assert_eq!(station.burns_due(), station.table().rules().burn);
+}
+
+/// Deals the software shoe's hand in progress to its settlement.
+fn finish_on_software_shoe(station: &mut Station) {
+    while station.settlement().is_none() {
+        match station.table().need() {
+            Need::Card(_) => station.deal_from_shoe().unwrap(),
+            Need::Decision { seat, choices } => {
+                let action = policy(station.hand().unwrap(), seat, &choices);
+                station.decide(action).unwrap();
+            }
+            Need::Done => unreachable!(),
+        }
+    }
+}
+
+/// Issue 30, item 8: a restart between hands keeps the software shoe's
+/// count (dealt, left, the cut card); its lost stack is replaced by the
+/// cards still in it, shuffled and committed to as a recorded shuffle of
+/// that many cards, and the record verifies.
+#[test]
+fn a_restart_between_hands_keeps_the_software_shoes_count() {
+    let (ledger, path, clock) = staffed_ledger("station-software-count-kept");
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 1, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    for _ in 0..2 {
+        bet(&mut station, 1, "10");
+        bet(&mut station, 2, "10");
+        station.start_hand().unwrap();
+        finish_on_software_shoe(&mut station);
+        confirm_and_check(&mut station, &path);
+    }
+    let count = station.table().count().clone();
+    let shuffles = station.shuffles_this_shift();
+    drop(station);
+    let station = reopened(reopen_ledger(&path, &clock), Feed::SoftwareShoe);
+    let kept = station.table().count();
+    assert_eq!(
+        (kept.taken(), kept.remaining(), kept.cut_position()),
+        (count.taken(), count.remaining(), count.cut_position())
+    );
+    let Some(HandEvent::Shoe(ShoeEvent::Shuffled(commitment))) = station.table().events().last()
+    else {
+        panic!("{:?}", station.table().events());
+    };
+    assert_eq!(commitment.cards, count.remaining());
+    assert!(!commitment.mid_hand);
+    assert_eq!(station.shuffles_this_shift(), shuffles + 1);
+    // A second restart before the next hand rebuilds the same count.
+    drop(station);
+    let mut station = reopened(reopen_ledger(&path, &clock), Feed::SoftwareShoe);
+    assert_eq!(station.table().count().taken(), count.taken());
+    station.sign_in_dealer(&dealer()).unwrap();
+    bet(&mut station, 1, "10");
+    bet(&mut station, 2, "10");
+    station.start_hand().unwrap();
+    finish_on_software_shoe(&mut station);
+    // confirm_and_check verifies the whole ledger (`audit verify`).
+    confirm_and_check(&mut station, &path);
+}
+
+/// Issue 30, item 8: on the simulated shoe, a crash mid-hand left it empty
+/// and the new shoe the dealer inserted was shuffled into the hand quietly.
+/// Now the restarted shoe (its frame 0) makes the count not known, and the
+/// new shoe inserted in the middle of the hand is an alarm.
+#[test]
+fn after_a_crash_mid_hand_a_new_simulated_shoe_is_an_alarm_not_a_quiet_shuffle() {
+    let (ledger, path, clock) = staffed_ledger("station-sim-crash");
+    let setup = setup(GameKind::Rocket, 2, SourceChoice::SimulatedShoe);
+    let link = path.with_file_name("shoe-link");
+    let simulated = |resume_after| {
+        ScanLink::simulated(
+            &link,
+            setup.decks,
+            setup.rules.penetration_permille,
+            resume_after,
+            Box::new(|| {}),
+        )
+        .unwrap()
+    };
+    let mut station = open(
+        ledger,
+        setup.clone(),
+        Feed::Scanner(Box::new(simulated(None))),
+    );
+    // Opening hashed PINs for longer than the silence limit.
+    wait_for(&mut station, |s| s.device().is_some());
+    if !station.alarms().is_empty() {
+        station.re_read().unwrap();
+    }
+    station.insert_simulated_shoe().unwrap();
+    wait_for(&mut station, |s| s.shuffles_this_shift() == 1);
+    for _ in 0..station.table().rules().burn {
+        let due = station.burns_due();
+        station.pull_simulated_card().unwrap();
+        wait_for(&mut station, |s| s.burns_due() < due);
+    }
+    bet(&mut station, 1, "10");
+    station.start_hand().unwrap();
+    station.pull_simulated_card().unwrap();
+    wait_for(&mut station, |s| {
+        s.table()
+            .events()
+            .iter()
+            .any(|e| matches!(e, HandEvent::Card { .. }))
+    });
+    drop(station);
+
+    let mut station = match Station::reopen(reopen_ledger(&path, &clock), |_, last| {
+        assert!(last.is_some(), "the last frame was journaled");
+        Ok(Feed::Scanner(Box::new(simulated(last))))
+    })
+    .unwrap()
+    {
+        Reopened::Table(station) => *station,
+        Reopened::NoOpenTable(_) => panic!("the table is not open"),
+    };
+    let why = "the shoe restarted (its frame 0) while the station was down, so the shoe's count is not known";
+    wait_for(&mut station, |s| s.shoe_count() == ShoeKnown::NotKnown(why));
+    station.sign_in_dealer(&dealer()).unwrap();
+    station.acknowledge_notices(None).unwrap();
+    assert!(matches!(
+        station.pull_simulated_card(),
+        Err(StationError::SimulatedShoeEmpty)
+    ));
+    let shuffles = station.shuffles_this_shift();
+    station.insert_simulated_shoe().unwrap();
+    wait_for(&mut station, |s| !s.alarms().is_empty());
+    assert!(
+        station
+            .alarms()
+            .iter()
+            .any(|a| a.to_string().contains("in the middle of the hand")),
+        "{:?}",
+        station.alarms()
+    );
+    assert_eq!(station.shuffles_this_shift(), shuffles, "not quietly");
+    station.override_alarms(&boss()).unwrap();
+    assert_eq!(station.shuffles_this_shift(), shuffles + 1);
 }

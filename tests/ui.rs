@@ -380,7 +380,8 @@ fn after_a_restart_the_app_shows_the_recovery_notice_and_the_hand_goes_on() {
     drop(harness);
 
     let (mut script, feed) = Script::new();
-    let station = match Station::reopen(reopen_ledger(&path, &clock), move |_| Ok(feed)).unwrap() {
+    let station = match Station::reopen(reopen_ledger(&path, &clock), move |_, _| Ok(feed)).unwrap()
+    {
         Reopened::Table(station) => *station,
         Reopened::NoOpenTable(_) => panic!("the table is not open"),
     };
@@ -906,6 +907,7 @@ fn under_the_alarm_window_the_pull_key_takes_no_card_from_the_simulated_shoe() {
         &path.with_file_name("shoe-link"),
         setup.decks,
         setup.rules.penetration_permille,
+        None,
         Box::new(|| {}),
     )
     .unwrap();

@@ -1,5 +1,6 @@
 //! What a table station reads back when it starts: the shift still open at
-//! this station, its table's settings and current shoe.
+//! this station, its table's settings and current shoe, what left that shoe
+//! since its last shuffle and the last frame taken from its card-reading shoe.
 
 use std::collections::BTreeMap;
 
@@ -10,7 +11,8 @@ use rusqlite::types::Value;
 use super::chain::SHOE_DEVICES;
 use super::{Ledger, LedgerError, row_time, rows};
 use crate::engine::hand::GameKind;
-use crate::ids::{ShiftId, StaffId, TableId};
+use crate::engine::table::HandEvent;
+use crate::ids::{HandId, ShiftId, StaffId, TableId};
 use crate::scanner::{Identity, Protocol};
 
 /// A shift opened at this station and not yet closed.
@@ -75,6 +77,64 @@ impl Ledger {
             opened_at: row_time("shifts", shift, &opened_at)?,
             settings,
         }))
+    }
+
+    /// What left the table's shoe `shoe` since its last shuffle: the events
+    /// of its hands from the latest one that shuffled it (a software or
+    /// physical shoe, in a hand or between hands, so opening that hand's
+    /// record), or from its first hand if none did, in dealing order; voided
+    /// hands included (their cards left the shoe). The journal (a hand in
+    /// progress, what left the shoe since the last hand) is not included.
+    pub fn shoe_record_since_shuffle(&self, shoe: i64) -> Result<Vec<Vec<HandEvent>>, LedgerError> {
+        let mut statement = self.conn.prepare(
+            "SELECT id FROM hands WHERE shoe_id = ?1 AND id >= COALESCE( \
+               (SELECT MAX(h.id) FROM hands h WHERE h.shoe_id = ?1 AND ( \
+                  EXISTS (SELECT 1 FROM shuffles s WHERE s.hand_id = h.id) \
+                  OR EXISTS (SELECT 1 FROM external_shuffles e WHERE e.hand_id = h.id))), 0) \
+             ORDER BY id",
+        )?;
+        let ids = statement
+            .query_map([shoe], |r| r.get::<_, i64>(0))?
+            .collect::<Result<Vec<_>, _>>()?;
+        ids.into_iter()
+            .map(|id| Ok(self.load_hand(HandId(id))?.events))
+            .collect()
+    }
+
+    /// Journals, outside the chain, `frame`: the number of the last frame
+    /// the station took from the card-reading shoe that reads the table's
+    /// shoe `shoe` (a hint for the next start, docs/ledger.md, "The last
+    /// frame taken").
+    pub fn journal_last_frame(&mut self, shoe: i64, frame: u16) -> Result<(), LedgerError> {
+        let at = self.now();
+        self.conn.execute(
+            "INSERT INTO journal_link (id, shoe_id, frame, at) VALUES (1, ?1, ?2, ?3) \
+             ON CONFLICT (id) DO UPDATE SET shoe_id = ?1, frame = ?2, at = ?3",
+            rusqlite::params![shoe, frame, at],
+        )?;
+        Ok(())
+    }
+
+    /// The number of the last frame journaled as taken from the
+    /// card-reading shoe of the table's shoe `shoe`, if one was.
+    pub fn journaled_last_frame(&self, shoe: i64) -> Result<Option<u16>, LedgerError> {
+        let frame: Option<i64> = self
+            .conn
+            .query_row(
+                "SELECT frame FROM journal_link WHERE shoe_id = ?1",
+                [shoe],
+                |r| r.get(0),
+            )
+            .optional()?;
+        frame
+            .map(|frame| {
+                u16::try_from(frame).map_err(|_| LedgerError::BadRow {
+                    table: "journal_link",
+                    seq: 1,
+                    problem: "frame out of range".to_owned(),
+                })
+            })
+            .transpose()
     }
 
     /// The table's most recent shoe.

@@ -1108,12 +1108,24 @@ impl Audit {
                     }
                 }
                 HandEvent::Shoe(ShoeEvent::Shuffled(commitment)) => {
-                    track.out = in_play;
+                    // A shoe carried on after a restart shuffles only the
+                    // cards not yet out (`ShoeCount::continues`); any other
+                    // shuffle puts back every card not in play.
+                    let left = |out: &[u16; 10]| -> u16 {
+                        Rank::ALL
+                            .iter()
+                            .map(|r| decks.copies_of(*r).saturating_sub(out[r.index()]))
+                            .sum()
+                    };
+                    if commitment.cards != left(&track.out) || left(&track.out) == left(&in_play) {
+                        track.out = in_play;
+                    }
                     track.drawn.clear();
                     track.commitment = Some(*commitment);
                     for rank in Rank::ALL {
-                        track.stack[rank.index()] =
-                            decks.copies_of(rank).saturating_sub(in_play[rank.index()]);
+                        track.stack[rank.index()] = decks
+                            .copies_of(rank)
+                            .saturating_sub(track.out[rank.index()]);
                     }
                     let cards: u16 = track.stack.iter().sum();
                     if commitment.cards != cards {

@@ -146,7 +146,9 @@ const HALF_CYCLE: u16 = MAX_SEQ / 2;
 pub enum Order {
     /// The number that was due (or the first one seen).
     InOrder,
-    /// Frames were skipped: the number is 1 to 32767 ahead of the one due.
+    /// Frames were skipped: the number is 1 to 32767 ahead of the one due
+    /// (any number but the one due, for the first frame of a sequence
+    /// carried over a restart of the host).
     Gap {
         /// The number that was due.
         expected: u16,
@@ -193,6 +195,9 @@ impl Contents {
 pub struct SequenceCheck {
     last: Option<u16>,
     recent: VecDeque<(u16, Contents)>,
+    /// `last` was carried over a restart of the host and no frame has been
+    /// taken since: any number but the one due is a gap (or a restart).
+    resumed: bool,
 }
 
 impl SequenceCheck {
@@ -202,7 +207,7 @@ impl SequenceCheck {
             return Order::InOrder;
         };
         if seq == 0 {
-            return if last == 0 {
+            return if last == 0 && !self.resumed {
                 Order::Behind { expected: 1 }
             } else {
                 Order::Restarted { last }
@@ -211,7 +216,7 @@ impl SequenceCheck {
         let expected = next_seq(last);
         match ahead(expected, seq) {
             0 => Order::InOrder,
-            missing if missing <= HALF_CYCLE => Order::Gap { expected, missing },
+            missing if missing <= HALF_CYCLE || self.resumed => Order::Gap { expected, missing },
             _ => Order::Behind { expected },
         }
     }
@@ -232,6 +237,7 @@ impl SequenceCheck {
             self.recent.clear();
         }
         self.last = Some(seq);
+        self.resumed = false;
         self.remember(seq, contents);
     }
 
@@ -369,6 +375,20 @@ impl Decoder {
     /// A decoder that has seen nothing.
     pub fn new() -> Decoder {
         Decoder::default()
+    }
+
+    /// A decoder that has seen nothing since the host started, carrying on
+    /// the sequence of a link whose last frame taken before the host
+    /// stopped was `last` (journaled by the station): the first frame's
+    /// number then says how many frames were missed meanwhile. A frame
+    /// further from the one due than [`Order::Gap`] allows is a gap of that
+    /// many frames (more than any shoe keeps), never an old frame, and
+    /// frame `0` is a restart, so that a stale hint cannot stop the link.
+    pub fn resuming_after(last: u16) -> Decoder {
+        let mut decoder = Decoder::new();
+        decoder.sequence.last = Some(last);
+        decoder.sequence.resumed = true;
+        decoder
     }
 
     /// The link's protocol version, once a frame has decided it.
@@ -1262,5 +1282,47 @@ mod tests {
         out.clear();
         decoder.push(&wire(&[card(6, 3)], Protocol::V2), &mut out);
         assert!(matches!(out[0], ScanEvent::Stale { seq: 6, .. }));
+    }
+    #[test]
+    fn a_sequence_carried_over_a_restart_shows_the_frames_missed_meanwhile() {
+        // Version 2: three heartbeats missed are asked for again.
+        let mut decoder = Decoder::resuming_after(100);
+        let mut out = Vec::new();
+        decoder.connected(at(0));
+        decoder.push(&wire(&[heartbeat(104)], Protocol::V2), &mut out);
+        let requests = decoder.take_requests();
+        assert!(requests.contains(&HostRequest::Resend {
+            from: 101,
+            count: 3
+        }));
+        assert!(requests.contains(&HostRequest::Identify));
+        assert!(out.contains(&ScanEvent::ResendRequested {
+            from: 101,
+            count: 3
+        }));
+        // A number far from the one due is a gap of that many, never an old
+        // frame that would leave the sequence stuck.
+        let mut decoder = Decoder::resuming_after(40_000);
+        let mut out = Vec::new();
+        decoder.push(&wire(&[heartbeat(7)], Protocol::V1), &mut out);
+        assert!(out.contains(&ScanEvent::Gap {
+            expected: 40_001,
+            received: 7,
+            missing: 25_541
+        }));
+        out.clear();
+        decoder.push(&wire(&[heartbeat(8)], Protocol::V1), &mut out);
+        assert_eq!(
+            after_protocol(out.clone()),
+            [ScanEvent::Frame {
+                seq: 8,
+                message: Message::Heartbeat
+            }]
+        );
+        // Frame 0 is a restart of the shoe.
+        let mut decoder = Decoder::resuming_after(0);
+        let mut out = Vec::new();
+        decoder.push(&wire(&[heartbeat(0)], Protocol::V1), &mut out);
+        assert!(out.contains(&ScanEvent::Restarted { last: 0 }));
     }
 }

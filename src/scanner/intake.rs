@@ -21,8 +21,8 @@ use thiserror::Error;
 use super::decoder::ScanEvent;
 use super::frame::{FrameError, Message, MisreadKind};
 use crate::engine::Rank;
-use crate::engine::hand::Step;
-use crate::engine::table::{CardSource, Table, TableError};
+use crate::engine::hand::{Need, Step};
+use crate::engine::table::{CardSource, HandEvent, Table, TableError};
 use crate::ids::StaffId;
 
 /// What stopped play.
@@ -93,7 +93,7 @@ pub enum Fault {
         /// The card.
         rank: Rank,
         /// Why a new shoe is due, in words.
-        why: &'static str,
+        why: String,
     },
     /// A card was read while the table stops play for another reason (no
     /// dealer signed in, a notice not yet acknowledged).
@@ -142,6 +142,24 @@ pub enum Fault {
     /// A different card-reading shoe (device) appeared during the shift.
     #[error("a different card-reading shoe appeared: {0}")]
     OtherShoe(String),
+    /// A freshly shuffled shoe was inserted while a hand was being played:
+    /// the hand would go on from another stack of cards.
+    #[error(
+        "a freshly shuffled shoe was inserted (frame {seq}) in the middle of the hand: a pit boss decides whether the hand goes on from it"
+    )]
+    NewShoeMidHand {
+        /// The frame.
+        seq: u16,
+    },
+    /// A card left the shoe while the station was down (the shoe sent its
+    /// frame again when asked after the restart); it was not dealt.
+    #[error("card {rank} (frame {seq}) left the shoe while the station was down; it was not dealt")]
+    LeftWhileDown {
+        /// The frame.
+        seq: u16,
+        /// The card.
+        rank: Rank,
+    },
 }
 
 /// A card that left the shoe and was neither dealt nor burned; it waits
@@ -167,6 +185,17 @@ enum Waiting {
     Card(Stray),
     /// A freshly shuffled shoe inserted after it (applied in turn).
     NewShoe,
+}
+
+/// What the intake checks after a restart: the shoe's frames from the one
+/// after the last the station took, each in sequence.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Continuity {
+    /// The number of the frame due next.
+    next: u16,
+    /// Frames still to come of those the shoe was asked to send again (the
+    /// frames it sent while the station was down).
+    missed: u16,
 }
 
 /// An allowed way out of an alarm.
@@ -202,6 +231,9 @@ impl Fault {
     pub fn ways_out(&self) -> &'static [WayOut] {
         match self {
             Fault::ShuffleDue { .. } => &[WayOut::Shuffle, WayOut::Override],
+            // The new shoe is in already: only a pit boss lets the hand go
+            // on from it (recorded as a mid-hand shuffle, then its burns).
+            Fault::NewShoeMidHand { .. } => &[WayOut::Override],
             _ => &[WayOut::ReRead, WayOut::EnterByHand, WayOut::Override],
         }
     }
@@ -314,11 +346,15 @@ pub struct Intake {
     alarms: Vec<Fault>,
     /// Why the table stops play, if it does: a card read then is an alarm.
     stopped: Option<String>,
-    /// The hand number during which the cut card came out (or the station
-    /// restarted): no card for a later hand until a new shoe is in.
+    /// The hand number during which the cut card came out (or the count
+    /// was found not known): no card for a later hand until a new shoe is in.
     cut_card_hand: Option<u64>,
-    /// The new shoe is due because the station restarted, not the cut card.
-    restarted: bool,
+    /// Why the count of cards out of the shoe is not known (so a new shoe
+    /// is due), when that and not the cut card is the reason.
+    unknown: Option<String>,
+    /// After a restart, until the link proves that no card left the shoe
+    /// unseen while the station was down (or shows it cannot).
+    check: Option<Continuity>,
     /// Cards still to burn after the last shuffle.
     burns_due: u8,
     /// Strays and the new shoes inserted after them, in order.
@@ -382,27 +418,74 @@ impl Intake {
         self.raise(fault)
     }
 
-    /// After a restart nobody can say what the physical shoe did while the
-    /// station was down (a shuffle, burns, the cut card): the hand in
-    /// progress may finish, and the next one needs a freshly shuffled shoe.
-    pub fn after_restart(&mut self, table: &Table) {
-        self.cut_card_hand = Some(table.hands_started());
-        self.restarted = true;
-    }
-
-    /// Why a freshly shuffled shoe is due before the next hand, if it is.
-    pub fn new_shoe_reason(&self) -> Option<&'static str> {
-        match (self.cut_card_hand, self.restarted) {
-            (None, _) => None,
-            (Some(_), true) => Some("the station restarted, so the shoe's state is not known"),
-            (Some(_), false) => Some("the cut card is out"),
+    /// After a restart: `proof` is the number of the last frame the station
+    /// took before it stopped (journaled), from which the link can prove
+    /// that no card left the shoe unseen while it was down, or why it
+    /// cannot. While the check runs the count stands; the shoe's frames
+    /// since that one are checked as they come (a version 2 shoe sends
+    /// again, when asked, those it sent meanwhile): a card among them waits
+    /// for a pit boss ([`Fault::LeftWhileDown`]), a new shoe or the cut card
+    /// is taken as it would have been, and the check ends well at the
+    /// device's `HELLO` in sequence. Frames the shoe no longer holds, a
+    /// restarted shoe (frame 0), a version 1 shoe, or a different or silent
+    /// device end it with the count not known: the hand in progress may
+    /// finish, and the next one needs a freshly shuffled shoe.
+    pub fn after_restart(&mut self, table: &Table, proof: Result<u16, &str>) {
+        // Burns still due after a new shoe, and a cut card already out, as
+        // the count rebuilt from the record shows them.
+        let events = table.events();
+        if let Some(at) = events
+            .iter()
+            .rposition(|e| matches!(e, HandEvent::ExternalShuffle { .. }))
+            && !events[at..]
+                .iter()
+                .any(|e| matches!(e, HandEvent::Card { .. }))
+        {
+            let burned = events[at..]
+                .iter()
+                .filter(|e| matches!(e, HandEvent::ExternalBurn { .. }))
+                .count();
+            let burned = u8::try_from(burned).unwrap_or(u8::MAX);
+            self.burns_due = table.rules().burn.saturating_sub(burned);
+        }
+        if table.count().cut_card_out() {
+            self.note_cut_card(table);
+        }
+        match proof {
+            Ok(last) => {
+                self.check = Some(Continuity {
+                    next: super::decoder::next_seq(last),
+                    missed: 0,
+                });
+            }
+            Err(cause) => self.count_not_known(table, cause),
         }
     }
 
-    /// Whether the station restarted since this shoe went in: how many
-    /// cards left it is not known until a new shoe is inserted.
-    pub fn restarted(&self) -> bool {
-        self.restarted
+    /// The count of cards out of the shoe is not known, because of `cause`
+    /// (in words, completed with "so the shoe's count is not known"): the
+    /// hand in progress may finish, and the next needs a new shoe.
+    pub fn count_not_known(&mut self, table: &Table, cause: &str) {
+        self.check = None;
+        self.unknown = Some(format!("{cause}, so the shoe's count is not known"));
+        self.cut_card_hand = Some(table.hands_started());
+    }
+
+    /// Why a freshly shuffled shoe is due before the next hand, if it is.
+    pub fn new_shoe_reason(&self) -> Option<&str> {
+        self.cut_card_hand?;
+        Some(self.unknown.as_deref().unwrap_or("the cut card is out"))
+    }
+
+    /// Why the count of cards out of the shoe is not known, if it is not:
+    /// until a new shoe is inserted.
+    pub fn count_unknown(&self) -> Option<&str> {
+        self.unknown.as_deref()
+    }
+
+    /// Whether the shoe's frames since the restart are still being checked.
+    pub fn checking(&self) -> bool {
+        self.check.is_some()
     }
 
     /// Whether the shoe must be shuffled before the next hand.
@@ -417,6 +500,11 @@ impl Intake {
 
     /// Handles one scanner event.
     pub fn handle(&mut self, event: &ScanEvent, table: &mut Table) -> Outcome {
+        if self.check.is_some()
+            && let Some(outcome) = self.continuity(event, table)
+        {
+            return outcome;
+        }
         let fault = match event {
             ScanEvent::Frame { seq, message } => return self.message(*seq, message, table),
             ScanEvent::Duplicate { .. }
@@ -461,6 +549,95 @@ impl Intake {
         self.raise(fault)
     }
 
+    /// The check after a restart: what `event` proves or disproves. Some
+    /// outcome if the event is fully handled here; None to handle it as
+    /// usual.
+    fn continuity(&mut self, event: &ScanEvent, table: &mut Table) -> Option<Outcome> {
+        let check = self.check?;
+        match event {
+            ScanEvent::Protocol {
+                version: super::Protocol::V1,
+            } => self.count_not_known(
+                table,
+                "the shoe speaks protocol 1, which cannot send again the frames it sent while the station was down",
+            ),
+            ScanEvent::Restarted { .. } => {
+                self.count_not_known(
+                    table,
+                    "the shoe restarted (its frame 0) while the station was down",
+                );
+                return Some(Outcome::Noted);
+            }
+            ScanEvent::ResendRequested { from, count } if *from == check.next => {
+                self.check = Some(Continuity {
+                    missed: *count,
+                    ..check
+                });
+            }
+            ScanEvent::Gap { missing, .. } => {
+                let why = if *missing > super::frame::MAX_RESEND {
+                    format!(
+                        "the shoe sent {missing} frames while the station was down, more than it can send again"
+                    )
+                } else {
+                    format!(
+                        "{missing} frame(s) the shoe sent while the station was down did not come when asked for again"
+                    )
+                };
+                self.count_not_known(table, &why);
+                return Some(Outcome::Noted);
+            }
+            ScanEvent::Unidentified { .. } => self.count_not_known(
+                table,
+                "the shoe did not say who it is",
+            ),
+            ScanEvent::Frame { seq, message } if *seq == check.next => {
+                let resent = check.missed > 0;
+                self.check = Some(Continuity {
+                    next: super::decoder::next_seq(*seq),
+                    missed: check.missed.saturating_sub(1),
+                });
+                match message {
+                    Message::Card { rank } if resent => {
+                        // Recorded before the station stopped (the frame
+                        // number had not been journaled yet): not twice.
+                        if table.events().iter().any(|e| scanner_frame(e) == Some(u64::from(*seq)))
+                            || self.strays().any(|s| s.seq == *seq)
+                        {
+                            return Some(Outcome::Noted);
+                        }
+                        let fault = Fault::LeftWhileDown {
+                            seq: *seq,
+                            rank: *rank,
+                        };
+                        return Some(if self.paused() {
+                            self.waiting.push(Waiting::Card(Stray {
+                                seq: *seq,
+                                rank: *rank,
+                            }));
+                            Outcome::Held {
+                                seq: *seq,
+                                rank: *rank,
+                            }
+                        } else {
+                            self.stray(*seq, *rank, fault)
+                        });
+                    }
+                    // The device said who it is after every missed frame
+                    // came: the station has checked it is this shoe's.
+                    Message::Hello { .. } if !resent => self.check = None,
+                    _ => {}
+                }
+            }
+            ScanEvent::Frame { .. } => self.count_not_known(
+                table,
+                "the shoe's frames since the restart are not in sequence",
+            ),
+            _ => {}
+        }
+        None
+    }
+
     fn raise(&mut self, fault: Fault) -> Outcome {
         self.alarms.push(fault.clone());
         Outcome::Alarm(fault)
@@ -472,6 +649,12 @@ impl Intake {
             Message::CutCard => {
                 self.note_cut_card(table);
                 Outcome::Noted
+            }
+            Message::ShoeInserted { .. } if under_way(table) => {
+                // Never quietly in the middle of a hand: the new shoe waits
+                // (behind any card read before it) for a pit boss.
+                self.waiting.push(Waiting::NewShoe);
+                self.raise(Fault::NewShoeMidHand { seq })
             }
             Message::ShoeInserted { .. } if !self.waiting.is_empty() => {
                 // The cards read before it came from the old shoe: they are
@@ -507,7 +690,8 @@ impl Intake {
     fn new_shoe(&mut self, table: &mut Table) -> Result<u8, TableError> {
         table.external_shuffle()?;
         self.cut_card_hand = None;
-        self.restarted = false;
+        self.unknown = None;
+        self.check = None;
         self.burns_due = table.rules().burn;
         Ok(self.burns_due)
     }
@@ -537,7 +721,7 @@ impl Intake {
             .cut_card_hand
             .is_some_and(|hand| table.hands_started() > hand)
         {
-            let why = self.new_shoe_reason().unwrap_or("the cut card is out");
+            let why = self.new_shoe_reason().unwrap_or_default().to_owned();
             return self.stray(seq, rank, Fault::ShuffleDue { seq, rank, why });
         }
         let source = CardSource::Scanner {
@@ -672,6 +856,28 @@ impl Intake {
             replaced,
             set_aside,
         })
+    }
+}
+
+/// Whether a hand is under way: cards dealt to it, and more to come.
+fn under_way(table: &Table) -> bool {
+    table.need() != Need::Done
+        && table
+            .events()
+            .iter()
+            .any(|e| matches!(e, HandEvent::Card { .. }))
+}
+
+/// The frame a card-reading shoe reported `event`'s card in, if it did.
+fn scanner_frame(event: &HandEvent) -> Option<u64> {
+    match event {
+        HandEvent::Card { source, .. }
+        | HandEvent::ExternalBurn { source, .. }
+        | HandEvent::SetAside { source, .. } => match source {
+            CardSource::Scanner { frame } => Some(*frame),
+            CardSource::SoftwareShoe | CardSource::Manual { .. } => None,
+        },
+        HandEvent::Shoe(_) | HandEvent::ExternalShuffle { .. } | HandEvent::Decision { .. } => None,
     }
 }
 
@@ -1031,5 +1237,95 @@ mod tests {
             intake.handle(&card(seq + 1, 10), &mut table),
             Outcome::Dealt { .. }
         ));
+    }
+    #[test]
+    fn after_a_restart_the_missed_frames_keep_the_count_or_make_a_new_shoe_due() {
+        let mut table = table(1);
+        let mut intake = Intake::new();
+        assert!(matches!(
+            intake.handle(&card(1, 5), &mut table),
+            Outcome::Dealt { .. }
+        ));
+        // The station stopped after journaling the card, before its frame
+        // number: the journal says 0.
+        let mut intake = Intake::new();
+        intake.after_restart(&table, Ok(0));
+        assert!(intake.checking());
+        let resend = ScanEvent::ResendRequested { from: 1, count: 2 };
+        assert_eq!(intake.handle(&resend, &mut table), Outcome::Noted);
+        assert_eq!(
+            intake.handle(&card(1, 5), &mut table),
+            Outcome::Noted,
+            "recorded already, not taken twice"
+        );
+        assert!(matches!(
+            intake.handle(&card(2, 6), &mut table),
+            Outcome::Alarm(Fault::LeftWhileDown { seq: 2, .. })
+        ));
+        assert_eq!(intake.strays().count(), 1);
+        let hello = ScanEvent::Frame {
+            seq: 3,
+            message: Message::Hello {
+                identity: crate::scanner::Identity {
+                    maker: "Acme".into(),
+                    model: "RS-9".into(),
+                    serial: "SN1".into(),
+                    firmware: "1.0".into(),
+                },
+                version: 2,
+            },
+        };
+        intake.handle(&hello, &mut table);
+        assert!(!intake.checking());
+        assert_eq!(intake.count_unknown(), None);
+        assert_eq!(intake.new_shoe_reason(), None);
+        // Another restart, and more frames missed than the shoe keeps.
+        let mut intake = Intake::new();
+        intake.after_restart(&table, Ok(3));
+        let gap = ScanEvent::Gap {
+            expected: 4,
+            received: 300,
+            missing: 296,
+        };
+        assert_eq!(intake.handle(&gap, &mut table), Outcome::Noted);
+        assert_eq!(
+            intake.new_shoe_reason(),
+            Some(
+                "the shoe sent 296 frames while the station was down, more than it can send again, so the shoe's count is not known"
+            )
+        );
+    }
+
+    #[test]
+    fn a_new_shoe_in_the_middle_of_a_hand_waits_for_a_pit_boss() {
+        let mut table = table(1);
+        let mut intake = Intake::new();
+        intake.handle(&card(1, 5), &mut table);
+        let inserted = ScanEvent::Frame {
+            seq: 2,
+            message: Message::ShoeInserted {
+                shoe_id: "B".into(),
+            },
+        };
+        assert!(matches!(
+            intake.handle(&inserted, &mut table),
+            Outcome::Alarm(Fault::NewShoeMidHand { seq: 2 })
+        ));
+        assert!(intake.resolve(Resolution::ReRead, &mut table).is_err());
+        let taken = table.count().taken();
+        intake
+            .resolve(
+                Resolution::Override {
+                    approved_by: StaffId(4411),
+                },
+                &mut table,
+            )
+            .unwrap();
+        assert!(matches!(
+            table.events().last(),
+            Some(HandEvent::ExternalShuffle { mid_hand: true })
+        ));
+        assert!(table.count().taken() < taken);
+        assert_eq!(intake.burns_due(), table.rules().burn);
     }
 }

@@ -51,15 +51,18 @@ impl ScanLink {
     }
 
     /// A simulated shoe of `decks` on a pseudo-terminal linked at `link`,
-    /// read through a real reader.
+    /// read through a real reader whose sequence carries on from
+    /// `resume_after` (see [`ReaderConfig::resume_after`]).
     pub fn simulated(
         link: &Path,
         decks: Decks,
         penetration_permille: u16,
+        resume_after: Option<u16>,
         waker: Waker,
     ) -> Result<ScanLink, LinkError> {
         let shoe = PullShoe::create(link, decks, penetration_permille)?;
-        let config = ReaderConfig::new(shoe.device_name());
+        let mut config = ReaderConfig::new(shoe.device_name());
+        config.resume_after = resume_after;
         Ok(ScanLink {
             source: Source::Port(Reader::start_with_waker(config, waker)?),
             pull_shoe: Some(shoe),

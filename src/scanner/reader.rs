@@ -36,6 +36,11 @@ pub struct ReaderConfig {
     pub backoff_min: Duration,
     /// The longest wait between attempts to reopen.
     pub backoff_max: Duration,
+    /// The number of the last frame the station took from this shoe before
+    /// it stopped, if it journaled one: the sequence carries on from it
+    /// ([`Decoder::resuming_after`]), so frames missed meanwhile show as a
+    /// gap (and a version 2 shoe is asked for them again).
+    pub resume_after: Option<u16>,
 }
 
 /// Called on the reader thread after each event is published (a UI passes
@@ -54,6 +59,7 @@ impl ReaderConfig {
             read_timeout: Duration::from_millis(50),
             backoff_min: Duration::from_millis(100),
             backoff_max: Duration::from_secs(5),
+            resume_after: None,
         }
     }
 }
@@ -286,7 +292,10 @@ impl Worker {
 
     fn run(self) {
         // The decoder outlives connections so frames lost while unplugged show as a gap.
-        let mut decoder = Decoder::new();
+        let mut decoder = self
+            .config
+            .resume_after
+            .map_or_else(Decoder::new, Decoder::resuming_after);
         let origin = Instant::now();
         let mut backoff = self.config.backoff_min;
         let mut reported_down = false;

@@ -109,6 +109,18 @@ pub struct TableSetup {
     pub source: SourceChoice,
 }
 
+/// How far the count of cards out of a shoe is known ([`Station::shoe_count`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShoeKnown<'a> {
+    /// The count on the header is the shoe's.
+    Known,
+    /// After a restart, the card-reading shoe's frames since are being
+    /// checked; the count stands until they show otherwise.
+    Checking,
+    /// Not known, and why: a freshly shuffled shoe is due.
+    NotKnown(&'a str),
+}
+
 /// The card feed a station deals from.
 #[derive(Debug)]
 pub enum Feed {
@@ -523,21 +535,28 @@ impl Station {
     }
 
     /// Why a card-reading shoe must be replaced by a freshly shuffled one
-    /// before the next hand (the cut card, or a restart), if it must.
-    pub fn new_shoe_reason(&self) -> Option<&'static str> {
+    /// before the next hand (the cut card, or a count a restart left not
+    /// known), if it must.
+    pub fn new_shoe_reason(&self) -> Option<&str> {
         match &self.feed {
             Feed::SoftwareShoe => None,
             Feed::Scanner(_) => self.intake.new_shoe_reason(),
         }
     }
 
-    /// Whether the count of cards out of the shoe is known: not for a
-    /// card-reading shoe after a restart (cards may have left it while the
-    /// station was down) until a freshly shuffled shoe goes in.
-    pub fn shoe_count_known(&self) -> bool {
+    /// How far the count of cards out of the shoe is known: always for the
+    /// software shoe; for a card-reading shoe after a restart, while its
+    /// frames since are checked, then known or not (cards may have left it
+    /// unseen while the station was down) until a freshly shuffled shoe
+    /// goes in.
+    pub fn shoe_count(&self) -> ShoeKnown<'_> {
         match &self.feed {
-            Feed::SoftwareShoe => true,
-            Feed::Scanner(_) => !self.intake.restarted(),
+            Feed::SoftwareShoe => ShoeKnown::Known,
+            Feed::Scanner(_) => match (self.intake.count_unknown(), self.intake.checking()) {
+                (Some(why), _) => ShoeKnown::NotKnown(why),
+                (None, true) => ShoeKnown::Checking,
+                (None, false) => ShoeKnown::Known,
+            },
         }
     }
 

@@ -77,11 +77,14 @@ impl Station {
 
     /// Reopens the station after a restart: the open shift, its table and
     /// settings; a hand that was in progress is put back exactly where it
-    /// stopped, with a notice that a recovery happened. None if no shift is
-    /// open (a pit boss must open a table).
+    /// stopped, with a notice that a recovery happened; the shoe's count is
+    /// rebuilt from the record since its last shuffle. None if no shift is
+    /// open (a pit boss must open a table). `feed` makes the card feed for
+    /// the setup, given the number of the last frame the station took from
+    /// its card-reading shoe (journaled), for the link to carry on from.
     pub fn reopen(
         mut ledger: Ledger,
-        feed: impl FnOnce(&TableSetup) -> Result<Feed, StationError>,
+        feed: impl FnOnce(&TableSetup, Option<u16>) -> Result<Feed, StationError>,
     ) -> Result<Reopened, StationError> {
         let Some(open) = ledger.open_shift_now()? else {
             return Ok(Reopened::NoOpenTable(Box::new(ledger)));
@@ -97,7 +100,8 @@ impl Station {
                 });
             }
         };
-        let feed = feed(&setup)?;
+        let last_frame = ledger.journaled_last_frame(shoe)?;
+        let feed = feed(&setup, last_frame)?;
         let mut rng = os_rng()?;
         let (table, at_table) = engine_table(&ledger, &setup, open.table, &feed, &mut rng)?;
         let mut station = Station::assemble(
@@ -113,6 +117,10 @@ impl Station {
             feed,
         );
         station.hands_at_table = at_table;
+        let record = station.ledger.shoe_record_since_shuffle(shoe)?;
+        // A record that does not add up (which `audit verify` would show)
+        // leaves the count not known rather than the table closed.
+        let mut recount_problem = None;
         if let Some(progress) = station.ledger.recover_in_progress()? {
             let number = progress.setup.number;
             // The hand keeps its dealer in its record, but whoever is at
@@ -122,7 +130,18 @@ impl Station {
             // The journal already holds the hand's steps; only what the
             // resume adds (a software shoe's restart) is journaled now.
             station.recorder = Recorder::resume(progress.context, progress.events.len());
-            station.table.resume_hand(progress.setup, progress.events)?;
+            let resumed =
+                station
+                    .table
+                    .resume_hand(progress.setup.clone(), progress.events.clone(), &record);
+            if let Err(TableError::Shoe(problem)) = resumed {
+                recount_problem = Some(problem);
+                station
+                    .table
+                    .resume_hand(progress.setup, progress.events, &[])?;
+            } else {
+                resumed?;
+            }
             station.recorder.sync(&mut station.ledger, &station.table)?;
             let message = format!(
                 "Recovery: hand {number} was in progress when the station stopped; it has been \
@@ -153,6 +172,12 @@ impl Station {
             });
         }
         if station.table.hand().is_none() {
+            let mut record = record;
+            record.push(station.ledger.recover_between_hands()?);
+            match station.table.resume_between_hands(&record) {
+                Err(TableError::Shoe(problem)) => recount_problem = Some(problem),
+                resumed => resumed?,
+            }
             station.restore_between_hands()?;
         }
         // The count on the header survives the restart.
@@ -165,7 +190,23 @@ impl Station {
             })
         });
         if let Feed::Scanner(_) = &station.feed {
-            station.intake.after_restart(&station.table);
+            let problem = recount_problem.map(|problem| {
+                format!("the record of the cards out of the shoe since its last shuffle does not add up ({problem})")
+            });
+            let proof = match (&problem, &station.device, last_frame) {
+                (Some(problem), _, _) => Err(problem.as_str()),
+                (None, None, _) => {
+                    Err("no card-reading shoe was heard on this shoe before the station stopped")
+                }
+                (None, Some(device), _) if device.protocol == Protocol::V1 => Err(
+                    "the shoe speaks protocol 1, which cannot send again the frames it sent while the station was down",
+                ),
+                (None, Some(_), None) => {
+                    Err("no frame number was recorded before the station stopped")
+                }
+                (None, Some(_), Some(last)) => Ok(last),
+            };
+            station.intake.after_restart(&station.table, proof);
         }
         // Cards that left the shoe and waited for a pit boss when the
         // station stopped wait again, under the scanner alarms left open:

@@ -6,16 +6,25 @@ use super::*;
 use crate::ids::{HandId, StaffId};
 
 impl Station {
-    /// Handles every scanner event that has arrived; returns how many.
+    /// Handles every scanner event that has arrived; returns how many. The
+    /// number of the last frame taken is journaled once they are handled
+    /// (docs/ledger.md, "The last frame taken").
     pub fn poll_scanner(&mut self) -> Result<usize, StationError> {
         let mut handled = 0;
+        let mut last_frame = None;
         loop {
             let Feed::Scanner(link) = &self.feed else {
                 return Ok(handled);
             };
             let Some(event) = link.try_next() else {
+                if let Some(frame) = last_frame {
+                    self.ledger.journal_last_frame(self.context.shoe, frame)?;
+                }
                 return Ok(handled);
             };
+            if let ScanEvent::Frame { seq, .. } = &event {
+                last_frame = Some(*seq);
+            }
             handled += 1;
             let stopped = match (self.dealer, self.notices.first()) {
                 (None, _) => Some("no dealer is signed in".to_owned()),
@@ -24,6 +33,10 @@ impl Station {
             };
             self.intake.set_stopped(stopped);
             if let Some(fault) = self.note_device(&event)? {
+                if self.intake.checking() {
+                    self.intake
+                        .count_not_known(&self.table, "a different card-reading shoe is reading");
+                }
                 let outcome = self.intake.raise_alarm(fault);
                 self.record_outcome(outcome)?;
             }

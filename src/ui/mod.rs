@@ -33,9 +33,12 @@ pub use setup::{AddStaffForm, FirstRunForm, OpenTableForm, style};
 pub use table::TableScreen;
 
 /// Makes the card feed a table setup asks for; `repaint` is called from the
-/// scanner thread whenever an event arrives.
+/// scanner thread whenever an event arrives. A card-reading shoe's link
+/// carries on its sequence from `resume_after`, the last frame the station
+/// took before a restart, if it journaled one.
 pub fn make_feed(
     setup: &TableSetup,
+    resume_after: Option<u16>,
     repaint: impl Fn() + Send + Clone + 'static,
 ) -> Result<Feed, StationError> {
     let waker = Box::new(repaint);
@@ -47,12 +50,14 @@ pub fn make_feed(
                 &link,
                 setup.decks,
                 setup.rules.penetration_permille,
+                resume_after,
                 waker,
             )?))
         }
         SourceChoice::Scanner { path, baud } => {
             let mut config = ReaderConfig::new(path.clone());
             config.baud_rate = *baud;
+            config.resume_after = resume_after;
             Feed::Scanner(Box::new(ScanLink::port(config, waker)?))
         }
     })
@@ -253,7 +258,7 @@ impl StationApp {
         };
         let repaint = self.repaint.clone();
         let made = demo_station(&path, Box::new(SystemClock), keys, |setup| {
-            make_feed(setup, move || repaint.request_repaint())
+            make_feed(setup, None, move || repaint.request_repaint())
         });
         match made {
             Ok((station, banner)) => {
@@ -347,8 +352,8 @@ impl StationApp {
             Err(error) => return Screen::Failed(error.to_string()),
         }
         let repaint = self.repaint.clone();
-        match Station::reopen(ledger, |setup| {
-            make_feed(setup, move || repaint.request_repaint())
+        match Station::reopen(ledger, |setup, last_frame| {
+            make_feed(setup, last_frame, move || repaint.request_repaint())
         }) {
             Ok(Reopened::Table(station)) => Screen::Table(Box::new(TableScreen::new(*station))),
             Ok(Reopened::NoOpenTable(ledger)) => {
@@ -592,7 +597,7 @@ fn open_station(
     {
         return Err((Box::new(ledger), error));
     }
-    let feed = match make_feed(&setup, move || repaint.request_repaint()) {
+    let feed = match make_feed(&setup, None, move || repaint.request_repaint()) {
         Ok(feed) => feed,
         Err(error) => return Err((Box::new(ledger), error.to_string())),
     };

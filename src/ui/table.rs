@@ -20,7 +20,8 @@ use crate::ledger::PinEntry;
 use crate::printing::PrintCommand;
 use crate::scanner::WayOut;
 use crate::station::{
-    Actor, Settlement, Station, StationError, actor_of, check_bet, starboard_state_word, units,
+    Actor, Settlement, ShoeKnown, Station, StationError, actor_of, check_bet, starboard_state_word,
+    units,
 };
 
 const CARD: Vec2 = Vec2::new(34.0, 48.0);
@@ -291,13 +292,19 @@ impl TableScreen {
     }
 
     fn shoe_bar_ui(&self, ui: &mut Ui) {
-        if self.station.shoe_count_known() {
-            self.shoe_count_ui(ui);
-        } else {
-            ui.colored_label(
-                ALARM,
-                "Shoe: count not known since the restart; a fresh shoe is due after this hand",
-            );
+        match self.station.shoe_count() {
+            ShoeKnown::Known => self.shoe_count_ui(ui),
+            ShoeKnown::Checking => {
+                self.shoe_count_ui(ui);
+                ui.label("(checking the shoe's frames since the restart)");
+            }
+            ShoeKnown::NotKnown(why) => {
+                ui.colored_label(
+                    ALARM,
+                    "Shoe: count not known since the restart; a fresh shoe is due after this hand",
+                )
+                .on_hover_text(why);
+            }
         }
         ui.label(format!(
             "Shuffles this shift: {}",

@@ -154,6 +154,28 @@ impl ShoeCount {
         debug_assert!(self.conserved(), "{self:?}");
     }
 
+    /// Whether a shuffle of `cards` cards carries this shoe on after a
+    /// restart ([`Shoe::continue_from`]) rather than shuffling every card
+    /// not in play back in: it holds exactly the cards not yet out, and
+    /// fewer than those not in play.
+    pub fn continues(&self, cards: u16) -> bool {
+        cards == self.remaining() && cards != self.decks.cards() - self.in_play_total
+    }
+
+    /// A recorded shuffle of `cards` cards: a carried-on shoe leaves the
+    /// count as it is; any other shuffle is [`ShoeCount::reshuffle`].
+    pub fn shuffled(&mut self, cards: u16) {
+        if !self.continues(cards) {
+            self.reshuffle();
+        }
+    }
+
+    /// The same shoe, freshly shuffled and full: what its count is rebuilt
+    /// on from the record.
+    pub fn full(&self) -> ShoeCount {
+        ShoeCount::new(self.decks, self.penetration_permille)
+    }
+
     /// Conservation of cards, the invariant every count keeps: each card
     /// out of the shoe was taken from it since the shuffle or kept in play
     /// over it; no rank is out more often than the decks hold it; every
@@ -349,22 +371,35 @@ impl Shoe {
         Ok(rank)
     }
 
-    /// Starts this shoe over around a hand that was in play when the last
-    /// shoe was lost (a restart after a crash or power loss): a fresh stack
-    /// of every card except `in_play`, shuffled, committed and burned as a
-    /// mid-hand reshuffle. The stack shuffled when this shoe was made is
-    /// dropped unpublished (nothing was dealt from it).
-    pub fn restart_around(&mut self, in_play: &[Rank]) -> Result<(), ShoeError> {
-        let mut count = ShoeCount::new(self.count.decks(), self.count.penetration_permille);
-        for &rank in in_play {
-            count.deal(rank)?;
-        }
+    /// Carries on a shoe whose stack was lost in a restart (a crash, a
+    /// power loss or a clean close), with `count` rebuilt from the record
+    /// of what left it since its last shuffle: the cards still in it are
+    /// shuffled into a fresh order, committed to and published as a shuffle
+    /// of that many cards (`mid_hand` if a hand is in play), and dealt,
+    /// left and the cut card carry on; nothing is burned, since no card of
+    /// the new order has been seen. The stack shuffled when this shoe was
+    /// made is dropped unpublished (nothing was dealt from it). When no card
+    /// is out but those in play, that is an ordinary shuffle (with its
+    /// burns). A reader tells the two apart by the commitment's `cards`
+    /// ([`ShoeCount::continues`]).
+    pub fn continue_from(&mut self, count: ShoeCount, mid_hand: bool) {
         self.count = count;
         self.events.clear();
         self.shuffles = 0;
-        self.mid_hand_reshuffles += 1;
-        self.shuffle_not_in_play(true);
-        Ok(())
+        if mid_hand {
+            self.mid_hand_reshuffles += 1;
+        }
+        if self.count.out == self.count.in_play {
+            self.shuffle_not_in_play(mid_hand);
+            return;
+        }
+        self.order.clear();
+        for rank in Rank::ALL {
+            let left = self.count.decks.copies_of(rank) - self.count.out[rank.index()];
+            self.order
+                .extend(std::iter::repeat_n(rank, usize::from(left)));
+        }
+        self.commit_order(mid_hand);
     }
 
     /// Shuffles between hands (call when [`Shoe::shuffle_due`] and no hand is
@@ -384,6 +419,21 @@ impl Shoe {
             self.order
                 .extend(std::iter::repeat_n(rank, usize::from(copies)));
         }
+        self.commit_order(mid_hand);
+        // Burn, but always leave a card to deal.
+        let burns = usize::from(self.burn).min(self.order.len().saturating_sub(1));
+        for _ in 0..burns {
+            let rank = self.order[self.next];
+            self.next += 1;
+            if self.count.burn(rank).is_ok() {
+                self.events.push(ShoeEvent::Burned { rank });
+            }
+        }
+    }
+
+    /// Shuffles the stack in `order`, draws a fresh salt and publishes the
+    /// commitment; dealing starts from its top.
+    fn commit_order(&mut self, mid_hand: bool) {
         self.order.shuffle(&mut self.rng);
         self.rng.fill_bytes(&mut self.salt);
         self.shuffles += 1;
@@ -394,15 +444,6 @@ impl Shoe {
             cards: self.order.len() as u16,
             mid_hand,
         }));
-        // Burn, but always leave a card to deal.
-        let burns = usize::from(self.burn).min(self.order.len().saturating_sub(1));
-        for _ in 0..burns {
-            let rank = self.order[self.next];
-            self.next += 1;
-            if self.count.burn(rank).is_ok() {
-                self.events.push(ShoeEvent::Burned { rank });
-            }
-        }
     }
 
     /// The current stack's order and salt, revealed.

@@ -278,9 +278,8 @@ impl Table {
     /// Puts back what left the shoe between hands before a restart
     /// (journaled, not yet in a hand's record) ahead of what has happened
     /// since, so the next hand's record opens with it. The count is left
-    /// alone: after a restart a software shoe is a new one and a physical
-    /// shoe must be replaced before the next hand. Refused while a hand is
-    /// in progress.
+    /// alone ([`Table::resume_between_hands`] counts it). Refused while a
+    /// hand is in progress.
     pub fn restore_between_hands(&mut self, events: Vec<HandEvent>) -> Result<(), TableError> {
         if self.hand.is_some() {
             return Err(TableError::HandInProgress);
@@ -562,14 +561,17 @@ impl Table {
 
     /// Puts back the hand that was in progress when the station stopped
     /// (journaled before a crash or power loss), so it goes on exactly where
-    /// it stopped. Its cards are counted out of the shoe again; a software
-    /// shoe, whose stack was lost, restarts around the cards in play (see
-    /// [`Shoe::restart_around`]). Refused, with nothing changed, if a hand is
-    /// in progress or the steps do not replay.
+    /// it stopped. The shoe's count is rebuilt from `record` (the events of
+    /// the hands since its last shuffle, as for
+    /// [`Table::resume_between_hands`]) and the hand's own steps; a software
+    /// shoe, whose stack was lost, carries on with the cards still in it
+    /// shuffled (see [`Shoe::continue_from`]). Refused, with nothing
+    /// changed, if a hand is in progress or the steps do not replay.
     pub fn resume_hand(
         &mut self,
         setup: HandSetup,
         events: Vec<HandEvent>,
+        record: &[Vec<HandEvent>],
     ) -> Result<(), TableError> {
         if self.hand.is_some() {
             return Err(TableError::HandInProgress);
@@ -578,56 +580,58 @@ impl Table {
             return Err(TableError::WrongGame(self.game));
         }
         let hand = setup.replay(&events)?;
-        let in_play: Vec<Rank> = events
-            .iter()
-            .filter_map(|event| match event {
-                HandEvent::Card {
-                    rank,
-                    step:
-                        Step::Card {
-                            discarded: false, ..
-                        },
-                    ..
-                } => Some(*rank),
-                _ => None,
-            })
-            .collect();
+        let mut count = self.recounted(record)?;
+        count_events(&mut count, &events)?;
         let mut events = events;
-        match &mut self.supply {
-            CardSupply::Software(shoe) => {
-                shoe.restart_around(&in_play)?;
-                events.extend(shoe.events().iter().cloned().map(HandEvent::Shoe));
-                shoe.clear_events();
-            }
-            CardSupply::External(count) => {
-                let mut recount = count.clone();
-                for event in &events {
-                    match event {
-                        HandEvent::Card {
-                            rank,
-                            step: Step::Card { discarded, .. },
-                            ..
-                        } => {
-                            recount.deal(*rank)?;
-                            if *discarded {
-                                recount.discard(*rank);
-                            }
-                        }
-                        HandEvent::ExternalBurn { rank, .. } => recount.burn(*rank)?,
-                        HandEvent::SetAside { rank, .. } => {
-                            recount.set_aside(*rank);
-                        }
-                        HandEvent::ExternalShuffle { .. } => recount.reshuffle(),
-                        _ => {}
-                    }
-                }
-                *count = recount;
-            }
-        }
+        self.events.clear();
+        self.carry_on(count, true);
+        events.append(&mut self.events);
         self.hands_started = setup.number;
         self.events = events;
         self.hand = Some((setup, hand));
         Ok(())
+    }
+
+    /// After a restart between hands: the shoe's count is rebuilt from
+    /// `record`, the events of the hands since its last shuffle in dealing
+    /// order (the first holding that shuffle) and, last, what left the
+    /// shoe since the last hand, so dealt, left and the cut card carry on.
+    /// A software shoe, whose stack was lost, carries on with the cards
+    /// still in it shuffled (see [`Shoe::continue_from`]); its new stack's
+    /// commitment replaces the events of the stack it was made with, which
+    /// nothing was dealt from. Refused, with nothing changed, while a hand
+    /// is in progress or if the record holds a card the shoe cannot.
+    pub fn resume_between_hands(&mut self, record: &[Vec<HandEvent>]) -> Result<(), TableError> {
+        if self.hand.is_some() {
+            return Err(TableError::HandInProgress);
+        }
+        let count = self.recounted(record)?;
+        self.events.clear();
+        self.carry_on(count, false);
+        Ok(())
+    }
+
+    /// The count of a full shoe with `record`'s hands counted out of it,
+    /// each hand's cards then discarded.
+    fn recounted(&self, record: &[Vec<HandEvent>]) -> Result<ShoeCount, ShoeError> {
+        let mut count = self.count().full();
+        for events in record {
+            count_events(&mut count, events)?;
+            count.end_hand();
+        }
+        Ok(count)
+    }
+
+    /// The shoe carries on with `count`: a physical shoe's count is set; a
+    /// software shoe shuffles what is left in it, and its events follow.
+    fn carry_on(&mut self, count: ShoeCount, mid_hand: bool) {
+        match &mut self.supply {
+            CardSupply::Software(shoe) => {
+                shoe.continue_from(count, mid_hand);
+                self.take_shoe_events();
+            }
+            CardSupply::External(current) => *current = count,
+        }
     }
 
     /// The game dealt here.
@@ -685,4 +689,33 @@ impl Table {
     pub fn last_button(&self) -> Option<u8> {
         self.last_button
     }
+}
+
+/// Counts `events` (a hand's, or what left the shoe between hands) into
+/// `count` as the table counted them when they happened.
+fn count_events(count: &mut ShoeCount, events: &[HandEvent]) -> Result<(), ShoeError> {
+    for event in events {
+        match event {
+            HandEvent::Card {
+                rank,
+                step: Step::Card { discarded, .. },
+                ..
+            } => {
+                count.deal(*rank)?;
+                if *discarded {
+                    count.discard(*rank);
+                }
+            }
+            HandEvent::ExternalBurn { rank, .. } | HandEvent::Shoe(ShoeEvent::Burned { rank }) => {
+                count.burn(*rank)?;
+            }
+            HandEvent::SetAside { rank, .. } => {
+                count.set_aside(*rank);
+            }
+            HandEvent::ExternalShuffle { .. } => count.reshuffle(),
+            HandEvent::Shoe(ShoeEvent::Shuffled(commitment)) => count.shuffled(commitment.cards),
+            HandEvent::Card { .. } | HandEvent::Decision { .. } | HandEvent::Shoe(_) => {}
+        }
+    }
+    Ok(())
 }

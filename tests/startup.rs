@@ -225,6 +225,55 @@ fn the_app_runs_the_start_up_checks_off_the_window_thread_and_shows_a_finding() 
             .is_some()
     );
     assert!(harness.query_by_label(&"01".repeat(32)).is_some());
+    // ... and what the start-up chain check found; a check may run again.
+    assert!(
+        harness
+            .query_all_by_label_contains("· no discrepancy")
+            .next()
+            .is_some()
+    );
+    assert!(
+        harness
+            .query_all_by_label_contains("At start-up (")
+            .next()
+            .is_some()
+    );
+    assert!(
+        !harness
+            .get_by_label("Run chain check")
+            .accesskit_node()
+            .is_disabled()
+    );
+}
+
+#[test]
+fn the_audit_tab_waits_for_the_start_up_chain_check_instead_of_running_a_second() {
+    let (mut station, path) = table("startup-audit-wait");
+    start(&mut station, &path, program("1.0.0", 1));
+    station.start_up_checks_running();
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(8)
+        .build_ui_state(
+            |ui, app: &mut StationApp| app.show_ui(ui),
+            StationApp::with_station(station, egui::Context::default()),
+        );
+    for tab in ["Pit boss", "Audit"] {
+        harness.get_by_label(tab).click();
+        harness.run();
+    }
+    assert!(
+        harness
+            .query_all_by_label_contains("The start-up check is checking the whole chain now")
+            .next()
+            .is_some()
+    );
+    assert!(
+        harness
+            .get_by_label("Run chain check")
+            .accesskit_node()
+            .is_disabled()
+    );
 }
 
 #[test]

@@ -321,6 +321,8 @@ pub struct Station {
     device: Option<Device>,
     /// The protocol version the link speaks now, once decided.
     link_protocol: Option<Protocol>,
+    /// The start-up checks' whole chain check, for the Audit tab.
+    startup_chain: startup::StartupChainCheck,
 }
 
 impl Station {

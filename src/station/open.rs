@@ -299,6 +299,7 @@ impl Station {
             limits_problem: None,
             device: None,
             link_protocol: None,
+            startup_chain: super::startup::StartupChainCheck::NotRun,
         }
     }
 }

@@ -65,6 +65,26 @@ pub enum ProgramSource {
     Given(ProgramFingerprint),
 }
 
+/// The whole chain check the start-up checks run, as the pit boss's Audit
+/// tab shows it: while it runs, a second whole check would only halve the
+/// speed of both on a two-core station, so the tab waits for this one.
+#[derive(Debug, Clone, Default)]
+pub enum StartupChainCheck {
+    /// Not started (the checks were not asked for).
+    #[default]
+    NotRun,
+    /// Under way on its own thread.
+    Running,
+    /// Ended: when its findings were recorded, and what it found or why it
+    /// could not run.
+    Done {
+        /// When the findings were recorded (the station's clock).
+        at: chrono::DateTime<chrono::Utc>,
+        /// The chain as checked, or why the check could not run.
+        chain: Result<Integrity, String>,
+    },
+}
+
 /// What the start-up checks found, for [`Station::record_start_up`].
 #[derive(Debug, Clone)]
 pub struct StartupFindings {
@@ -92,11 +112,27 @@ pub fn run_startup_checks(
 }
 
 impl Station {
+    /// Notes that the start-up checks are under way (see
+    /// [`run_startup_checks`]), so the Audit tab waits for their chain check.
+    pub fn start_up_checks_running(&mut self) {
+        self.startup_chain = StartupChainCheck::Running;
+    }
+
+    /// The start-up checks' whole chain check: not run, running, or what
+    /// it found.
+    pub fn startup_chain_check(&self) -> &StartupChainCheck {
+        &self.startup_chain
+    }
+
     /// Records the program start and raises an alarm for each problem the
     /// start-up checks found (a changed or unreadable program, a chain with
     /// discrepancies or one that could not be checked). Each alarm stops
     /// play as a notice that only a pit boss clears.
     pub fn record_start_up(&mut self, findings: StartupFindings) -> Result<(), StationError> {
+        self.startup_chain = StartupChainCheck::Done {
+            at: self.ledger.clock_now(),
+            chain: findings.chain.clone(),
+        };
         let mut faults = Vec::new();
         match &findings.program {
             Ok(program) => {

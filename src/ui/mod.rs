@@ -456,6 +456,7 @@ impl StationApp {
             }
             self.startup = match std::mem::replace(&mut self.startup, Startup::Done) {
                 Startup::Due(program) => {
+                    screen.station_mut().start_up_checks_running();
                     let ledger = screen.station().ledger();
                     let (path, options) = (ledger.path().to_path_buf(), ledger.verify_options());
                     Startup::Running(Job::start(&self.repaint, "start-up check", {

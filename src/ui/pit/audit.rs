@@ -11,6 +11,7 @@ use crate::ledger::{
     Discrepancy, Exception, ExceptionKind, ProgramStart, TimeRange, VerifyOptions,
 };
 use crate::station::Station;
+use crate::station::startup::StartupChainCheck;
 use crate::time_text::{Zone, when};
 use crate::ui::background::Job;
 use crate::ui::error::ScreenError;
@@ -73,9 +74,10 @@ impl AuditTab {
             ui.label(RichText::new(fingerprint).monospace());
         }
         ui.heading("Chain check");
+        let startup_running = startup_chain_ui(ui, station.startup_chain_check());
         if ui
             .add_enabled(
-                self.checking.is_none(),
+                self.checking.is_none() && !startup_running,
                 egui::Button::new("Run chain check"),
             )
             .clicked()
@@ -194,6 +196,56 @@ fn chain_check(path: &Path, options: &VerifyOptions) -> Result<ChainCheck, Scree
         head: summary.head.hash_hex(),
         discrepancies,
     })
+}
+
+/// What the start-up checks' chain check found, or that it is under way
+/// (then `true`: a second whole check beside it would slow both).
+fn startup_chain_ui(ui: &mut Ui, check: &StartupChainCheck) -> bool {
+    match check {
+        StartupChainCheck::NotRun => false,
+        StartupChainCheck::Running => {
+            ui.label(
+                "The start-up check is checking the whole chain now; its result shows here \
+                 when it ends, and the chain check can be run again after it.",
+            );
+            true
+        }
+        StartupChainCheck::Done {
+            at,
+            chain: Ok(integrity),
+        } => {
+            let found = match integrity.discrepancies {
+                0 => "no discrepancy".to_owned(),
+                1 => "1 discrepancy".to_owned(),
+                n => format!("{n} discrepancies"),
+            };
+            let text = format!(
+                "At start-up ({}): rows {} · hands {} · {found}",
+                when(*at, Zone::Local),
+                integrity.head.rows,
+                integrity.hands_checked
+            );
+            if integrity.discrepancies == 0 {
+                ui.colored_label(GOOD, text);
+            } else {
+                ui.colored_label(ALARM, text);
+            }
+            false
+        }
+        StartupChainCheck::Done {
+            at,
+            chain: Err(problem),
+        } => {
+            ui.colored_label(
+                ALARM,
+                format!(
+                    "At start-up ({}) the chain check could not run: {problem}",
+                    when(*at, Zone::Local)
+                ),
+            );
+            false
+        }
+    }
 }
 
 fn exception_name(kind: ExceptionKind) -> &'static str {

@@ -11,9 +11,10 @@
 # given, e.g. `--db FILE` of a ledger whose table is open, the everyday
 # start) and records two times from launch: the window is mapped (xdotool
 # finds it), and the screen shows drawn content (its pixels are no longer
-# uniform). One second later it closes the window as a window manager's
-# close button does (WM_DELETE_WINDOW) and records the time until the
-# process has exited. The baseline, measured in the same run the same way,
+# uniform). CLOSE_AFTER seconds later (default 1; `--demo` makes its
+# table after its first frame, a few seconds: give it 5) it closes the
+# window as a window manager's close button does (WM_DELETE_WINDOW) and
+# records the time until the process has exited. The baseline, measured in the same run the same way,
 # is `xclock`, a minimal X client. Prints medians and the ratios; record
 # them in docs/performance.md.
 set -euo pipefail
@@ -85,7 +86,7 @@ measure() {
         sleep 0.02
     done
     if [ -n "$drawn" ]; then
-        sleep 1
+        sleep "${CLOSE_AFTER:-1}"
         local asked
         asked=$(now_ms)
         close_window "$window"

@@ -96,8 +96,10 @@ enum Screen {
         path: PathBuf,
         /// The station's keys.
         keys: StationKeys,
-        /// Whether a frame has shown the notice.
-        shown: bool,
+        /// The frame that first showed the notice (egui may run a frame's
+        /// layout twice; the demo is made in a later frame, once the
+        /// notice is on screen).
+        shown_in_frame: Option<u64>,
     },
 }
 
@@ -242,14 +244,17 @@ impl StationApp {
         app.screen = Screen::DemoDue {
             path: path.to_path_buf(),
             keys,
-            shown: false,
+            shown_in_frame: None,
         };
         app
     }
 
-    /// Makes the demo table once its notice has been on screen.
-    fn make_demo_when_due(&mut self) {
-        if !matches!(self.screen, Screen::DemoDue { shown: true, .. }) {
+    /// Makes the demo table once its notice has been on screen: two frames
+    /// after the one that showed it (`frame`, the window's frame number; a
+    /// software renderer may show a frame only when the next is presented).
+    fn make_demo_when_due(&mut self, frame: u64) {
+        if !matches!(self.screen, Screen::DemoDue { shown_in_frame: Some(shown), .. } if frame > shown + 1)
+        {
             return;
         }
         let due = std::mem::replace(&mut self.screen, Screen::Failed(String::new()));
@@ -405,7 +410,6 @@ impl StationApp {
     /// Handles scanner events, the start-up checks and the floor link
     /// (called every frame and on every wake-up).
     pub fn logic(&mut self) {
-        self.make_demo_when_due();
         self.serve_print_requests();
         if let (Screen::FirstRun(form), Some(link)) = (&mut self.screen, &mut self.floor) {
             ask_first_pit_boss(link, form, &self.repaint);
@@ -485,6 +489,7 @@ impl StationApp {
 
     /// Draws the app into `ui`.
     pub fn show_ui(&mut self, ui: &mut egui::Ui) {
+        self.make_demo_when_due(ui.ctx().cumulative_frame_nr());
         self.logic();
         if let Some(banner) = &self.banner {
             egui::Panel::top("banner").show(ui, |ui| {
@@ -551,7 +556,11 @@ impl StationApp {
                 });
                 None
             }
-            Screen::DemoDue { path, shown, .. } => {
+            Screen::DemoDue {
+                path,
+                shown_in_frame,
+                ..
+            } => {
                 egui::CentralPanel::default_margins().show(ui, |ui| {
                     ui.heading("Making the demo table");
                     ui.label(format!(
@@ -560,8 +569,8 @@ impl StationApp {
                         path.display()
                     ));
                 });
-                *shown = true;
-                self.repaint.request_repaint();
+                shown_in_frame.get_or_insert(ui.ctx().cumulative_frame_nr());
+                ui.ctx().request_repaint();
                 None
             }
         };

@@ -828,6 +828,7 @@ fn counting_mark(db: &FloorDb, dir: &Path) {
     };
 
     let mut marks = Vec::new();
+    let mut surveys = Vec::new();
     let mut notifications = Vec::new();
     for round in 0..MARK_ROUNDS {
         let hands = (MARK_COUNTER_HANDS + round) as u64;
@@ -847,6 +848,14 @@ fn counting_mark(db: &FloorDb, dir: &Path) {
             })
             .collect();
         let committed = stations[0].deal_and_ship(1);
+        let dealt = MARK_COUNTER_HANDS as u64 + round as u64 + 1;
+        until(&mut harness, "the counter's hand surveyed", &|h| {
+            h.state()
+                .tables()
+                .and_then(|t| t.iter().find(|t| t.station == "station 0"))
+                .is_some_and(|t| t.hands == dealt)
+        });
+        surveys.push(committed.elapsed());
         until(&mut harness, "the counter's mark", &|h| marked(h));
         marks.push(committed.elapsed());
         let at = notified.recv_timeout(Duration::from_secs(30)).unwrap();
@@ -856,6 +865,7 @@ fn counting_mark(db: &FloorDb, dir: &Path) {
     listening.store(false, Ordering::Relaxed);
     listener.join().unwrap();
     marks.sort();
+    surveys.sort();
     notifications.sort();
     println!();
     println!(
@@ -868,6 +878,11 @@ fn counting_mark(db: &FloorDb, dir: &Path) {
         "| to `Counting? seat 1` on the pit view | {:.1?} | {:.1?} (target ≤ 1 s) |",
         marks[marks.len() / 2],
         marks.last().unwrap()
+    );
+    println!(
+        "| to its hand in the pit view's survey | {:.1?} | {:.1?} |",
+        surveys[surveys.len() / 2],
+        surveys.last().unwrap()
     );
     println!(
         "| to the floor's notification (baseline) | {:.1?} | {:.1?} |",

@@ -935,9 +935,6 @@ fn extend_replica(
         };
         after = last.seq;
         ledger::extend_replica(path, &rows)?;
-        if rows.len() < BATCH as usize {
-            return Ok(());
-        }
     }
 }
 

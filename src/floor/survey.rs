@@ -4,14 +4,12 @@
 //! (LISTEN/NOTIFY on the channel `floor_rows`, not a polling loop); the
 //! floor report's figures, read the same way.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use postgres::Client;
 use postgres::fallible_iterator::FallibleIterator;
-use rayon::prelude::*;
 
 use super::live::{LiveHand, hands_on};
 use super::plan::{Place, places_on};
@@ -232,21 +230,6 @@ pub fn resurvey(
         .filter(|s| s.silent_in > 0.0)
         .map(|s| Duration::from_secs_f64(s.silent_in))
         .min();
-    // The stations whose rows arrived, each read from its replica, on
-    // every core: with many stations shipping at once this is most of a
-    // redraw.
-    let unchanged = |station: &StationStatus| {
-        changed.is_some_and(|c| !c.contains(&station.station))
-            && previous.iter().any(|t| t.station == station.station)
-    };
-    let mut fresh: HashMap<String, Result<PitTable, FloorError>> = stations
-        .par_iter()
-        .filter(|station| !unchanged(station))
-        .filter_map(|station| {
-            let replica = replicas.ready_for(&station.station)?;
-            Some((station.station.clone(), pit_table(station, replica)))
-        })
-        .collect();
     let mut tables = Vec::new();
     for station in stations {
         let Some(replica) = replicas.ready_for(&station.station) else {
@@ -271,10 +254,7 @@ pub fn resurvey(
                 link: station.link.clone(),
                 ..kept.clone()
             },
-            _ => match fresh.remove(&station.station) {
-                Some(table) => table?,
-                None => pit_table(&station, replica)?,
-            },
+            _ => pit_table(&station, replica)?,
         };
         let table = PitTable {
             place: places.remove(&station.station),

@@ -35,10 +35,6 @@ pub fn extend_replica(path: &Path, rows: &[ShippedRow]) -> Result<ChainHead, Led
     } else {
         new_ledger_file(path)?
     };
-    // A replica is a cache of the floor, never a record (docs/floor.md,
-    // "Replicas"): no sync to disk, which with many stations shipping at
-    // once was most of the pit's redraw.
-    conn.pragma_update(None, "synchronous", "OFF")?;
     let tx = conn.transaction()?;
     let mut head = head_of(&tx)?;
     let mut linker = Linker::default();

@@ -816,15 +816,18 @@ fn counting_mark(db: &FloorDb, dir: &Path) {
     let listening = Arc::new(AtomicBool::new(true));
     let listener = {
         let listening = listening.clone();
-        std::thread::spawn(move || {
-            while listening.load(Ordering::Relaxed) {
-                if let Ok(names) = watch.wait(Some(Duration::from_millis(200)))
-                    && names.iter().any(|n| n == "station 0")
-                {
-                    let _ = notified_tx.send(Instant::now());
+        std::thread::Builder::new()
+            .name("bench mark listener".into())
+            .spawn(move || {
+                while listening.load(Ordering::Relaxed) {
+                    if let Ok(names) = watch.wait(Some(Duration::from_millis(200)))
+                        && names.iter().any(|n| n == "station 0")
+                    {
+                        let _ = notified_tx.send(Instant::now());
+                    }
                 }
-            }
-        })
+            })
+            .unwrap()
     };
 
     let mut marks = Vec::new();
@@ -841,10 +844,13 @@ fn counting_mark(db: &FloorDb, dir: &Path) {
         let others: Vec<_> = stations
             .drain(1..)
             .map(|mut other| {
-                std::thread::spawn(move || {
-                    other.deal_and_ship(1);
-                    other
-                })
+                std::thread::Builder::new()
+                    .name("bench mark station".into())
+                    .spawn(move || {
+                        other.deal_and_ship(1);
+                        other
+                    })
+                    .unwrap()
             })
             .collect();
         let committed = stations[0].deal_and_ship(1);

@@ -286,6 +286,23 @@ impl FloorDb {
     pub(crate) fn admin(&self) -> Client {
         Client::connect(&self.url(), NoTls).unwrap()
     }
+
+    /// The columns of the floor's table `table`, in order: (name, type,
+    /// nullable), as docs/floor.md describes its tables.
+    pub(crate) fn columns(&self, table: &str) -> Vec<(String, String, String)> {
+        self.admin()
+            .query(
+                "SELECT column_name::text, data_type::text, is_nullable::text \
+                   FROM information_schema.columns \
+                  WHERE table_schema = 'floor' AND table_name = $1 \
+                  ORDER BY ordinal_position",
+                &[&table],
+            )
+            .unwrap()
+            .into_iter()
+            .map(|r| (r.get(0), r.get(1), r.get(2)))
+            .collect()
+    }
 }
 
 impl Drop for FloorDb {

@@ -306,18 +306,7 @@ fn a_floor_of_schema_10_holds_hands_in_progress_as_documented_after_the_upgrade(
     let url = floor::enrol(&floor_db.url(), "A", crate::test_keys().public_key()).unwrap();
     // The table as docs/floor.md ("The floor schema") describes it.
     let mut admin = floor_db.admin();
-    let columns: Vec<(String, String, String)> = admin
-        .query(
-            "SELECT column_name::text, data_type::text, is_nullable::text \
-               FROM information_schema.columns \
-              WHERE table_schema = 'floor' AND table_name = 'hands_in_progress' \
-              ORDER BY ordinal_position",
-            &[],
-        )
-        .unwrap()
-        .into_iter()
-        .map(|r| (r.get(0), r.get(1), r.get(2)))
-        .collect();
+    let columns = floor_db.columns("hands_in_progress");
     let expected = [
         ("station", "text"),
         ("payload", "bytea"),

@@ -455,18 +455,7 @@ fn a_floor_of_schema_8_keeps_places_as_documented_after_the_upgrade() {
     );
     // The table as docs/floor.md ("The floor plan") describes it.
     let mut admin = floor_db.admin();
-    let columns: Vec<(String, String, String)> = admin
-        .query(
-            "SELECT column_name::text, data_type::text, is_nullable::text \
-               FROM information_schema.columns \
-              WHERE table_schema = 'floor' AND table_name = 'table_places' \
-              ORDER BY ordinal_position",
-            &[],
-        )
-        .unwrap()
-        .into_iter()
-        .map(|r| (r.get(0), r.get(1), r.get(2)))
-        .collect();
+    let columns = floor_db.columns("table_places");
     let expected = [
         ("station", "text"),
         ("pit", "text"),

@@ -293,7 +293,7 @@ fn one_more_hand(path: &Path, url: &str, seed: u64) {
     let mut finished = rocket(6, seed).play_hand().unwrap();
     finished.setup.number = last.first().map_or(1, |h| h.id.0 as u64 + 1);
     ledger.begin_hand(context, &finished.setup, &[]).unwrap();
-    ledger.commit_hand(&finished).unwrap();
+    ledger.commit_hand(&finished, None).unwrap();
     drop(ledger);
     floor::ship(path, url, None).unwrap();
 }
@@ -405,7 +405,7 @@ fn latency(db: &FloorDb, dir: &Path) -> (f64, f64) {
                         // waking on its own each second, may ship the hand
                         // before commit_hand returns.
                         let committed = Instant::now();
-                        ledger.commit_hand(&finished).unwrap();
+                        ledger.commit_hand(&finished, None).unwrap();
                         shipper.committed();
                         loop {
                             let Ok(at) = arrival.recv_timeout(Duration::from_secs(30)) else {
@@ -686,27 +686,29 @@ const MARK_OTHER_HANDS: usize = 20;
 /// Rounds of section 5.
 const MARK_ROUNDS: usize = 5;
 
-/// One of section 5's stations: its shift, its hands to come.
+/// One of section 5's stations: its recorder (which commits each hand
+/// with its game-protection figures, as a station does), its hands to come.
 struct MarkStation {
-    context: HandContext,
+    recorder: pairs_table::ledger::Recorder,
     simulation: pairs_table::simulate::Simulation,
     path: PathBuf,
     url: String,
 }
 
 impl MarkStation {
-    /// Deals `hands` hands and commits them, then ships; when the last
-    /// committed.
+    /// Deals `hands` hands and commits them, then ships; when the last was
+    /// committed (its figures worked out and written).
     fn deal_and_ship(&mut self, hands: usize) -> Instant {
         let mut ledger = common::open(&self.path);
         let mut committed = Instant::now();
         for _ in 0..hands {
-            let finished = self.simulation.play_hand().unwrap();
-            ledger
-                .begin_hand(self.context, &finished.setup, &[])
+            let recorder = &mut self.recorder;
+            let finished = self
+                .simulation
+                .play_hand_with(|table| recorder.sync(&mut ledger, table))
                 .unwrap();
+            recorder.commit(&mut ledger, &finished).unwrap();
             committed = Instant::now();
-            ledger.commit_hand(&finished).unwrap();
         }
         drop(ledger);
         floor::ship(&self.path, &self.url, None).unwrap();
@@ -754,7 +756,7 @@ fn counting_mark(db: &FloorDb, dir: &Path) {
                 rocket(6, 500 + i as u64)
             };
             let mut station = MarkStation {
-                context,
+                recorder: pairs_table::ledger::Recorder::new(context),
                 simulation,
                 url: floor::enrol(
                     &owner,

@@ -51,7 +51,7 @@ fn record(ledger: &mut Ledger, context: HandContext, hands: &[FinishedHand], per
                 ledger.journal(i, std::slice::from_ref(event)).unwrap();
             }
         }
-        ledger.commit_hand(finished).unwrap();
+        ledger.commit_hand(finished, None).unwrap();
     }
 }
 

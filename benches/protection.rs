@@ -13,11 +13,12 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use common::{SystemTime, play, rocket, station};
+use common::{SystemTime, rocket, station};
 use pairs_table::engine::card::Decks;
 use pairs_table::ids::{HandId, TableId};
+use pairs_table::ledger::Recorder;
 use pairs_table::par::rocket::{ShoeCounts, edge_from_shoe};
-use pairs_table::protection::{EdgeTracker, FlagSettings};
+use pairs_table::protection::{EdgeTracker, FiguresFrom, FlagSettings};
 use pairs_table::rating::Period;
 
 mod common;
@@ -64,14 +65,19 @@ fn live_edge() {
     );
 }
 
-/// A ledger with one 6-seat Rocket table and `hands` hands.
+/// A ledger with one 6-seat Rocket table and `hands` hands, recorded as a
+/// station records them (each with its figures, `hand_edges`).
 fn build(path: &Path, hands: usize) {
     let partial = path.with_extension("partial");
     let _ = std::fs::remove_file(&partial);
     let (mut ledger, context) = station(&partial);
     let mut simulation = rocket(6, 5);
+    let mut recorder = Recorder::new(context);
     for _ in 0..hands {
-        play(&mut ledger, context, &mut simulation);
+        let finished = simulation
+            .play_hand_with(|table| recorder.sync(&mut ledger, table))
+            .unwrap();
+        recorder.commit(&mut ledger, &finished).unwrap();
     }
     drop(ledger);
     for suffix in ["", "-wal", "-shm"] {
@@ -87,7 +93,8 @@ fn report() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(5_000);
-    let path = std::env::temp_dir().join(format!("pairs-table-protection-bench-{hands}.sqlite3"));
+    let path =
+        std::env::temp_dir().join(format!("pairs-table-protection-bench-v15-{hands}.sqlite3"));
     if !path.exists() {
         eprintln!("building {} ({hands} hands, once)", path.display());
         build(&path, hands);
@@ -102,7 +109,11 @@ fn report() {
     assert_eq!(read.len(), hands);
     let started = Instant::now();
     let report = ledger
-        .protection_report(Period::default(), FlagSettings::default())
+        .protection_report(
+            Period::default(),
+            FlagSettings::default(),
+            FiguresFrom::Recorded,
+        )
         .unwrap();
     let elapsed = started.elapsed();
     let seats = report.tables.iter().map(|t| t.seats.len()).sum::<usize>();

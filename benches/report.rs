@@ -68,7 +68,7 @@ fn main() {
     for _ in 0..hands {
         let finished = simulation.play_hand().unwrap();
         ledger.begin_hand(context, &finished.setup, &[]).unwrap();
-        ledger.commit_hand(&finished).unwrap();
+        ledger.commit_hand(&finished, None).unwrap();
     }
     ledger.close_shift(shift, StaffId(2)).unwrap();
     let built = build.elapsed().as_secs_f64();

@@ -289,12 +289,15 @@ pub fn save_rating_report(
 pub fn save_protection_report(
     ledger: &Ledger,
     period: crate::rating::Period,
-    settings: crate::protection::FlagSettings,
+    (settings, from): (
+        crate::protection::FlagSettings,
+        crate::protection::FiguresFrom,
+    ),
     (pdf, csv): (&Path, Option<&Path>),
 ) -> Result<crate::protection::ProtectionReport, PrintingError> {
     save_unnumbered(
         (pdf, csv),
-        || Ok(ledger.protection_report(period, settings)?),
+        || Ok(ledger.protection_report(period, settings, from)?),
         |report| {
             Ok((
                 crate::report::render_protection_report(report, &Layout::standard()?)?,

@@ -10,10 +10,15 @@
 //! whether it matched the best play and what a mistake cost. It also lists
 //! the shuffles, with how deep the shoe was dealt and the edge just before.
 //!
-//! Recomputed from the ledger's cards, never stored: the same hands give
-//! the same figures every time. Pure: no I/O, no clock.
+//! Worked out from the ledger's cards, the same figures every time. The
+//! station works each hand's out as it commits it and the ledger keeps
+//! them with the hand ([`RecordedEdge`], the chained `hand_edges` row), so
+//! a report reads them instead of solving again; a hand without them (an
+//! older ledger), or whose record does not match its decisions, is solved.
+//! Pure: no I/O, no clock.
 
 use std::collections::HashMap;
+use std::fmt::Write as _;
 
 use rayon::prelude::*;
 
@@ -22,6 +27,7 @@ use crate::engine::hand::{Action, CardTo, GameKind, Step};
 use crate::engine::shoe::ShoeEvent;
 use crate::engine::table::{FinishedHand, HandEvent};
 use crate::par::rocket::{DecisionSolver, ShoeCounts, ShoeEdge, edge_from_shoe};
+use thiserror::Error;
 
 /// Two values closer than this are the same play's worth (ties count as
 /// the best play): far above the solver's rounding, far below a unit.
@@ -77,6 +83,135 @@ impl DecisionCost {
     pub fn matches(&self) -> bool {
         self.cost <= SAME_VALUE
     }
+}
+
+impl HandEdge {
+    /// The figures as the ledger's `hand_edges` row keeps them
+    /// (docs/ledger.md): the house edge's text and the decisions' text.
+    pub fn recorded(&self) -> RecordedEdge {
+        RecordedEdge {
+            house_edge: self.house_edge,
+            decisions: self
+                .seats
+                .iter()
+                .flat_map(|play| play.decisions.iter().map(|d| (play.seat, *d)))
+                .collect(),
+        }
+    }
+}
+
+/// A hand's figures as the ledger keeps them with the hand (the
+/// `hand_edges` row, docs/ledger.md): the house edge at the bet and each
+/// valued decision with its seat, seat by seat in the hand's seat order,
+/// each seat's in the order taken. The bets are the hand's own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordedEdge {
+    /// The house edge at the bet (`None`: too few cards for the model).
+    pub house_edge: Option<f64>,
+    /// (seat, decision) for every decision the model could value.
+    pub decisions: Vec<(u8, DecisionCost)>,
+}
+
+/// Why a `hand_edges` row's text is not figures.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RecordedEdgeError {
+    /// The house edge is not a decimal number.
+    #[error("the house edge {0:?} is not a decimal number")]
+    HouseEdge(String),
+    /// A decision is not `SEAT:ACTION:BEST:COST`.
+    #[error(
+        "the decision {0:?} is not SEAT:ACTION:BEST:COST (a seat, hit or fold twice, a cost of 0 or more)"
+    )]
+    Decision(String),
+}
+
+impl RecordedEdge {
+    /// The `house_edge` column: the shortest decimal that reads back as the
+    /// same double (`None`: NULL).
+    pub fn house_edge_text(&self) -> Option<String> {
+        self.house_edge.map(|edge| edge.to_string())
+    }
+
+    /// The `decisions` column: `SEAT:ACTION:BEST:COST` for each decision,
+    /// separated by single spaces (empty with none).
+    pub fn decisions_text(&self) -> String {
+        let mut text = String::new();
+        for (i, (seat, decision)) in self.decisions.iter().enumerate() {
+            if i > 0 {
+                text.push(' ');
+            }
+            let _ = write!(
+                text,
+                "{seat}:{}:{}:{}",
+                decision.action.as_str(),
+                decision.best.as_str(),
+                decision.cost
+            );
+        }
+        text
+    }
+
+    /// Reads the row's two columns back.
+    pub fn parse(
+        house_edge: Option<&str>,
+        decisions: &str,
+    ) -> Result<RecordedEdge, RecordedEdgeError> {
+        let house_edge = house_edge
+            .map(|text| {
+                text.parse::<f64>()
+                    .ok()
+                    .filter(|edge| edge.is_finite() && !text.contains(['e', 'E', '+']))
+                    .ok_or_else(|| RecordedEdgeError::HouseEdge(text.to_owned()))
+            })
+            .transpose()?;
+        let decisions = decisions
+            .split(' ')
+            .filter(|entry| !entry.is_empty())
+            .map(parse_decision)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(RecordedEdge {
+            house_edge,
+            decisions,
+        })
+    }
+}
+
+/// One `SEAT:ACTION:BEST:COST` entry.
+fn parse_decision(entry: &str) -> Result<(u8, DecisionCost), RecordedEdgeError> {
+    let wrong = || RecordedEdgeError::Decision(entry.to_owned());
+    let rocket_action = |word: &str| match Action::parse(word) {
+        Some(action @ (Action::Hit | Action::Fold)) => Some(action),
+        _ => None,
+    };
+    let parts: Vec<&str> = entry.split(':').collect();
+    let [seat, action, best, cost] = parts[..] else {
+        return Err(wrong());
+    };
+    let seat = seat
+        .parse::<u8>()
+        .ok()
+        .filter(|s| *s >= 1)
+        .ok_or_else(wrong)?;
+    let action = rocket_action(action).ok_or_else(wrong)?;
+    let best = rocket_action(best).ok_or_else(wrong)?;
+    let cost = cost
+        .parse::<f64>()
+        .ok()
+        .filter(|c| c.is_finite() && *c >= 0.0 && !cost.contains(['e', 'E', '+', '-']))
+        .ok_or_else(wrong)?;
+    Ok((seat, DecisionCost { action, best, cost }))
+}
+
+/// Where a report takes each hand's figures from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FiguresFrom {
+    /// The figures the station recorded with the hand where they match its
+    /// decisions; the hand's cards otherwise.
+    #[default]
+    Recorded,
+    /// The hands' cards alone, every hand solved again: for checking that
+    /// the recorded figures are the ones the cards give.
+    Cards,
 }
 
 /// A shuffle at the start of a hand (not one of a shoe that ran out in the
@@ -144,6 +279,16 @@ pub struct EdgeTracker {
     decision_seats: Option<Vec<u8>>,
 }
 
+impl std::fmt::Debug for EdgeTracker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EdgeTracker")
+            .field("decks", &self.decks)
+            .field("seen", &self.seen)
+            .field("taken", &self.taken)
+            .finish_non_exhaustive()
+    }
+}
+
 /// One Rocket hand followed but not yet valued: the cards left at each
 /// moment that matters, so any thread can value it.
 struct PlannedHand {
@@ -167,6 +312,50 @@ struct PlannedDecision {
     player: RankSet,
     dealer: RankSet,
     action: Action,
+}
+
+impl PlannedDecision {
+    /// Whether the model values this decision (a Rocket play from cards it
+    /// can deal from), which the solve decides without solving.
+    fn valued(&self) -> bool {
+        matches!(self.action, Action::Hit | Action::Fold)
+            && self
+                .shoe
+                .is_some_and(|shoe| DecisionSolver::can_value(&shoe, self.player, self.dealer))
+    }
+}
+
+impl PlannedHand {
+    /// The hand's figures from `recorded`, if it holds exactly what the
+    /// solve would value: an edge at the bet where the model has one, and
+    /// each seat's valued decisions with the actions taken, in order.
+    fn fitting(&self, recorded: &RecordedEdge) -> Option<HandEdge> {
+        if recorded.house_edge.is_some() != self.at_bet.is_some() {
+            return None;
+        }
+        let mut entries = recorded.decisions.iter();
+        let mut seats = Vec::with_capacity(self.seats.len());
+        for seat in &self.seats {
+            let mut decisions = Vec::with_capacity(seat.decisions.len());
+            for planned in seat.decisions.iter().filter(|d| d.valued()) {
+                let &(at, decision) = entries.next()?;
+                if at != seat.seat || decision.action != planned.action {
+                    return None;
+                }
+                decisions.push(decision);
+            }
+            seats.push(SeatPlay {
+                seat: seat.seat,
+                bet_units: seat.bet_units,
+                decisions,
+            });
+        }
+        entries.next().is_none().then_some(HandEdge {
+            number: self.number,
+            house_edge: recorded.house_edge,
+            seats,
+        })
+    }
 }
 
 /// The exact solves behind the figures, with their memory.
@@ -297,6 +486,16 @@ impl EdgeTracker {
         &mut self,
         hands: impl IntoIterator<Item = &'a FinishedHand>,
     ) -> Vec<Option<HandEdge>> {
+        self.track_all_recorded(hands, &HashMap::new())
+    }
+
+    /// [`EdgeTracker::track_all`], taking a hand's figures from `recorded`
+    /// (by hand number) where they match its decisions, solving the rest.
+    pub fn track_all_recorded<'a>(
+        &mut self,
+        hands: impl IntoIterator<Item = &'a FinishedHand>,
+        recorded: &HashMap<u64, RecordedEdge>,
+    ) -> Vec<Option<HandEdge>> {
         let planned: Vec<Option<PlannedHand>> = hands.into_iter().map(|h| self.follow(h)).collect();
         let shuffles = std::mem::take(&mut self.unvalued_shuffles);
         let edges: Vec<(usize, Option<f64>)> = shuffles
@@ -308,12 +507,30 @@ impl EdgeTracker {
         for (index, edge) in edges {
             self.shuffles[index].house_edge = edge;
         }
+        let known: Vec<Option<HandEdge>> = planned
+            .iter()
+            .map(|planned| {
+                let planned = planned.as_ref()?;
+                planned.fitting(recorded.get(&planned.number)?)
+            })
+            .collect();
         planned
             .par_iter()
-            .map_init(Solver::new, |solver, planned| {
-                planned.as_ref().map(|planned| solver.value(planned))
+            .zip(known)
+            .map_init(Solver::new, |solver, (planned, known)| {
+                known.or_else(|| planned.as_ref().map(|planned| solver.value(planned)))
             })
             .collect()
+    }
+
+    /// Follows `hands`' cards without valuing them: brings a tracker up to
+    /// a table's last hand (from the shuffle before it) so that the next
+    /// hand's figures are right.
+    pub fn catch_up<'a>(&mut self, hands: impl IntoIterator<Item = &'a FinishedHand>) {
+        for hand in hands {
+            self.follow(hand);
+        }
+        self.unvalued_shuffles.clear();
     }
 
     /// Follows `hand`'s cards, noting the cards left at its bet and at each

@@ -8,7 +8,8 @@ use pairs_table::engine::shoe::ShoeCount;
 use pairs_table::engine::table::{CardSource, CardSupply, FinishedHand, Seating, Table};
 use pairs_table::par::rocket::{ShoeCounts, edge_from_shoe};
 use pairs_table::protection::{
-    DecisionCost, EdgeTracker, FlagSettings, SeatPlay, Tally, one_sided_p_value,
+    DecisionCost, EdgeTracker, FiguresFrom, FlagSettings, RecordedEdge, SeatPlay, Tally,
+    one_sided_p_value,
 };
 use pairs_table::simulate::{BetStrategy, SimConfig, Simulation, Strategy};
 use rand::rngs::StdRng;
@@ -489,7 +490,9 @@ fn the_pit_follows_a_shift_hand_by_hand_to_the_figures_a_fresh_read_and_the_repo
         from: None,
         to: None,
     };
-    let report = ledger.protection_report(everything, settings).unwrap();
+    let report = ledger
+        .protection_report(everything, settings, FiguresFrom::Recorded)
+        .unwrap();
     let seats = &report.tables[0].seats;
     assert_eq!(seats.len(), followed.seats.len());
     for (reported, watched) in seats.iter().zip(&followed.seats) {
@@ -500,4 +503,149 @@ fn the_pit_follows_a_shift_hand_by_hand_to_the_figures_a_fresh_read_and_the_repo
             watched.watched.tally.profile(0, &settings)
         );
     }
+}
+
+/// Every recorded `hand_edges` row of the ledger at `path`, by hand.
+fn recorded_rows(path: &std::path::Path) -> Vec<(i64, RecordedEdge)> {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let mut statement = conn
+        .prepare("SELECT hand_id, house_edge, decisions FROM hand_edges ORDER BY seq")
+        .unwrap();
+    statement
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, Option<String>>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })
+        .unwrap()
+        .map(|row| {
+            let (hand, edge, decisions) = row.unwrap();
+            (
+                hand,
+                RecordedEdge::parse(edge.as_deref(), &decisions).unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn each_hand_is_committed_with_the_figures_its_cards_give() {
+    use pairs_table::rating::Period;
+    let (mut ledger, path, _clock, table) = staffed("protection-recorded");
+    // Four runs of hands, each with a recorder of its own (as after a
+    // restart), in the middle of one-deck shoes.
+    let (shift, _) = crate::util::dealt(&mut ledger, table, 4, 11);
+    for seed in 12..15 {
+        crate::util::deal_more(&mut ledger, table, shift, 5, seed);
+    }
+    let hands: Vec<FinishedHand> = (1..=19)
+        .map(|id| ledger.load_hand(pairs_table::ids::HandId(id)).unwrap())
+        .collect();
+    let mut tracker = EdgeTracker::new();
+    let expected: Vec<(i64, RecordedEdge)> = hands
+        .iter()
+        .map(|hand| {
+            let edge = tracker.track(hand).unwrap();
+            (hand.setup.number as i64, edge.recorded())
+        })
+        .collect();
+    assert!(
+        tracker.shuffles().len() >= 2,
+        "19 hands of one deck reshuffle"
+    );
+    assert_eq!(recorded_rows(&path), expected);
+    assert!(crate::util::discrepancies(&path).is_empty());
+
+    // A report from the recorded figures is the one the cards give.
+    let settings = FlagSettings::default();
+    let recorded = ledger
+        .protection_report(Period::default(), settings, FiguresFrom::Recorded)
+        .unwrap();
+    let recomputed = ledger
+        .protection_report(Period::default(), settings, FiguresFrom::Cards)
+        .unwrap();
+    assert_eq!(recorded, recomputed);
+    assert_eq!(recorded.tables[0].seats.len(), 4);
+}
+
+#[test]
+fn recorded_figures_are_used_only_where_they_fit_the_hand() {
+    let mut simulation = protection_table(2, 21, &[BetStrategy::Flat; 6]);
+    let hands: Vec<FinishedHand> = (0..6).map(|_| simulation.play_hand().unwrap()).collect();
+    let solved = EdgeTracker::new().track_all(&hands);
+    let number = hands[3].setup.number;
+    let mut figures = solved[3].as_ref().unwrap().recorded();
+    assert!(!figures.decisions.is_empty());
+
+    // Figures that fit the hand's decisions are taken as recorded (the
+    // cost here is not the solve's, to show that nothing was solved).
+    figures.decisions[0].1.cost += 0.5;
+    let recorded = std::collections::HashMap::from([(number, figures.clone())]);
+    let read = EdgeTracker::new().track_all_recorded(&hands, &recorded);
+    assert_eq!(read[3].as_ref().unwrap().recorded(), figures);
+    assert_eq!(read[..3], solved[..3]);
+    assert_eq!(read[4..], solved[4..]);
+
+    // Figures of another action, another seat, one decision too many or
+    // none at the bet do not fit: the hand is solved from its cards.
+    let misfits = {
+        let mut other_action = figures.clone();
+        let first = &mut other_action.decisions[0].1;
+        first.action = match first.action {
+            Action::Hit => Action::Fold,
+            _ => Action::Hit,
+        };
+        let mut other_seat = figures.clone();
+        other_seat.decisions[0].0 = 9;
+        let mut extra = figures.clone();
+        extra.decisions.push(figures.decisions[0]);
+        let mut no_edge = figures.clone();
+        no_edge.house_edge = None;
+        [other_action, other_seat, extra, no_edge]
+    };
+    for misfit in misfits {
+        let recorded = std::collections::HashMap::from([(number, misfit)]);
+        assert_eq!(
+            EdgeTracker::new().track_all_recorded(&hands, &recorded),
+            solved
+        );
+    }
+}
+
+#[test]
+fn recorded_figures_that_do_not_read_are_refused_with_the_reason() {
+    let error = |edge: Option<&str>, decisions: &str| {
+        RecordedEdge::parse(edge, decisions)
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        error(Some("1e-3"), ""),
+        "the house edge \"1e-3\" is not a decimal number"
+    );
+    assert_eq!(
+        error(Some("NaN"), ""),
+        "the house edge \"NaN\" is not a decimal number"
+    );
+    for bad in [
+        "2:hit:hit",
+        "0:hit:hit:0",
+        "2:draw:hit:0",
+        "2:hit:hit:-0.1",
+        "2:hit:hit:x",
+    ] {
+        assert!(
+            error(None, &format!("1:fold:fold:0 {bad}")).contains(&format!("{bad:?}")),
+            "{bad}"
+        );
+    }
+    assert_eq!(
+        RecordedEdge::parse(None, "").unwrap(),
+        RecordedEdge {
+            house_edge: None,
+            decisions: Vec::new()
+        }
+    );
 }

@@ -71,5 +71,5 @@ pub fn rocket(seats: u8, seed: u64) -> Simulation {
 pub fn play(ledger: &mut Ledger, context: HandContext, simulation: &mut Simulation) {
     let finished = simulation.play_hand().unwrap();
     ledger.begin_hand(context, &finished.setup, &[]).unwrap();
-    ledger.commit_hand(&finished).unwrap();
+    ledger.commit_hand(&finished, None).unwrap();
 }

@@ -64,6 +64,11 @@ pub struct ProtectionReportArgs {
     #[arg(long, value_name = "URL", value_parser = crate::floor::command::floor_target,
           conflicts_with_all = ["significance", "minimum_hands"])]
     pub floor: Option<String>,
+    /// Work every hand's figures out again from its cards instead of
+    /// reading those the station recorded with it (slower; the same
+    /// figures, unless the record is wrong).
+    #[arg(long)]
+    pub recompute: bool,
 }
 
 pub(super) fn report_protection(args: &ProtectionReportArgs) -> anyhow::Result<()> {
@@ -85,7 +90,14 @@ pub(super) fn report_protection(args: &ProtectionReportArgs) -> anyhow::Result<(
     let report = crate::printing::save_protection_report(
         &ledger,
         period,
-        settings,
+        (
+            settings,
+            if args.recompute {
+                crate::protection::FiguresFrom::Cards
+            } else {
+                crate::protection::FiguresFrom::Recorded
+            },
+        ),
         (&args.out, args.csv.as_deref()),
     )?;
     let seats: usize = report.tables.iter().map(|t| t.seats.len()).sum();

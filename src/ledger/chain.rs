@@ -279,6 +279,11 @@ spec!(
         "at"
     ]
 );
+spec!(
+    HAND_EDGES,
+    "hand_edges",
+    ["hand_id", "house_edge", "decisions"]
+);
 
 spec!(
     PLAYERS,
@@ -297,7 +302,7 @@ spec!(
 );
 
 /// Every table in the chain.
-pub const CHAINED: [&TableSpec; 35] = [
+pub const CHAINED: [&TableSpec; 36] = [
     &TABLES,
     &TABLE_SETTINGS,
     &RULES,
@@ -333,6 +338,7 @@ pub const CHAINED: [&TableSpec; 35] = [
     &SEATINGS,
     &RATING_LOOKUPS,
     &COUNT_CORRECTIONS,
+    &HAND_EDGES,
 ];
 
 /// A query for the stored hash of row `?1`, whichever of `tables` holds it.

@@ -5,9 +5,11 @@
 
 use std::collections::HashMap;
 
+use super::chain::HAND_EDGES;
 use super::*;
 use crate::engine::Rank;
 use crate::ids::{HandId, ShiftId, StaffId, TableId};
+use crate::protection::{EdgeTracker, RecordedEdge};
 
 /// What a hand's commit writes beside the journal.
 struct Commit<'a> {
@@ -256,9 +258,14 @@ impl Ledger {
     }
 
     /// Commits the finished hand in progress to the ledger in one
-    /// transaction (steps not yet journaled are journaled first) and
-    /// empties the journal; returns the hand id.
-    pub fn commit_hand(&mut self, finished: &FinishedHand) -> Result<HandId, LedgerError> {
+    /// transaction (steps not yet journaled are journaled first), with its
+    /// game-protection figures (a Rocket hand's `hand_edges` row) when
+    /// given, and empties the journal; returns the hand id.
+    pub fn commit_hand(
+        &mut self,
+        finished: &FinishedHand,
+        figures: Option<&RecordedEdge>,
+    ) -> Result<HandId, LedgerError> {
         let at = self.now();
         let id = HandId::of(finished.setup.number);
         let button = match &finished.hand {
@@ -275,7 +282,19 @@ impl Ledger {
                 transfers: &finished.transfers,
                 at: &at,
             },
-            |_| Ok(()),
+            |appender| match figures {
+                Some(figures) => appender
+                    .append(
+                        &HAND_EDGES,
+                        &[
+                            Value::Integer(id.0),
+                            figures.house_edge_text().map_or(Value::Null, Value::Text),
+                            Value::Text(figures.decisions_text()),
+                        ],
+                    )
+                    .map(drop),
+                None => Ok(()),
+            },
         )?;
         Ok(id)
     }
@@ -317,7 +336,7 @@ impl Ledger {
     }
 
     /// Commits the journaled hand as `commit` says, with `finally`'s rows
-    /// (a void) in the same transaction.
+    /// (a void, or the hand's figures) in the same transaction.
     fn commit_with(
         &mut self,
         commit: &Commit<'_>,
@@ -724,12 +743,18 @@ fn journaled(conn: &Connection, journal: Journal) -> Result<Vec<JournalStep>, Le
 
 /// Journals a table's hand as it is played and commits it when it ends:
 /// the one path by which live and simulated hands reach the ledger.
+/// A Rocket hand is committed with its game-protection figures, worked
+/// out by a tracker that follows the table's hands.
 #[derive(Debug)]
 pub struct Recorder {
     context: HandContext,
     journaled: Option<usize>,
     /// Events of the table journaled between hands (they open the next hand).
     between_hands: usize,
+    /// The tracker and the table's last hand it followed; made again from
+    /// the ledger when the table's last hand is another (a restart, a hand
+    /// abandoned or voided by another path, another table).
+    edges: Option<(EdgeTracker, TableId, Option<HandId>)>,
 }
 
 impl Recorder {
@@ -739,6 +764,7 @@ impl Recorder {
             context,
             journaled: None,
             between_hands: 0,
+            edges: None,
         }
     }
 
@@ -749,6 +775,7 @@ impl Recorder {
             context,
             journaled: Some(journaled),
             between_hands: 0,
+            edges: None,
         }
     }
 
@@ -808,9 +835,43 @@ impl Recorder {
         ledger: &mut Ledger,
         finished: &FinishedHand,
     ) -> Result<HandId, LedgerError> {
-        let id = ledger.commit_hand(finished)?;
+        let figures = self.figures(ledger, finished)?;
+        let id = ledger.commit_hand(finished, figures.as_ref())?;
         self.journaled = None;
         Ok(id)
+    }
+
+    /// The figures of `finished` (a Rocket hand's; `None` for Starboard)
+    /// from a tracker that has followed the table's hands before it.
+    fn figures(
+        &mut self,
+        ledger: &Ledger,
+        finished: &FinishedHand,
+    ) -> Result<Option<RecordedEdge>, LedgerError> {
+        let table = self.context.table;
+        let last = ledger.last_hand_of(table)?;
+        let followed = self
+            .edges
+            .take()
+            .filter(|(_, at, followed)| *at == table && *followed == last);
+        let mut tracker = match followed {
+            Some((tracker, _, _)) => tracker,
+            None => {
+                let mut tracker = EdgeTracker::new();
+                if let Some(last) = last {
+                    tracker.catch_up(
+                        ledger
+                            .table_hands_from_shuffle(table, last, last)?
+                            .iter()
+                            .map(|(_, hand)| hand),
+                    );
+                }
+                tracker
+            }
+        };
+        let figures = tracker.track(finished).map(|edge| edge.recorded());
+        self.edges = Some((tracker, table, Some(HandId::of(finished.setup.number))));
+        Ok(figures)
     }
 }
 

@@ -71,7 +71,7 @@ pub use station::{OpenShift, ShoeDevice};
 pub use verify::{AuditSummary, Discrepancy, KeyPin, VerifyOptions, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.
-const MIGRATIONS: [&str; 14] = [
+const MIGRATIONS: [&str; 15] = [
     include_str!("../../schema/0001_initial.sql"),
     include_str!("../../schema/0002_indexes.sql"),
     include_str!("../../schema/0003_access_inventory.sql"),
@@ -86,6 +86,7 @@ const MIGRATIONS: [&str; 14] = [
     include_str!("../../schema/0012_journal_strays.sql"),
     include_str!("../../schema/0013_shoe_port.sql"),
     include_str!("../../schema/0014_journal_link.sql"),
+    include_str!("../../schema/0015_hand_edges.sql"),
 ];
 
 /// The schema version this build writes (and the newest it reads).

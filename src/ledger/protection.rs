@@ -14,8 +14,8 @@ use crate::engine::hand::GameKind;
 use crate::engine::table::FinishedHand;
 use crate::ids::{HandId, ShiftId, TableId};
 use crate::protection::{
-    EdgeTracker, FlagSettings, HandEdge, PlayerProtection, Profile, ProtectionReport, SeatPlay,
-    SeatProtection, TableProtection, Tally,
+    EdgeTracker, FiguresFrom, FlagSettings, HandEdge, PlayerProtection, Profile, ProtectionReport,
+    RecordedEdge, SeatPlay, SeatProtection, TableProtection, Tally,
 };
 use crate::rating::{Period, Player, Rater, SessionPlay};
 use crate::simulate::Strategy;
@@ -42,6 +42,64 @@ impl Ledger {
             .optional()?
             .flatten();
         self.table_hands_between(table, start.map_or(first, HandId), last)
+    }
+
+    /// `table`'s last hand, if it has one.
+    pub(super) fn last_hand_of(&self, table: TableId) -> Result<Option<HandId>, LedgerError> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT id FROM hands WHERE table_id = ?1 ORDER BY id DESC LIMIT 1")?
+            .query_row([table], |r| r.get(0).map(HandId))
+            .optional()?)
+    }
+
+    /// The game-protection figures recorded with hands `first` to `last`
+    /// (`hand_edges`), by hand number; a row that does not read as figures
+    /// is left out (its hand is solved again; `audit verify` reports it).
+    fn recorded_edges(
+        &self,
+        first: HandId,
+        last: HandId,
+    ) -> Result<HashMap<u64, RecordedEdge>, LedgerError> {
+        let mut statement = self.conn.prepare_cached(
+            "SELECT hand_id, house_edge, decisions FROM hand_edges WHERE hand_id BETWEEN ?1 AND ?2",
+        )?;
+        let rows = statement
+            .query_map([first, last], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, Option<String>>(1)?,
+                    r.get::<_, String>(2)?,
+                ))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(hand, edge, decisions)| {
+                let recorded = RecordedEdge::parse(edge.as_deref(), &decisions).ok()?;
+                Some((u64::try_from(hand).ok()?, recorded))
+            })
+            .collect())
+    }
+
+    /// Each of `hands`' figures (in order, `None` for a Starboard hand),
+    /// from their recorded rows where these match (unless `from` says the
+    /// cards alone), solved otherwise, by `tracker`, which must have
+    /// followed the table up to the first.
+    fn value_hands(
+        &self,
+        tracker: &mut EdgeTracker,
+        hands: &[(HandId, FinishedHand)],
+        from: FiguresFrom,
+    ) -> Result<Vec<Option<HandEdge>>, LedgerError> {
+        let (Some((first, _)), Some((last, _))) = (hands.first(), hands.last()) else {
+            return Ok(Vec::new());
+        };
+        let recorded = match from {
+            FiguresFrom::Recorded => self.recorded_edges(*first, *last)?,
+            FiguresFrom::Cards => HashMap::new(),
+        };
+        Ok(tracker.track_all_recorded(hands.iter().map(|(_, hand)| hand), &recorded))
     }
 
     /// `table`'s hands from hand `first` to hand `last`, in dealing order.
@@ -90,7 +148,8 @@ impl Ledger {
                 continue;
             };
             let hands = self.table_hands_from_shuffle(play.session.table_id, first, last)?;
-            let valued = EdgeTracker::new().track_all(hands.iter().map(|(_, hand)| hand));
+            let valued =
+                self.value_hands(&mut EdgeTracker::new(), &hands, FiguresFrom::Recorded)?;
             for ((id, _), edge) in hands.into_iter().zip(valued) {
                 if let Some(edge) = edge {
                     edges.insert(id, edge);
@@ -136,11 +195,13 @@ fn tally_of(plays: &[SessionPlay], edges: &HashMap<HandId, HandEdge>) -> Option<
 }
 
 impl Ledger {
-    /// The game-protection report of the Rocket hands started in `period`.
+    /// The game-protection report of the Rocket hands started in `period`,
+    /// each hand's figures taken as `figures` says.
     pub fn protection_report(
         &self,
         period: Period,
         settings: FlagSettings,
+        figures: FiguresFrom,
     ) -> Result<ProtectionReport, LedgerError> {
         let (from, to) = (period.from.map(timestamp), period.to.map(timestamp));
         let mut statement = self.conn.prepare(
@@ -161,7 +222,13 @@ impl Ledger {
         let mut tables = Vec::new();
         let mut edges = HashMap::new();
         for (table, name, first, last) in found {
-            tables.push(self.table_protection(table, name, (first, last), settings, &mut edges)?);
+            tables.push(self.table_protection(
+                table,
+                name,
+                (first, last),
+                (settings, figures),
+                &mut edges,
+            )?);
         }
         let mut players = Vec::new();
         let now = self.clock_now();
@@ -198,7 +265,7 @@ impl Ledger {
         table: TableId,
         name: String,
         (first, last): (HandId, HandId),
-        settings: FlagSettings,
+        (settings, from): (FlagSettings, FiguresFrom),
         edges: &mut HashMap<HandId, HandEdge>,
     ) -> Result<TableProtection, LedgerError> {
         let voided = self.voided_between(first, last)?;
@@ -206,7 +273,7 @@ impl Ledger {
         let mut seats: BTreeMap<u8, (Tally, Vec<(u64, f64)>)> = BTreeMap::new();
         let mut first_number = None;
         let hands = self.table_hands_from_shuffle(table, first, last)?;
-        let valued = tracker.track_all(hands.iter().map(|(_, hand)| hand));
+        let valued = self.value_hands(&mut tracker, &hands, from)?;
         for ((id, hand), edge) in hands.into_iter().zip(valued) {
             if id < first {
                 continue;
@@ -389,7 +456,7 @@ impl Ledger {
                 .iter()
                 .map(|(id, seq, start, end)| (*id, (*seq, start.as_str(), end.as_str())))
                 .collect();
-            let edges = watch.tracker.track_all(hands.iter().map(|(_, hand)| hand));
+            let edges = self.value_hands(&mut watch.tracker, &hands, FiguresFrom::Recorded)?;
             for ((id, hand), edge) in hands.into_iter().zip(edges) {
                 watch.last = Some(id);
                 if let (Some(edge), Some(&(seq, start, end))) = (edge, times.get(&id)) {

@@ -44,6 +44,14 @@ pub fn text(values: &[Value], i: usize) -> Result<&str, BadRow> {
     }
 }
 
+/// Reads an optional text column.
+pub fn opt_text(values: &[Value], i: usize) -> Result<Option<&str>, BadRow> {
+    match values.get(i) {
+        Some(Value::Null) => Ok(None),
+        _ => text(values, i).map(Some),
+    }
+}
+
 fn blob(values: &[Value], i: usize) -> Result<&[u8], BadRow> {
     match values.get(i) {
         Some(Value::Blob(b)) => Ok(b),

@@ -20,6 +20,7 @@ use crate::engine::table::{HandEvent, HandSetup};
 use crate::engine::{Decks, Rank, Step};
 use crate::ids::{HandId, TableId};
 use crate::keys::{CheckpointKey, PublicKey, SignedCheckpoint, fingerprint};
+use crate::protection::RecordedEdge;
 
 /// One problem found, located by row (and hand, where there is one).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -558,7 +559,8 @@ struct Audit {
 /// house's cadence) rather than a record signed at once.
 fn in_hand_commit(table: &str, values: &[Value]) -> bool {
     match table {
-        "hands" | "shuffles" | "reveals" | "external_shuffles" | "cards" | "decisions" => true,
+        "hands" | "shuffles" | "reveals" | "external_shuffles" | "cards" | "decisions"
+        | "hand_edges" => true,
         "transfers" => matches!(values.get(7), Some(Value::Null)),
         _ => false,
     }
@@ -904,6 +906,21 @@ impl Audit {
                         Some(hand_id),
                         "the row is not part of its hand's commit".into(),
                     )),
+                }
+            }
+            "hand_edges" => {
+                let hand_id = HandId(rows::int(values, 0)?);
+                let figures =
+                    RecordedEdge::parse(rows::opt_text(values, 1)?, rows::text(values, 2)?);
+                let problem = match (&self.group, figures) {
+                    (_, Err(e)) => Some(format!(
+                        "the hand's game-protection figures do not read: {e}"
+                    )),
+                    (Some(Group::Hand(group)), Ok(_)) if group.id == hand_id => None,
+                    _ => Some("the row is not part of its hand's commit".into()),
+                };
+                if let Some(problem) = problem {
+                    found.push(discrepancy(spec.name, seq, Some(hand_id), problem));
                 }
             }
             "voids" => {

@@ -8,6 +8,7 @@
 
 mod chain;
 mod csv;
+mod hand_edges;
 mod json;
 mod live;
 mod replay;

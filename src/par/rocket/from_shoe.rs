@@ -630,6 +630,12 @@ impl DecisionSolver {
         }
     }
 
+    /// Whether [`DecisionSolver::values`] gives values for this decision
+    /// (without solving it).
+    pub fn can_value(shoe: &ShoeCounts, player: RankSet, dealer: RankSet) -> bool {
+        reachable(shoe, player.bits(), dealer.bits())
+    }
+
     /// Folding's and hitting's values at the decision with `player`'s and
     /// the `dealer`'s stacks, for a hand dealt from `shoe` (the cards left
     /// with both stacks back in it): `edge_from_shoe(shoe).decision(player,
@@ -640,10 +646,10 @@ impl DecisionSolver {
         player: RankSet,
         dealer: RankSet,
     ) -> Option<DecisionValues> {
-        let (p, d) = (player.bits(), dealer.bits());
-        if !reachable(shoe, p, d) {
+        if !DecisionSolver::can_value(shoe, player, dealer) {
             return None;
         }
+        let (p, d) = (player.bits(), dealer.bits());
         let layout = Layout::below(p, d);
         self.work.solve(&layout, shoe);
         Some(self.work.decision(&layout, p, d))

@@ -835,7 +835,9 @@ impl Recorder {
         ledger: &mut Ledger,
         finished: &FinishedHand,
     ) -> Result<HandId, LedgerError> {
-        let figures = self.figures(ledger, finished)?;
+        // The hand is committed whatever becomes of its figures: a hand
+        // without them is solved from its cards when read.
+        let figures = self.figures(ledger, finished).ok().flatten();
         let id = ledger.commit_hand(finished, figures.as_ref())?;
         self.journaled = None;
         Ok(id)

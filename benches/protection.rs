@@ -4,10 +4,12 @@
 //! 1. The live edge: `EdgeTracker::track` per hand at a 6-seat, 6-deck
 //!    table (the edge at the bet and every decision's cost; target ≤ 20 ms
 //!    a hand on one core) against one `edge_from_shoe` solve of a full shoe.
-//! 2. The report: `Ledger::protection_report` over a shift of
+//! 2. The report as `report protection` writes it (figures, PDF, CSV) over a shift of
 //!    PROTECTION_BENCH_HANDS hands (default 5,000; target ≤ 2 s) against
-//!    reading the same hands back from the ledger (`table_hands_from_shuffle`).
-//!    The ledger is built once and kept in the temporary directory.
+//!    reading the same hands back from the ledger (`table_hands_from_shuffle`),
+//!    then the same report with every hand solved again (`--recompute`).
+//!    The ledger is built once (each hand committed with its figures, as a
+//!    station commits it) and kept in the temporary directory.
 #![allow(clippy::unwrap_used)]
 
 use std::path::{Path, PathBuf};
@@ -107,19 +109,42 @@ fn report() {
         .unwrap();
     let baseline = started.elapsed();
     assert_eq!(read.len(), hands);
+    // The report as `report protection` prints it: figures, PDF and CSV.
+    let out = tempfile::tempdir().unwrap();
     let started = Instant::now();
-    let report = ledger
-        .protection_report(
-            Period::default(),
-            FlagSettings::default(),
-            FiguresFrom::Recorded,
-        )
-        .unwrap();
+    let report = pairs_table::printing::save_protection_report(
+        &ledger,
+        Period::default(),
+        (FlagSettings::default(), FiguresFrom::Recorded),
+        (
+            &out.path().join("report.pdf"),
+            Some(&out.path().join("report.csv")),
+        ),
+    )
+    .unwrap();
     let elapsed = started.elapsed();
     let seats = report.tables.iter().map(|t| t.seats.len()).sum::<usize>();
     println!(
-        "report: {hands} hands, {seats} seats: {elapsed:.2?} (target 2 s); baseline reading the hands back {baseline:.2?}; report = {:.1} × baseline",
+        "report (PDF and CSV): {hands} hands, {seats} seats: {elapsed:.2?} (target 2 s); baseline reading the hands back {baseline:.2?}; report = {:.1} × baseline",
         elapsed.as_secs_f64() / baseline.as_secs_f64()
+    );
+    // The same report with every hand solved again (`--recompute`).
+    let started = Instant::now();
+    let recomputed = ledger
+        .protection_report(
+            Period::default(),
+            FlagSettings::default(),
+            FiguresFrom::Cards,
+        )
+        .unwrap();
+    let solving = started.elapsed();
+    assert!(
+        (&recomputed.tables, &recomputed.players) == (&report.tables, &report.players),
+        "the recorded figures are not the ones the cards give"
+    );
+    println!(
+        "report with every hand solved again (--recompute): {solving:.2?}; {:.1} × baseline",
+        solving.as_secs_f64() / baseline.as_secs_f64()
     );
 }
 

@@ -4,6 +4,7 @@
 //! (LISTEN/NOTIFY on the channel `floor_rows`, not a polling loop); the
 //! floor report's figures, read the same way.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -230,6 +231,24 @@ pub fn resurvey(
         .filter(|s| s.silent_in > 0.0)
         .map(|s| Duration::from_secs_f64(s.silent_in))
         .min();
+    // The stations to read again (their rows arrived, or they are new to
+    // the view), read side by side, one worker a core: each opens its own
+    // replica, and 50 stations arriving at once were the pit's wait.
+    let mut reread: HashMap<String, Result<PitTable, FloorError>> = {
+        use rayon::prelude::*;
+        let kept = |name: &str| {
+            previous.iter().any(|t| t.station == name)
+                && changed.is_some_and(|changed| !changed.iter().any(|c| c == name))
+        };
+        let due: Vec<(&StationStatus, &Path)> = stations
+            .iter()
+            .filter(|s| !kept(&s.station))
+            .filter_map(|s| Some((s, replicas.ready_for(&s.station)?)))
+            .collect();
+        due.into_par_iter()
+            .map(|(station, replica)| (station.station.clone(), pit_table(station, replica)))
+            .collect()
+    };
     let mut tables = Vec::new();
     for station in stations {
         let Some(replica) = replicas.ready_for(&station.station) else {
@@ -248,13 +267,15 @@ pub fn resurvey(
             });
             continue;
         };
-        let kept = previous.iter().find(|t| t.station == station.station);
-        let table = match (kept, changed) {
-            (Some(kept), Some(changed)) if !changed.contains(&station.station) => PitTable {
-                link: station.link.clone(),
-                ..kept.clone()
+        let table = match reread.remove(&station.station) {
+            Some(table) => table?,
+            None => match previous.iter().find(|t| t.station == station.station) {
+                Some(kept) => PitTable {
+                    link: station.link.clone(),
+                    ..kept.clone()
+                },
+                None => pit_table(&station, replica)?,
             },
-            _ => pit_table(&station, replica)?,
         };
         let table = PitTable {
             place: places.remove(&station.station),

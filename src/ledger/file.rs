@@ -19,6 +19,22 @@ pub const APPLICATION_ID: i64 = 0x5054_4C47;
 /// Every schema object (type, name, table, SQL) of a ledger at `version`,
 /// built from the migrations in an in-memory database.
 pub(super) fn reference_schema(version: i64) -> Result<Vec<SchemaObject>, LedgerError> {
+    // This build's schema is made once a process: every open compares a
+    // file with it, and making it runs every migration (milliseconds).
+    static CURRENT: std::sync::OnceLock<Vec<SchemaObject>> = std::sync::OnceLock::new();
+    if version == SCHEMA_VERSION {
+        if let Some(schema) = CURRENT.get() {
+            return Ok(schema.clone());
+        }
+        let schema = migrated_schema(version)?;
+        return Ok(CURRENT.get_or_init(|| schema).clone());
+    }
+    migrated_schema(version)
+}
+
+/// The schema objects an empty database has after the first `version`
+/// migrations.
+fn migrated_schema(version: i64) -> Result<Vec<SchemaObject>, LedgerError> {
     let conn = Connection::open_in_memory()?;
     for sql in MIGRATIONS.iter().take(version.max(0) as usize) {
         conn.execute_batch(sql)?;

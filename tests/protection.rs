@@ -568,6 +568,19 @@ fn each_hand_is_committed_with_the_figures_its_cards_give() {
         .unwrap();
     assert_eq!(recorded, recomputed);
     assert_eq!(recorded.tables[0].seats.len(), 4);
+
+    // Someone with the file who lowers a hand's edge (to hide a counter's
+    // big bet) breaks the chain at that row.
+    drop(ledger);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch(
+        "DROP TRIGGER hand_edges_no_update; \
+         UPDATE hand_edges SET house_edge = '0.5' WHERE hand_id = 7;",
+    )
+    .unwrap();
+    drop(conn);
+    let found = crate::util::discrepancies(&path);
+    assert!(found.iter().any(|d| d.table == "hand_edges"), "{found:?}");
 }
 
 #[test]

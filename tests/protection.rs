@@ -1,5 +1,6 @@
 //! Game protection (docs/game-protection.md): the edge at every bet and the
-//! cost of every decision, recomputed from a table's cards.
+//! cost of every decision, worked out from a table's cards and recorded
+//! with each hand.
 
 use pairs_table::engine::card::{Decks, Rank, RankSet};
 use pairs_table::engine::hand::{Action, GameKind};

@@ -514,12 +514,20 @@ impl EdgeTracker {
                 planned.fitting(recorded.get(&planned.number)?)
             })
             .collect();
+        // A worker's solver (megabytes) is made only if it has a hand to
+        // solve: a report of recorded hands makes none.
         planned
             .par_iter()
             .zip(known)
-            .map_init(Solver::new, |solver, (planned, known)| {
-                known.or_else(|| planned.as_ref().map(|planned| solver.value(planned)))
-            })
+            .map_init(
+                || None,
+                |solver: &mut Option<Solver>, (planned, known)| {
+                    known.or_else(|| {
+                        let planned = planned.as_ref()?;
+                        Some(solver.get_or_insert_with(Solver::new).value(planned))
+                    })
+                },
+            )
             .collect()
     }
 

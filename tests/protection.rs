@@ -585,6 +585,48 @@ fn each_hand_is_committed_with_the_figures_its_cards_give() {
 }
 
 #[test]
+fn audit_verify_names_figures_that_do_not_read_or_stand_apart_from_their_hand() {
+    let (mut ledger, path, _clock, table) = staffed("protection-stray-figures");
+    crate::util::dealt(&mut ledger, table, 2, 31);
+    drop(ledger);
+    // Two rows appended after the last commit by someone with the file
+    // (hand ids no hand has, so the unique hand_id holds): figures that do
+    // not read, and figures outside any hand's commit.
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let last: i64 = conn
+        .query_row("SELECT MAX(seq) FROM checkpoints", [], |r| r.get(0))
+        .unwrap();
+    conn.execute_batch(&format!(
+        "PRAGMA foreign_keys = OFF; \
+         INSERT INTO hand_edges VALUES ({}, zeroblob(32), 998, '1e-3', ''); \
+         INSERT INTO hand_edges VALUES ({}, zeroblob(32), 999, NULL, '2:hit:hit:0');",
+        last + 1,
+        last + 2
+    ))
+    .unwrap();
+    drop(conn);
+    let found = crate::util::discrepancies(&path);
+    let about = |seq: i64| {
+        found
+            .iter()
+            .filter(|d| d.table == "hand_edges" && d.seq == seq)
+            .map(|d| d.problem.clone())
+            .collect::<Vec<_>>()
+    };
+    assert!(
+        about(last + 1).contains(
+            &"the hand's game-protection figures do not read: the house edge \"1e-3\" is not a decimal number"
+                .to_owned()
+        ),
+        "{found:?}"
+    );
+    assert!(
+        about(last + 2).contains(&"the row is not part of its hand's commit".to_owned()),
+        "{found:?}"
+    );
+}
+
+#[test]
 fn recorded_figures_are_used_only_where_they_fit_the_hand() {
     let mut simulation = protection_table(2, 21, &[BetStrategy::Flat; 6]);
     let hands: Vec<FinishedHand> = (0..6).map(|_| simulation.play_hand().unwrap()).collect();

@@ -231,27 +231,38 @@ pub fn resurvey(
         .filter(|s| s.silent_in > 0.0)
         .map(|s| Duration::from_secs_f64(s.silent_in))
         .min();
-    // The stations to read again (their rows arrived, or they are new to
-    // the view), read side by side, one worker a core: each opens its own
-    // replica, and 50 stations arriving at once were the pit's wait.
-    let mut reread: HashMap<String, Result<PitTable, FloorError>> = {
+    // Each station with a replica: its table as surveyed before when no
+    // row of its arrived, else read again from the replica. The reads run
+    // side by side, one worker a core: 50 stations arriving at once, read
+    // one after another, were the pit's wait.
+    let mut read: HashMap<String, Result<PitTable, FloorError>> = {
         use rayon::prelude::*;
-        let kept = |name: &str| {
-            previous.iter().any(|t| t.station == name)
-                && changed.is_some_and(|changed| !changed.iter().any(|c| c == name))
-        };
-        let due: Vec<(&StationStatus, &Path)> = stations
+        let ready: Vec<(&StationStatus, &Path)> = stations
             .iter()
-            .filter(|s| !kept(&s.station))
             .filter_map(|s| Some((s, replicas.ready_for(&s.station)?)))
             .collect();
-        due.into_par_iter()
-            .map(|(station, replica)| (station.station.clone(), pit_table(station, replica)))
+        ready
+            .into_par_iter()
+            .map(|(station, replica)| {
+                let unchanged = changed.is_some_and(|c| !c.contains(&station.station));
+                let kept = previous
+                    .iter()
+                    .find(|t| t.station == station.station)
+                    .filter(|_| unchanged);
+                let table = match kept {
+                    Some(kept) => Ok(PitTable {
+                        link: station.link.clone(),
+                        ..kept.clone()
+                    }),
+                    None => pit_table(station, replica),
+                };
+                (station.station.clone(), table)
+            })
             .collect()
     };
     let mut tables = Vec::new();
     for station in stations {
-        let Some(replica) = replicas.ready_for(&station.station) else {
+        let Some(table) = read.remove(&station.station) else {
             let table = match replicas.unreadable_for(&station.station) {
                 Some(why) => unreadable_table(&station, dir, why, &floor_alarms),
                 // Nothing verified yet: the station and its link all the same.
@@ -267,16 +278,7 @@ pub fn resurvey(
             });
             continue;
         };
-        let table = match reread.remove(&station.station) {
-            Some(table) => table?,
-            None => match previous.iter().find(|t| t.station == station.station) {
-                Some(kept) => PitTable {
-                    link: station.link.clone(),
-                    ..kept.clone()
-                },
-                None => pit_table(&station, replica)?,
-            },
-        };
+        let table = table?;
         let table = PitTable {
             place: places.remove(&station.station),
             hand_in_progress: take_live(&mut live, &station.station),

@@ -564,4 +564,28 @@ fn the_game_protection_report_csv_is_the_documented_one() {
         text.contains(&format!("0 of {shuffle_rows} shuffles listed.")),
         "{text}"
     );
+    // Every hand worked out again from its cards (`--recompute`): the same
+    // figures as those recorded with the hands.
+    let recomputed = path.with_extension("recomputed.csv");
+    let output = crate::pairs_table()
+        .args(["report", "protection", "--recompute", "--db"])
+        .arg(&path)
+        .args([
+            "--from",
+            "2026-03-01T00:00:00Z",
+            "--to",
+            "2026-03-02T00:00:00Z",
+        ])
+        .arg("--out")
+        .arg(path.with_extension("recomputed.pdf"))
+        .arg("--csv")
+        .arg(&recomputed)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&recomputed).unwrap(), written);
 }

@@ -29,6 +29,10 @@ const CHECKPOINT_TAG: &[u8] = b"pairs-table checkpoint v2\0";
 /// signs there begins so, and never as a checkpoint's message does.
 pub const HAND_IN_PROGRESS_TAG: &[u8] = b"pairs-table hand in progress v1\n";
 
+/// The first line of a station's heartbeat to the floor (docs/floor.md,
+/// "Signed heartbeats"): what the station's key signs there begins so.
+pub const HEARTBEAT_TAG: &[u8] = b"pairs-table heartbeat v1\n";
+
 /// The file beside the key that records, per ledger, the last head this
 /// station wrote.
 const SIGNED_HEADS_FILE: &str = "signed-heads";
@@ -254,9 +258,20 @@ impl StationKeys {
     /// begin with [`HAND_IN_PROGRESS_TAG`] (the key signs nothing else
     /// but checkpoints).
     pub fn sign_hand_in_progress(&self, payload: &[u8]) -> Option<[u8; 64]> {
-        payload
-            .starts_with(HAND_IN_PROGRESS_TAG)
-            .then(|| self.signing.sign(payload).to_bytes())
+        self.sign_tagged(HAND_IN_PROGRESS_TAG, payload)
+    }
+
+    /// Signs a heartbeat's bytes for the floor; `None` unless they begin
+    /// with [`HEARTBEAT_TAG`].
+    pub fn sign_heartbeat(&self, message: &[u8]) -> Option<[u8; 64]> {
+        self.sign_tagged(HEARTBEAT_TAG, message)
+    }
+
+    /// Signs `message` if it begins with `tag`.
+    fn sign_tagged(&self, tag: &[u8], message: &[u8]) -> Option<[u8; 64]> {
+        message
+            .starts_with(tag)
+            .then(|| self.signing.sign(message).to_bytes())
     }
 
     /// The last head this station recorded writing to the ledger at
@@ -388,10 +403,22 @@ impl CheckpointKey {
     /// Whether `signature` by this key signs the hand in progress
     /// `payload` (which begins with [`HAND_IN_PROGRESS_TAG`]).
     pub fn signs_hand_in_progress(&self, payload: &[u8], signature: &[u8; 64]) -> bool {
-        payload.starts_with(HAND_IN_PROGRESS_TAG)
+        self.signs_tagged(HAND_IN_PROGRESS_TAG, payload, signature)
+    }
+
+    /// Whether `signature` by this key signs the heartbeat `message`
+    /// (which begins with [`HEARTBEAT_TAG`]).
+    pub fn signs_heartbeat(&self, message: &[u8], signature: &[u8; 64]) -> bool {
+        self.signs_tagged(HEARTBEAT_TAG, message, signature)
+    }
+
+    /// Whether `signature` by this key signs `message`, which must begin
+    /// with `tag`.
+    fn signs_tagged(&self, tag: &[u8], message: &[u8], signature: &[u8; 64]) -> bool {
+        message.starts_with(tag)
             && self
                 .0
-                .verify(payload, &Signature::from_bytes(signature))
+                .verify(message, &Signature::from_bytes(signature))
                 .is_ok()
     }
 }

@@ -72,11 +72,7 @@ fn the_pit_shows_the_hand_being_dealt_until_it_commits() {
     )
     .unwrap();
     let mut app = StationApp::with_station(rocket_station("live-hand"), egui::Context::default());
-    app.ship_to_floor(
-        url,
-        crate::test_keys().public_key(),
-        chrono::TimeDelta::minutes(5),
-    );
+    app.ship_to_floor(url, crate::test_keys(), chrono::TimeDelta::minutes(5));
     let mut table = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .build_ui_state(|ui, app: &mut StationApp| app.show_ui(ui), app);
@@ -302,7 +298,7 @@ fn a_hand_reopened_after_a_restart_is_published_as_it_was() {
 #[test]
 fn a_floor_of_schema_10_holds_hands_in_progress_as_documented_after_the_upgrade() {
     let floor_db = FloorDb::migrated_to(10);
-    assert_eq!(floor::init(&floor_db.url()).unwrap().version, 11);
+    assert_eq!(floor::init(&floor_db.url()).unwrap().version, 12);
     let url = floor::enrol(&floor_db.url(), "A", crate::test_keys().public_key()).unwrap();
     // The table as docs/floor.md ("The floor schema") describes it.
     let mut admin = floor_db.admin();

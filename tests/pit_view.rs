@@ -9,7 +9,7 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use crate::floor::{FloorDb, dir, key_of, simulate};
+use crate::floor::{FloorDb, dir, key_of, keys_of, simulate};
 use crate::util::{run_until, run_until_shown};
 use pairs_table::engine::Decks;
 use pairs_table::engine::hand::GameKind;
@@ -392,7 +392,7 @@ fn a_heartbeat_moves_the_last_contact_the_pit_shows() {
     let db = dir.join("station.sqlite3");
     simulate(&db, 2, 21);
     let url = floor::enrol(&floor_db.url(), "station A", key_of(&db)).unwrap();
-    floor::ship(&db, &url, None).unwrap();
+    floor::ship(&db, &url, Some(&keys_of(&db))).unwrap();
     floor_db.settle();
     let mut harness = pit_view(&floor_db);
     let shown = |h: &Harness<'_, FloorApp>| {
@@ -411,9 +411,14 @@ fn a_heartbeat_moves_the_last_contact_the_pit_shows() {
     std::thread::sleep(std::time::Duration::from_millis(1100));
     let rows = floor::status(&floor_db.url()).unwrap()[0].rows_shipped;
     let mut station = postgres::Client::connect(&url, postgres::NoTls).unwrap();
-    station
-        .query_one("SELECT floor.heartbeat($1, NULL, now())", &[&rows])
-        .unwrap();
+    floor::heartbeat::send(
+        &mut station,
+        &keys_of(&db),
+        rows,
+        None,
+        &floor::station_clock(),
+    )
+    .unwrap();
     let after = floor::status(&floor_db.url()).unwrap()[0]
         .link
         .last_contact
@@ -428,7 +433,7 @@ fn a_heartbeat_moves_the_last_contact_the_pit_shows() {
 fn a_floor_of_schema_8_keeps_places_as_documented_after_the_upgrade() {
     let floor_db = FloorDb::migrated_to(8);
     let done = floor::init(&floor_db.url()).unwrap();
-    assert_eq!(done.version, 11);
+    assert_eq!(done.version, 12);
     floor::enrol(
         &floor_db.url(),
         "table 5",

@@ -242,12 +242,22 @@ pub fn run(cli: Cli) -> ExitCode {
         // The reader went away (`| head`): stop quietly, as a program
         // killed by SIGPIPE would.
         Err(error) if is_broken_pipe(&error) => ExitCode::from(141),
-        Err(error) => {
-            note(&format!("pairs-table: {}", shown(&said_once(&error))));
-            ExitCode::FAILURE
-        }
+        Err(error) => match error.downcast_ref::<ExitStatus>() {
+            // Said already: only the status.
+            Some(status) => ExitCode::from(status.0),
+            None => {
+                note(&format!("pairs-table: {}", shown(&said_once(&error))));
+                ExitCode::FAILURE
+            }
+        },
     }
 }
+
+/// A command's exit status other than 0 or 1, for a command that has
+/// already said what it found (`floor status`: 1 a warning, 2 critical).
+#[derive(Debug, thiserror::Error)]
+#[error("exit status {0}")]
+pub struct ExitStatus(pub u8);
 
 /// Whether `error` came from writing to a pipe whose reader has gone.
 fn is_broken_pipe(error: &anyhow::Error) -> bool {

@@ -206,8 +206,8 @@ pub fn run(
             floor
                 .parse::<postgres::Config>()
                 .map_err(super::FloorError::from)?;
-            let key = keys()?.public_key();
-            let shipped = super::ship(db, floor, Some(key))?;
+            let keys = keys()?;
+            let shipped = super::ship(db, floor, Some(&keys))?;
             print_line(&format!("shipped {shipped} rows"))?;
         }
         FloorCommand::Verify { db, floor, station } => {
@@ -258,12 +258,20 @@ pub fn run(
         }
         FloorCommand::Status { floor, json } => {
             let stations = super::status(floor)?;
+            let verifier = super::verifier_check_in(floor)?;
             if *json {
                 print_line(&serde_json::to_string_pretty(&stations)?)?;
             } else {
                 for s in &stations {
                     print_line(&status_line(s))?;
                 }
+            }
+            let (severity, said) = floor_health(&stations, &verifier);
+            for line in &said {
+                note(&format!("pairs-table: {}", shown(line)));
+            }
+            if severity != Health::Well {
+                return Err(crate::cli::ExitStatus(severity as u8).into());
             }
         }
         FloorCommand::Place {
@@ -304,15 +312,84 @@ pub fn run(
     Ok(())
 }
 
+/// How the floor stands as `floor status` sums it up, by its exit status
+/// (a monitoring convention: 0 well, 1 a warning, 2 critical).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Health {
+    /// Nothing to say.
+    Well = 0,
+    /// A station silent or unheard for three heartbeats, a link failing,
+    /// a clock off, a heartbeat without a signature.
+    Warning = 1,
+    /// No verifier checked in for 30 s, or a heartbeat signed by another
+    /// key than the station's.
+    Critical = 2,
+}
+
+/// The floor's health and a sentence for each thing wrong, critical first
+/// (docs/floor.md, `floor status`).
+pub fn floor_health(
+    stations: &[super::StationStatus],
+    verifier: &super::VerifierCheckIn,
+) -> (Health, Vec<String>) {
+    let mut found: Vec<(Health, String)> = Vec::new();
+    if let Some(alarm) = verifier.alarm() {
+        found.push((Health::Critical, format!("critical: {alarm}")));
+    }
+    for s in stations {
+        let link = &s.link;
+        let name = &s.station;
+        if let Some(problem) = &link.heartbeat_problem {
+            let health = if link.heartbeat_forged {
+                Health::Critical
+            } else {
+                Health::Warning
+            };
+            let word = if link.heartbeat_forged {
+                "critical"
+            } else {
+                "warning"
+            };
+            found.push((health, format!("{word}: station {name}: {problem}")));
+        } else if link.silent {
+            found.push((
+                Health::Warning,
+                format!(
+                    "warning: station {name} has not been heard from for longer than the notice time"
+                ),
+            ));
+        } else if link.stale() {
+            found.push((
+                Health::Warning,
+                format!(
+                    "warning: station {name} has missed three heartbeats ({}): its lag is unknown",
+                    link.lag_words()
+                ),
+            ));
+        }
+        if let Some(failure) = &link.link_failure {
+            found.push((
+                Health::Warning,
+                format!("warning: station {name}'s link fails: {failure}"),
+            ));
+        }
+        if let (true, Some(clock)) = (link.clock_flagged, link.clock_against_floor()) {
+            found.push((
+                Health::Warning,
+                format!("warning: station {name}'s clock is {clock}"),
+            ));
+        }
+    }
+    found.sort_by(|a, b| b.0.cmp(&a.0));
+    let health = found.first().map_or(Health::Well, |f| f.0);
+    (health, found.into_iter().map(|f| f.1).collect())
+}
+
 /// One station as `floor status` prints it: tab-separated fields, every
 /// text from the floor escaped (a station's name can neither drive the
 /// terminal nor forge a column).
 fn status_line(s: &super::StationStatus) -> String {
-    let lag = match (&s.link.lag, s.link.silent) {
-        (Some(lag), _) => format!("lag {lag}"),
-        (None, true) => "lag unknown (silent)".to_owned(),
-        (None, false) => "lag unknown".to_owned(),
-    };
+    let lag = s.link.lag_words();
     let mut line = format!(
         "{}\t{}\t{} rows\t{} verified\thead {}\t{lag}\tlast contact {}",
         shown(&s.station),
@@ -325,8 +402,11 @@ fn status_line(s: &super::StationStatus) -> String {
     if let Some(failure) = &s.link.link_failure {
         line.push_str(&format!("\tlink failed: {}", shown(failure)));
     }
-    if let (true, Some(clock)) = (s.link.clock_flagged, s.link.clock_words()) {
-        line.push_str(&format!("\tclock {clock} of the floor's"));
+    if let (true, Some(clock)) = (s.link.clock_flagged, s.link.clock_against_floor()) {
+        line.push_str(&format!("\tclock {clock}"));
+    }
+    if let Some(problem) = &s.link.heartbeat_problem {
+        line.push_str(&format!("\theartbeat: {}", shown(problem)));
     }
     line
 }
@@ -355,7 +435,12 @@ fn report(
     drop(dir);
     let report = made?;
     crate::printing::save_floor_report(&report, (out, csv))?;
-    for said in report.clocks.iter().chain(&report.left_out) {
+    for said in report
+        .verifier
+        .iter()
+        .chain(&report.clocks)
+        .chain(&report.left_out)
+    {
         note(&format!("pairs-table: {}", shown(said)));
     }
     let hands = report.tables.iter().map(|t| t.figures.play.hands).sum();
@@ -404,7 +489,7 @@ pub fn shipper(
     floor: &str,
     keys: &StationKeys,
 ) -> Result<super::Shipper, super::FloorError> {
-    super::Shipper::start(db, floor, Some(keys.public_key()))
+    super::Shipper::start(db, floor, Some(keys.clone()))
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
 use postgres::Client;
@@ -13,13 +13,13 @@ use postgres::fallible_iterator::FallibleIterator;
 use serde::Serialize;
 
 use crate::ids::StaffId;
-use crate::keys::PublicKey;
+use crate::keys::{PublicKey, StationKeys};
 use crate::ledger::{self, LedgerError, ShippedRow, link_encoded, shipped_table_name};
 use crate::station::live::SignedHand;
 
 /// The floor schema's migrations: migration *i* takes the floor from version
 /// *i − 1* to *i*.
-const MIGRATIONS: [&str; 11] = [
+const MIGRATIONS: [&str; 12] = [
     include_str!("../../schema/floor/0001_chains.sql"),
     include_str!("../../schema/floor/0002_append_set.sql"),
     include_str!("../../schema/floor/0003_first_pit_boss.sql"),
@@ -31,10 +31,12 @@ const MIGRATIONS: [&str; 11] = [
     include_str!("../../schema/floor/0009_table_places.sql"),
     include_str!("../../schema/floor/0010_protection_settings.sql"),
     include_str!("../../schema/floor/0011_hands_in_progress.sql"),
+    include_str!("../../schema/floor/0013_field_link.sql"),
 ];
 
 pub mod command;
 pub mod credentials;
+pub mod heartbeat;
 pub mod live;
 pub mod plan;
 pub mod protection;
@@ -191,7 +193,10 @@ pub fn init(url: &str) -> Result<Initialised, FloorError> {
              floor.append_rows(bigint[], text[], bytea[], bytea[], bigint), \
              floor.append_batch(bigint[], text[], bytea[], bytea[], bigint, timestamptz), \
              floor.heartbeat(bigint, text, timestamptz), \
+             floor.heartbeat_challenge(), \
+             floor.signed_heartbeat(bytea, bigint, text, text, bytea), \
              floor.present_key(bytea), floor.own_rows(bigint, integer), \
+             floor.own_shipped_rows(bigint, integer), \
              floor.first_pit_boss(), floor.publish_hand(bytea, bytea) TO {stations}; \
          GRANT SELECT ON ALL TABLES IN SCHEMA floor TO {pit};"
     ))?;
@@ -282,19 +287,46 @@ fn station_head(client: &mut Client) -> Result<(String, i64, [u8; 32]), FloorErr
 /// Ships the ledger's rows after the floor's head for this station, in
 /// order, in batches; a retry after any failure sends each row once.
 /// Returns how many rows the floor newly accepted (rows another shipper
-/// of the same file put there first are not counted). A failure is told
-/// to the floor (`floor.heartbeat`) if the connection still serves.
-pub fn ship(db: &Path, url: &str, public_key: Option<PublicKey>) -> Result<u64, FloorError> {
-    let mut client = connect(url)?;
-    match ship_on(&mut client, db, public_key) {
-        Ok(shipped) => Ok(shipped.added),
-        Err(error) => {
-            let _ = ledger::chain_length(db)
-                .map_err(FloorError::from)
-                .and_then(|rows| heartbeat(&mut client, rows, Some(&error.to_string())));
-            Err(error)
-        }
+/// of the same file put there first are not counted). With the station's
+/// `keys`, it presents the station's public key first and ends with a
+/// signed heartbeat: the file's length, and the failure if the shipment
+/// failed and the connection still serves (docs/floor.md, "Signed
+/// heartbeats").
+pub fn ship(db: &Path, url: &str, keys: Option<&StationKeys>) -> Result<u64, FloorError> {
+    let mut client = connect_station(url)?;
+    let shipped = ship_on(&mut client, db, keys.map(StationKeys::public_key));
+    if let Some(keys) = keys {
+        // The rows are on the floor whether or not the heartbeat after
+        // them is taken; the shipment's own failure is what is said.
+        let failure = shipped.as_ref().err().map(ToString::to_string);
+        let _ = ledger::chain_length(db)
+            .map_err(FloorError::from)
+            .and_then(|rows| {
+                heartbeat::send(
+                    &mut client,
+                    keys,
+                    rows,
+                    failure.as_deref(),
+                    &station_clock(),
+                )
+            });
     }
+    shipped.map(|s| s.added)
+}
+
+/// How long a station's statement may run on the floor before the floor
+/// gives up on it (an append waiting on a lock, a server too busy): the
+/// link is then down, in so many words, rather than silently waiting.
+const STATION_STATEMENT_TIMEOUT: &str = "30s";
+
+/// Connects as a station: [`connect`], with the station's statement
+/// timeout set.
+fn connect_station(url: &str) -> Result<Client, FloorError> {
+    let mut client = connect(url)?;
+    client.batch_execute(&format!(
+        "SET statement_timeout = '{STATION_STATEMENT_TIMEOUT}'"
+    ))?;
+    Ok(client)
 }
 
 /// What one shipment did.
@@ -397,30 +429,22 @@ fn ship_on(
 
 /// The station's clock as it is told to the floor (RFC 3339, UTC), which
 /// compares it with its own (docs/floor.md, "Clocks").
-fn station_clock() -> String {
+pub fn station_clock() -> String {
     Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true)
 }
 
-/// Tells the floor, on the calling station's connection, its file's length
-/// `file_rows` and the failure it last met (`None`: its last attempt went
-/// through), with its clock: `floor.heartbeat`, which needs no right to
-/// append. Returns the station's head on the floor.
-fn heartbeat(
-    client: &mut Client,
-    file_rows: i64,
-    failure: Option<&str>,
-) -> Result<i64, FloorError> {
-    Ok(client
-        .query_one(
-            "SELECT floor.heartbeat($1, $2, $3::text::timestamptz)",
-            &[&file_rows, &failure, &station_clock()],
-        )?
-        .get(0))
-}
+/// How often a station tells the floor it is there when it has nothing
+/// to ship: the floor counts its lag as unknown after three are missed
+/// ([`STALE_AFTER`]).
+pub const HEARTBEAT: Duration = Duration::from_secs(5);
 
-/// How often a station with nothing to ship tells the floor it is there
-/// (well within the house's notice time, 5 minutes by default).
-const HEARTBEAT: Duration = Duration::from_secs(60);
+/// How long without a signed heartbeat before a station's lag is unknown:
+/// three heartbeats missed.
+pub const STALE_AFTER: Duration = Duration::from_secs(15);
+
+/// The least time between a station's attempts after one failed: a
+/// refused station tries again at most once a second, whatever it commits.
+const RETRY_AFTER_FAILURE: Duration = Duration::from_secs(1);
 
 /// Ships in the background as the writer commits: [`Shipper::committed`]
 /// never blocks; the thread ships what is new, retries after a failure, and
@@ -554,25 +578,39 @@ impl ShipOutcome {
 struct Link {
     db: std::path::PathBuf,
     url: String,
-    public_key: Option<PublicKey>,
+    /// The station's keys: its public key is presented and its heartbeats
+    /// signed (`None`: neither, as in tests of the rows alone).
+    keys: Option<StationKeys>,
     /// The file's length when the floor last had all of it that is signed.
     settled: Option<i64>,
     /// The floor's head for the station at the last contact.
     floor_head: i64,
     /// When the station last reached the floor.
-    last_contact: Option<std::time::Instant>,
+    last_contact: Option<Instant>,
+    /// When the last attempt failed, if it did: the next waits
+    /// [`RETRY_AFTER_FAILURE`].
+    failed_at: Option<Instant>,
     /// The hand in progress to publish next.
     hand: PendingHand,
 }
 
 impl Link {
     /// One attempt: ships when the file has grown since the floor last had
-    /// it, else tells the floor the station is there once a minute; a
-    /// failure is told to the floor on the connection if it still serves.
-    /// Then publishes the hand in progress if a new one waits (a failed
-    /// publish is dropped: the next step's replaces it). The connection is
-    /// closed after each attempt. `None`: nothing was due.
-    fn attempt(&mut self) -> Option<(Result<Shipped, FloorError>, i64)> {
+    /// it, then sends the signed heartbeat (after every shipment, with the
+    /// failure if it failed, and every [`HEARTBEAT`] when there is nothing
+    /// to ship). Then publishes the hand in progress if a new one waits (a
+    /// failed publish is dropped: the next step's replaces it). The
+    /// connection is closed after each attempt. `None`: nothing was due,
+    /// or the last attempt failed less than a second ago and this is not
+    /// the `last` (the one that ships what is left when the shipper stops).
+    fn attempt(&mut self, last: bool) -> Option<(Result<Shipped, FloorError>, i64)> {
+        if !last
+            && self
+                .failed_at
+                .is_some_and(|at| at.elapsed() < RETRY_AFTER_FAILURE)
+        {
+            return None;
+        }
         let hand = self.hand.lock().ok().and_then(|mut pending| pending.take());
         let file_rows = match ledger::chain_length(&self.db) {
             Ok(rows) => rows,
@@ -583,40 +621,63 @@ impl Link {
         if !to_ship && quiet && hand.is_none() {
             return None;
         }
-        let mut client = match connect(&self.url) {
+        let mut client = match connect_station(&self.url) {
             Ok(client) => client,
-            Err(error) => return Some((Err(error), (file_rows - self.floor_head).max(0))),
+            Err(error) => {
+                self.failed_at = Some(Instant::now());
+                return Some((Err(error), (file_rows - self.floor_head).max(0)));
+            }
         };
-        let result = if to_ship {
-            ship_on(&mut client, &self.db, self.public_key)
-        } else if quiet {
+        let shipped = if to_ship {
+            ship_on(
+                &mut client,
+                &self.db,
+                self.keys.as_ref().map(StationKeys::public_key),
+            )
+        } else {
             Ok(Shipped {
                 added: 0,
                 head: self.floor_head,
                 file_rows,
             })
-        } else {
-            heartbeat(&mut client, file_rows, None).map(|head| Shipped {
-                added: 0,
-                head,
+        };
+        let failure = shipped.as_ref().err().map(ToString::to_string);
+        let told = match &self.keys {
+            Some(keys) if to_ship || !quiet || failure.is_some() => Some(heartbeat::send(
+                &mut client,
+                keys,
                 file_rows,
-            })
+                failure.as_deref(),
+                &station_clock(),
+            )),
+            _ => None,
         };
         if let Some(hand) = hand {
             // After the rows: a committed hand's rows reach the floor before
             // its snapshot is taken away.
             let _ = live::publish_on(&mut client, hand.as_ref());
         }
+        let heard = matches!(told, Some(Ok(_)));
+        if let Some(Ok(head)) = &told {
+            self.floor_head = *head;
+        }
+        // A shipment the floor took but whose heartbeat it refused leaves the
+        // floor not knowing the station's length: the link is not well.
+        let result = match (shipped, told) {
+            (Ok(_), Some(Err(error))) => Err(error),
+            (result, _) => result,
+        };
         match &result {
             Ok(shipped) => {
                 self.settled = Some(shipped.file_rows);
                 self.floor_head = shipped.head;
-                self.last_contact = Some(std::time::Instant::now());
+                self.last_contact = Some(Instant::now());
+                self.failed_at = None;
             }
-            Err(error) => {
-                if let Ok(head) = heartbeat(&mut client, file_rows, Some(&error.to_string())) {
-                    self.floor_head = head;
-                    self.last_contact = Some(std::time::Instant::now());
+            Err(_) => {
+                self.failed_at = Some(Instant::now());
+                if heard {
+                    self.last_contact = Some(Instant::now());
                 }
             }
         }
@@ -625,13 +686,10 @@ impl Link {
 }
 
 impl Shipper {
-    /// Starts shipping `db` to the floor at `url`.
-    pub fn start(
-        db: &Path,
-        url: &str,
-        public_key: Option<PublicKey>,
-    ) -> Result<Shipper, FloorError> {
-        Shipper::start_waking(db, url, public_key, || {})
+    /// Starts shipping `db` to the floor at `url`, as the station whose
+    /// `keys` present its public key and sign its heartbeats.
+    pub fn start(db: &Path, url: &str, keys: Option<StationKeys>) -> Result<Shipper, FloorError> {
+        Shipper::start_waking(db, url, keys, || {})
     }
 
     /// [`Shipper::start`], calling `changed` (from the shipper's thread)
@@ -639,7 +697,7 @@ impl Shipper {
     pub fn start_waking(
         db: &Path,
         url: &str,
-        public_key: Option<PublicKey>,
+        keys: Option<StationKeys>,
         changed: impl Fn() + Send + 'static,
     ) -> Result<Shipper, FloorError> {
         let (wake, woken) = mpsc::channel::<()>();
@@ -647,10 +705,11 @@ impl Shipper {
         let mut link = Link {
             db: db.to_path_buf(),
             url: url.to_string(),
-            public_key,
+            keys,
             settled: None,
             floor_head: 0,
             last_contact: None,
+            failed_at: None,
             hand: hand.clone(),
         };
         let state = Arc::new(Mutex::new(LinkState::default()));
@@ -659,8 +718,8 @@ impl Shipper {
             .name("floor shipper".into())
             .spawn(move || {
                 let mut outcome = ShipOutcome::default();
-                let mut attempt = |outcome: &mut ShipOutcome| {
-                    let Some((result, held_back)) = link.attempt() else {
+                let mut attempt = |outcome: &mut ShipOutcome, last: bool| {
+                    let Some((result, held_back)) = link.attempt(last) else {
                         return;
                     };
                     outcome.record(&result, Utc::now(), held_back);
@@ -675,9 +734,9 @@ impl Shipper {
                         Err(mpsc::RecvTimeoutError::Timeout) => {}
                         Err(mpsc::RecvTimeoutError::Disconnected) => break,
                     }
-                    attempt(&mut outcome);
+                    attempt(&mut outcome, false);
                 }
-                attempt(&mut outcome);
+                attempt(&mut outcome, true);
                 outcome
             })?;
         Ok(Shipper {
@@ -726,7 +785,9 @@ impl Shipper {
     }
 }
 
-/// Compares the station file with the floor's copy of its chain; one
+/// Compares the station file with every row of its chain on the floor,
+/// verified or not (a file that disagrees with rows the verifier has not
+/// reached yet fails all the same); one
 /// sentence per disagreement. `station` names it when `url` is not the
 /// station's own role. Returns the rows compared and the findings.
 pub fn verify_file(
@@ -737,16 +798,16 @@ pub fn verify_file(
     let mut client = connect(url)?;
     let whose = match station {
         Some(station) => {
-            let verified: Option<i64> = client
+            let head: Option<i64> = client
                 .query_opt(
-                    "SELECT verified_seq FROM floor.stations WHERE station = $1",
+                    "SELECT head_seq FROM floor.stations WHERE station = $1",
                     &[&station],
                 )?
                 .map(|r| r.get(0));
-            let verified = verified.ok_or_else(|| {
+            let head = head.ok_or_else(|| {
                 FloorError::Refused(format!("no station {station} is enrolled on the floor"))
             })?;
-            Rows::Station(station, verified)
+            Rows::Station(station, head)
         }
         None => Rows::Own,
     };
@@ -805,11 +866,11 @@ pub fn verify_file(
 /// Whose rows [`floor_rows`] reads.
 #[derive(Clone, Copy)]
 enum Rows<'a> {
-    /// The calling station's own rows, as the floor counts them (up to its
-    /// verified head).
+    /// The calling station's own rows, every one shipped (up to its head,
+    /// verified or not).
     Own,
     /// A named station's rows up to the given seq (its verified head for
-    /// what counts, its head for a check of everything on the floor).
+    /// what counts, its head for a check of everything shipped).
     Station(&'a str, i64),
 }
 
@@ -827,7 +888,7 @@ fn floor_rows(
             &[&station, &after, &limit, &upto],
         )?,
         Rows::Own => client.query(
-            "SELECT seq, table_name, payload, hash FROM floor.own_rows($1, $2::integer)",
+            "SELECT seq, table_name, payload, hash FROM floor.own_shipped_rows($1, $2::integer)",
             &[&after, &(limit.min(i64::from(i32::MAX)) as i32)],
         )?,
     };
@@ -1161,9 +1222,41 @@ pub struct StationLink {
     /// The station's clock differs from the floor's by more than the
     /// house's clock tolerance.
     pub clock_flagged: bool,
+    /// Why the station's last contact cannot be believed (no signature,
+    /// or one its enrolled key did not make: docs/floor.md, "Signed
+    /// heartbeats"); `None` when it holds or it was never heard from.
+    pub heartbeat_problem: Option<String>,
+    /// The last heartbeat carries a signature its enrolled key did not
+    /// make (a forgery, where a missing signature is an older program).
+    #[serde(skip)]
+    pub heartbeat_forged: bool,
+    /// Whole seconds since its last contact by the floor's clock, if ever.
+    #[serde(skip)]
+    pub unheard_seconds: Option<i64>,
 }
 
 impl StationLink {
+    /// Heard from, but not for three heartbeats ([`STALE_AFTER`]): its lag
+    /// is unknown though it is not silent yet.
+    pub fn stale(&self) -> bool {
+        self.unheard_seconds
+            .is_some_and(|s| s as f64 > STALE_AFTER.as_secs_f64())
+    }
+
+    /// Its lag in words: `lag N`, else why it is unknown.
+    pub fn lag_words(&self) -> String {
+        match (self.lag, self.unheard_seconds) {
+            (Some(lag), _) => format!("lag {lag}"),
+            (None, None) if self.silent => "lag unknown (silent)".to_owned(),
+            (None, None) => "lag unknown".to_owned(),
+            (None, Some(_)) if self.heartbeat_problem.is_some() => {
+                "lag unknown (heartbeat not signed by its key)".to_owned()
+            }
+            (None, Some(_)) if self.silent => "lag unknown (silent)".to_owned(),
+            (None, Some(s)) => format!("lag unknown (no heartbeat for {s} s)"),
+        }
+    }
+
     /// The station's clock against the floor's in words (`3 h 0 min
     /// ahead`, `in step`), if it told its clock.
     pub fn clock_words(&self) -> Option<String> {
@@ -1180,6 +1273,18 @@ impl StationLink {
             _ => format!("{} d {} h", s / 86400, s % 86400 / 3600),
         };
         Some(format!("{amount} {way}"))
+    }
+
+    /// The station's clock against the floor's in a phrase (`3 h 0 min
+    /// ahead of the floor's`, `1 min 30 s behind the floor's`), if it told
+    /// its clock.
+    pub fn clock_against_floor(&self) -> Option<String> {
+        let words = self.clock_words()?;
+        Some(match self.clock_skew_seconds {
+            Some(skew) if skew < 0 => format!("{words} the floor's"),
+            Some(0) => format!("{words} with the floor's"),
+            _ => format!("{words} of the floor's"),
+        })
     }
 }
 
@@ -1205,6 +1310,10 @@ pub struct StationStatus {
     /// arrived.
     #[serde(skip)]
     pub silent_in: f64,
+    /// Seconds until its lag turns unknown for want of a heartbeat (0 or
+    /// less: it has, or it was never heard from).
+    #[serde(skip)]
+    pub stale_in: f64,
 }
 
 /// Names `station`'s first pit boss on the floor (an owner's URL): the
@@ -1276,8 +1385,9 @@ pub fn status(url: &str) -> Result<Vec<StationStatus>, FloorError> {
 
 /// [`status`] on an open connection: each station's own row of
 /// `floor.stations` (its head, verified head, table, last contact and
-/// link, kept there by the append and the heartbeat themselves), never
-/// its chain.
+/// link, kept there by the append and the signed heartbeat themselves),
+/// never its chain. A lag is believed only from a heartbeat signed by the
+/// station's enrolled key and at most [`STALE_AFTER`] old.
 fn status_on(client: &mut Client) -> Result<Vec<StationStatus>, FloorError> {
     let rows = client.query(
         "SELECT s.station, s.head_seq, s.head_hash, greatest(s.file_rows - s.head_seq, 0), \
@@ -1288,36 +1398,144 @@ fn status_on(client: &mut Client) -> Result<Vec<StationStatus>, FloorError> {
                         + make_interval(mins => f.notice_minutes) - now())::float8, \
                 round(extract(epoch FROM s.station_clock - s.last_contact))::bigint, \
                 coalesce(abs(extract(epoch FROM s.station_clock - s.last_contact)) \
-                         > f.clock_tolerance_seconds, false) \
+                         > f.clock_tolerance_seconds, false), \
+                floor(extract(epoch FROM now() - s.last_contact))::bigint, \
+                s.public_key, s.beat_signed_challenge, s.beat_file_rows, s.beat_clock, \
+                s.beat_signature \
            FROM floor.stations s CROSS JOIN floor.settings f ORDER BY s.station",
         &[],
     )?;
     Ok(rows
         .into_iter()
         .map(|r| {
+            let station: String = r.get(0);
             let head: Vec<u8> = r.get(2);
             let table: Option<Vec<u8>> = r.get(6);
             let last_contact: Option<String> = r.get(5);
+            let link_failure: Option<String> = r.get(7);
             let silent_in: f64 = r.get(8);
             let silent = silent_in <= 0.0;
+            let unheard_seconds: Option<i64> = r.get(11);
+            let public_key: Option<Vec<u8>> = r.get(12);
+            let challenge: Option<Vec<u8>> = r.get(13);
+            let beat_clock: Option<String> = r.get(15);
+            let signature: Option<Vec<u8>> = r.get(16);
+            let heartbeat_problem = last_contact.as_ref().and_then(|_| {
+                heartbeat::Heartbeat {
+                    station: &station,
+                    challenge: challenge.as_deref().unwrap_or_default(),
+                    file_rows: r.get::<_, Option<i64>>(14).unwrap_or(-1),
+                    clock: beat_clock.as_deref().unwrap_or_default(),
+                    failure: link_failure.as_deref(),
+                }
+                .problem(public_key.as_deref(), signature.as_deref())
+            });
+            let mut link = StationLink {
+                lag: None,
+                last_contact,
+                silent,
+                link_failure,
+                clock_skew_seconds: r.get(9),
+                clock_flagged: r.get(10),
+                heartbeat_forged: heartbeat_problem.is_some() && signature.is_some(),
+                heartbeat_problem,
+                unheard_seconds,
+            };
+            let believed =
+                link.last_contact.is_some() && link.heartbeat_problem.is_none() && !silent;
+            if believed && !link.stale() {
+                link.lag = Some(r.get(3));
+            }
+            let stale_in =
+                unheard_seconds.map_or(0.0, |s| STALE_AFTER.as_secs_f64() + 1.0 - s as f64);
             StationStatus {
-                station: r.get(0),
                 table: table.as_deref().and_then(shipped_table_name),
                 rows_shipped: r.get(1),
                 rows_verified: r.get(4),
                 head: hex::encode(head),
-                link: StationLink {
-                    lag: (last_contact.is_some() && !silent).then(|| r.get(3)),
-                    last_contact,
-                    silent,
-                    link_failure: r.get(7),
-                    clock_skew_seconds: r.get(9),
-                    clock_flagged: r.get(10),
-                },
+                station,
+                link,
                 silent_in,
+                stale_in,
             }
         })
         .collect())
+}
+
+/// How often the running verifier checks in (`floor.verifier_checkins`).
+pub const VERIFIER_CHECK_IN: Duration = Duration::from_secs(5);
+
+/// How long without a check-in before the verifier counts as absent, and
+/// `floor status`, the pit and the floor report say so.
+pub const VERIFIER_ABSENT_AFTER: Duration = Duration::from_secs(30);
+
+/// The floor's verifier as its check-ins show it (docs/floor.md, "The
+/// verifier's check-in").
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct VerifierCheckIn {
+    /// When it last checked in (RFC 3339, UTC, by the floor's clock), if
+    /// ever.
+    pub last: Option<String>,
+    /// Whole seconds since then, by the floor's clock.
+    pub seconds_since: Option<i64>,
+    /// The machine it runs on, as it named itself.
+    pub host: Option<String>,
+}
+
+impl VerifierCheckIn {
+    /// No check-in for [`VERIFIER_ABSENT_AFTER`], or never.
+    pub fn absent(&self) -> bool {
+        self.seconds_since
+            .is_none_or(|s| s as f64 > VERIFIER_ABSENT_AFTER.as_secs_f64())
+    }
+
+    /// Seconds until it counts as absent if it does not check in again (0
+    /// or less: it does).
+    pub fn absent_in(&self) -> f64 {
+        self.seconds_since.map_or(0.0, |s| {
+            VERIFIER_ABSENT_AFTER.as_secs_f64() + 1.0 - s as f64
+        })
+    }
+
+    /// The alarm when it is absent, one sentence naming the verifier.
+    pub fn alarm(&self) -> Option<String> {
+        if !self.absent() {
+            return None;
+        }
+        let since = match (&self.last, self.seconds_since) {
+            (Some(last), Some(s)) => {
+                format!("no verifier has checked in for {s} s (last at {last})")
+            }
+            _ => "no verifier has ever checked in".to_owned(),
+        };
+        Some(format!(
+            "{since}: rows shipped since are not verified, so the pit, reports and ratings \
+             show only what was verified before; start it with `pairs-table floor verifier \
+             --floor OWNER_URL` (docs/floor.md, \"The verifier's check-in\")"
+        ))
+    }
+}
+
+/// The floor's verifier's latest check-in.
+pub fn verifier_check_in(url: &str) -> Result<VerifierCheckIn, FloorError> {
+    verifier_on(&mut connect(url)?)
+}
+
+/// [`verifier_check_in`] on an open connection.
+fn verifier_on(client: &mut Client) -> Result<VerifierCheckIn, FloorError> {
+    let row = client.query_opt(
+        "SELECT to_char(checked_in_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), \
+                floor(extract(epoch FROM now() - checked_in_at))::bigint, host \
+           FROM floor.verifier_checkins",
+        &[],
+    )?;
+    Ok(
+        row.map_or_else(VerifierCheckIn::default, |r| VerifierCheckIn {
+            last: r.get(0),
+            seconds_since: r.get(1),
+            host: r.get(2),
+        }),
+    )
 }
 
 /// The house's settings for the floor (`floor.settings`).

@@ -15,7 +15,10 @@ use postgres::fallible_iterator::FallibleIterator;
 use super::live::{LiveHand, hands_on};
 use super::plan::{Place, places_on};
 use super::protection::{ProtectionSettings, settings_on};
-use super::{FloorError, StationLink, StationStatus, connect, replicate_on, status_on};
+use super::{
+    FloorError, StationLink, StationStatus, VerifierCheckIn, connect, replicate_on, status_on,
+    verifier_on,
+};
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
 use crate::ids::{ShiftId, TableId};
@@ -95,8 +98,9 @@ pub struct PitTable {
 /// link down hides everything else, then an alarm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TableState {
-    /// Not heard from for the house's notice time, or its last attempt to
-    /// reach the floor failed: what the pit sees may be stale.
+    /// Not heard from for the house's notice time, its last attempt to
+    /// reach the floor failed, or its last heartbeat cannot be believed:
+    /// what the pit sees may be stale.
     LinkDown,
     /// Enrolled, and nothing shipped yet.
     NothingShipped,
@@ -124,7 +128,8 @@ impl TableState {
 impl PitTable {
     /// The table's state (docs/floor.md, "The pit view").
     pub fn state(&self) -> TableState {
-        if self.link.silent || self.link.link_failure.is_some() {
+        let link = &self.link;
+        if link.silent || link.link_failure.is_some() || link.heartbeat_problem.is_some() {
             TableState::LinkDown
         } else if !self.shipped {
             TableState::NothingShipped
@@ -151,6 +156,9 @@ pub struct Survey {
     /// The house's thresholds for marking a seat or player whose bets
     /// follow the edge (`floor protection`).
     pub protection: ProtectionSettings,
+    /// The floor's verifier as its check-ins show it: when it is absent,
+    /// nothing shipped since is counted, and the pit says so.
+    pub verifier: VerifierCheckIn,
 }
 
 /// The floor server's connections as any role can see them: in use and
@@ -225,11 +233,15 @@ pub fn resurvey(
     let connections = connections(&mut client)?;
     let protection = settings_on(&mut client)?;
     let mut live = hands_on(&mut client)?;
+    let verifier = verifier_on(&mut client)?;
     drop(client);
+    // The soonest a station falls stale or silent, or the verifier absent.
     let look_again = stations
         .iter()
-        .filter(|s| s.silent_in > 0.0)
-        .map(|s| Duration::from_secs_f64(s.silent_in))
+        .flat_map(|s| [s.silent_in, s.stale_in])
+        .chain([verifier.absent_in()])
+        .filter(|in_secs| *in_secs > 0.0)
+        .map(Duration::from_secs_f64)
         .min();
     // Each station with a replica: its table as surveyed before when no
     // row of its arrived, else read again from the replica. The reads run
@@ -291,6 +303,7 @@ pub fn resurvey(
         connections,
         look_again,
         protection,
+        verifier,
     })
 }
 
@@ -502,18 +515,23 @@ pub fn floor_report(url: &str, dir: &Path, period: FloorPeriod) -> Result<FloorR
     let mut client = connect(url)?;
     let replicas = replicate_on(&mut client, dir, None)?;
     let stations = status_on(&mut client)?;
+    let verifier = verifier_on(&mut client)?;
     drop(client);
     let mut report = FloorReport {
         period,
         tables: Vec::new(),
         left_out: Vec::new(),
         clocks: Vec::new(),
+        verifier: verifier.alarm(),
         printed_at: chrono::Utc::now(),
     };
     for station in stations {
-        if let (true, Some(clock)) = (station.link.clock_flagged, station.link.clock_words()) {
+        if let (true, Some(clock)) = (
+            station.link.clock_flagged,
+            station.link.clock_against_floor(),
+        ) {
             report.clocks.push(format!(
-                "station {}: its clock was {clock} of the floor's at its last contact, beyond the house's tolerance; its hands are selected by its own clock",
+                "station {}: its clock was {clock} at its last contact, beyond the house's tolerance; its hands are selected by its own clock",
                 station.station
             ));
         }

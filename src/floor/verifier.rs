@@ -3,12 +3,14 @@
 //! station's verified head to the last checkpoint its key signs, and takes
 //! a tail no checkpoint of that key signs off the chain into quarantine,
 //! with an alarm. Only verified rows are read by replicas, reports, ratings
-//! and the pit. Runs beside the database with the owner's connection,
+//! and the pit. Checks in every few seconds (`floor.verifier_checkins`), so
+//! its absence is seen. Runs beside the database with the owner's connection,
 //! woken by `floor_shipped` notifications.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use chrono::Utc;
 use postgres::Client;
 use postgres::fallible_iterator::FallibleIterator;
 
@@ -27,16 +29,87 @@ pub struct Verified {
     pub quarantined: Option<(i64, String)>,
 }
 
-/// Checks every station whose head is beyond its verified head, once.
-pub fn verify_pending(client: &mut Client) -> Result<Vec<Verified>, FloorError> {
-    let stations = client.query(
-        "SELECT station FROM floor.stations WHERE head_seq > verified_seq ORDER BY station",
-        &[],
+/// A pending station's newest checkpoint after its verified head, as one
+/// query reads it for every station at once.
+struct Newest {
+    station: String,
+    key: Option<PublicKey>,
+    /// The checkpoint's seq, payload and hash, and the hash of the row
+    /// before it; `None` when no checkpoint follows the verified head.
+    checkpoint: Option<(i64, Vec<u8>, Vec<u8>, Option<Vec<u8>>)>,
+}
+
+/// Checks every station whose head is beyond its verified head, once (or
+/// only those `named`, among them). The common case, every station's
+/// newest checkpoint signed by its key, costs two statements whatever the
+/// number of stations: one reads each pending station's newest checkpoint,
+/// the signatures are checked on every core, one statement moves every
+/// verified head (docs/floor.md, "Signed at the source"). A station whose
+/// newest checkpoint does not hold is checked alone ([`verify_station`]),
+/// which finds the last that does and quarantines the rest.
+pub fn verify_pending(
+    client: &mut Client,
+    named: Option<&[String]>,
+) -> Result<Vec<Verified>, FloorError> {
+    use rayon::prelude::*;
+    let rows = client.query(
+        "SELECT s.station, s.public_key, c.seq, c.payload, c.hash, b.hash \
+           FROM floor.stations s \
+           LEFT JOIN LATERAL (SELECT c.seq, c.payload, c.hash FROM floor.chain_rows c \
+                               WHERE c.station = s.station AND c.seq > s.verified_seq \
+                                 AND c.seq <= s.head_seq AND c.table_name = 'checkpoints' \
+                               ORDER BY c.seq DESC LIMIT 1) c ON true \
+           LEFT JOIN floor.chain_rows b ON b.station = s.station AND b.seq = c.seq - 1 \
+          WHERE s.head_seq > s.verified_seq AND ($1::text[] IS NULL OR s.station = ANY($1)) \
+          ORDER BY s.station",
+        &[&named],
     )?;
+    let pending: Vec<Newest> = rows
+        .into_iter()
+        .map(|r| {
+            let key: Option<Vec<u8>> = r.get(1);
+            let seq: Option<i64> = r.get(2);
+            Newest {
+                station: r.get(0),
+                key: key.and_then(|k| k.try_into().ok()),
+                checkpoint: seq.map(|seq| (seq, r.get(3), r.get(4), r.get(5))),
+            }
+        })
+        .collect();
+    let holds: Vec<bool> = pending
+        .par_iter()
+        .map(|p| match (&p.key, &p.checkpoint) {
+            (Some(key), Some((seq, payload, _, before))) => {
+                checkpoint_problem(*seq, payload, before.as_deref(), key).is_none()
+            }
+            _ => false,
+        })
+        .collect();
     let mut done = Vec::new();
-    for row in stations {
-        let station: String = row.get(0);
-        done.push(verify_station(client, &station)?);
+    let (mut stations, mut seqs, mut hashes) = (Vec::new(), Vec::new(), Vec::new());
+    for (p, holds) in pending.iter().zip(&holds) {
+        if let (Some((seq, _, hash, _)), true) = (&p.checkpoint, holds) {
+            stations.push(p.station.as_str());
+            seqs.push(*seq);
+            hashes.push(hash.as_slice());
+            done.push(Verified {
+                station: p.station.clone(),
+                verified: *seq,
+                quarantined: None,
+            });
+        }
+    }
+    if !stations.is_empty() {
+        client.execute(
+            "SELECT floor.mark_verified(t.s, t.q, t.h) \
+               FROM unnest($1::text[], $2::bigint[], $3::bytea[]) AS t(s, q, h)",
+            &[&stations, &seqs, &hashes],
+        )?;
+    }
+    for (p, holds) in pending.iter().zip(&holds) {
+        if !holds {
+            done.push(verify_station(client, &p.station)?);
+        }
     }
     Ok(done)
 }
@@ -81,13 +154,13 @@ pub fn verify_station(client: &mut Client, station: &str) -> Result<Verified, Fl
             let mut checkpoints = newest(client, 1)?;
             let last_holds = checkpoints
                 .first()
-                .is_some_and(|c| checkpoint_problem(c, &key).is_none());
+                .is_some_and(|c| row_problem(c, &key).is_none());
             if !last_holds {
                 checkpoints = newest(client, i64::MAX)?;
             }
             for checkpoint in &checkpoints {
                 let seq: i64 = checkpoint.get(0);
-                match checkpoint_problem(checkpoint, &key) {
+                match row_problem(checkpoint, &key) {
                     None => {
                         verified = seq;
                         verified_hash = Some(checkpoint.get(2));
@@ -130,16 +203,26 @@ pub fn verify_station(client: &mut Client, station: &str) -> Result<Verified, Fl
 /// What is wrong with a checkpoint row (seq, payload, hash, the hash of the
 /// row before it) as the station's enrolled `key` would sign it, if
 /// anything.
-fn checkpoint_problem(checkpoint: &postgres::Row, key: &PublicKey) -> Option<String> {
-    let seq: i64 = checkpoint.get(0);
+fn row_problem(checkpoint: &postgres::Row, key: &PublicKey) -> Option<String> {
     let payload: Vec<u8> = checkpoint.get(1);
     let before: Option<Vec<u8>> = checkpoint.get(3);
+    checkpoint_problem(checkpoint.get(0), &payload, before.as_deref(), key)
+}
+
+/// What is wrong with the checkpoint at `seq` (its `payload`, and the hash
+/// of the row before it, `before`) as `key` would sign it, if anything.
+fn checkpoint_problem(
+    seq: i64,
+    payload: &[u8],
+    before: Option<&[u8]>,
+    key: &PublicKey,
+) -> Option<String> {
     let before: [u8; 32] = match before {
         Some(b) => b.try_into().unwrap_or([0xff; 32]),
         None if seq == 1 => ledger::GENESIS,
         None => [0xff; 32],
     };
-    shipped_checkpoint_problem(&payload, seq - 1, &before, Some(key))
+    shipped_checkpoint_problem(payload, seq - 1, &before, Some(key))
 }
 
 /// How long the verifier gathers notifications before a pass.
@@ -189,11 +272,20 @@ fn watch(
     let mut listener = connect(url)?;
     listener.batch_execute("LISTEN floor_shipped")?;
     *connected = true;
-    let mut pass = |client: &mut Client, only: Option<&str>| -> Result<(), FloorError> {
-        let done = match only {
-            Some(station) => vec![verify_station(client, station)?],
-            None => verify_pending(client)?,
-        };
+    let started = Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
+    let check_in = |client: &mut Client| -> Result<Instant, FloorError> {
+        client.execute(
+            "SELECT floor.verifier_check_in($1::text::timestamptz, $2)",
+            &[
+                &started,
+                &i32::try_from(std::process::id()).unwrap_or(i32::MAX),
+            ],
+        )?;
+        Ok(Instant::now())
+    };
+    let mut checked_in = check_in(&mut client)?;
+    let mut pass = |client: &mut Client, named: Option<&[String]>| -> Result<(), FloorError> {
+        let done = verify_pending(client, named)?;
         for v in done.iter().filter(|v| v.quarantined.is_some()) {
             report(VerifierEvent::Quarantined(v));
         }
@@ -201,6 +293,9 @@ fn watch(
     };
     pass(&mut client, None)?;
     while !stop.load(Ordering::Relaxed) {
+        if checked_in.elapsed() >= super::VERIFIER_CHECK_IN {
+            checked_in = check_in(&mut client)?;
+        }
         let mut named: Vec<String> = Vec::new();
         let mut notifications = listener.notifications();
         let first = notifications
@@ -226,9 +321,7 @@ fn watch(
         }
         named.sort();
         named.dedup();
-        for station in &named {
-            pass(&mut client, Some(station))?;
-        }
+        pass(&mut client, Some(&named))?;
     }
     Ok(())
 }

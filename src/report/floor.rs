@@ -47,6 +47,9 @@ pub struct FloorReport {
     /// Stations whose clock the floor flags, one sentence each: the
     /// report selects each table's hands by its own clock.
     pub clocks: Vec<String>,
+    /// Why rows shipped lately may be missing from it: the floor's verifier
+    /// had not checked in (one sentence), if so.
+    pub verifier: Option<String>,
     /// When it was made.
     pub printed_at: DateTime<Utc>,
 }
@@ -214,6 +217,14 @@ pub fn floor_sections(report: &FloorReport, zone: Zone) -> Vec<Section> {
             }],
         },
     ];
+    if let Some(verifier) = &report.verifier {
+        sections.push(Section {
+            title: "Verification".into(),
+            blocks: vec![Block::Note(format!(
+                "When this report was made, {verifier}. The figures above may lack the latest hands."
+            ))],
+        });
+    }
     if !report.clocks.is_empty() {
         sections.push(Section {
             title: "Clocks".into(),

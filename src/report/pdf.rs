@@ -1035,6 +1035,7 @@ mod tests {
             tables: Vec::new(),
             left_out: Vec::new(),
             clocks: Vec::new(),
+            verifier: None,
             printed_at: chrono::DateTime::UNIX_EPOCH,
         };
         floor_sections(&report, layout.zone)

@@ -126,7 +126,9 @@ pub struct StationApp {
 /// "The station's link"): its URL, and the shipper once a table is open.
 struct FloorLink {
     url: String,
-    key: crate::keys::PublicKey,
+    /// The station's keys: the shipper presents the public key and signs
+    /// its heartbeats.
+    keys: StationKeys,
     /// How long the link may be down before the screen says so loudly.
     notice_after: chrono::TimeDelta,
     shipper: Option<crate::floor::Shipper>,
@@ -386,18 +388,19 @@ impl StationApp {
     }
 
     /// Ships the ledger to the floor at `url` (the station's URL from
-    /// `floor enrol`) as it writes, once a table is open, presenting `key`;
+    /// `floor enrol`) as it writes, once a table is open, as the station
+    /// whose `keys` sign its heartbeats;
     /// the header says how the link stands, loudly once it has been down
     /// for `notice_after`.
     pub fn ship_to_floor(
         &mut self,
         url: String,
-        key: crate::keys::PublicKey,
+        keys: StationKeys,
         notice_after: chrono::TimeDelta,
     ) {
         self.floor = Some(FloorLink {
             url,
-            key,
+            keys,
             notice_after,
             shipper: None,
             failed: None,
@@ -422,7 +425,7 @@ impl StationApp {
                     let started = crate::floor::Shipper::start_waking(
                         screen.station().ledger().path(),
                         &link.url,
-                        Some(link.key),
+                        Some(link.keys.clone()),
                         move || repaint.request_repaint(),
                     );
                     match started {
@@ -706,11 +709,11 @@ pub fn run(
             setup::style(&cc.egui_ctx);
             let ctx = cc.egui_ctx.clone();
             if !demo {
-                let key = keys.public_key();
+                let floor_keys = keys.clone();
                 let mut app = StationApp::open(&path, keys, ctx);
                 app.check_at_start_up(ProgramSource::RunningProgram);
                 if let Some((url, notice_after)) = floor {
-                    app.ship_to_floor(url, key, notice_after);
+                    app.ship_to_floor(url, floor_keys, notice_after);
                 }
                 return Ok(Box::new(app));
             }

@@ -372,11 +372,7 @@ fn floor_status_json_is_the_documented_array() {
         "south",
         &StationKeys::from_secret_bytes([8; 32], [9; 32]),
     );
-    let shipped = floor::ship(
-        &worked_example(),
-        &north,
-        Some(crate::test_keys().public_key()),
-    );
+    let shipped = floor::ship(&worked_example(), &north, Some(&crate::test_keys()));
     assert_eq!(shipped.unwrap(), 4);
     // The floor's verifier (which runs beside every floor) has checked the
     // checkpoints against the enrolled key.

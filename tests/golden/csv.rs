@@ -491,6 +491,7 @@ fn the_floor_report_csv_has_the_documented_header() {
         }],
         left_out: vec![],
         clocks: vec![],
+        verifier: None,
         printed_at: at(2, 2, 10),
     };
     let csv = render_floor_csv(&floor);

@@ -147,3 +147,51 @@ impl ReplaceText for Vec<u8> {
         String::from_utf8_lossy(self).replace(from, to).into_bytes()
     }
 }
+
+/// The document's heartbeats: station `north`, challenge 00 01 … 0f, the
+/// file's 4 rows, the station's clock; the link well, then failing.
+fn heartbeat(failure: Option<&str>) -> Vec<u8> {
+    let challenge: Vec<u8> = (0u8..16).collect();
+    pairs_table::floor::heartbeat::Heartbeat {
+        station: "north",
+        challenge: &challenge,
+        file_rows: 4,
+        clock: "2025-01-02T03:04:09.000000Z",
+        failure,
+    }
+    .message()
+}
+
+#[test]
+fn a_heartbeat_is_the_documented_bytes_signed_as_documented() {
+    let well = heartbeat(None);
+    assert_text(
+        FLOOR,
+        "heartbeat",
+        &String::from_utf8(well.clone()).unwrap(),
+    );
+    let failing = heartbeat(Some(
+        "the floor database: permission denied for function append_batch",
+    ));
+    assert_text(
+        FLOOR,
+        "heartbeat-failing",
+        &String::from_utf8(failing).unwrap(),
+    );
+    let keys = crate::test_keys();
+    let signature = keys.sign_heartbeat(&well).unwrap();
+    assert_hex(FLOOR, "heartbeat-signature", &signature);
+    let documented: [u8; 64] = hex_block(FLOOR, "heartbeat-signature").try_into().unwrap();
+    VerifyingKey::from_bytes(&keys.public_key())
+        .unwrap()
+        .verify(
+            block(FLOOR, "heartbeat").as_bytes(),
+            &Signature::from_bytes(&documented),
+        )
+        .unwrap();
+    // A heartbeat signature is no hand in progress's, nor the reverse.
+    let key = CheckpointKey::new(&keys.public_key()).unwrap();
+    assert!(key.signs_heartbeat(&well, &signature));
+    assert!(!key.signs_hand_in_progress(&well, &signature));
+    assert_eq!(keys.sign_heartbeat(&rocket().encode()), None);
+}

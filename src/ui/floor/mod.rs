@@ -44,6 +44,9 @@ pub struct FloorApp {
     tables: Vec<PitTable>,
     /// The floor's connections at the last survey.
     connections: Option<Connections>,
+    /// Why the figures may be old: the verifier has not checked in (the
+    /// banner in the alarm colour), at the last survey.
+    verifier_alarm: Option<String>,
     updated: Option<DateTime<Utc>>,
     /// Why the last survey failed (the tables before it stay on screen).
     problem: Option<String>,
@@ -144,6 +147,7 @@ impl FloorApp {
             surveys,
             tables: Vec::new(),
             connections: None,
+            verifier_alarm: None,
             updated: None,
             problem: started
                 .err()
@@ -169,6 +173,13 @@ impl FloorApp {
                     self.tables = survey.tables;
                     self.flag_settings = survey.protection.in_force();
                     self.connections = Some(survey.connections);
+                    self.verifier_alarm = survey.verifier.alarm().map(|alarm| {
+                        let mut banner = alarm;
+                        if let Some(first) = banner.get_mut(..1) {
+                            first.make_ascii_uppercase();
+                        }
+                        format!("{banner}.")
+                    });
                     self.updated = Some(Utc::now());
                     self.problem = None;
                     if let Some(detail) = &mut self.selected {
@@ -256,6 +267,9 @@ impl FloorApp {
                 None => ui.label("reading the floor…"),
             };
         });
+        if let Some(alarm) = &self.verifier_alarm {
+            error_text_ui(ui, alarm);
+        }
         if let Some(problem) = &self.problem {
             error_text_ui(ui, &format!("The floor link failed: {problem}. Retrying."));
         } else if let Some(connections) = &self.connections {

@@ -223,11 +223,14 @@ fn limits_text(min_bet_units: u64, max_bet_units: u64) -> String {
 
 /// A station's lag, last contact, link failure and clock: the lag
 /// `unknown` in the alarm colour once the station has been silent for the
-/// house's notice time, never a number it reported before; a clock beyond
+/// house's notice time or has missed three heartbeats, or when its last
+/// heartbeat is not signed by its key, never a number it reported before;
+/// a clock beyond
 /// the house's tolerance in the alarm colour.
 fn link_ui(ui: &mut Ui, link: &StationLink) {
     ui.horizontal_wrapped(|ui| {
-        match (link.lag, link.silent) {
+        let distrusted = link.heartbeat_problem.is_some();
+        match (link.lag, link.silent || distrusted) {
             (_, true) => {
                 ui.colored_label(ALARM, RichText::new("lag unknown").strong());
             }
@@ -237,9 +240,15 @@ fn link_ui(ui: &mut Ui, link: &StationLink) {
             (Some(lag), false) => {
                 ui.label(format!("lag {lag}"));
             }
+            (None, false) if link.stale() => {
+                ui.colored_label(ALARM, link.lag_words());
+            }
             (None, false) => {
                 ui.label("lag —");
             }
+        }
+        if let Some(problem) = &link.heartbeat_problem {
+            ui.colored_label(ALARM, format!("heartbeat: {problem}"));
         }
         let last = link
             .last_contact

@@ -1,0 +1,239 @@
+-- Floor schema version 13: a link the pit can trust in the field
+-- (docs/floor.md, "The station's link", "The verifier's check-in";
+-- issue 43, items 1, 3 and 4).
+--
+-- 1. The verifier checks in. It is a process of its own; when it stops,
+--    nothing shipped is counted and the pit shows old figures. It now
+--    records in floor.verifier_checkins every few seconds that it is
+--    running, and `floor status`, the pit and the floor report say so when
+--    it has not for 30 s.
+-- 3. Stations heartbeat every 5 s and their appends give up on a lock
+--    after 5 s, so a station whose appends wait or fail is seen within
+--    seconds: its lag is unknown once three heartbeats are missed.
+-- 4. Heartbeats are signed. A heartbeat answers a challenge the floor set
+--    for the station (one use each) and carries the station key's
+--    signature over the station, the challenge, its file's length, its
+--    clock and its link's state (docs/floor.md gives the bytes).
+--    PostgreSQL cannot check Ed25519, so the floor keeps what was signed
+--    and `floor status` and the pit check it against the enrolled key
+--    before they believe a lag: a heartbeat sent with a station's password
+--    alone is an alarm, never "lag 0". An unsigned heartbeat (a station of
+--    an older pairs-table) is refused with a sentence, and an append no
+--    longer counts as contact (anyone with the password could append
+--    nothing), so only a signed heartbeat says how far behind a station is.
+
+-- The verifier's check-ins: one row, the latest.
+CREATE TABLE floor.verifier_checkins (
+    only_row      boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+    checked_in_at timestamptz NOT NULL,
+    started_at    timestamptz NOT NULL,
+    host          text NOT NULL CHECK (octet_length(host) <= 255),
+    pid           integer NOT NULL
+);
+REVOKE ALL ON floor.verifier_checkins FROM PUBLIC;
+
+-- The running verifier checks in (the owner's connection): when it
+-- started and its process id; its address is the connection's, as the
+-- server sees it. The pit hears of it on `floor_rows` (an empty payload)
+-- when the verifier was absent (no check-in for 30 s, or never): its
+-- banner goes.
+CREATE FUNCTION floor.verifier_check_in(started timestamptz, pid integer) RETURNS void
+LANGUAGE plpgsql SET search_path = pg_catalog AS $$
+DECLARE
+    was timestamptz;
+BEGIN
+    SELECT v.checked_in_at INTO was FROM floor.verifier_checkins v FOR UPDATE;
+    INSERT INTO floor.verifier_checkins AS v (checked_in_at, started_at, host, pid)
+    VALUES (now(), started, coalesce(host(inet_client_addr()), 'this server (local socket)'),
+            verifier_check_in.pid)
+    ON CONFLICT (only_row) DO UPDATE
+       SET checked_in_at = excluded.checked_in_at, started_at = excluded.started_at,
+           host = excluded.host, pid = excluded.pid;
+    IF was IS NULL OR was < now() - interval '30 seconds' THEN
+        PERFORM pg_notify('floor_rows', '');
+    END IF;
+END $$;
+REVOKE ALL ON FUNCTION floor.verifier_check_in(timestamptz, integer) FROM PUBLIC;
+
+-- What the station's last heartbeat told and signed.
+ALTER TABLE floor.stations
+    ADD COLUMN beat_challenge bytea,
+    ADD COLUMN beat_signed_challenge bytea,
+    ADD COLUMN beat_file_rows bigint,
+    ADD COLUMN beat_clock text,
+    ADD COLUMN beat_signature bytea;
+
+-- The calling station's name and the challenge its next heartbeat must
+-- answer (16 random bytes, set now if none is waiting).
+CREATE FUNCTION floor.heartbeat_challenge(OUT station text, OUT challenge bytea)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog SET lock_timeout = '2s' AS $$
+BEGIN
+    SELECT s.station, s.beat_challenge INTO station, challenge
+      FROM floor.stations s WHERE s.role_name = session_user FOR UPDATE;
+    IF station IS NULL THEN
+        RAISE EXCEPTION 'the role % is not an enrolled station', session_user;
+    END IF;
+    IF challenge IS NULL THEN
+        challenge := uuid_send(gen_random_uuid());
+        UPDATE floor.stations s SET beat_challenge = challenge WHERE s.station = heartbeat_challenge.station;
+    END IF;
+END $$;
+REVOKE ALL ON FUNCTION floor.heartbeat_challenge() FROM PUBLIC;
+
+-- The calling station's signed heartbeat: the challenge it answers, its
+-- file's length, the failure it last met (NULL: its last attempt went
+-- through; at most 500 bytes), its clock as it signed it (RFC 3339) and
+-- the signature. Refused unless it answers the challenge waiting (each
+-- is used once, so a heartbeat cannot be replayed) and carries a
+-- signature of 64 bytes; whether the signature holds is checked by its
+-- readers against the enrolled key. Returns the station's head. Writes
+-- only the station's own row; the pit hears of it (`floor_rows`) when
+-- what it shows changes.
+CREATE FUNCTION floor.signed_heartbeat(challenge bytea, told_rows bigint, told_failure text,
+                                       told_clock text, signature bytea) RETURNS bigint
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog SET lock_timeout = '2s' AS $$
+DECLARE
+    st text;
+    waiting bytea;
+    was_failure text;
+    was_rows bigint;
+    was_heard timestamptz;
+    was_signature bytea;
+    h_seq bigint;
+    clock timestamptz;
+BEGIN
+    SELECT s.station, s.beat_challenge, s.link_failure, s.file_rows, s.last_contact,
+           s.beat_signature, s.head_seq
+      INTO st, waiting, was_failure, was_rows, was_heard, was_signature, h_seq
+      FROM floor.stations s WHERE s.role_name = session_user FOR UPDATE;
+    IF st IS NULL THEN
+        RAISE EXCEPTION 'the role % is not an enrolled station', session_user;
+    END IF;
+    IF signature IS NULL OR octet_length(signature) <> 64 THEN
+        RAISE EXCEPTION 'the heartbeat of station % is not signed: a heartbeat carries the station key''s signature', st;
+    END IF;
+    IF waiting IS NULL OR challenge IS DISTINCT FROM waiting THEN
+        RAISE EXCEPTION 'the heartbeat of station % answers no challenge the floor is waiting on (each is used once): ask for a new one', st;
+    END IF;
+    IF told_rows IS NULL OR told_rows < 0 THEN
+        RAISE EXCEPTION 'the heartbeat of station % gives no length for its file', st;
+    END IF;
+    IF octet_length(told_failure) > 500 THEN
+        RAISE EXCEPTION 'the heartbeat of station % tells a failure of % bytes: at most 500', st, octet_length(told_failure);
+    END IF;
+    IF told_clock IS NULL OR octet_length(told_clock) > 40 THEN
+        RAISE EXCEPTION 'the heartbeat of station % gives no clock', st;
+    END IF;
+    BEGIN
+        clock := told_clock::timestamptz;
+    EXCEPTION WHEN others THEN
+        RAISE EXCEPTION 'the heartbeat of station % gives a clock that is not a time', st;
+    END;
+    UPDATE floor.stations s
+       SET file_rows = greatest(told_rows, h_seq), last_contact = now(),
+           link_failure = told_failure,
+           link_failing_since = CASE WHEN told_failure IS NULL THEN NULL
+                                     ELSE coalesce(s.link_failing_since, now()) END,
+           station_clock = clock,
+           beat_challenge = uuid_send(gen_random_uuid()),
+           beat_signed_challenge = challenge, beat_file_rows = told_rows,
+           beat_clock = told_clock, beat_signature = signature
+     WHERE s.station = st;
+    -- The lag shown changes, not merely the length: a shipment's own
+    -- heartbeat (lag 0 before and after) tells the pit nothing new.
+    IF told_failure IS DISTINCT FROM was_failure
+       OR greatest(told_rows - h_seq, 0) <> greatest(was_rows - h_seq, 0)
+       OR was_heard IS NULL
+       OR was_signature IS NULL
+       OR was_heard < now() - interval '15 seconds' THEN
+        PERFORM pg_notify('floor_rows', st);
+    END IF;
+    RETURN h_seq;
+END $$;
+REVOKE ALL ON FUNCTION floor.signed_heartbeat(bytea, bigint, text, text, bytea) FROM PUBLIC;
+
+-- The unsigned heartbeat of versions 8 to 12 is refused in a sentence
+-- that names both sides' versions.
+CREATE OR REPLACE FUNCTION floor.heartbeat(file_rows bigint, failure text, station_clock timestamptz) RETURNS bigint
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS $$
+BEGIN
+    RAISE EXCEPTION 'this floor (schema 13) takes only heartbeats signed by the station''s key, and this station''s pairs-table (floor schema 12 or older) sends unsigned ones: upgrade the station';
+END $$;
+
+-- append_batch of version 8, no longer counted as the station's contact
+-- (its file's length, its clock, its link's state: a signed heartbeat
+-- tells those), and giving up after 5 s waiting for the station's row.
+CREATE OR REPLACE FUNCTION floor.append_batch(seqs bigint[], tables text[], payloads bytea[], hashes bytea[],
+                                              file_rows bigint, station_clock timestamptz,
+                                              OUT head bigint, OUT added bigint)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog SET lock_timeout = '5s' AS $$
+DECLARE
+    st text;
+    h_seq bigint;
+    h_hash bytea;
+    bad bigint;
+    t_seq bigint;
+    t_row bytea;
+    n integer := coalesce(array_length(seqs, 1), 0);
+BEGIN
+    SELECT s.station, s.head_seq, s.head_hash INTO st, h_seq, h_hash
+      FROM floor.stations s WHERE s.role_name = session_user FOR UPDATE;
+    IF st IS NULL THEN
+        RAISE EXCEPTION 'the role % is not an enrolled station', session_user;
+    END IF;
+    IF n > 0 AND tables[n] <> 'checkpoints' THEN
+        RAISE EXCEPTION 'the batch of station % ends at row % with no checkpoint: every batch ends with the checkpoint that signs it', st, seqs[n];
+    END IF;
+    -- A row already on the floor (a retry) must be the floor's copy.
+    IF (SELECT min(s) FROM unnest(seqs) s) <= h_seq THEN
+        SELECT r.seq INTO bad
+          FROM unnest(seqs, hashes) WITH ORDINALITY AS r(seq, h, ord)
+         WHERE r.seq <= h_seq AND NOT EXISTS (
+               SELECT 1 FROM floor.chain_rows c WHERE c.station = st AND c.seq = r.seq AND c.hash = r.h)
+         ORDER BY r.ord LIMIT 1;
+        IF bad IS NOT NULL THEN
+            RAISE EXCEPTION 'row % of station % differs from the copy already on the floor', bad, st;
+        END IF;
+    END IF;
+    INSERT INTO floor.chain_rows (station, seq, table_name, payload, hash)
+    SELECT st,
+           CASE WHEN n.seq = n.want AND n.linked AND octet_length(n.p) <= 65536 THEN n.seq
+                ELSE floor.refuse_row(st, n.seq, n.want, octet_length(n.p)) END,
+           n.t, n.p, n.h
+      FROM (SELECT r.seq, r.t, r.p, r.h, h_seq + row_number() OVER w AS want,
+                   r.h = sha256(coalesce(lag(r.h) OVER w, h_hash) || int8send(r.seq)
+                                || set_byte('\x00'::bytea, 0, octet_length(r.t))
+                                || convert_to(r.t, 'UTF8') || r.p) AS linked
+              FROM unnest(seqs, tables, payloads, hashes) WITH ORDINALITY AS r(seq, t, p, h, ord)
+             WHERE r.seq > h_seq
+            WINDOW w AS (ORDER BY r.ord)) n;
+    GET DIAGNOSTICS added = ROW_COUNT;
+    IF added > 0 THEN
+        SELECT r.h INTO h_hash FROM unnest(seqs, hashes) AS r(seq, h)
+         WHERE r.seq = h_seq + added LIMIT 1;
+        SELECT r.seq, r.p INTO t_seq, t_row
+          FROM unnest(seqs, tables, payloads) WITH ORDINALITY AS r(seq, t, p, ord)
+         WHERE r.seq > h_seq AND r.t = 'tables' ORDER BY r.ord DESC LIMIT 1;
+        h_seq := h_seq + added;
+        UPDATE floor.stations s
+           SET head_seq = h_seq, head_hash = h_hash,
+               table_seq = coalesce(t_seq, s.table_seq),
+               table_row = CASE WHEN t_seq IS NULL THEN s.table_row ELSE t_row END
+         WHERE s.station = st;
+        PERFORM pg_notify('floor_shipped', st);
+    END IF;
+    head := h_seq;
+END $$;
+
+-- The calling station's rows on the floor, provisional ones included (up
+-- to its head, not only its verified head): what `floor verify --db`
+-- compares its file with.
+CREATE FUNCTION floor.own_shipped_rows(after bigint, lim integer)
+RETURNS TABLE (seq bigint, table_name text, payload bytea, hash bytea)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog AS $$
+    SELECT c.seq, c.table_name, c.payload, c.hash
+      FROM floor.chain_rows c JOIN floor.stations s ON s.station = c.station
+     WHERE s.role_name = session_user AND c.seq > after AND c.seq <= s.head_seq
+     ORDER BY c.seq LIMIT lim
+$$;
+REVOKE ALL ON FUNCTION floor.own_shipped_rows(bigint, integer) FROM PUBLIC;

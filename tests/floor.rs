@@ -1423,15 +1423,15 @@ fn discrepancies_of(path: &Path) -> Vec<String> {
 }
 
 /// One chained row as an attacker holding a station's URL builds it.
-struct Forged {
-    seq: i64,
-    table: String,
-    payload: Vec<u8>,
-    hash: [u8; 32],
+pub(crate) struct Forged {
+    pub(crate) seq: i64,
+    pub(crate) table: String,
+    pub(crate) payload: Vec<u8>,
+    pub(crate) hash: [u8; 32],
 }
 
 /// The calling station's rows as the floor counts them (its own URL).
-fn own_rows(client: &mut Client) -> Vec<Forged> {
+pub(crate) fn own_rows(client: &mut Client) -> Vec<Forged> {
     client
         .query(
             "SELECT seq, table_name, payload, hash FROM floor.own_rows(0, 1000000)",
@@ -1450,7 +1450,7 @@ fn own_rows(client: &mut Client) -> Vec<Forged> {
 
 /// `rows` renumbered and chained after `head` (seq, hash), as the floor
 /// computes a chain: what anyone who can read a chain can build.
-fn chained_after(head: (i64, [u8; 32]), rows: &[Forged]) -> Vec<Forged> {
+pub(crate) fn chained_after(head: (i64, [u8; 32]), rows: &[Forged]) -> Vec<Forged> {
     let (mut seq, mut previous) = head;
     rows.iter()
         .map(|row| {
@@ -1466,7 +1466,7 @@ fn chained_after(head: (i64, [u8; 32]), rows: &[Forged]) -> Vec<Forged> {
         .collect()
 }
 
-fn append_forged(client: &mut Client, rows: &[Forged]) -> Result<i64, postgres::Error> {
+pub(crate) fn append_forged(client: &mut Client, rows: &[Forged]) -> Result<i64, postgres::Error> {
     let seqs: Vec<i64> = rows.iter().map(|r| r.seq).collect();
     let tables: Vec<&str> = rows.iter().map(|r| r.table.as_str()).collect();
     let payloads: Vec<&[u8]> = rows.iter().map(|r| r.payload.as_slice()).collect();

@@ -354,3 +354,115 @@ fn a_refused_station_tries_at_most_once_a_second_however_often_it_commits() {
         "{attempts} attempts in 2.5 s of commits every 5 ms"
     );
 }
+
+#[test]
+fn a_flood_of_rows_the_station_did_not_sign_is_capped_counted_and_suspends_it() {
+    use crate::floor::{Forged, append_forged, chained_after, own_rows};
+    let floor_db = FloorDb::new();
+    let (db, url) = shipped_station(&floor_db, "flood", 2);
+    floor_db.settle();
+    let genuine = floor::status(&floor_db.url()).unwrap()[0].rows_verified;
+    let mut forger = forger(&url);
+    let chain = own_rows(&mut forger);
+    let last = chain.last().unwrap();
+    let head = (last.seq, last.hash);
+    let checkpoint = chain
+        .iter()
+        .rev()
+        .find(|r| r.table == "checkpoints")
+        .unwrap();
+    // Batches of 999 junk rows ending with a copy of the station's last
+    // checkpoint: they chain, so the floor takes them provisionally, and
+    // the verifier quarantines each.
+    let batch: Vec<Forged> = (0..999u32)
+        .map(|i| Forged {
+            seq: 0,
+            table: "junk".into(),
+            payload: i.to_be_bytes().to_vec(),
+            hash: [0; 32],
+        })
+        .chain([Forged {
+            seq: 0,
+            table: checkpoint.table.clone(),
+            payload: checkpoint.payload.clone(),
+            hash: [0; 32],
+        }])
+        .collect();
+    for _ in 0..11 {
+        append_forged(&mut forger, &chained_after(head, &batch)).unwrap();
+        floor_db.settle();
+    }
+    let count = |sql: &str| -> i64 { floor_db.admin().query_one(sql, &[]).unwrap().get(0) };
+    assert_eq!(count("SELECT count(*) FROM floor.quarantined_rows"), 10_000);
+    assert_eq!(
+        count("SELECT rows FROM floor.quarantine_overflow WHERE station = 'table 1'"),
+        1_000
+    );
+    // One alarm, its cause counted: not 11 rows.
+    assert_eq!(count("SELECT count(*) FROM floor.alarms"), 1);
+    assert_eq!(count("SELECT repeats FROM floor.alarm_repeats"), 10);
+    let replicas = tempfile::tempdir().unwrap();
+    let tables = floor::survey::survey(&floor_db.url(), replicas.path())
+        .unwrap()
+        .tables;
+    assert_eq!(tables[0].alarms.len(), 1, "{:?}", tables[0].alarms);
+    assert!(
+        tables[0].alarms[0]
+            .message
+            .contains(" (and 10 more like it, the last at "),
+        "{}",
+        tables[0].alarms[0].message
+    );
+
+    // Suspended: the forger's next batch and the genuine station's rows are
+    // refused in a sentence; status is critical.
+    let refused = append_forged(&mut forger, &chained_after(head, &batch)).unwrap_err();
+    let said = refused.as_db_error().unwrap().message().to_owned();
+    assert!(
+        said.starts_with("station table 1 is suspended and ships nothing until the owner resumes it: its quarantine is full"),
+        "{said}"
+    );
+    simulate(&db, 1, 2);
+    let refused = floor::ship(&db, &url, Some(&keys_of(&db))).unwrap_err();
+    assert!(refused.to_string().contains("is suspended"), "{refused}");
+    let status = floor::status(&floor_db.url()).unwrap();
+    assert!(status[0].suspended.is_some());
+    assert_eq!(status[0].rows_verified, genuine, "nothing forged counts");
+    let out = status_run(&floor_db, false);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(
+            "pairs-table: critical: station table 1 is suspended: its quarantine is full"
+        ),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // The owner resumes it (after changing its password): it ships again.
+    let resumed = crate::pairs_table()
+        .args(["floor", "resume", "--station", "table 1"])
+        .args(["--floor", &floor_db.url()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&resumed.stdout),
+        "station table 1 resumed\n"
+    );
+    assert!(floor::ship(&db, &url, Some(&keys_of(&db))).unwrap() > 0);
+    floor_db.settle();
+    let status = floor::status(&floor_db.url()).unwrap();
+    assert_eq!(status[0].suspended, None);
+    assert_eq!(
+        status[0].rows_verified,
+        crate::floor::file_rows(&db).len() as i64
+    );
+    let again = crate::pairs_table()
+        .args(["floor", "resume", "--station", "table 1"])
+        .args(["--floor", &floor_db.url()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&again.stderr),
+        "pairs-table: the floor database: station table 1 is not suspended\n"
+    );
+}

@@ -55,6 +55,12 @@ BEGIN
 END $$;
 REVOKE ALL ON FUNCTION floor.verifier_check_in(timestamptz, integer) FROM PUBLIC;
 
+-- A station suspended for a flood of rows its key did not sign (item 5,
+-- below): when and why.
+ALTER TABLE floor.stations
+    ADD COLUMN suspended_at timestamptz,
+    ADD COLUMN suspended_why text;
+
 -- What the station's last heartbeat told and signed.
 ALTER TABLE floor.stations
     ADD COLUMN beat_challenge bytea,
@@ -174,12 +180,16 @@ DECLARE
     bad bigint;
     t_seq bigint;
     t_row bytea;
+    suspended text;
     n integer := coalesce(array_length(seqs, 1), 0);
 BEGIN
-    SELECT s.station, s.head_seq, s.head_hash INTO st, h_seq, h_hash
+    SELECT s.station, s.head_seq, s.head_hash, s.suspended_why INTO st, h_seq, h_hash, suspended
       FROM floor.stations s WHERE s.role_name = session_user FOR UPDATE;
     IF st IS NULL THEN
         RAISE EXCEPTION 'the role % is not an enrolled station', session_user;
+    END IF;
+    IF suspended IS NOT NULL THEN
+        RAISE EXCEPTION 'station % is suspended and ships nothing until the owner resumes it: %', st, suspended;
     END IF;
     IF n > 0 AND tables[n] <> 'checkpoints' THEN
         RAISE EXCEPTION 'the batch of station % ends at row % with no checkpoint: every batch ends with the checkpoint that signs it', st, seqs[n];
@@ -237,3 +247,155 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog AS $$
      ORDER BY c.seq LIMIT lim
 $$;
 REVOKE ALL ON FUNCTION floor.own_shipped_rows(bigint, integer) FROM PUBLIC;
+
+-- 5. Bounded under a flood (issue 43, item 5). With one station's
+-- password, anyone can ship rows that chain but that no checkpoint of the
+-- station's key signs: the verifier quarantines them, but the quarantine
+-- and the alarms grew without bound. Now:
+-- * the quarantine keeps at most 10,000 rows or 16 MiB per station; past
+--   that, only a count and a running hash of what was taken off
+--   (floor.quarantine_overflow), and the station is suspended: its
+--   appends are refused until the owner resumes it (`floor resume`);
+-- * alarms of one cause at one station within 24 hours are one alarm and
+--   a count (floor.alarm_repeats), not one row each.
+
+CREATE TABLE floor.quarantine_overflow (
+    station     text PRIMARY KEY REFERENCES floor.stations (station),
+    rows        bigint NOT NULL,
+    bytes       bigint NOT NULL,
+    digest      bytea NOT NULL,
+    first_at    timestamptz NOT NULL,
+    last_at     timestamptz NOT NULL
+);
+REVOKE ALL ON floor.quarantine_overflow FROM PUBLIC;
+
+ALTER TABLE floor.alarms ADD COLUMN cause text;
+
+-- How many more times an alarm's cause came up at its station, and when
+-- last (the alarm itself stays as first raised).
+CREATE TABLE floor.alarm_repeats (
+    alarm_id       bigint PRIMARY KEY REFERENCES floor.alarms (id),
+    repeats        bigint NOT NULL,
+    last_raised_at timestamptz NOT NULL
+);
+REVOKE ALL ON floor.alarm_repeats FROM PUBLIC;
+
+-- Raises `message` at station `st`, or counts it against the alarm of the
+-- same `cause` raised there in the last 24 hours.
+CREATE FUNCTION floor.raise_alarm(st text, alarm_cause text, message text) RETURNS void
+LANGUAGE plpgsql SET search_path = pg_catalog AS $$
+DECLARE
+    earlier bigint;
+BEGIN
+    SELECT a.id INTO earlier FROM floor.alarms a
+     WHERE a.station = st AND a.cause = alarm_cause AND a.raised_at > now() - interval '24 hours'
+     ORDER BY a.raised_at DESC, a.id DESC LIMIT 1;
+    IF earlier IS NULL THEN
+        INSERT INTO floor.alarms (station, message, cause) VALUES (st, left(message, 1000), alarm_cause);
+    ELSE
+        INSERT INTO floor.alarm_repeats AS r (alarm_id, repeats, last_raised_at)
+        VALUES (earlier, 1, now())
+        ON CONFLICT (alarm_id) DO UPDATE SET repeats = r.repeats + 1, last_raised_at = now();
+    END IF;
+END $$;
+REVOKE ALL ON FUNCTION floor.raise_alarm(text, text, text) FROM PUBLIC;
+
+-- quarantine_tail of version 7, bounded: rows past the station's cap are
+-- counted and hashed, not kept, and the station is then suspended; its
+-- alarm is raised once a day per station, then counted.
+CREATE OR REPLACE FUNCTION floor.quarantine_tail(st text, after bigint, reason text) RETURNS bigint
+LANGUAGE plpgsql SET search_path = pg_catalog AS $$
+DECLARE
+    v_seq bigint;
+    h_seq bigint;
+    moved bigint;
+    kept_rows bigint;
+    kept_bytes bigint;
+    room_rows bigint;
+    room_bytes bigint;
+    over_rows bigint;
+    over_bytes bigint;
+    over_digest bytea;
+    new_hash bytea;
+    t_seq bigint;
+    t_row bytea;
+BEGIN
+    SELECT s.verified_seq, s.head_seq INTO v_seq, h_seq
+      FROM floor.stations s WHERE s.station = st FOR UPDATE;
+    IF v_seq IS NULL THEN
+        RAISE EXCEPTION 'no station % is enrolled on the floor', st;
+    END IF;
+    IF after < v_seq THEN
+        RAISE EXCEPTION 'rows up to % of station % are verified and stay on its chain', v_seq, st;
+    END IF;
+    IF after >= h_seq THEN
+        RETURN 0;
+    END IF;
+    SELECT count(*), coalesce(sum(octet_length(q.payload)), 0) INTO kept_rows, kept_bytes
+      FROM floor.quarantined_rows q WHERE q.station = st;
+    room_rows := greatest(10000 - kept_rows, 0);
+    room_bytes := greatest(16777216 - kept_bytes, 0);
+    -- Kept whole while there is room (in order, within both caps).
+    INSERT INTO floor.quarantined_rows (station, seq, table_name, payload, hash, received_at, reason)
+    SELECT k.station, k.seq, k.table_name, k.payload, k.hash, k.received_at, reason
+      FROM (SELECT c.*, row_number() OVER w AS n, sum(octet_length(c.payload)) OVER w AS b
+              FROM floor.chain_rows c WHERE c.station = st AND c.seq > after
+            WINDOW w AS (ORDER BY c.seq)) k
+     WHERE k.n <= room_rows AND k.b <= room_bytes;
+    GET DIAGNOSTICS moved = ROW_COUNT;
+    -- The rest: a count, their bytes and a running hash of their hashes.
+    SELECT count(*), coalesce(sum(octet_length(c.payload)), 0),
+           sha256(string_agg(c.hash, ''::bytea ORDER BY c.seq))
+      INTO over_rows, over_bytes, over_digest
+      FROM floor.chain_rows c WHERE c.station = st AND c.seq > after + moved;
+    IF over_rows > 0 THEN
+        INSERT INTO floor.quarantine_overflow AS o (station, rows, bytes, digest, first_at, last_at)
+        VALUES (st, over_rows, over_bytes, over_digest, now(), now())
+        ON CONFLICT (station) DO UPDATE
+           SET rows = o.rows + excluded.rows, bytes = o.bytes + excluded.bytes,
+               digest = sha256(o.digest || excluded.digest), last_at = now();
+        UPDATE floor.stations s
+           SET suspended_at = coalesce(s.suspended_at, now()),
+               suspended_why = coalesce(s.suspended_why,
+                   format('its quarantine is full (10000 rows or 16 MiB of rows no checkpoint of its key signs): someone with its password is shipping rows it did not sign; change its password, then `pairs-table floor resume --station %s`', st))
+         WHERE s.station = st;
+        moved := moved + over_rows;
+    END IF;
+    PERFORM set_config('floor.quarantining', st, true);
+    DELETE FROM floor.chain_rows c WHERE c.station = st AND c.seq > after;
+    PERFORM set_config('floor.quarantining', '', true);
+    SELECT c.hash INTO new_hash FROM floor.chain_rows c WHERE c.station = st AND c.seq = after;
+    SELECT c.seq, c.payload INTO t_seq, t_row FROM floor.chain_rows c
+     WHERE c.station = st AND c.table_name = 'tables' AND c.seq <= after
+     ORDER BY c.seq DESC LIMIT 1;
+    UPDATE floor.stations s
+       SET head_seq = after,
+           head_hash = coalesce(new_hash, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea),
+           table_seq = coalesce(t_seq, 0), table_row = t_row
+     WHERE s.station = st;
+    PERFORM floor.raise_alarm(st, 'quarantine',
+        format('rows %s to %s shipped as station %s were quarantined: %s',
+               after + 1, h_seq, st, left(reason, 500)));
+    PERFORM pg_notify('floor_rows', st);
+    RETURN moved;
+END $$;
+
+-- The owner resumes a suspended station (after changing its password).
+CREATE FUNCTION floor.resume_station(st text) RETURNS void
+LANGUAGE plpgsql SET search_path = pg_catalog AS $$
+DECLARE
+    was timestamptz;
+BEGIN
+    SELECT s.suspended_at INTO was FROM floor.stations s WHERE s.station = st FOR UPDATE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'no station % is enrolled on the floor', st;
+    END IF;
+    IF was IS NULL THEN
+        RAISE EXCEPTION 'station % is not suspended', st;
+    END IF;
+    UPDATE floor.stations s SET suspended_at = NULL, suspended_why = NULL WHERE s.station = st;
+    INSERT INTO floor.alarms (station, message, cause)
+    VALUES (st, format('station %s, suspended since %s, was resumed by %s', st, was, session_user), 'resumed');
+    PERFORM pg_notify('floor_rows', st);
+END $$;
+REVOKE ALL ON FUNCTION floor.resume_station(text) FROM PUBLIC;

@@ -92,7 +92,19 @@ pub enum FloorCommand {
         #[arg(long, value_name = "URL", value_parser = floor_target)]
         floor: String,
     },
-    /// Each station: its table, rows shipped, head, lag and last contact.
+    /// Resume a station suspended because its quarantine is full (after
+    /// changing its password): its appends are taken again.
+    Resume {
+        /// The floor database (an owner's URL).
+        #[arg(long, value_name = "URL", value_parser = floor_target)]
+        floor: String,
+        /// The station, by its enrolled name.
+        #[arg(long, value_name = "NAME")]
+        station: String,
+    },
+    /// Each station: its table, rows shipped, head, lag and last contact;
+    /// exits 1 on a warning, 2 when something is critical (the verifier
+    /// not running, a forged heartbeat, a suspended station).
     Status {
         /// The floor database (an owner's or the pit's URL).
         #[arg(long, value_name = "URL", value_parser = floor_target)]
@@ -256,6 +268,10 @@ pub fn run(
                 }
             })?;
         }
+        FloorCommand::Resume { floor, station } => {
+            super::resume(floor, station)?;
+            print_line(&format!("station {} resumed", shown(station)))?;
+        }
         FloorCommand::Status { floor, json } => {
             let stations = super::status(floor)?;
             let verifier = super::verifier_check_in(floor)?;
@@ -321,8 +337,8 @@ pub enum Health {
     /// A station silent or unheard for three heartbeats, a link failing,
     /// a clock off, a heartbeat without a signature.
     Warning = 1,
-    /// No verifier checked in for 30 s, or a heartbeat signed by another
-    /// key than the station's.
+    /// No verifier checked in for 30 s, a heartbeat signed by another key
+    /// than the station's, or a station suspended.
     Critical = 2,
 }
 
@@ -339,6 +355,12 @@ pub fn floor_health(
     for s in stations {
         let link = &s.link;
         let name = &s.station;
+        if let Some(why) = &s.suspended {
+            found.push((
+                Health::Critical,
+                format!("critical: station {name} is suspended: {why}"),
+            ));
+        }
         if let Some(problem) = &link.heartbeat_problem {
             let health = if link.heartbeat_forged {
                 Health::Critical
@@ -407,6 +429,9 @@ fn status_line(s: &super::StationStatus) -> String {
     }
     if let Some(problem) = &s.link.heartbeat_problem {
         line.push_str(&format!("\theartbeat: {}", shown(problem)));
+    }
+    if s.suspended.is_some() {
+        line.push_str("\tsuspended");
     }
     line
 }

@@ -1305,6 +1305,9 @@ pub struct StationStatus {
     /// How its link stands.
     #[serde(flatten)]
     pub link: StationLink,
+    /// Why the station is suspended (its appends refused until the owner
+    /// resumes it: a quarantine past its cap), if it is.
+    pub suspended: Option<String>,
     /// Seconds, on the floor's clock, until the station counts as silent
     /// (0 or less: it does): when a view must look again though nothing
     /// arrived.
@@ -1401,7 +1404,7 @@ fn status_on(client: &mut Client) -> Result<Vec<StationStatus>, FloorError> {
                          > f.clock_tolerance_seconds, false), \
                 floor(extract(epoch FROM now() - s.last_contact))::bigint, \
                 s.public_key, s.beat_signed_challenge, s.beat_file_rows, s.beat_clock, \
-                s.beat_signature \
+                s.beat_signature, s.suspended_why \
            FROM floor.stations s CROSS JOIN floor.settings f ORDER BY s.station",
         &[],
     )?;
@@ -1455,11 +1458,20 @@ fn status_on(client: &mut Client) -> Result<Vec<StationStatus>, FloorError> {
                 head: hex::encode(head),
                 station,
                 link,
+                suspended: r.get(17),
                 silent_in,
                 stale_in,
             }
         })
         .collect())
+}
+
+/// Resumes `station`, suspended when its quarantine reached its cap (an
+/// owner's URL; docs/floor.md, "Bounded under a flood"): its appends are
+/// taken again, and an alarm records who resumed it.
+pub fn resume(url: &str, station: &str) -> Result<(), FloorError> {
+    connect(url)?.execute("SELECT floor.resume_station($1)", &[&station])?;
+    Ok(())
 }
 
 /// How often the running verifier checks in (`floor.verifier_checkins`).

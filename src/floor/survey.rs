@@ -335,12 +335,21 @@ fn connections(client: &mut Client) -> Result<Connections, FloorError> {
 /// The floor's own alarms (quarantined rows) of the last 24 hours, by
 /// station, newest first.
 fn floor_alarms(client: &mut Client) -> Result<Vec<(String, OpenAlarm)>, FloorError> {
+    // The newest of each station's last 24 hours, at most
+    // FLOOR_ALARMS_A_STATION of them, each with how often its cause came up
+    // again: the pit holds as much whatever the floor holds.
     let rows = client.query(
-        "SELECT station, message, \
-                to_char(raised_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') \
-           FROM floor.alarms WHERE raised_at > now() - interval '24 hours' \
-          ORDER BY raised_at DESC, id DESC",
-        &[],
+        "SELECT a.station, a.message, \
+                to_char(a.raised_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'), \
+                r.repeats, \
+                to_char(r.last_raised_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') \
+           FROM (SELECT a.*, row_number() OVER (PARTITION BY a.station \
+                                                ORDER BY a.raised_at DESC, a.id DESC) AS n \
+                   FROM floor.alarms a WHERE a.raised_at > now() - interval '24 hours') a \
+           LEFT JOIN floor.alarm_repeats r ON r.alarm_id = a.id \
+          WHERE a.n <= $1 \
+          ORDER BY a.raised_at DESC, a.id DESC",
+        &[&FLOOR_ALARMS_A_STATION],
     )?;
     Ok(rows
         .into_iter()
@@ -349,17 +358,28 @@ fn floor_alarms(client: &mut Client) -> Result<Vec<(String, OpenAlarm)>, FloorEr
             let raised_at = DateTime::parse_from_rfc3339(&raised)
                 .ok()?
                 .with_timezone(&Utc);
+            let message: String = r.get(1);
+            let repeats: Option<i64> = r.get(3);
+            let last: Option<String> = r.get(4);
+            let again = match (repeats, last) {
+                (Some(n), Some(last)) => format!(" (and {n} more like it, the last at {last})"),
+                _ => String::new(),
+            };
             Some((
                 r.get(0),
                 OpenAlarm {
                     raised_at,
-                    message: format!("Floor: {}", r.get::<_, String>(1)),
+                    message: format!("Floor: {message}{again}"),
                     from_floor: true,
                 },
             ))
         })
         .collect())
 }
+
+/// The most floor alarms the pit reads for one station (its newest of
+/// the last 24 hours; repeats of one cause are counted on one).
+pub const FLOOR_ALARMS_A_STATION: i64 = 20;
 
 /// `table` with the floor's alarms about its station first.
 fn with_floor_alarms(mut table: PitTable, floor_alarms: &[(String, OpenAlarm)]) -> PitTable {

@@ -21,7 +21,12 @@
 //! 5. the pit's counting mark: with 50 stations shipping a hand at once,
 //!    from the commit of the hand that takes a counter over the floor's
 //!    thresholds to `Counting? seat 1` on the pit view (target ≤ 1 s),
-//!    against the same commit's notification.
+//!    against the same commit's notification;
+//! 6. the pit under a flood: the survey's time and this process's resident
+//!    memory with 100,000 floor alarms on 50 stations (as a floor before
+//!    schema 13 piled them up) and after a station's flood of 1,000
+//!    quarantines through `floor.raise_alarm`, against the same floor with
+//!    none.
 #![allow(clippy::unwrap_used)]
 
 use std::collections::HashMap;
@@ -966,6 +971,87 @@ fn counting_mark(db: &FloorDb, dir: &Path) {
     );
 }
 
+/// Section 6: the pit's survey of 50 stations with no floor alarms, then
+/// with 100,000 of them (2,000 a station, inserted as the owner, as a
+/// floor before schema 13 piled them up), then with a flood of 1,000
+/// quarantine alarms raised through `floor.raise_alarm` (counted on one):
+/// the survey's time and this process's resident memory after each.
+fn flood(db: &FloorDb, dir: &Path) {
+    let owner = db.url();
+    for i in 0..STATIONS {
+        let path = dir.join(format!("flood-{i}.sqlite3"));
+        drop(station(&path));
+        let url = floor::enrol(
+            &owner,
+            &format!("station {i}"),
+            common::keys_of(&path).public_key(),
+        )
+        .unwrap();
+        floor::ship(&path, &url, Some(&common::keys_of(&path))).unwrap();
+    }
+    db.settle();
+    let replicas = dir.join("flood-replicas");
+    std::fs::create_dir_all(&replicas).unwrap();
+    let mut rows = Vec::new();
+    let mut survey = |what: &str, rows: &mut Vec<String>| {
+        floor::survey::survey(&owner, &replicas).unwrap();
+        let times: Vec<f64> = (0..5)
+            .map(|_| {
+                let start = Instant::now();
+                let tables = floor::survey::survey(&owner, &replicas).unwrap().tables;
+                let shown: usize = tables.iter().map(|t| t.alarms.len()).sum();
+                assert!(shown <= STATIONS * 20 + STATIONS);
+                start.elapsed().as_secs_f64()
+            })
+            .collect();
+        rows.push(format!(
+            "| {what} | {:.0} ms | {:.0} MB |",
+            median(&times) * 1000.0,
+            common::rss_mb()
+        ));
+    };
+    survey("no floor alarms (the baseline)", &mut rows);
+    let mut client = Client::connect(&owner, NoTls).unwrap();
+    client
+        .batch_execute(
+            "INSERT INTO floor.alarms (station, message) \
+             SELECT 'station ' || (n % 50), \
+                    'rows 1 to 1000 shipped as station ' || (n % 50) || ' were quarantined: ' || repeat('x', 200) \
+               FROM generate_series(1, 100000) n",
+        )
+        .unwrap();
+    survey("100,000 floor alarms, 2,000 a station", &mut rows);
+    client
+        .batch_execute(
+            "SELECT floor.raise_alarm('station 0', 'quarantine', 'a flood ' || n) \
+               FROM generate_series(1, 1000) n",
+        )
+        .unwrap();
+    let (alarms, repeats): (i64, i64) = {
+        let r = client
+            .query_one(
+                "SELECT (SELECT count(*) FROM floor.alarms WHERE cause = 'quarantine'), \
+                        (SELECT coalesce(sum(repeats), 0)::bigint FROM floor.alarm_repeats)",
+                &[],
+            )
+            .unwrap();
+        (r.get(0), r.get(1))
+    };
+    survey(
+        &format!(
+            "then 1,000 quarantines at one station: {alarms} alarm, {repeats} repeats counted"
+        ),
+        &mut rows,
+    );
+    println!();
+    println!("## 6. The pit under a flood of alarms ({STATIONS} stations; medians of 5 surveys)");
+    println!("| floor | survey | resident memory after |");
+    println!("| --- | --- | --- |");
+    for row in rows {
+        println!("{row}");
+    }
+}
+
 /// Whether section `n` runs: `FLOOR_BENCH_SECTIONS` (e.g. `3,4`), else all.
 fn runs(n: u8) -> bool {
     std::env::var("FLOOR_BENCH_SECTIONS")
@@ -995,6 +1081,9 @@ fn main() {
     }
     if runs(5) {
         counting_mark(&FloorDb::new(&server, "mark"), &dir);
+    }
+    if runs(6) {
+        flood(&FloorDb::new(&server, "flood"), &dir);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -20,6 +20,10 @@ use pairs_table::engine::hand::{Action, GameKind, Need};
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::ids::StaffId;
 use pairs_table::ledger::{Ledger, PinEntry, SystemClock};
+
+use common::rss_mb;
+
+mod common;
 use pairs_table::simulate::{Strategy, decide};
 use pairs_table::station::{Feed, SourceChoice, Station, TableSetup};
 use pairs_table::ui::StationApp;
@@ -92,16 +96,6 @@ fn frame(ctx: &egui::Context, app: &mut StationApp, events: Vec<Event>) -> (Dura
         .values()
         .any(|v| v.repaint_delay < Duration::from_secs(1));
     (elapsed, repaint)
-}
-
-fn rss_mb() -> f64 {
-    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
-    let pages: f64 = statm
-        .split_whitespace()
-        .nth(1)
-        .and_then(|p| p.parse().ok())
-        .unwrap_or(0.0);
-    pages * 4096.0 / 1_048_576.0
 }
 
 fn median(mut samples: Vec<Duration>) -> Duration {

@@ -110,6 +110,18 @@ fn the_verifiers_absence_is_said_by_status_the_pit_and_the_report() {
         "the printed report says so"
     );
 
+    // The pit's banner, in words a pit boss reads.
+    {
+        use eframe::egui;
+        use egui_kittest::Harness;
+        use pairs_table::ui::FloorApp;
+        let app = FloorApp::start(floor_db.url(), egui::Context::default());
+        let mut harness = Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .build_ui_state(|ui, app: &mut FloorApp| app.show_ui(ui), app);
+        crate::util::run_until_shown(&mut harness, "No verifier has checked in for");
+    }
+
     // A floor whose verifier never ran says so too.
     floor_db
         .admin()

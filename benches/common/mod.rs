@@ -73,3 +73,14 @@ pub fn play(ledger: &mut Ledger, context: HandContext, simulation: &mut Simulati
     ledger.begin_hand(context, &finished.setup, &[]).unwrap();
     ledger.commit_hand(&finished, None).unwrap();
 }
+
+/// This process's resident memory, MB (Linux: /proc/self/statm).
+pub fn rss_mb() -> f64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
+    let pages: f64 = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(0.0);
+    pages * 4096.0 / 1_048_576.0
+}

@@ -220,6 +220,12 @@ fn a_hand_in_progress_its_station_did_not_sign_is_refused_and_an_old_one_is_stal
     let refusal = "station A: the hand in progress on the floor is refused: \
                    its signature does not match the station's enrolled key";
     run_until_shown(&mut pit, refusal);
+    // Not only in the detail: an alarm on the table's card and in the
+    // floor's list.
+    run_until_shown(
+        &mut pit,
+        "Floor: the hand in progress it published was refused: its signature does not match",
+    );
     assert_eq!(count(&pit, "station A: hand 1 in progress"), 0);
     assert_eq!(count(&pit, "seat 1: bet 5000"), 0);
 
@@ -228,7 +234,9 @@ fn a_hand_in_progress_its_station_did_not_sign_is_refused_and_an_old_one_is_stal
     let by_other = other.sign_hand_in_progress(&raised.encode()).unwrap();
     publish(&mut holder, &raised.encode(), &by_other);
     run_until(&mut pit, "the other key's snapshot refused", |p| {
-        p.query_all_by_label_contains("refused").count() == 1
+        p.query_all_by_label_contains("on the floor is refused")
+            .count()
+            == 1
     });
     assert_eq!(count(&pit, "seat 1: bet 5000"), 0);
 

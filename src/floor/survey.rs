@@ -298,6 +298,9 @@ pub fn resurvey(
         };
         tables.push(with_floor_alarms(table, &floor_alarms));
     }
+    for table in &mut tables {
+        refused_hand_alarm(table);
+    }
     Ok(Survey {
         tables,
         connections,
@@ -305,6 +308,27 @@ pub fn resurvey(
         protection,
         verifier,
     })
+}
+
+/// A hand in progress the pit refused (its signature does not hold under
+/// the station's key, or its bytes are not the format's) as the table's
+/// first alarm: on its card, in the floor's list, not only in its detail.
+fn refused_hand_alarm(table: &mut PitTable) {
+    if let Some(LiveHand {
+        hand: Err(why),
+        received_at,
+        ..
+    }) = &table.hand_in_progress
+    {
+        table.alarms.insert(
+            0,
+            OpenAlarm {
+                raised_at: *received_at,
+                message: format!("Floor: the hand in progress it published was refused: {why}"),
+                from_floor: true,
+            },
+        );
+    }
 }
 
 /// `station`'s hand in progress among `live`, taken out.

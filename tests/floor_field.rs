@@ -478,3 +478,52 @@ fn a_flood_of_rows_the_station_did_not_sign_is_capped_counted_and_suspends_it() 
         "pairs-table: the floor database: station table 1 is not suspended\n"
     );
 }
+
+#[test]
+fn a_station_whose_clock_was_off_for_a_while_is_named_by_the_report_after_it_is_in_step() {
+    let floor_db = FloorDb::new();
+    let (db, url) = shipped_station(&floor_db, "clock-episode", 2);
+    floor_db.settle();
+    let rows = crate::floor::file_rows(&db).len() as i64;
+    let keys = keys_of(&db);
+    let mut station = Client::connect(&url, NoTls).unwrap();
+    for ahead in [3, 3, 0] {
+        let clock = (chrono::Utc::now() + chrono::TimeDelta::hours(ahead))
+            .to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
+        floor::heartbeat::send(&mut station, &keys, rows, None, &clock).unwrap();
+    }
+    let status = floor::status(&floor_db.url()).unwrap();
+    assert!(!status[0].link.clock_flagged, "in step at its last contact");
+    let replicas = tempfile::tempdir().unwrap();
+    let now = chrono::Utc::now();
+    let report = floor::survey::floor_report(
+        &floor_db.url(),
+        replicas.path(),
+        pairs_table::report::floor::FloorPeriod::Range {
+            from: now - chrono::TimeDelta::hours(1),
+            to: now + chrono::TimeDelta::hours(1),
+        },
+    )
+    .unwrap();
+    assert_eq!(report.clocks.len(), 1, "{:?}", report.clocks);
+    assert!(
+        report.clocks[0].starts_with(
+            "station table 1: its clock was as much as 2 h 59 min ahead of the floor's from "
+        ) || report.clocks[0].starts_with(
+            "station table 1: its clock was as much as 3 h 0 min ahead of the floor's from "
+        ),
+        "{}",
+        report.clocks[0]
+    );
+    // A period before it names nothing.
+    let before = floor::survey::floor_report(
+        &floor_db.url(),
+        replicas.path(),
+        pairs_table::report::floor::FloorPeriod::Range {
+            from: now - chrono::TimeDelta::hours(5),
+            to: now - chrono::TimeDelta::hours(4),
+        },
+    )
+    .unwrap();
+    assert_eq!(before.clocks, Vec::<String>::new());
+}

@@ -147,6 +147,7 @@ BEGIN
      WHERE s.station = st;
     -- The lag shown changes, not merely the length: a shipment's own
     -- heartbeat (lag 0 before and after) tells the pit nothing new.
+    PERFORM floor.note_clock(st, clock);
     IF told_failure IS DISTINCT FROM was_failure
        OR greatest(told_rows - h_seq, 0) <> greatest(was_rows - h_seq, 0)
        OR was_heard IS NULL
@@ -399,3 +400,46 @@ BEGIN
     PERFORM pg_notify('floor_rows', st);
 END $$;
 REVOKE ALL ON FUNCTION floor.resume_station(text) FROM PUBLIC;
+
+-- 9. A clock off for a while, not only at the last contact (issue 43,
+-- item 9): each stretch of signed heartbeats whose clock was beyond the
+-- house's tolerance, by the floor's clock, with the worst difference; the
+-- floor report lists those within its period, so a station that ran
+-- hours ahead and came back in step is still named.
+CREATE TABLE floor.clock_episodes (
+    id                 bigserial PRIMARY KEY,
+    station            text NOT NULL REFERENCES floor.stations (station),
+    from_at            timestamptz NOT NULL,
+    until_at           timestamptz NOT NULL,
+    worst_skew_seconds bigint NOT NULL
+);
+CREATE INDEX clock_episodes_until ON floor.clock_episodes (until_at);
+REVOKE ALL ON floor.clock_episodes FROM PUBLIC;
+
+-- Records the calling heartbeat's clock against the floor's: a difference
+-- beyond the tolerance extends the station's episode of the last 10
+-- minutes, or starts one.
+CREATE FUNCTION floor.note_clock(st text, clock timestamptz) RETURNS void
+LANGUAGE plpgsql SET search_path = pg_catalog AS $$
+DECLARE
+    skew bigint := round(extract(epoch FROM clock - now()))::bigint;
+    open_id bigint;
+BEGIN
+    IF abs(skew) <= (SELECT f.clock_tolerance_seconds FROM floor.settings f) THEN
+        RETURN;
+    END IF;
+    SELECT e.id INTO open_id FROM floor.clock_episodes e
+     WHERE e.station = st AND e.until_at > now() - interval '10 minutes'
+     ORDER BY e.until_at DESC LIMIT 1;
+    IF open_id IS NULL THEN
+        INSERT INTO floor.clock_episodes (station, from_at, until_at, worst_skew_seconds)
+        VALUES (st, now(), now(), skew);
+    ELSE
+        UPDATE floor.clock_episodes e
+           SET until_at = now(),
+               worst_skew_seconds = CASE WHEN abs(skew) > abs(e.worst_skew_seconds) THEN skew
+                                         ELSE e.worst_skew_seconds END
+         WHERE e.id = open_id;
+    END IF;
+END $$;
+REVOKE ALL ON FUNCTION floor.note_clock(text, timestamptz) FROM PUBLIC;

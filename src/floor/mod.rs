@@ -1260,31 +1260,42 @@ impl StationLink {
     /// The station's clock against the floor's in words (`3 h 0 min
     /// ahead`, `in step`), if it told its clock.
     pub fn clock_words(&self) -> Option<String> {
-        let skew = self.clock_skew_seconds?;
-        if skew == 0 {
-            return Some("in step".into());
-        }
-        let way = if skew > 0 { "ahead" } else { "behind" };
-        let s = skew.unsigned_abs();
-        let amount = match s {
-            0..60 => format!("{s} s"),
-            60..3600 => format!("{} min {} s", s / 60, s % 60),
-            3600..86400 => format!("{} h {} min", s / 3600, s % 3600 / 60),
-            _ => format!("{} d {} h", s / 86400, s % 86400 / 3600),
-        };
-        Some(format!("{amount} {way}"))
+        self.clock_skew_seconds.map(skew_words)
     }
 
     /// The station's clock against the floor's in a phrase (`3 h 0 min
     /// ahead of the floor's`, `1 min 30 s behind the floor's`), if it told
     /// its clock.
     pub fn clock_against_floor(&self) -> Option<String> {
-        let words = self.clock_words()?;
-        Some(match self.clock_skew_seconds {
-            Some(skew) if skew < 0 => format!("{words} the floor's"),
-            Some(0) => format!("{words} with the floor's"),
-            _ => format!("{words} of the floor's"),
-        })
+        self.clock_skew_seconds.map(skew_against_floor)
+    }
+}
+
+/// A clock `skew` seconds from the floor's in words (`3 h 0 min ahead`,
+/// `1 min 30 s behind`, `in step`).
+pub fn skew_words(skew: i64) -> String {
+    if skew == 0 {
+        return "in step".into();
+    }
+    let way = if skew > 0 { "ahead" } else { "behind" };
+    let s = skew.unsigned_abs();
+    let amount = match s {
+        0..60 => format!("{s} s"),
+        60..3600 => format!("{} min {} s", s / 60, s % 60),
+        3600..86400 => format!("{} h {} min", s / 3600, s % 3600 / 60),
+        _ => format!("{} d {} h", s / 86400, s % 86400 / 3600),
+    };
+    format!("{amount} {way}")
+}
+
+/// [`skew_words`] against the floor's (`3 h 0 min ahead of the floor's`,
+/// `1 min 30 s behind the floor's`, `in step with the floor's`).
+pub fn skew_against_floor(skew: i64) -> String {
+    let words = skew_words(skew);
+    match skew {
+        ..0 => format!("{words} the floor's"),
+        0 => format!("{words} with the floor's"),
+        _ => format!("{words} of the floor's"),
     }
 }
 

@@ -418,6 +418,34 @@ fn with_floor_alarms(mut table: PitTable, floor_alarms: &[(String, OpenAlarm)]) 
     table
 }
 
+/// The stretches of time each station's clock was beyond the house's
+/// tolerance (`floor.clock_episodes`) within `period` (each table's latest
+/// shift: the last 24 hours): station, from and until (UTC, by the
+/// floor's clock) and the worst difference, seconds.
+fn clock_episodes_on(
+    client: &mut Client,
+    period: FloorPeriod,
+) -> Result<Vec<(String, String, String, i64)>, FloorError> {
+    let (from, to) = match period {
+        FloorPeriod::Range { from, to } => (from, to),
+        FloorPeriod::LatestShifts => (Utc::now() - chrono::TimeDelta::hours(24), Utc::now()),
+    };
+    let rows = client.query(
+        "SELECT station, \
+                to_char(from_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), \
+                to_char(until_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), \
+                worst_skew_seconds \
+           FROM floor.clock_episodes \
+          WHERE from_at < $2::text::timestamptz AND until_at >= $1::text::timestamptz \
+          ORDER BY station, from_at",
+        &[&from.to_rfc3339(), &to.to_rfc3339()],
+    )?;
+    Ok(rows
+        .into_iter()
+        .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3)))
+        .collect())
+}
+
 /// A station whose chain on the floor cannot be read: shown with the
 /// reason as an alarm, its figures empty.
 fn unreadable_table(
@@ -560,6 +588,7 @@ pub fn floor_report(url: &str, dir: &Path, period: FloorPeriod) -> Result<FloorR
     let replicas = replicate_on(&mut client, dir, None)?;
     let stations = status_on(&mut client)?;
     let verifier = verifier_on(&mut client)?;
+    let episodes = clock_episodes_on(&mut client, period)?;
     drop(client);
     let mut report = FloorReport {
         period,
@@ -577,6 +606,17 @@ pub fn floor_report(url: &str, dir: &Path, period: FloorPeriod) -> Result<FloorR
             report.clocks.push(format!(
                 "station {}: its clock was {clock} at its last contact, beyond the house's tolerance; its hands are selected by its own clock",
                 station.station
+            ));
+        }
+        for (from, until, skew) in episodes
+            .iter()
+            .filter(|e| e.0 == station.station)
+            .map(|e| (&e.1, &e.2, e.3))
+        {
+            report.clocks.push(format!(
+                "station {}: its clock was as much as {} from {from} to {until} (the floor's clock, UTC), beyond the house's tolerance; the hands it dealt then carry its own times, so a period chosen by the floor's clock may leave them out",
+                station.station,
+                super::skew_against_floor(skew)
             ));
         }
         if let Some(why) = replicas.unreadable_for(&station.station) {

@@ -23,6 +23,7 @@ mod replay;
 mod report;
 mod scanner;
 mod shoe;
+mod sign_in;
 mod startup;
 mod station;
 mod tidy;

@@ -188,25 +188,35 @@ impl TableScreen {
                 });
             });
         });
-        // Wraps rather than pushing the Sign in button off a 1280-wide screen.
-        ui.horizontal_wrapped(|ui| {
-            // As tall with a label as with a button, so signing in or out
-            // moves nothing below.
+        // The shoe, the scanner and the floor link on a line of their own,
+        // the floor's words cut at the window's edge (all of them on
+        // hover): however long a link failure is, it moves nothing.
+        let row_height = {
             let button = ui.text_style_height(&egui::TextStyle::Button)
                 + 2.0 * ui.spacing().button_padding.y;
-            ui.set_min_height(button.max(ui.spacing().interact_size.y));
+            button.max(ui.spacing().interact_size.y)
+        };
+        ui.horizontal(|ui| {
+            ui.set_min_height(row_height);
             self.shoe_bar_ui(ui);
             ui.separator();
             self.scanner_light_ui(ui);
-            ui.separator();
             if let Some((line, loud)) = &self.floor_line {
-                if *loud {
-                    ui.colored_label(ALARM, line);
-                } else {
-                    ui.label(line);
-                }
                 ui.separator();
+                let text = if *loud {
+                    egui::RichText::new(line).color(ALARM)
+                } else {
+                    egui::RichText::new(line)
+                };
+                ui.add(egui::Label::new(text).truncate());
             }
+        });
+        // Who deals, on a line of its own: a relief dealer's ID and PIN
+        // fields and the Sign in button are always on the screen, whatever
+        // the line above holds, and signing in or out moves nothing below
+        // (the line is as tall with a label as with a button).
+        ui.horizontal(|ui| {
+            ui.set_min_height(row_height);
             match self.station.dealer() {
                 Some(dealer) => {
                     ui.label(format!("Dealer {dealer}"));

@@ -81,9 +81,6 @@ fn the_sign_in_fits_the_window_whatever_the_header_holds() {
     .unwrap();
     for size in SCREENS {
         let tag = size.x as u32;
-        let (harness, _) = signed_out_at(&format!("sign-in-plain-{tag}"), size, None);
-        sign_in_fits(&harness, size, "no floor");
-
         let (mut harness, _) = signed_out_at(
             &format!("sign-in-linked-{tag}"),
             size,
@@ -106,10 +103,11 @@ fn the_sign_in_fits_the_window_whatever_the_header_holds() {
         run_until_shown(&mut harness, "play goes on; the rows ship when it returns");
         sign_in_fits(&harness, size, "the link's alarm");
 
-        // A card the shoe reads between hands: play stops, and the sign-in
-        // is in the alarm's window.
+        // Without a floor; then a card the shoe reads between hands: play
+        // stops, and the sign-in is in the alarm's window.
         let (mut harness, mut script) =
             signed_out_at(&format!("sign-in-scanner-{tag}"), size, None);
+        sign_in_fits(&harness, size, "no floor");
         script.card(10);
         run_until(&mut harness, "the scanner's alarm", |h| {
             h.query_all_by_label_contains("play is stopped")

@@ -12,7 +12,7 @@ use crate::floor::FloorDb;
 use crate::util::{Script, open, run_until, run_until_shown, setup, staffed_ledger};
 use pairs_table::engine::hand::GameKind;
 use pairs_table::floor;
-use pairs_table::station::{Feed, SourceChoice};
+use pairs_table::station::SourceChoice;
 use pairs_table::ui::StationApp;
 
 /// The screen sizes the app is made for.

@@ -167,7 +167,42 @@ pub enum FloorCommand {
 }
 
 /// Runs a `floor` subcommand; `keys` loads the station key when shipping.
+/// A floor older than this program needs is said so, in one sentence
+/// (docs/floor.md, "Upgrading"), never as a missing table or function.
 pub fn run(
+    command: &FloorCommand,
+    keys: impl FnOnce() -> anyhow::Result<StationKeys>,
+) -> anyhow::Result<()> {
+    run_command(command, keys).map_err(|error| {
+        match (error.downcast::<super::FloorError>(), command.target()) {
+            (Ok(error), Some(floor)) => super::explain_old_floor(floor, error).into(),
+            (Ok(error), None) => error.into(),
+            (Err(error), _) => error,
+        }
+    })
+}
+
+impl FloorCommand {
+    /// The floor the command talks to, if it does.
+    fn target(&self) -> Option<&str> {
+        match self {
+            FloorCommand::Key => None,
+            FloorCommand::Init { floor }
+            | FloorCommand::Enrol { floor, .. }
+            | FloorCommand::Ship { floor, .. }
+            | FloorCommand::Verify { floor, .. }
+            | FloorCommand::Report { floor, .. }
+            | FloorCommand::Verifier { floor }
+            | FloorCommand::Resume { floor, .. }
+            | FloorCommand::Status { floor, .. }
+            | FloorCommand::Place { floor, .. }
+            | FloorCommand::Protection { floor, .. }
+            | FloorCommand::Settings { floor, .. } => Some(floor),
+        }
+    }
+}
+
+fn run_command(
     command: &FloorCommand,
     keys: impl FnOnce() -> anyhow::Result<StationKeys>,
 ) -> anyhow::Result<()> {
@@ -175,9 +210,21 @@ pub fn run(
         FloorCommand::Init { floor } => {
             let done = super::init(floor)?;
             let (version, pit) = (done.version, &done.pit);
+            if done.from > 0 && done.from < version {
+                print_line(&format!(
+                    "upgraded the floor schema from version {} to {version}",
+                    done.from
+                ))?;
+            }
             if let Some(password) = &done.pit_password {
-                // Shown once, when the role is made: the line for the pit's
-                // password file.
+                // Shown once, when the role is made (or given its first
+                // password): the line for the pit's password file.
+                if done.from > 0 {
+                    print_line(&format!(
+                        "the pit's role {} had no password: it has one now; put this line in the pit computer's password file",
+                        shown(pit)
+                    ))?;
+                }
                 print_line(&super::credentials::password_line(floor, pit, password)?)?;
             }
             print_line(&format!(

@@ -17,6 +17,9 @@ use crate::keys::{PublicKey, StationKeys};
 use crate::ledger::{self, LedgerError, ShippedRow, link_encoded, shipped_table_name};
 use crate::station::live::SignedHand;
 
+/// The floor schema's version this program needs (and `floor init` makes).
+pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
+
 /// The floor schema's migrations: migration *i* takes the floor from version
 /// *i − 1* to *i*.
 const MIGRATIONS: [&str; 12] = [
@@ -127,11 +130,15 @@ fn cut_at_char(text: &str, bytes: usize) -> &str {
 /// pit's password when the role was created now (shown once).
 #[derive(Debug)]
 pub struct Initialised {
+    /// The floor schema's version before (0: no floor yet).
+    pub from: usize,
     /// The floor schema's version.
     pub version: usize,
     /// The pit's read-only login role.
     pub pit: String,
-    /// The pit role's password, if `init` created the role.
+    /// The pit role's password, if `init` created the role or gave a
+    /// password to one that had none (a floor set up before pit
+    /// passwords).
     pub pit_password: Option<String>,
 }
 
@@ -154,6 +161,7 @@ pub fn init(url: &str) -> Result<Initialised, FloorError> {
             MIGRATIONS.len()
         )));
     }
+    let from = version;
     for migration in &MIGRATIONS[version..] {
         tx.batch_execute(migration)?;
     }
@@ -172,6 +180,17 @@ pub fn init(url: &str) -> Result<Initialised, FloorError> {
             )?
             .get(0);
         if exists {
+            if login && !has_password(&mut tx, role, from)? {
+                // A pit role from before pit passwords: on a server with
+                // password authentication the pit could not connect.
+                let password = new_password(&mut tx)?;
+                tx.batch_execute(&format!(
+                    "ALTER ROLE {} PASSWORD '{}'",
+                    quote(role),
+                    scram_verifier(&password)
+                ))?;
+                pit_password = Some(password);
+            }
             continue;
         }
         if login {
@@ -202,10 +221,92 @@ pub fn init(url: &str) -> Result<Initialised, FloorError> {
     ))?;
     tx.commit()?;
     Ok(Initialised {
+        from,
         version: MIGRATIONS.len(),
         pit: role_names(&database).1,
         pit_password,
     })
+}
+
+/// Whether the login role `role` has a password: read from `pg_authid`
+/// when the owner may (a superuser), else inferred from the floor's schema
+/// version `from` before the upgrade (floors before version 5 made the
+/// pit's role without one).
+fn has_password(
+    client: &mut impl postgres::GenericClient,
+    role: &str,
+    from: usize,
+) -> Result<bool, FloorError> {
+    let readable: bool = client
+        .query_one(
+            "SELECT has_table_privilege('pg_catalog.pg_authid', 'SELECT')",
+            &[],
+        )?
+        .get(0);
+    if !readable {
+        return Ok(from >= 5);
+    }
+    Ok(client
+        .query_one(
+            "SELECT rolpassword IS NOT NULL FROM pg_catalog.pg_authid WHERE rolname = $1",
+            &[&role],
+        )?
+        .get(0))
+}
+
+/// `error` said plainly when it comes from a floor older than this program
+/// needs (a table, column or function it lacks): the floor's schema
+/// version, the one needed, and that its owner runs `floor init`, read on
+/// a new connection to `url`. Any other error is returned as it is.
+pub fn explain_old_floor(url: &str, error: FloorError) -> FloorError {
+    use postgres::error::SqlState;
+    let FloorError::Postgres(cause) = &error else {
+        return error;
+    };
+    let missing = cause.code().is_some_and(|code| {
+        [
+            SqlState::UNDEFINED_TABLE,
+            SqlState::UNDEFINED_FUNCTION,
+            SqlState::UNDEFINED_COLUMN,
+            SqlState::INVALID_SCHEMA_NAME,
+        ]
+        .contains(code)
+    });
+    if !missing {
+        return error;
+    }
+    let Ok(mut client) = connect(url) else {
+        return error;
+    };
+    let version = client
+        .query_opt(
+            "SELECT version FROM floor_schema_version WHERE to_regclass('floor_schema_version') IS NOT NULL",
+            &[],
+        )
+        .ok();
+    let have = match version {
+        // The table exists and has its row.
+        Some(Some(row)) => row.get::<_, i32>(0),
+        // The table is missing (or empty): no floor schema at all.
+        _ => {
+            let table: Option<String> = client
+                .query_one("SELECT to_regclass('floor_schema_version')::text", &[])
+                .ok()
+                .and_then(|r| r.get(0));
+            if table.is_some() {
+                return error;
+            }
+            return FloorError::Refused(format!(
+                "this database holds no floor: its owner sets one up with `pairs-table floor init --floor OWNER_URL` (it needs floor schema version {SCHEMA_VERSION})"
+            ));
+        }
+    };
+    match usize::try_from(have) {
+        Ok(have) if have < SCHEMA_VERSION => FloorError::Refused(format!(
+            "the floor has schema version {have}, older than the {SCHEMA_VERSION} this pairs-table needs: the floor's owner upgrades it with `pairs-table floor init --floor OWNER_URL` (docs/floor.md, \"Upgrading\")"
+        )),
+        _ => error,
+    }
 }
 
 /// A PostgreSQL identifier, quoted.
@@ -666,7 +767,8 @@ impl Link {
         let result = match (shipped, told) {
             (Ok(_), Some(Err(error))) => Err(error),
             (result, _) => result,
-        };
+        }
+        .map_err(|error| explain_old_floor(&self.url, error));
         match &result {
             Ok(shipped) => {
                 self.settled = Some(shipped.file_rows);

@@ -222,6 +222,16 @@ pub fn resurvey(
     previous: &[PitTable],
     changed: Option<&[String]>,
 ) -> Result<Survey, FloorError> {
+    resurvey_on(url, dir, previous, changed).map_err(|error| super::explain_old_floor(url, error))
+}
+
+/// [`resurvey`], its errors as the floor gave them.
+fn resurvey_on(
+    url: &str,
+    dir: &Path,
+    previous: &[PitTable],
+    changed: Option<&[String]>,
+) -> Result<Survey, FloorError> {
     // One connection for the whole redraw, and nothing read in proportion
     // to a chain: the stations' own rows, the rows that arrived for the
     // stations named, the floor's recent alarms.

@@ -19,7 +19,7 @@ use crate::station::live::SignedHand;
 
 /// The floor schema's migrations: migration *i* takes the floor from version
 /// *i − 1* to *i*.
-const MIGRATIONS: [&str; 11] = [
+const MIGRATIONS: [&str; 12] = [
     include_str!("../../schema/floor/0001_chains.sql"),
     include_str!("../../schema/floor/0002_append_set.sql"),
     include_str!("../../schema/floor/0003_first_pit_boss.sql"),
@@ -31,6 +31,7 @@ const MIGRATIONS: [&str; 11] = [
     include_str!("../../schema/floor/0009_table_places.sql"),
     include_str!("../../schema/floor/0010_protection_settings.sql"),
     include_str!("../../schema/floor/0011_hands_in_progress.sql"),
+    include_str!("../../schema/floor/0012_key_history.sql"),
 ];
 
 pub mod command;

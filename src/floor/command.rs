@@ -328,6 +328,9 @@ fn status_line(s: &super::StationStatus) -> String {
     if let (true, Some(clock)) = (s.link.clock_flagged, s.link.clock_words()) {
         line.push_str(&format!("\tclock {clock} of the floor's"));
     }
+    for change in &s.key_changes {
+        line.push_str(&format!("\t{}", shown(&change.alarm(&s.station))));
+    }
     line
 }
 

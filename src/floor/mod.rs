@@ -36,6 +36,7 @@ const MIGRATIONS: [&str; 12] = [
 
 pub mod command;
 pub mod credentials;
+pub mod key_history;
 pub mod live;
 pub mod plan;
 pub mod protection;
@@ -955,19 +956,28 @@ pub fn verify_floor(url: &str) -> Result<(u64, Vec<String>), FloorError> {
         .read_only(true)
         .start()?;
     let snapshot: String = leader.query_one("SELECT pg_export_snapshot()", &[])?.get(0);
+    let keys = key_history::findings_on(&mut leader)?;
     let stations: Vec<FloorChain> = leader
         .query(
             "SELECT station, head_seq, head_hash, public_key FROM floor.stations ORDER BY station",
             &[],
         )?
         .into_iter()
-        .map(|r| FloorChain {
-            name: r.get(0),
-            head_seq: r.get(1),
-            head_hash: r.get(2),
-            key: r
-                .get::<_, Option<Vec<u8>>>(3)
-                .and_then(|k| k.try_into().ok()),
+        .map(|r| {
+            let name: String = r.get(0);
+            FloorChain {
+                key_findings: keys
+                    .iter()
+                    .filter(|(station, _)| *station == name)
+                    .map(|(_, finding)| finding.clone())
+                    .collect(),
+                name,
+                head_seq: r.get(1),
+                head_hash: r.get(2),
+                key: r
+                    .get::<_, Option<Vec<u8>>>(3)
+                    .and_then(|k| k.try_into().ok()),
+            }
         })
         .collect();
     // The longest chains first, so the workers finish together.
@@ -998,7 +1008,8 @@ pub fn verify_floor(url: &str) -> Result<(u64, Vec<String>), FloorError> {
     checked.sort_by_key(|(i, _, _)| *i);
     Ok(checked
         .into_iter()
-        .fold((0, Vec::new()), |(rows, mut all), (_, n, findings)| {
+        .fold((0, Vec::new()), |(rows, mut all), (i, n, findings)| {
+            all.extend(stations[i].key_findings.iter().cloned());
             all.extend(findings);
             (rows + n, all)
         }))
@@ -1010,6 +1021,9 @@ struct FloorChain {
     head_seq: i64,
     head_hash: Vec<u8>,
     key: Option<PublicKey>,
+    /// What the floor's key history says of the station's key (its key
+    /// changes), said before its rows' findings.
+    key_findings: Vec<String>,
 }
 
 impl FloorChain {
@@ -1201,6 +1215,9 @@ pub struct StationStatus {
     /// How its link stands.
     #[serde(flatten)]
     pub link: StationLink,
+    /// Every change of its enrolled key the floor recorded, in order: each
+    /// an alarm.
+    pub key_changes: Vec<key_history::KeyChange>,
     /// Seconds, on the floor's clock, until the station counts as silent
     /// (0 or less: it does): when a view must look again though nothing
     /// arrived.
@@ -1277,8 +1294,8 @@ pub fn status(url: &str) -> Result<Vec<StationStatus>, FloorError> {
 
 /// [`status`] on an open connection: each station's own row of
 /// `floor.stations` (its head, verified head, table, last contact and
-/// link, kept there by the append and the heartbeat themselves), never
-/// its chain.
+/// link, kept there by the append and the heartbeat themselves) and its
+/// key changes, never its chain.
 fn status_on(client: &mut Client) -> Result<Vec<StationStatus>, FloorError> {
     let rows = client.query(
         "SELECT s.station, s.head_seq, s.head_hash, greatest(s.file_rows - s.head_seq, 0), \
@@ -1293,6 +1310,7 @@ fn status_on(client: &mut Client) -> Result<Vec<StationStatus>, FloorError> {
            FROM floor.stations s CROSS JOIN floor.settings f ORDER BY s.station",
         &[],
     )?;
+    let key_changes = key_history::changes_on(client)?;
     Ok(rows
         .into_iter()
         .map(|r| {
@@ -1301,8 +1319,14 @@ fn status_on(client: &mut Client) -> Result<Vec<StationStatus>, FloorError> {
             let last_contact: Option<String> = r.get(5);
             let silent_in: f64 = r.get(8);
             let silent = silent_in <= 0.0;
+            let station: String = r.get(0);
+            let key_changes = key_changes
+                .iter()
+                .filter(|(name, _)| *name == station)
+                .map(|(_, change)| change.clone())
+                .collect();
             StationStatus {
-                station: r.get(0),
+                station,
                 table: table.as_deref().and_then(shipped_table_name),
                 rows_shipped: r.get(1),
                 rows_verified: r.get(4),
@@ -1315,6 +1339,7 @@ fn status_on(client: &mut Client) -> Result<Vec<StationStatus>, FloorError> {
                     clock_skew_seconds: r.get(9),
                     clock_flagged: r.get(10),
                 },
+                key_changes,
                 silent_in,
             }
         })

@@ -400,7 +400,7 @@ pub(crate) fn simulate_with(db: &Path, hands: u32, seed: u32, more: &[&str]) {
     );
 }
 
-fn file_rows(db: &Path) -> Vec<pairs_table::ledger::ChainRow> {
+pub(crate) fn file_rows(db: &Path) -> Vec<pairs_table::ledger::ChainRow> {
     pairs_table::ledger::chain_rows_after(db, 0, u32::MAX).unwrap()
 }
 

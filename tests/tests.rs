@@ -4,6 +4,7 @@
 mod access;
 mod engine;
 mod floor;
+mod floor_keys;
 mod golden;
 mod insider;
 mod inventory;

@@ -334,7 +334,7 @@ impl Drop for FloorDb {
 }
 
 /// The floor schema's migrations, `schema/floor/NNNN_*.sql`, in order.
-fn schema_files() -> Vec<PathBuf> {
+pub(crate) fn schema_files() -> Vec<PathBuf> {
     let schema = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/floor");
     let mut files: Vec<PathBuf> = std::fs::read_dir(schema)
         .unwrap()

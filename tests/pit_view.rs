@@ -433,7 +433,7 @@ fn a_heartbeat_moves_the_last_contact_the_pit_shows() {
 fn a_floor_of_schema_8_keeps_places_as_documented_after_the_upgrade() {
     let floor_db = FloorDb::migrated_to(8);
     let done = floor::init(&floor_db.url()).unwrap();
-    assert_eq!(done.version, 12);
+    assert_eq!(done.version, crate::floor::schema_files().len());
     floor::enrol(
         &floor_db.url(),
         "table 5",

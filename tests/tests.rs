@@ -5,6 +5,7 @@ mod access;
 mod engine;
 mod floor;
 mod floor_field;
+mod floor_keys;
 mod golden;
 mod insider;
 mod inventory;

@@ -385,7 +385,7 @@ pub enum Health {
     /// a clock off, a heartbeat without a signature.
     Warning = 1,
     /// No verifier checked in for 30 s, a heartbeat signed by another key
-    /// than the station's, or a station suspended.
+    /// than the station's, a station suspended, a station's key changed.
     Critical = 2,
 }
 
@@ -406,6 +406,12 @@ pub fn floor_health(
             found.push((
                 Health::Critical,
                 format!("critical: station {name} is suspended: {why}"),
+            ));
+        }
+        for change in &s.key_changes {
+            found.push((
+                Health::Critical,
+                format!("critical: {}", change.alarm(name)),
             ));
         }
         if let Some(problem) = &link.heartbeat_problem {
@@ -479,6 +485,9 @@ fn status_line(s: &super::StationStatus) -> String {
     }
     if s.suspended.is_some() {
         line.push_str("\tsuspended");
+    }
+    for change in &s.key_changes {
+        line.push_str(&format!("\t{}", shown(&change.alarm(&s.station))));
     }
     line
 }

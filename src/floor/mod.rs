@@ -22,7 +22,7 @@ pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
 
 /// The floor schema's migrations: migration *i* takes the floor from version
 /// *i − 1* to *i*.
-const MIGRATIONS: [&str; 12] = [
+const MIGRATIONS: [&str; 13] = [
     include_str!("../../schema/floor/0001_chains.sql"),
     include_str!("../../schema/floor/0002_append_set.sql"),
     include_str!("../../schema/floor/0003_first_pit_boss.sql"),
@@ -34,12 +34,14 @@ const MIGRATIONS: [&str; 12] = [
     include_str!("../../schema/floor/0009_table_places.sql"),
     include_str!("../../schema/floor/0010_protection_settings.sql"),
     include_str!("../../schema/floor/0011_hands_in_progress.sql"),
+    include_str!("../../schema/floor/0012_key_history.sql"),
     include_str!("../../schema/floor/0013_field_link.sql"),
 ];
 
 pub mod command;
 pub mod credentials;
 pub mod heartbeat;
+pub mod key_history;
 pub mod live;
 pub mod plan;
 pub mod protection;
@@ -1117,19 +1119,28 @@ pub fn verify_floor(url: &str) -> Result<(u64, Vec<String>), FloorError> {
         .read_only(true)
         .start()?;
     let snapshot: String = leader.query_one("SELECT pg_export_snapshot()", &[])?.get(0);
+    let keys = key_history::findings_on(&mut leader)?;
     let stations: Vec<FloorChain> = leader
         .query(
             "SELECT station, head_seq, head_hash, public_key FROM floor.stations ORDER BY station",
             &[],
         )?
         .into_iter()
-        .map(|r| FloorChain {
-            name: r.get(0),
-            head_seq: r.get(1),
-            head_hash: r.get(2),
-            key: r
-                .get::<_, Option<Vec<u8>>>(3)
-                .and_then(|k| k.try_into().ok()),
+        .map(|r| {
+            let name: String = r.get(0);
+            FloorChain {
+                key_findings: keys
+                    .iter()
+                    .filter(|(station, _)| *station == name)
+                    .map(|(_, finding)| finding.clone())
+                    .collect(),
+                name,
+                head_seq: r.get(1),
+                head_hash: r.get(2),
+                key: r
+                    .get::<_, Option<Vec<u8>>>(3)
+                    .and_then(|k| k.try_into().ok()),
+            }
         })
         .collect();
     // The longest chains first, so the workers finish together.
@@ -1160,7 +1171,8 @@ pub fn verify_floor(url: &str) -> Result<(u64, Vec<String>), FloorError> {
     checked.sort_by_key(|(i, _, _)| *i);
     Ok(checked
         .into_iter()
-        .fold((0, Vec::new()), |(rows, mut all), (_, n, findings)| {
+        .fold((0, Vec::new()), |(rows, mut all), (i, n, findings)| {
+            all.extend(stations[i].key_findings.iter().cloned());
             all.extend(findings);
             (rows + n, all)
         }))
@@ -1172,6 +1184,9 @@ struct FloorChain {
     head_seq: i64,
     head_hash: Vec<u8>,
     key: Option<PublicKey>,
+    /// What the floor's key history says of the station's key (its key
+    /// changes), said before its rows' findings.
+    key_findings: Vec<String>,
 }
 
 impl FloorChain {
@@ -1421,6 +1436,9 @@ pub struct StationStatus {
     /// Why the station is suspended (its appends refused until the owner
     /// resumes it: a quarantine past its cap), if it is.
     pub suspended: Option<String>,
+    /// Every change of its enrolled key the floor recorded, in order: each
+    /// an alarm.
+    pub key_changes: Vec<key_history::KeyChange>,
     /// Seconds, on the floor's clock, until the station counts as silent
     /// (0 or less: it does): when a view must look again though nothing
     /// arrived.
@@ -1501,9 +1519,10 @@ pub fn status(url: &str) -> Result<Vec<StationStatus>, FloorError> {
 
 /// [`status`] on an open connection: each station's own row of
 /// `floor.stations` (its head, verified head, table, last contact and
-/// link, kept there by the append and the signed heartbeat themselves),
-/// never its chain. A lag is believed only from a heartbeat signed by the
-/// station's enrolled key and at most [`STALE_AFTER`] old.
+/// link, kept there by the append and the signed heartbeat themselves)
+/// and its key changes, never its chain. A lag is believed only from a
+/// heartbeat signed by the station's enrolled key and at most
+/// [`STALE_AFTER`] old.
 fn status_on(client: &mut Client) -> Result<Vec<StationStatus>, FloorError> {
     let rows = client.query(
         "SELECT s.station, s.head_seq, s.head_hash, greatest(s.file_rows - s.head_seq, 0), \
@@ -1521,6 +1540,7 @@ fn status_on(client: &mut Client) -> Result<Vec<StationStatus>, FloorError> {
            FROM floor.stations s CROSS JOIN floor.settings f ORDER BY s.station",
         &[],
     )?;
+    let key_changes = key_history::changes_on(client)?;
     Ok(rows
         .into_iter()
         .map(|r| {
@@ -1564,6 +1584,11 @@ fn status_on(client: &mut Client) -> Result<Vec<StationStatus>, FloorError> {
             }
             let stale_in =
                 unheard_seconds.map_or(0.0, |s| STALE_AFTER.as_secs_f64() + 1.0 - s as f64);
+            let key_changes = key_changes
+                .iter()
+                .filter(|(name, _)| *name == station)
+                .map(|(_, change)| change.clone())
+                .collect();
             StationStatus {
                 table: table.as_deref().and_then(shipped_table_name),
                 rows_shipped: r.get(1),
@@ -1572,6 +1597,7 @@ fn status_on(client: &mut Client) -> Result<Vec<StationStatus>, FloorError> {
                 station,
                 link,
                 suspended: r.get(17),
+                key_changes,
                 silent_in,
                 stale_in,
             }

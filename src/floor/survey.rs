@@ -237,9 +237,11 @@ fn resurvey_on(
     // stations named, the floor's recent alarms.
     let mut client = connect(url)?;
     let replicas = replicate_on(&mut client, dir, changed)?;
-    let floor_alarms = floor_alarms(&mut client)?;
+    let mut floor_alarms = floor_alarms(&mut client)?;
     let mut places = places_on(&mut client)?;
     let stations = status_on(&mut client)?;
+    floor_alarms.extend(key_change_alarms(&stations));
+    floor_alarms.sort_by_key(|(_, alarm)| std::cmp::Reverse(alarm.raised_at));
     let connections = connections(&mut client)?;
     let protection = settings_on(&mut client)?;
     let mut live = hands_on(&mut client)?;
@@ -414,6 +416,29 @@ fn floor_alarms(client: &mut Client) -> Result<Vec<(String, OpenAlarm)>, FloorEr
 /// The most floor alarms the pit reads for one station (its newest of
 /// the last 24 hours; repeats of one cause are counted on one).
 pub const FLOOR_ALARMS_A_STATION: i64 = 20;
+
+/// Every station's key changes as the floor's alarms about it, however
+/// long ago (docs/floor.md, "Key changes").
+fn key_change_alarms(stations: &[StationStatus]) -> Vec<(String, OpenAlarm)> {
+    stations
+        .iter()
+        .flat_map(|s| {
+            s.key_changes.iter().filter_map(|change| {
+                let raised_at = DateTime::parse_from_rfc3339(&change.changed_at)
+                    .ok()?
+                    .with_timezone(&Utc);
+                Some((
+                    s.station.clone(),
+                    OpenAlarm {
+                        raised_at,
+                        message: format!("Floor: {}", change.alarm(&s.station)),
+                        from_floor: true,
+                    },
+                ))
+            })
+        })
+        .collect()
+}
 
 /// `table` with the floor's alarms about its station first.
 fn with_floor_alarms(mut table: PitTable, floor_alarms: &[(String, OpenAlarm)]) -> PitTable {

@@ -2780,7 +2780,10 @@ fn every_floor_error_is_said_once_and_simulate_sums_up_its_outages() {
     let unmigrated = format!("{}/postgres", server());
     assert_eq!(
         said(&["floor", "status", "--floor", &unmigrated]),
-        "pairs-table: the floor database: relation \"floor.stations\" does not exist\n"
+        format!(
+            "pairs-table: this database holds no floor: its owner sets one up with `pairs-table floor init --floor OWNER_URL` (it needs floor schema version {})\n",
+            floor::SCHEMA_VERSION
+        )
     );
 
     // A simulation whose floor never answers: its outage summed up, then

@@ -139,7 +139,14 @@ fn a_key_the_owner_swaps_in_is_recorded_and_named_by_verify_status_and_the_pit()
         .args(["floor", "status", "--floor", &floor_db.url()])
         .output()
         .unwrap();
-    assert!(out.status.success());
+    // Critical (exit status 2), said on stderr too.
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains(&format!("pairs-table: critical: {expected}\n")),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.ends_with(&format!("\t{expected}\n")), "{text}");
     let out = crate::pairs_table()

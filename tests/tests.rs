@@ -6,6 +6,7 @@ mod engine;
 mod floor;
 mod floor_field;
 mod floor_keys;
+mod floor_upgrade;
 mod golden;
 mod insider;
 mod inventory;

@@ -269,6 +269,23 @@ fn lock_path(ledger: &Path) -> PathBuf {
     PathBuf::from(format!("{}.lock", ledger.display()))
 }
 
+/// What SQLite and the writer keep beside a ledger, after its name: the
+/// -wal, -shm and -journal files and the writer's `FILE.lock`.
+const BESIDE: [&str; 4] = ["-wal", "-shm", "-journal", ".lock"];
+
+/// Every file the ledger at `path` is or keeps beside itself (whether or
+/// not each exists now): the file, SQLite's -wal, -shm and -journal files
+/// and the writer's `FILE.lock`. Nothing else may be written over them.
+pub fn ledger_files(path: &Path) -> Vec<PathBuf> {
+    std::iter::once(path.to_path_buf())
+        .chain(BESIDE.iter().map(|suffix| {
+            let mut name = path.as_os_str().to_owned();
+            name.push(suffix);
+            PathBuf::from(name)
+        }))
+        .collect()
+}
+
 /// The file a lock on `ledger` is taken on: this process's entry for it,
 /// or a descriptor newly opened (made, for a writer where the lock is on
 /// `FILE.lock`).

@@ -1,0 +1,221 @@
+//! Issue 43, items 8 and 9: a report is never written over the ledger, a
+//! file the ledger keeps beside itself, or an existing file that is not a
+//! report this program wrote, whichever way the path is spelt and
+//! whichever way the print goes (the command line, the app's print desk,
+//! the other reports); and the small refusals said plainly: a wrong PIN
+//! through the desk, a file that is not a ledger for `floor verify`, a
+//! replaced file under `simulate --floor`, a CA of the right name but
+//! another key, a password not found, a station's URL where the owner's or
+//! the pit's is needed.
+
+use std::path::{Path, PathBuf};
+
+use super::report::{dir, prints_recorded, rules_command, run, shift};
+use crate::pairs_table;
+use pairs_table::engine::hand::GameKind;
+
+/// Every file in `dir` by name, with the SHA-256 of its bytes: what a
+/// refusal must leave exactly as it was. The writer's `FILE.lock` is
+/// left out (each writer that opens the ledger names itself there); that
+/// no report lands in it is checked apart.
+fn files_in(dir: &Path) -> Vec<(String, String)> {
+    use sha2::{Digest, Sha256};
+    let mut files: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_type().unwrap().is_file())
+        .map(|e| e.file_name().into_string().unwrap())
+        .filter(|name| !name.ends_with(".lock"))
+        .map(|name| {
+            let bytes = std::fs::read(dir.join(&name)).unwrap();
+            (name, hex::encode(Sha256::digest(bytes)))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// `path` with `suffix` after its name (`FILE-wal`, `FILE.lock`).
+fn beside(path: &Path, suffix: &str) -> PathBuf {
+    PathBuf::from(format!("{}{suffix}", path.display()))
+}
+
+/// Asserts a refused print: one line naming `path` and saying why, with
+/// `why` in it.
+fn assert_refused((ok, stderr): (bool, String), path: &Path, why: &str) {
+    assert!(!ok, "printed over {}", path.display());
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains(&format!("cannot write the report to {}", path.display())),
+        "{stderr}"
+    );
+    assert!(stderr.contains(why), "{stderr}");
+}
+
+const LEDGER_FILE: &str = "it is the ledger";
+const NOT_OURS: &str = "the file exists and is not a report this program wrote";
+
+#[test]
+fn a_report_is_never_written_over_the_ledger_or_a_file_it_keeps_however_spelt() {
+    let path = shift(GameKind::Rocket, 4, 0);
+    let folder = path.parent().unwrap().to_path_buf();
+    let db = path.to_str().unwrap().to_owned();
+    // The lock file is there once a writer has had the ledger; -wal, -shm,
+    // -journal and the desk's socket are not (written over, they would be
+    // read as the ledger's).
+    assert!(beside(&path, ".lock").exists());
+    std::fs::create_dir(folder.join("sub")).unwrap();
+    let link = folder.join("link.sqlite3");
+    std::os::unix::fs::symlink(&path, &link).unwrap();
+    let hard = folder.join("hard.sqlite3");
+    std::fs::hard_link(&path, &hard).unwrap();
+    let before = files_in(&folder);
+    let good = folder.join("good.pdf");
+    let spellings = [
+        path.clone(),
+        folder.join("sub").join("..").join("ledger.sqlite3"),
+        folder.join(".").join("ledger.sqlite3"),
+        link.clone(),
+        hard.clone(),
+        beside(&path, "-wal"),
+        beside(&path, "-shm"),
+        beside(&path, "-journal"),
+        beside(&path, ".lock"),
+        beside(&path, ".print"),
+        folder.join("sub").join("..").join("ledger.sqlite3-wal"),
+    ];
+    for target in &spellings {
+        let t = target.to_str().unwrap();
+        assert_refused(run(&["--db", &db, "--out", t]), target, LEDGER_FILE);
+        let g = good.to_str().unwrap();
+        assert_refused(
+            run(&["--db", &db, "--out", g, "--csv", t]),
+            target,
+            LEDGER_FILE,
+        );
+        assert_eq!(files_in(&folder), before, "{t}: a file changed");
+        assert!(
+            !std::fs::read(beside(&path, ".lock"))
+                .unwrap()
+                .starts_with(b"%PDF")
+        );
+        assert_eq!(prints_recorded(&path), 0, "{t}: a print number was spent");
+        assert!(!good.exists());
+    }
+    // The ledger named through its link is guarded the same way, its
+    // files beside either name.
+    let l = link.to_str().unwrap();
+    for target in [path.clone(), beside(&path, "-wal"), beside(&link, "-wal")] {
+        assert_refused(
+            run(&["--db", l, "--out", target.to_str().unwrap()]),
+            &target,
+            LEDGER_FILE,
+        );
+    }
+    // The other reports that read a ledger: the game-protection report and
+    // the rated-play report.
+    let protection = pairs_table()
+        .args(["report", "protection", "--db", &db, "--out", &db])
+        .output()
+        .unwrap();
+    assert!(!protection.status.success());
+    let said = String::from_utf8_lossy(&protection.stderr);
+    assert!(said.contains(LEDGER_FILE), "{said}");
+    let wal = beside(&path, "-wal");
+    let (ok, said) = rating_report(&db, wal.to_str().unwrap());
+    assert!(!ok);
+    assert!(said.contains(LEDGER_FILE), "{said}");
+    assert_eq!(files_in(&folder), before);
+
+    // A good print is then the first.
+    let (ok, stderr) = run(&["--db", &db, "--out", good.to_str().unwrap()]);
+    assert!(ok, "{stderr}");
+    assert_eq!(prints_recorded(&path), 1);
+}
+
+/// `pairs-table rating --db DB --from … --to … --out OUT`.
+fn rating_report(db: &str, out: &str) -> (bool, String) {
+    let output = pairs_table()
+        .args(["rating", "--db", db, "--out", out])
+        .args([
+            "--from",
+            "2025-01-01T00:00:00Z",
+            "--to",
+            "2026-01-01T00:00:00Z",
+        ])
+        .output()
+        .unwrap();
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn an_existing_file_is_replaced_only_if_it_is_a_report_this_program_wrote() {
+    let path = shift(GameKind::Rocket, 4, 0);
+    let db = path.to_str().unwrap().to_owned();
+    let folder = dir();
+    let notes = folder.join("notes.txt");
+    std::fs::write(&notes, "the pit's notes, kept nowhere else\n").unwrap();
+    let foreign_pdf = folder.join("contract.pdf");
+    std::fs::write(
+        &foreign_pdf,
+        "%PDF-1.4\n1 0 obj <</Producer (another program)>> endobj\n%%EOF\n",
+    )
+    .unwrap();
+    let foreign_csv = folder.join("budget.csv");
+    std::fs::write(&foreign_csv, "month,drop,win\n2025-03,100,10\n").unwrap();
+    // A file that starts like our CSV but is not one of its headers.
+    let near_csv = folder.join("near.csv");
+    std::fs::write(&near_csv, "section,item,key\nx,y,z\n").unwrap();
+    let folder_target = folder.join("a folder.pdf");
+    std::fs::create_dir(&folder_target).unwrap();
+    let before = files_in(&folder);
+    let (pdf, csv) = (folder.join("shift.pdf"), folder.join("shift.csv"));
+    let (p, c) = (pdf.to_str().unwrap(), csv.to_str().unwrap());
+    for target in [
+        &notes,
+        &foreign_pdf,
+        &foreign_csv,
+        &near_csv,
+        &folder_target,
+    ] {
+        let t = target.to_str().unwrap();
+        assert_refused(run(&["--db", &db, "--out", t]), target, NOT_OURS);
+        assert_refused(
+            run(&["--db", &db, "--out", p, "--csv", t]),
+            target,
+            NOT_OURS,
+        );
+        assert_eq!(files_in(&folder), before, "{t}: a file changed");
+        assert_eq!(prints_recorded(&path), 0, "{t}: a print number was spent");
+    }
+    // The rules card and the floor-free reports go the same way.
+    let (code, _, said) = rules_command(&["--card", notes.to_str().unwrap(), "--game", "rocket"]);
+    assert_eq!(code, Some(1));
+    assert!(said.contains(NOT_OURS), "{said}");
+    let (ok, said) = rating_report(&db, notes.to_str().unwrap());
+    assert!(!ok);
+    assert!(said.contains(NOT_OURS), "{said}");
+    assert_eq!(files_in(&folder), before);
+
+    // Our own PDF and CSV are replaced by the reprint, and so is an empty
+    // file (nothing in it to lose).
+    let (ok, stderr) = run(&["--db", &db, "--out", p, "--csv", c]);
+    assert!(ok, "{stderr}");
+    let empty = folder.join("empty.csv");
+    std::fs::write(&empty, "").unwrap();
+    let (ok, stderr) = run(&["--db", &db, "--out", p, "--csv", empty.to_str().unwrap()]);
+    assert!(ok, "{stderr}");
+    let (ok, stderr) = run(&["--db", &db, "--out", p, "--csv", c]);
+    assert!(ok, "{stderr}");
+    assert_eq!(prints_recorded(&path), 3);
+    // A rules card over a report of ours, and a report over a rules card.
+    let card = folder.join("card.pdf");
+    let (code, _, said) = rules_command(&["--card", p, "--game", "rocket"]);
+    assert_eq!(code, Some(0), "{said}");
+    std::fs::copy(&pdf, &card).unwrap();
+    let (ok, stderr) = run(&["--db", &db, "--out", card.to_str().unwrap()]);
+    assert!(ok, "{stderr}");
+}

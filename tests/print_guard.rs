@@ -10,7 +10,10 @@
 
 use std::path::{Path, PathBuf};
 
-use super::report::{dir, prints_recorded, rules_command, run, shift};
+use super::report::{
+    PIT_BOSS_PIN, dir, open, prints_recorded, rules_command, run, run_by, run_through_the_desk,
+    shift,
+};
 use crate::pairs_table;
 use pairs_table::engine::hand::GameKind;
 
@@ -218,4 +221,67 @@ fn an_existing_file_is_replaced_only_if_it_is_a_report_this_program_wrote() {
     std::fs::copy(&pdf, &card).unwrap();
     let (ok, stderr) = run(&["--db", &db, "--out", card.to_str().unwrap()]);
     assert!(ok, "{stderr}");
+}
+
+#[test]
+fn through_the_desk_the_ledger_is_refused_and_a_wrong_pin_is_said_as_one() {
+    let path = shift(GameKind::Rocket, 4, 0);
+    let db = path.to_str().unwrap().to_owned();
+    let folder = path.parent().unwrap().to_path_buf();
+    let mut ledger = open(&path);
+    let desk = pairs_table::print_desk::PrintDesk::open(&ledger, || {}).unwrap();
+    let socket = pairs_table::print_desk::desk_path(&path);
+    let good = folder.join("good.pdf");
+    let args = |out: &Path| {
+        ["--db", &db, "--out", out.to_str().unwrap()]
+            .map(str::to_owned)
+            .to_vec()
+    };
+    let rows = |ledger: &pairs_table::ledger::Ledger| ledger.head().unwrap().rows;
+    let rows_before = rows(&ledger);
+    for target in [
+        path.clone(),
+        folder.join(".").join("ledger.sqlite3"),
+        beside(&path, "-wal"),
+        beside(&path, ".lock"),
+        socket.clone(),
+    ] {
+        let size = std::fs::metadata(&path).unwrap().len();
+        let (ok, stderr) = run_through_the_desk(&mut ledger, &desk, args(&target), PIT_BOSS_PIN);
+        assert!(!ok);
+        assert!(
+            stderr.contains("the app writing it refused the print: cannot write the report to")
+                && stderr.contains(LEDGER_FILE)
+                && !stderr.contains("in use by another writer"),
+            "{stderr}"
+        );
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), size);
+        assert!(socket.exists(), "the desk's socket stays");
+        assert_eq!(rows(&ledger), rows_before, "nothing recorded");
+    }
+    // A wrong PIN is a wrong PIN, and nothing else.
+    let (ok, stderr) = run_through_the_desk(&mut ledger, &desk, args(&good), "0000");
+    assert!(!ok);
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with(
+            "pairs-table: the app writing it refused the print: wrong PIN for staff member 20"
+        ) && !stderr.contains("in use"),
+        "{stderr}"
+    );
+    assert!(!good.exists());
+    // Still the ledger: a good print through the desk is print 1.
+    let (ok, stderr) = run_through_the_desk(&mut ledger, &desk, args(&good), PIT_BOSS_PIN);
+    assert!(ok, "{stderr}");
+    drop(desk);
+    drop(ledger);
+    assert_eq!(prints_recorded(&path), 1);
+    // Without the app, the wrong PIN is said the same way by the ledger.
+    let (ok, stderr) = run_by(
+        &["--db", &db, "--out", good.to_str().unwrap()],
+        &["20"],
+        "0000",
+    );
+    assert!(!ok);
+    assert!(stderr.contains("wrong PIN"), "{stderr}");
 }

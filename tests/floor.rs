@@ -366,7 +366,7 @@ pub(crate) fn key_of(db: &Path) -> PublicKey {
 }
 
 /// The `pairs-table` program run as the station that keeps `db`.
-fn pairs_table_for(db: &Path) -> Command {
+pub(crate) fn pairs_table_for(db: &Path) -> Command {
     let home = std::env::temp_dir().join(format!("pairs-table-test-home-{}", std::process::id()));
     let mut command = Command::new(env!("CARGO_BIN_EXE_pairs-table"));
     command
@@ -423,7 +423,7 @@ pub(crate) fn dir(test: &str) -> PathBuf {
     dir
 }
 
-fn verify_file(db: &Path, url: &str) -> (bool, String) {
+pub(crate) fn verify_file(db: &Path, url: &str) -> (bool, String) {
     let out = pairs_table()
         .args(["floor", "verify", "--db"])
         .arg(db)

@@ -10,12 +10,14 @@
 
 use std::path::{Path, PathBuf};
 
+use super::floor::{FloorDb, key_of, pairs_table_for, verify_file};
 use super::report::{
     PIT_BOSS_PIN, dir, open, prints_recorded, rules_command, run, run_by, run_through_the_desk,
     shift,
 };
 use crate::pairs_table;
 use pairs_table::engine::hand::GameKind;
+use pairs_table::floor;
 
 /// Every file in `dir` by name, with the SHA-256 of its bytes: what a
 /// refusal must leave exactly as it was. The writer's `FILE.lock` is
@@ -284,4 +286,38 @@ fn through_the_desk_the_ledger_is_refused_and_a_wrong_pin_is_said_as_one() {
     );
     assert!(!ok);
     assert!(stderr.contains("wrong PIN"), "{stderr}");
+}
+
+#[test]
+fn floor_verify_and_ship_say_a_file_that_is_not_a_ledger_is_not_one() {
+    let floor_db = FloorDb::new();
+    let folder = super::floor::dir("not-a-ledger");
+    let db = folder.join("station.sqlite3");
+    let url = floor::enrol(&floor_db.url(), "table 4", key_of(&db)).unwrap();
+    std::fs::write(&db, "shift notes, not a ledger\n").unwrap();
+    let (ok, said) = verify_file(&db, &url);
+    assert!(!ok);
+    assert_eq!(
+        said.trim_end(),
+        format!(
+            "pairs-table: {} is not a pairs-table ledger: it is not an SQLite database",
+            db.display()
+        )
+    );
+    let shipped = pairs_table_for(&db)
+        .args(["floor", "ship", "--db"])
+        .arg(&db)
+        .args(["--floor", &crate::on_command_line(&url)])
+        .output()
+        .unwrap();
+    assert!(!shipped.status.success());
+    assert!(
+        String::from_utf8_lossy(&shipped.stderr).contains("is not a pairs-table ledger"),
+        "{}",
+        String::from_utf8_lossy(&shipped.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&db).unwrap(),
+        "shift notes, not a ledger\n"
+    );
 }

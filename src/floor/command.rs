@@ -206,13 +206,17 @@ pub fn run(
             floor
                 .parse::<postgres::Config>()
                 .map_err(super::FloorError::from)?;
+            crate::ledger::check_ledger_file(db)?;
             let key = keys()?.public_key();
             let shipped = super::ship(db, floor, Some(key))?;
             print_line(&format!("shipped {shipped} rows"))?;
         }
         FloorCommand::Verify { db, floor, station } => {
             let (rows, findings) = match db {
-                Some(db) => super::verify_file(db, floor, station.as_deref())?,
+                Some(db) => {
+                    crate::ledger::check_ledger_file(db)?;
+                    super::verify_file(db, floor, station.as_deref())?
+                }
                 None => super::verify_floor(floor)?,
             };
             for finding in &findings {

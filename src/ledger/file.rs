@@ -113,6 +113,17 @@ pub(super) fn inspect(path: &Path) -> Result<Found, LedgerError> {
     Ok(Found::Ledger)
 }
 
+/// Checks, without changing it, that the file at `path` is a pairs-table
+/// ledger whose schema is exactly that of its version (for commands that
+/// read a station's chain, such as `floor verify --db`): one sentence
+/// otherwise, "FILE is not a pairs-table ledger: …".
+pub fn check_ledger_file(path: &Path) -> Result<(), LedgerError> {
+    match inspect(path)? {
+        Found::Nothing => Err(LedgerError::NotFound(path.display().to_string())),
+        Found::Ledger => Ok(()),
+    }
+}
+
 /// Checks that `conn` is a pairs-table ledger with the exact schema of its
 /// version and not newer than this build; returns the version.
 pub(super) fn check_identity(conn: &Connection, display: &str) -> Result<i64, LedgerError> {

@@ -321,3 +321,37 @@ fn floor_verify_and_ship_say_a_file_that_is_not_a_ledger_is_not_one() {
         "shift notes, not a ledger\n"
     );
 }
+
+#[test]
+fn simulate_on_a_replaced_ledger_says_it_was_cut_or_replaced_not_that_shipping_sends_the_rest() {
+    let floor_db = FloorDb::new();
+    let folder = super::floor::dir("replaced");
+    let db = folder.join("station.sqlite3");
+    super::floor::simulate(&db, 8, 6);
+    let url = floor::enrol(&floor_db.url(), "table 5", key_of(&db)).unwrap();
+    floor::ship(&db, &url, None).unwrap();
+    // The station's file is replaced by a new ledger of its own key,
+    // shorter than what the floor holds.
+    let replaced = folder.join("replaced.sqlite3");
+    let out = pairs_table_for(&db)
+        .args(["simulate", "--game", "rocket", "--seats", "3"])
+        .args(["--hands", "1", "--seed", "8", "--db"])
+        .arg(&replaced)
+        .args(["--floor", &crate::on_command_line(&url)])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "the simulation itself stands: {stderr}"
+    );
+    let last = stderr.trim_end().lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with(
+            "pairs-table: shipped 0 rows to the floor, then the floor refused the file: the file "
+        ) && last
+            .ends_with("the file was cut or replaced; `pairs-table floor verify --db` says where"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("sends the rest"), "{stderr}");
+}

@@ -355,3 +355,58 @@ fn simulate_on_a_replaced_ledger_says_it_was_cut_or_replaced_not_that_shipping_s
     );
     assert!(!stderr.contains("sends the rest"), "{stderr}");
 }
+
+#[test]
+fn a_station_url_where_the_owners_or_the_pits_is_needed_is_said_so() {
+    let floor_db = FloorDb::new();
+    let folder = super::floor::dir("station-url");
+    let url = floor::enrol(
+        &floor_db.url(),
+        "table 6",
+        key_of(&folder.join("s.sqlite3")),
+    )
+    .unwrap();
+    let station = crate::on_command_line(&url);
+    let said = |args: &[&str]| {
+        let out = pairs_table().args(args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        String::from_utf8_lossy(&out.stderr).trim_end().to_owned()
+    };
+    assert_eq!(
+        said(&["floor", "status", "--floor", &station]),
+        "pairs-table: `pairs-table floor status` needs an owner's or the pit's URL, not a station's: \
+         a station's role may not read the stations' rows"
+    );
+    assert_eq!(
+        said(&["floor", "protection", "--floor", &station]),
+        "pairs-table: `pairs-table floor protection` needs an owner's or the pit's URL, not a station's: \
+         a station's role may not read the house's thresholds"
+    );
+    assert_eq!(
+        said(&[
+            "floor",
+            "protection",
+            "--floor",
+            &station,
+            "--significance",
+            "0.01"
+        ]),
+        "pairs-table: changing the house's thresholds with `pairs-table floor protection` \
+         needs an owner's URL: this role may not record them"
+    );
+    // The owner's URL still reads them.
+    let owner = pairs_table()
+        .args([
+            "floor",
+            "status",
+            "--floor",
+            &crate::on_command_line(&floor_db.url()),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        owner.status.success(),
+        "{}",
+        String::from_utf8_lossy(&owner.stderr)
+    );
+}

@@ -261,7 +261,13 @@ pub fn run(
             })?;
         }
         FloorCommand::Status { floor, json } => {
-            let stations = super::status(floor)?;
+            let stations = super::status(floor).map_err(|e| {
+                needs_role(
+                    e,
+                    "`pairs-table floor status` needs an owner's or the pit's URL, not a station's: \
+                     a station's role may not read the stations' rows",
+                )
+            })?;
             if *json {
                 print_line(&serde_json::to_string_pretty(&stations)?)?;
             } else {
@@ -290,7 +296,20 @@ pub fn run(
             significance,
             minimum_hands,
         } => {
-            let set = super::protection::protection_settings(floor, *significance, *minimum_hands)?;
+            let change = significance.is_some() || minimum_hands.is_some();
+            let set = super::protection::protection_settings(floor, *significance, *minimum_hands)
+                .map_err(|e| {
+                    needs_role(
+                        e,
+                        if change {
+                            "changing the house's thresholds with `pairs-table floor protection` \
+                             needs an owner's URL: this role may not record them"
+                        } else {
+                            "`pairs-table floor protection` needs an owner's or the pit's URL, \
+                             not a station's: a station's role may not read the house's thresholds"
+                        },
+                    )
+                })?;
             print_line(&set.sentence())?;
         }
         FloorCommand::Settings {
@@ -306,6 +325,21 @@ pub fn run(
         }
     }
     Ok(())
+}
+
+/// `error`, unless the floor refused the role the URL names for want of a
+/// privilege (a station's role reading what only the owner and the pit
+/// may): then `needs`, the one sentence that says which URL the command
+/// takes.
+fn needs_role(error: super::FloorError, needs: &str) -> anyhow::Error {
+    match &error {
+        super::FloorError::Postgres(e)
+            if e.code() == Some(&postgres::error::SqlState::INSUFFICIENT_PRIVILEGE) =>
+        {
+            anyhow::anyhow!("{needs}")
+        }
+        _ => error.into(),
+    }
 }
 
 /// One station as `floor status` prints it: tab-separated fields, every

@@ -10,7 +10,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::floor::{FloorDb, key_of, pairs_table_for, verify_file};
+use postgres::{Client, NoTls};
+
+use super::floor::{Cluster, FloorDb, key_of, over_tls, pairs_table_for, test_ca, verify_file};
 use super::report::{
     PIT_BOSS_PIN, dir, open, prints_recorded, rules_command, run, run_by, run_through_the_desk,
     shift,
@@ -409,4 +411,128 @@ fn a_station_url_where_the_owners_or_the_pits_is_needed_is_said_so() {
         "{}",
         String::from_utf8_lossy(&owner.stderr)
     );
+}
+
+/// A cluster of the test's own that asks every TCP connection for a
+/// password (SCRAM) and offers TLS with a certificate its CA signs.
+#[test]
+fn a_ca_of_the_right_name_but_another_key_and_a_password_not_found_are_said_plainly() {
+    let dir = tempfile::Builder::new()
+        .prefix("pairs-table-test-guard-tls")
+        .tempdir()
+        .unwrap();
+    let ca = test_ca("pairs-table test CA");
+    let key = rcgen::KeyPair::generate().unwrap();
+    let mut params =
+        rcgen::CertificateParams::new(vec!["localhost".to_string(), "127.0.0.1".to_string()])
+            .unwrap();
+    params.extended_key_usages = vec![rcgen::ExtendedKeyUsagePurpose::ServerAuth];
+    let certificate = params.signed_by(&key, &*ca).unwrap();
+    let (ca_file, impostor_file) = (dir.path().join("ca.pem"), dir.path().join("impostor.pem"));
+    std::fs::write(&ca_file, ca.pem()).unwrap();
+    // The same name as the floor's CA, another key.
+    std::fs::write(&impostor_file, test_ca("pairs-table test CA").pem()).unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+        .port();
+    let hba = dir.path().join("data").join("pg_hba_guard.conf");
+    let hba_setting = format!("hba_file = '{}'", hba.display());
+    let _cluster = Cluster::start(
+        dir.path(),
+        port.into(),
+        &[
+            ("server.crt", &certificate.pem()),
+            ("server.key", &key.serialize_pem()),
+            (
+                "pg_hba_guard.conf",
+                "local all all trust\nhost all all 127.0.0.1/32 scram-sha-256\n",
+            ),
+        ],
+        &[
+            "ssl = on",
+            "ssl_cert_file = 'server.crt'",
+            "ssl_key_file = 'server.key'",
+            &hba_setting,
+        ],
+    )
+    .unwrap_or_else(|why| panic!("this test starts a PostgreSQL cluster of its own: {why}"));
+    let url = |settings: &str| format!("postgres://postgres@127.0.0.1:{port}/postgres{settings}");
+    let full = |ca: &Path| format!("?sslmode=verify-full&sslrootcert={}", ca.display());
+
+    // The CA's name matches the certificate's issuer; its key does not.
+    assert_eq!(
+        over_tls(&url(&full(&impostor_file))),
+        Err(format!(
+            "the floor server's certificate is not signed by the CA in {}",
+            impostor_file.display()
+        ))
+    );
+
+    // No password anywhere: the file looked in and the line it lacks.
+    let passwords = dir.path().join("pgpass");
+    std::fs::write(&passwords, "# nothing for this floor\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&passwords, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let status = |target: &str, env: &[(&str, &Path)], without: &[&str]| {
+        let mut command = pairs_table();
+        command.args(["floor", "status", "--floor", target]);
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        for name in without {
+            command.env_remove(name);
+        }
+        let out = command.output().unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stderr).trim_end().to_owned(),
+        )
+    };
+    let wanted = format!("127.0.0.1:{port}:postgres:postgres");
+    for target in [url(""), url(&full(&ca_file))] {
+        assert_eq!(
+            status(&target, &[("PGPASSFILE", &passwords)], &[]),
+            (
+                false,
+                format!(
+                    "pairs-table: the floor asks user postgres for a password and none was found: \
+                     the password file {} (named by PGPASSFILE) has no line for {wanted}; \
+                     add {wanted}:PASSWORD there",
+                    passwords.display()
+                )
+            )
+        );
+    }
+    let home = dir.path().join("home");
+    std::fs::create_dir(&home).unwrap();
+    assert_eq!(
+        status(&url(""), &[("HOME", &home)], &["PGPASSFILE"]),
+        (
+            false,
+            format!(
+                "pairs-table: the floor asks user postgres for a password and none was found: \
+                 there is no password file {} (the default, ~/.pgpass); \
+                 make it with the line {wanted}:PASSWORD, mode 0600",
+                home.join(".pgpass").display()
+            )
+        )
+    );
+
+    // With the line in the file, the floor is reached (and has no schema).
+    let mut admin = Client::connect(
+        &format!(
+            "host={} port={port} user=postgres dbname=postgres",
+            dir.path().display()
+        ),
+        NoTls,
+    )
+    .unwrap();
+    admin
+        .batch_execute("ALTER ROLE postgres PASSWORD 'guard-pw'")
+        .unwrap();
+    std::fs::write(&passwords, format!("{wanted}:guard-pw\n")).unwrap();
+    let (ok, said) = status(&url(&full(&ca_file)), &[("PGPASSFILE", &passwords)], &[]);
+    assert!(!ok);
+    assert!(!said.contains("password"), "{said}");
 }

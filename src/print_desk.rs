@@ -290,7 +290,7 @@ fn print(
         staff: StaffId(request.by),
         pin: &request.pin,
     };
-    ReportFiles::claim(&request.pdf, request.csv.as_deref())
+    ReportFiles::claim(&request.pdf, request.csv.as_deref(), ledger.path())
         .and_then(|files| files.save(ledger, &query, &layout, Some(integrity), Some(&by)))
         .map_err(|e| e.to_string())
 }

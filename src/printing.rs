@@ -38,6 +38,22 @@ pub enum PrintingError {
     /// No path was given for the PDF.
     #[error("type the path to save the PDF to")]
     NoPath,
+    /// An output path names the ledger or a file it keeps beside itself.
+    #[error(
+        "cannot write the report to {path}: it is the ledger {ledger} or a file the ledger keeps beside itself, which the report would destroy"
+    )]
+    LedgerFile {
+        /// The output path, as given.
+        path: String,
+        /// The ledger.
+        ledger: String,
+    },
+    /// An output path names an existing file that is not a report this
+    /// program wrote.
+    #[error(
+        "cannot write the report to {0}: the file exists and is not a report this program wrote, so it is not replaced; choose another name or remove it first"
+    )]
+    NotAReport(String),
     /// An output file could not be written.
     #[error("cannot write {path}: {problem}")]
     Write {
@@ -259,7 +275,7 @@ pub fn save_report(
     (pdf, csv): (&Path, Option<&Path>),
     by: Option<&PinEntry<'_>>,
 ) -> Result<Saved, PrintingError> {
-    ReportFiles::claim(pdf, csv)?.save(ledger, query, layout, None, by)
+    ReportFiles::claim(pdf, csv, ledger.path())?.save(ledger, query, layout, None, by)
 }
 
 /// Saves the rated-play report of `period` (docs/rating.md) to `pdf` (and
@@ -272,8 +288,10 @@ pub fn save_rating_report(
     (pdf, csv): (&Path, Option<&Path>),
     by: Option<&PinEntry<'_>>,
 ) -> Result<crate::rating::RatedPlayReport, PrintingError> {
+    let ledger_path = ledger.path().to_path_buf();
     save_unnumbered(
         (pdf, csv),
+        Some(&ledger_path),
         || Ok(ledger.rated_play(rater, period, by)?),
         |report| {
             Ok((
@@ -297,6 +315,7 @@ pub fn save_protection_report(
 ) -> Result<crate::protection::ProtectionReport, PrintingError> {
     save_unnumbered(
         (pdf, csv),
+        Some(ledger.path()),
         || Ok(ledger.protection_report(period, settings, from)?),
         |report| {
             Ok((
@@ -314,6 +333,7 @@ pub fn save_floor_report(
 ) -> Result<(), PrintingError> {
     save_unnumbered(
         (pdf, csv),
+        None,
         || Ok(()),
         |()| {
             Ok((
@@ -324,23 +344,19 @@ pub fn save_floor_report(
     )
 }
 
-/// A report that is not a numbered print (the rated-play and floor
-/// reports): claims `pdf` (and `csv`) first, then makes the report with
-/// `make` and writes what `render` gives (PDF bytes, CSV text) beside the
-/// final names, renaming both into place only when both are written.
+/// A report that is not a numbered print (the rated-play, protection and
+/// floor reports): claims `pdf` (and `csv`) first ([`claim_outputs`],
+/// against the files of `ledger` if the report reads one), then makes the
+/// report with `make` and writes what `render` gives (PDF bytes, CSV text)
+/// beside the final names, renaming both into place only when both are
+/// written.
 fn save_unnumbered<R>(
     (pdf, csv): (&Path, Option<&Path>),
+    ledger: Option<&Path>,
     make: impl FnOnce() -> Result<R, PrintingError>,
     render: impl FnOnce(&R) -> Result<(Vec<u8>, String), PrintingError>,
 ) -> Result<R, PrintingError> {
-    if pdf.as_os_str().is_empty() {
-        return Err(PrintingError::NoPath);
-    }
-    if csv.is_some_and(|csv| same_file(csv, pdf)) {
-        return Err(PrintingError::SameFile(pdf.display().to_string()));
-    }
-    let pending_pdf = Pending::create(pdf)?;
-    let pending_csv = csv.map(Pending::create).transpose()?;
+    let (pending_pdf, pending_csv) = claim_outputs(pdf, csv, ledger)?;
     let report = make()?;
     let (bytes, text) = render(&report)?;
     pending_pdf.write(&bytes)?;
@@ -362,13 +378,139 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 
 /// Writes a PDF rendered without the ledger (a rules card) to `path`,
 /// whole or not at all: beside its name first, then renamed into place.
+/// An existing file that is not a report this program wrote is refused.
 pub fn save_pdf(path: &Path, bytes: &[u8]) -> Result<(), PrintingError> {
-    if path.as_os_str().is_empty() {
-        return Err(PrintingError::NoPath);
-    }
-    let pending = Pending::create(path)?;
+    let (pending, _) = claim_outputs(path, None, None)?;
     pending.write(bytes)?;
     pending.finish()
+}
+
+/// Checks the output paths `pdf` (and `csv`) and creates their partial
+/// files, nothing before every check has passed: refuses an empty PDF
+/// path, one file named twice, and any path [`check_output`] refuses.
+fn claim_outputs(
+    pdf: &Path,
+    csv: Option<&Path>,
+    ledger: Option<&Path>,
+) -> Result<(Pending, Option<Pending>), PrintingError> {
+    if pdf.as_os_str().is_empty() {
+        return Err(PrintingError::NoPath);
+    }
+    if csv.is_some_and(|csv| same_file(csv, pdf)) {
+        return Err(PrintingError::SameFile(pdf.display().to_string()));
+    }
+    for path in std::iter::once(pdf).chain(csv) {
+        check_output(path, ledger)?;
+    }
+    Ok((Pending::create(pdf)?, csv.map(Pending::create).transpose()?))
+}
+
+/// Refuses an output path whose writing would destroy something (docs/reports.md,
+/// "What an output file may replace"): `path`, or the partial file written
+/// beside it, is the ledger at `ledger` or a file the ledger keeps beside
+/// itself (compared as the files they are, so a symbolic link, a hard
+/// link or another spelling is caught); or `path` is an existing file
+/// that is not empty and not a report this program wrote
+/// ([`is_our_report`]).
+fn check_output(path: &Path, ledger: Option<&Path>) -> Result<(), PrintingError> {
+    if let Some(ledger) = ledger {
+        let mut kept = crate::ledger::ledger_files(ledger);
+        #[cfg(unix)]
+        kept.push(crate::print_desk::desk_path(ledger));
+        if let Ok(real) = std::fs::canonicalize(ledger) {
+            kept.extend(crate::ledger::ledger_files(&real));
+            #[cfg(unix)]
+            kept.push(crate::print_desk::desk_path(&real));
+        }
+        let written = [path.to_path_buf(), partial_of(path)];
+        if written
+            .iter()
+            .any(|out| kept.iter().any(|file| same_place(out, file)))
+        {
+            return Err(PrintingError::LedgerFile {
+                path: path.display().to_string(),
+                ledger: ledger.display().to_string(),
+            });
+        }
+    }
+    match std::fs::metadata(path) {
+        Err(_) => Ok(()),
+        Ok(found) if found.is_file() && (found.len() == 0 || is_our_report(path)) => Ok(()),
+        Ok(_) => Err(PrintingError::NotAReport(path.display().to_string())),
+    }
+}
+
+/// Whether `a` and `b` name the same file: the same device and inode when
+/// both exist (Unix), else the same place once their folders are resolved.
+fn same_place(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    if let (Ok(a), Ok(b)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+        use std::os::unix::fs::MetadataExt;
+        return (a.dev(), a.ino()) == (b.dev(), b.ino());
+    }
+    matches!((resolved(a), resolved(b)), (Some(a), Some(b)) if a == b)
+}
+
+/// Where `path` leads: the file it names with every link and `..`
+/// resolved, or, for a file that does not exist, its folder resolved and
+/// its own name kept.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    if let Ok(real) = std::fs::canonicalize(path) {
+        return Some(real);
+    }
+    let absolute = std::path::absolute(path).ok()?;
+    let folder = std::fs::canonicalize(absolute.parent()?).ok()?;
+    Some(folder.join(absolute.file_name()?))
+}
+
+/// Whether the file at `path` is a report this program wrote: a PDF
+/// (beginning `%PDF-`) whose document information names this program as
+/// its producer ([`producer_mark`](crate::report::producer_mark)), or a
+/// CSV whose first line is one of this program's CSV headers
+/// ([`CSV_HEADERS`](crate::report::CSV_HEADERS)).
+fn is_our_report(path: &Path) -> bool {
+    use std::io::{BufRead, BufReader, Read};
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut reader = BufReader::new(file);
+    let Ok(start) = reader.fill_buf() else {
+        return false;
+    };
+    if start.starts_with(b"%PDF-") {
+        return holds(reader, &crate::report::producer_mark());
+    }
+    let longest = crate::report::CSV_HEADERS.iter().map(|h| h.len()).max();
+    let mut first = Vec::new();
+    if (&mut reader)
+        .take(longest.unwrap_or(0) as u64 + 2)
+        .read_until(b'\n', &mut first)
+        .is_err()
+    {
+        return false;
+    }
+    let line = first.strip_suffix(b"\n").unwrap_or(&first);
+    crate::report::CSV_HEADERS
+        .iter()
+        .any(|header| header.as_bytes() == line)
+}
+
+/// Whether what `reader` reads holds `mark`, read a piece at a time.
+fn holds(mut reader: impl std::io::Read, mark: &[u8]) -> bool {
+    let mut window: Vec<u8> = Vec::new();
+    let mut piece = vec![0; 64 * 1024];
+    loop {
+        let read = match reader.read(&mut piece) {
+            Ok(0) | Err(_) => return false,
+            Ok(read) => read,
+        };
+        window.extend_from_slice(&piece[..read]);
+        if window.windows(mark.len()).any(|w| w == mark) {
+            return true;
+        }
+        let keep = window.len().min(mark.len().saturating_sub(1));
+        window.drain(..window.len() - keep);
+    }
 }
 
 /// A report's output files, claimed (their partial files created) before
@@ -380,22 +522,23 @@ pub struct ReportFiles {
 }
 
 impl ReportFiles {
-    /// Claims `pdf` (and `csv`): refuses an empty or shared path and one
-    /// that cannot be written, before any print is recorded.
-    pub fn claim(pdf: &Path, csv: Option<&Path>) -> Result<ReportFiles, PrintingError> {
-        if pdf.as_os_str().is_empty() {
-            return Err(PrintingError::NoPath);
-        }
-        if csv.is_some_and(|csv| same_file(csv, pdf)) {
-            return Err(PrintingError::SameFile(pdf.display().to_string()));
-        }
+    /// Claims `pdf` (and `csv`) for a report of the ledger at `ledger`:
+    /// refuses an empty or shared path, one of the ledger's own files, an
+    /// existing file that is not a report this program wrote, and one that
+    /// cannot be written, before any print is recorded.
+    pub fn claim(
+        pdf: &Path,
+        csv: Option<&Path>,
+        ledger: &Path,
+    ) -> Result<ReportFiles, PrintingError> {
         let mut paths = vec![pdf];
         paths.extend(csv);
         // Found before this print's own partial files are made.
         let left_over = left_over_beside(&paths);
+        let (pdf, csv) = claim_outputs(pdf, csv, Some(ledger))?;
         Ok(ReportFiles {
-            pdf: Pending::create(pdf)?,
-            csv: csv.map(Pending::create).transpose()?,
+            pdf,
+            csv,
             left_over,
         })
     }

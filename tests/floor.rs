@@ -49,11 +49,11 @@ fn throw_away_cluster() -> Result<String, String> {
 
 /// A PostgreSQL cluster started from the installed binaries in a
 /// directory of the caller's, on 127.0.0.1.
-struct Cluster {
+pub(crate) struct Cluster {
     bin: PathBuf,
     data: String,
     root: bool,
-    url: String,
+    pub(crate) url: String,
 }
 
 impl Cluster {
@@ -61,7 +61,7 @@ impl Cluster {
     /// Unix socket in `dir`: `files` (name, contents) written into the data
     /// directory first, private to the server's user (as `ssl_key_file`
     /// must be), and `settings` lines added to its postgresql.conf.
-    fn start(
+    pub(crate) fn start(
         dir: &Path,
         port: u32,
         files: &[(&str, &str)],
@@ -429,7 +429,7 @@ pub(crate) fn dir(test: &str) -> PathBuf {
     dir
 }
 
-fn verify_file(db: &Path, url: &str) -> (bool, String) {
+pub(crate) fn verify_file(db: &Path, url: &str) -> (bool, String) {
     let out = pairs_table()
         .args(["floor", "verify", "--db"])
         .arg(db)
@@ -1792,7 +1792,7 @@ fn a_password_on_the_command_line_is_refused_and_the_password_file_must_be_priva
 }
 
 /// A CA of the test's own, named `name`.
-fn test_ca(name: &str) -> rcgen::CertifiedIssuer<'static, rcgen::KeyPair> {
+pub(crate) fn test_ca(name: &str) -> rcgen::CertifiedIssuer<'static, rcgen::KeyPair> {
     let mut params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
     params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
     params
@@ -1807,7 +1807,7 @@ fn test_ca(name: &str) -> rcgen::CertifiedIssuer<'static, rcgen::KeyPair> {
 
 /// Whether the floor `target` names is reached over TLS (the server's
 /// own view, `pg_stat_ssl`), or the sentence that refuses it.
-fn over_tls(target: &str) -> Result<bool, String> {
+pub(crate) fn over_tls(target: &str) -> Result<bool, String> {
     let (config, tls) = floor::credentials::config(target).map_err(|e| e.to_string())?;
     let mut client = tls.connect(&config).map_err(|e| e.to_string())?;
     Ok(client

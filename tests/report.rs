@@ -43,7 +43,7 @@ impl Clock for Ticking {
     }
 }
 
-fn dir() -> PathBuf {
+pub(crate) fn dir() -> PathBuf {
     static N: AtomicU32 = AtomicU32::new(0);
     let dir = std::env::temp_dir().join(format!(
         "pairs-table-report-{}-{}",
@@ -56,8 +56,8 @@ fn dir() -> PathBuf {
 
 const DEALER: StaffId = StaffId(10);
 const DEALER_PIN: &str = "8316";
-const PIT_BOSS: StaffId = StaffId(20);
-const PIT_BOSS_PIN: &str = "3719";
+pub(crate) const PIT_BOSS: StaffId = StaffId(20);
+pub(crate) const PIT_BOSS_PIN: &str = "3719";
 const OTHER_BOSS: StaffId = StaffId(21);
 const OTHER_BOSS_PIN: &str = "5092";
 
@@ -100,13 +100,13 @@ fn first_pit_boss_and_dealer(ledger: &mut Ledger) {
         .unwrap();
 }
 
-fn open(path: &Path) -> Ledger {
+pub(crate) fn open(path: &Path) -> Ledger {
     open_ticking(path, 30)
 }
 
 /// Records one closed shift of `hands` simulated hands of `game` and voids
 /// `voids` of them; returns the ledger's path.
-fn shift(game: GameKind, hands: u64, voids: i64) -> PathBuf {
+pub(crate) fn shift(game: GameKind, hands: u64, voids: i64) -> PathBuf {
     shift_at(game, hands, voids, 30)
 }
 
@@ -1011,13 +1011,13 @@ fn the_layout_definition_is_valid_and_checked() {
 
 /// Runs `pairs-table report shift ARGS --by PIT_BOSS` with the pit boss's
 /// PIN on standard input; returns (success, stderr).
-fn run(args: &[&str]) -> (bool, String) {
+pub(crate) fn run(args: &[&str]) -> (bool, String) {
     run_by(args, &[PIT_BOSS.to_string().as_str()], PIT_BOSS_PIN)
 }
 
 /// Runs `pairs-table report shift ARGS --by BY…` with `pin` and a newline
 /// on standard input; returns (success, stderr).
-fn run_by(args: &[&str], by: &[&str], pin: &str) -> (bool, String) {
+pub(crate) fn run_by(args: &[&str], by: &[&str], pin: &str) -> (bool, String) {
     use std::io::Write;
     let mut child = crate::pairs_table()
         .args(["report", "shift"])
@@ -1157,7 +1157,7 @@ fn the_sample_report_matches_reports_sample() {
 }
 
 /// Runs `pairs-table rules ARGS`; returns (exit code, stdout, stderr).
-fn rules_command(args: &[&str]) -> (Option<i32>, String, String) {
+pub(crate) fn rules_command(args: &[&str]) -> (Option<i32>, String, String) {
     let out = crate::pairs_table()
         .arg("rules")
         .args(args)
@@ -1552,7 +1552,7 @@ fn wrong_pins_a_lockout_and_its_reset_in_the_shift_are_on_its_report() {
 }
 
 /// How many prints `path` records.
-fn prints_recorded(path: &Path) -> i64 {
+pub(crate) fn prints_recorded(path: &Path) -> i64 {
     let conn =
         rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
             .unwrap();
@@ -2022,7 +2022,7 @@ fn text_a_spreadsheet_would_run_is_written_as_text_in_the_csv() {
 
 /// Runs `run_by` on a thread while `ledger`'s writer serves the print desk,
 /// as the app does between frames; returns (success, stderr).
-fn run_through_the_desk(
+pub(crate) fn run_through_the_desk(
     ledger: &mut Ledger,
     desk: &pairs_table::print_desk::PrintDesk,
     args: Vec<String>,

@@ -16,6 +16,7 @@ mod pdf_text;
 mod pit;
 mod pit_live;
 mod pit_view;
+mod print_guard;
 mod properties;
 mod protection;
 mod protocol;

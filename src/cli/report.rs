@@ -174,8 +174,13 @@ pub(super) fn report_shift(args: &ShiftReportArgs, key: Option<&Path>) -> anyhow
         Ok(ledger) => ledger,
         #[cfg(unix)]
         Err(in_use @ crate::ledger::LedgerError::InUse { .. }) => {
-            let printed = print_through_the_app(args, &path, (from, to))
+            // Why the app could not be asked follows why it is asked; the
+            // app's own answer stands alone (a wrong PIN is a wrong PIN).
+            let answer = print_through_the_app(args, &path, (from, to))
                 .map_err(|why| anyhow::anyhow!("{in_use}; {why}"))?;
+            let printed = answer.map_err(|error| {
+                anyhow::anyhow!("the app writing it refused the print: {error}")
+            })?;
             return finish(args, printed);
         }
         Err(error) => return Err(error.into()),
@@ -204,12 +209,14 @@ pub(super) fn report_shift(args: &ShiftReportArgs, key: Option<&Path>) -> anyhow
 /// Asks the app that writes the ledger at `path` to print the report
 /// (docs/reports.md, "Printing while the app runs"): the pit boss's PIN
 /// goes with the request; the app records the print and writes the files.
+/// The error is why the app could not be asked; `Ok(Err(…))` is the app's
+/// refusal, one sentence.
 #[cfg(unix)]
 fn print_through_the_app(
     args: &ShiftReportArgs,
     path: &Path,
     (from, to): (Option<DateTime<Utc>>, Option<DateTime<Utc>>),
-) -> anyhow::Result<Printed> {
+) -> anyhow::Result<Result<Printed, String>> {
     use crate::print_desk::{PrintAnswer, PrintRequest, ask};
     let absolute = |file: &Path| {
         std::path::absolute(file)
@@ -233,12 +240,10 @@ fn print_through_the_app(
         by,
         pin: read_pin(by)?,
     };
-    match ask(path, &request)? {
+    Ok(match ask(path, &request)? {
         PrintAnswer::Printed(printed) => Ok(printed),
-        PrintAnswer::Refused { error } => {
-            anyhow::bail!("the app writing it refused the print: {error}")
-        }
-    }
+        PrintAnswer::Refused { error } => Err(error),
+    })
 }
 
 /// Names left-over partial files, sends the PDF to the printer if asked,

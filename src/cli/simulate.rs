@@ -196,6 +196,12 @@ pub(super) fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Resul
                 }
                 match outcome.last_error {
                     None => eprintln!("pairs-table: shipped {} rows to the floor", outcome.shipped),
+                    // The error says the file was cut or replaced and that
+                    // `floor verify --db` says where; shipping cannot help.
+                    Some(error) if outcome.file_behind => eprintln!(
+                        "pairs-table: shipped {} rows to the floor, then the floor refused the file: {error}",
+                        outcome.shipped
+                    ),
                     Some(error) => eprintln!(
                         "pairs-table: shipped {} rows to the floor, then the link failed ({error}); `pairs-table floor ship` sends the rest",
                         outcome.shipped

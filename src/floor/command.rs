@@ -265,13 +265,17 @@ fn run_command(
             floor
                 .parse::<postgres::Config>()
                 .map_err(super::FloorError::from)?;
+            crate::ledger::check_ledger_file(db)?;
             let keys = keys()?;
             let shipped = super::ship(db, floor, Some(&keys))?;
             print_line(&format!("shipped {shipped} rows"))?;
         }
         FloorCommand::Verify { db, floor, station } => {
             let (rows, findings) = match db {
-                Some(db) => super::verify_file(db, floor, station.as_deref())?,
+                Some(db) => {
+                    crate::ledger::check_ledger_file(db)?;
+                    super::verify_file(db, floor, station.as_deref())?
+                }
                 None => super::verify_floor(floor)?,
             };
             for finding in &findings {
@@ -320,8 +324,10 @@ fn run_command(
             print_line(&format!("station {} resumed", shown(station)))?;
         }
         FloorCommand::Status { floor, json } => {
-            let stations = super::status(floor)?;
-            let verifier = super::verifier_check_in(floor)?;
+            let needs = "`pairs-table floor status` needs an owner's or the pit's URL, not a station's: \
+                         a station's role may not read the stations' rows";
+            let stations = super::status(floor).map_err(|e| needs_role(e, needs))?;
+            let verifier = super::verifier_check_in(floor).map_err(|e| needs_role(e, needs))?;
             if *json {
                 print_line(&serde_json::to_string_pretty(&stations)?)?;
             } else {
@@ -357,7 +363,20 @@ fn run_command(
             significance,
             minimum_hands,
         } => {
-            let set = super::protection::protection_settings(floor, *significance, *minimum_hands)?;
+            let change = significance.is_some() || minimum_hands.is_some();
+            let set = super::protection::protection_settings(floor, *significance, *minimum_hands)
+                .map_err(|e| {
+                    needs_role(
+                        e,
+                        if change {
+                            "changing the house's thresholds with `pairs-table floor protection` \
+                             needs an owner's URL: this role may not record them"
+                        } else {
+                            "`pairs-table floor protection` needs an owner's or the pit's URL, \
+                             not a station's: a station's role may not read the house's thresholds"
+                        },
+                    )
+                })?;
             print_line(&set.sentence())?;
         }
         FloorCommand::Settings {
@@ -458,6 +477,21 @@ pub fn floor_health(
     found.sort_by(|a, b| b.0.cmp(&a.0));
     let health = found.first().map_or(Health::Well, |f| f.0);
     (health, found.into_iter().map(|f| f.1).collect())
+}
+
+/// `error`, unless the floor refused the role the URL names for want of a
+/// privilege (a station's role reading what only the owner and the pit
+/// may): then `needs`, the one sentence that says which URL the command
+/// takes.
+fn needs_role(error: super::FloorError, needs: &str) -> anyhow::Error {
+    match &error {
+        super::FloorError::Postgres(e)
+            if e.code() == Some(&postgres::error::SqlState::INSUFFICIENT_PRIVILEGE) =>
+        {
+            anyhow::anyhow!("{needs}")
+        }
+        _ => error.into(),
+    }
 }
 
 /// One station as `floor status` prints it: tab-separated fields, every

@@ -32,7 +32,7 @@ pub fn config(target: &str) -> Result<(Config, Tls), FloorError> {
         None => parse(target)?,
     };
     if config.get_password().is_none()
-        && let Some(file) = password_file()
+        && let Some((file, _)) = password_file()
         && let Some(password) = password_for(&config, &file)?
     {
         config.password(password);
@@ -323,11 +323,48 @@ fn service_settings(text: &str, name: &str) -> Result<Option<Vec<(String, String
     Ok(found)
 }
 
-/// The password file libpq reads: `PGPASSFILE`, else `~/.pgpass`.
-fn password_file() -> Option<PathBuf> {
+/// The password file libpq reads, and what named it: `PGPASSFILE`, else
+/// `~/.pgpass`.
+fn password_file() -> Option<(PathBuf, &'static str)> {
     std::env::var_os("PGPASSFILE")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".pgpass")))
+        .map(|file| (PathBuf::from(file), "named by PGPASSFILE"))
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .map(|home| (Path::new(&home).join(".pgpass"), "the default, ~/.pgpass"))
+        })
+}
+
+/// The server asked for a password that neither the target nor the
+/// password file gave: one sentence naming the file looked in and the
+/// line it lacks (docs/floor.md, "Credentials"); `None` for any other
+/// failure.
+fn password_missing(error: &postgres::Error, config: &Config) -> Option<FloorError> {
+    use std::error::Error;
+    let asked = config.get_password().is_none()
+        && error.as_db_error().is_none()
+        && error
+            .source()
+            .is_some_and(|cause| cause.to_string() == "password missing");
+    if !asked {
+        return None;
+    }
+    let user = config.get_user().unwrap_or("");
+    let line = line_for(config, user, "PASSWORD");
+    let wanted = line.trim_end_matches(":PASSWORD");
+    let looked = match password_file() {
+        Some((file, named)) if file.is_file() => format!(
+            "the password file {} ({named}) has no line for {wanted}; add {line} there",
+            file.display()
+        ),
+        Some((file, named)) => format!(
+            "there is no password file {} ({named}); make it with the line {line}, mode 0600",
+            file.display()
+        ),
+        None => "there is no password file, for neither PGPASSFILE nor HOME is set".into(),
+    };
+    Some(FloorError::Refused(format!(
+        "the floor asks user {user} for a password and none was found: {looked}"
+    )))
 }
 
 /// The password the file at `file` gives for `config`'s host, port,
@@ -512,7 +549,9 @@ impl Tls {
         let hosts = config.get_hosts();
         let local = !hosts.is_empty() && hosts.iter().all(|h| !matches!(h, Host::Tcp(_)));
         if self.mode == SslMode::Disable || local {
-            return Ok(config.connect(NoTls)?);
+            return config
+                .connect(NoTls)
+                .map_err(|e| password_missing(&e, config).unwrap_or(FloorError::Postgres(e)));
         }
         let root = self.root_file(default_root().as_deref())?;
         let provider = Arc::new(rustls::crypto::ring::default_provider());
@@ -548,7 +587,10 @@ impl Tls {
         });
         config
             .connect(tokio_postgres_rustls::MakeRustlsConnect::new(tls))
-            .map_err(|e| self.refusal(e, root.as_deref(), &config))
+            .map_err(|e| {
+                password_missing(&e, &config)
+                    .unwrap_or_else(|| self.refusal(e, root.as_deref(), &config))
+            })
     }
 
     /// The CA file the server's certificate is checked against: the one
@@ -605,7 +647,8 @@ fn tls_sentence(error: &rustls::Error, root: Option<&Path>, host: &str) -> Strin
         return format!("the TLS handshake with the floor server failed: {error}");
     };
     match (certificate, root) {
-        (CertificateError::UnknownIssuer, Some(root)) => format!(
+        // A CA of the right name but another key: its signature fails.
+        (CertificateError::UnknownIssuer | CertificateError::BadSignature, Some(root)) => format!(
             "the floor server's certificate is not signed by the CA in {}",
             root.display()
         ),

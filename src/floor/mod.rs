@@ -66,6 +66,10 @@ pub enum FloorError {
     /// A request the floor cannot act on.
     #[error("{0}")]
     Refused(String),
+    /// The station's file ends before the floor's head for it: it was cut
+    /// or replaced, and no shipment can send the rest.
+    #[error("{0}")]
+    FileBehind(String),
 }
 
 /// A PostgreSQL error as one sentence, each cause said once: the server's
@@ -455,7 +459,7 @@ fn ship_on(
     let reader = ledger::ChainReader::open(db)?;
     let file_rows = reader.length()?;
     if file_rows < start {
-        return Err(FloorError::Refused(format!(
+        return Err(FloorError::FileBehind(format!(
             "the file {} ends at row {file_rows} but the floor holds rows up to {start} for station {station}: \
              the file was cut or replaced; `pairs-table floor verify --db` says where",
             db.display()
@@ -607,6 +611,9 @@ pub struct ShipOutcome {
     pub shipped: u64,
     /// The last failure, if the last attempt failed.
     pub last_error: Option<String>,
+    /// Whether the last attempt failed because the file ends before the
+    /// floor's head (cut or replaced): shipping again cannot send the rest.
+    pub file_behind: bool,
     /// Every time the link was down, in order.
     pub outages: Vec<Outage>,
 }
@@ -633,12 +640,14 @@ impl ShipOutcome {
             Ok(shipped) => {
                 self.shipped += shipped.added;
                 self.last_error = None;
+                self.file_behind = false;
                 if let Some(open) = self.outages.last_mut().filter(|o| o.until.is_none()) {
                     open.until = Some(now);
                 }
             }
             Err(error) => {
                 self.last_error = Some(error.to_string());
+                self.file_behind = matches!(error, FloorError::FileBehind(_));
                 match self.outages.last_mut().filter(|o| o.until.is_none()) {
                     Some(open) => open.rows_held_back = open.rows_held_back.max(held_back),
                     None => self.outages.push(Outage {

@@ -113,6 +113,17 @@ pub(super) fn inspect(path: &Path) -> Result<Found, LedgerError> {
     Ok(Found::Ledger)
 }
 
+/// Checks, without changing it, that the file at `path` is a pairs-table
+/// ledger whose schema is exactly that of its version (for commands that
+/// read a station's chain, such as `floor verify --db`): one sentence
+/// otherwise, "FILE is not a pairs-table ledger: …".
+pub fn check_ledger_file(path: &Path) -> Result<(), LedgerError> {
+    match inspect(path)? {
+        Found::Nothing => Err(LedgerError::NotFound(path.display().to_string())),
+        Found::Ledger => Ok(()),
+    }
+}
+
 /// Checks that `conn` is a pairs-table ledger with the exact schema of its
 /// version and not newer than this build; returns the version.
 pub(super) fn check_identity(conn: &Connection, display: &str) -> Result<i64, LedgerError> {
@@ -267,6 +278,23 @@ fn held() -> MutexGuard<'static, Vec<Entry>> {
 
 fn lock_path(ledger: &Path) -> PathBuf {
     PathBuf::from(format!("{}.lock", ledger.display()))
+}
+
+/// What SQLite and the writer keep beside a ledger, after its name: the
+/// -wal, -shm and -journal files and the writer's `FILE.lock`.
+const BESIDE: [&str; 4] = ["-wal", "-shm", "-journal", ".lock"];
+
+/// Every file the ledger at `path` is or keeps beside itself (whether or
+/// not each exists now): the file, SQLite's -wal, -shm and -journal files
+/// and the writer's `FILE.lock`. Nothing else may be written over them.
+pub fn ledger_files(path: &Path) -> Vec<PathBuf> {
+    std::iter::once(path.to_path_buf())
+        .chain(BESIDE.iter().map(|suffix| {
+            let mut name = path.as_os_str().to_owned();
+            name.push(suffix);
+            PathBuf::from(name)
+        }))
+        .collect()
 }
 
 /// The file a lock on `ledger` is taken on: this process's entry for it,

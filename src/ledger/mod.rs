@@ -54,7 +54,7 @@ pub use audit::{
 };
 pub use chain::GENESIS;
 pub use error::{AccessError, LedgerError, ShiftError};
-pub use file::APPLICATION_ID;
+pub use file::{APPLICATION_ID, check_ledger_file, ledger_files};
 pub use hands::Recorder;
 pub use inventory::{
     CountKind, CountState, RECOUNT_SECOND_APPROVAL_ABOVE, Recount, ShiftInventory, Slip, SlipKind,

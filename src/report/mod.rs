@@ -22,11 +22,21 @@ pub use csv::render_csv;
 pub use floor::render_floor_csv;
 pub use par::{CountabilityPrint, ParSheetPrint};
 pub use pdf::{
-    render_floor_report, render_par_sheet, render_pdf, render_protection_report,
+    producer_mark, render_floor_report, render_par_sheet, render_pdf, render_protection_report,
     render_rating_report, render_rules_card, render_strategy_card,
 };
 pub use protection::render_protection_csv;
 pub use rating::render_rating_csv;
+
+/// The header line of every CSV this program writes: the shift report's,
+/// the rated-play report's, the game-protection report's and the floor
+/// report's.
+pub const CSV_HEADERS: [&str; 4] = [
+    csv::CSV_HEADER,
+    rating::RATING_CSV_HEADER,
+    protection::PROTECTION_CSV_HEADER,
+    floor::FLOOR_CSV_HEADER,
+];
 
 /// The layout definition, `reports/shift-report.toml`, embedded at build time.
 pub const LAYOUT_TOML: &str = include_str!("../../reports/shift-report.toml");

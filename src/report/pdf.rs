@@ -927,6 +927,21 @@ fn par_pages(print: &ParSheetPrint, title: String, what: &str, layout: &Layout) 
     }
 }
 
+/// The creator and producer every PDF of this program names in its
+/// document information.
+pub const PRODUCER: &str = "pairs-table";
+
+/// The bytes every PDF of this program carries, and other programs' PDFs
+/// do not: its document information's producer, [`PRODUCER`], as printpdf
+/// writes it (`/Producer<FEFF…>`, the name in UTF-16BE hex).
+pub fn producer_mark() -> Vec<u8> {
+    let hex: String = PRODUCER
+        .encode_utf16()
+        .map(|unit| format!("{unit:04X}"))
+        .collect();
+    format!("/Producer<FEFF{hex}>").into_bytes()
+}
+
 /// What every page of a document carries besides its sections.
 struct Pages {
     /// The PDF's own title (its metadata).
@@ -953,8 +968,8 @@ impl Pages {
         info.creation_date = printed;
         info.modification_date = printed;
         info.metadata_date = printed;
-        info.creator = "pairs-table".into();
-        info.producer = "pairs-table".into();
+        info.creator = PRODUCER.into();
+        info.producer = PRODUCER.into();
         let regular = Face::load(REGULAR, "DejaVuSans.ttf", &mut doc)?;
         let bold = Face::load(BOLD, "DejaVuSans-Bold.ttf", &mut doc)?;
 
@@ -1039,6 +1054,23 @@ mod tests {
             printed_at: chrono::DateTime::UNIX_EPOCH,
         };
         floor_sections(&report, layout.zone)
+    }
+
+    #[test]
+    fn every_pdf_carries_the_producer_mark_that_says_this_program_wrote_it() {
+        let layout = Layout::standard().unwrap();
+        let report = crate::report::floor::FloorReport {
+            period: FloorPeriod::LatestShifts,
+            tables: Vec::new(),
+            left_out: Vec::new(),
+            clocks: Vec::new(),
+            verifier: None,
+            printed_at: chrono::DateTime::UNIX_EPOCH,
+        };
+        let bytes = render_floor_report(&report, &layout).unwrap();
+        let mark = producer_mark();
+        assert!(bytes.starts_with(b"%PDF-"));
+        assert!(bytes.windows(mark.len()).any(|w| w == mark.as_slice()));
     }
 
     #[test]

@@ -189,7 +189,7 @@ impl ReportTab {
             .filter(|c| !c.is_empty())
             .map(PathBuf::from);
         let (path, options) = (ledger.path().to_path_buf(), ledger.verify_options());
-        let files = ReportFiles::claim(&pdf, csv.as_deref())?;
+        let files = ReportFiles::claim(&pdf, csv.as_deref(), &path)?;
         let check = Job::start(ctx, "chain check", move || {
             check_chain(&path, &options).map_err(ScreenError::from)
         });

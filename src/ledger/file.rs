@@ -114,13 +114,15 @@ pub(super) fn inspect(path: &Path) -> Result<Found, LedgerError> {
 }
 
 /// Checks, without changing it, that the file at `path` is a pairs-table
-/// ledger whose schema is exactly that of its version (for commands that
-/// read a station's chain, such as `floor verify --db`): one sentence
-/// otherwise, "FILE is not a pairs-table ledger: …".
+/// ledger (for commands that read a station's chain, such as `floor
+/// verify --db`): one sentence otherwise, "FILE is not a pairs-table
+/// ledger: …". A ledger whose schema was altered (its triggers dropped,
+/// say) is still one: what reads its chain says what else changed.
 pub fn check_ledger_file(path: &Path) -> Result<(), LedgerError> {
-    match inspect(path)? {
-        Found::Nothing => Err(LedgerError::NotFound(path.display().to_string())),
-        Found::Ledger => Ok(()),
+    match inspect(path) {
+        Ok(Found::Nothing) => Err(LedgerError::NotFound(path.display().to_string())),
+        Ok(Found::Ledger) | Err(LedgerError::AlteredSchema { .. }) => Ok(()),
+        Err(error) => Err(error),
     }
 }
 

@@ -993,7 +993,7 @@ fn flood(db: &FloorDb, dir: &Path) {
     let replicas = dir.join("flood-replicas");
     std::fs::create_dir_all(&replicas).unwrap();
     let mut rows = Vec::new();
-    let mut survey = |what: &str, rows: &mut Vec<String>| {
+    let survey = |what: &str, rows: &mut Vec<String>| {
         floor::survey::survey(&owner, &replicas).unwrap();
         let times: Vec<f64> = (0..5)
             .map(|_| {

@@ -1,0 +1,347 @@
+//! Checking chains (docs/floor.md, `floor verify`): a station's file
+//! against every row the floor holds for it, and every station's chain on
+//! the floor itself, in parallel.
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use postgres::fallible_iterator::FallibleIterator;
+
+use super::*;
+use crate::keys::PublicKey;
+use crate::ledger::{self, ShippedRow, link_encoded};
+
+/// Whose rows [`floor_rows`] reads.
+#[derive(Clone, Copy)]
+pub(super) enum Rows<'a> {
+    /// The calling station's own rows, every one shipped (up to its head,
+    /// verified or not).
+    Own,
+    /// A named station's rows up to the given seq (its verified head for
+    /// what counts, its head for a check of everything shipped).
+    Station(&'a str, i64),
+}
+
+/// Compares the station file with every row of its chain on the floor,
+/// verified or not (a file that disagrees with rows the verifier has not
+/// reached yet fails all the same); one
+/// sentence per disagreement. `station` names it when `url` is not the
+/// station's own role. Returns the rows compared and the findings.
+pub fn verify_file(
+    db: &Path,
+    url: &str,
+    station: Option<&str>,
+) -> Result<(u64, Vec<String>), FloorError> {
+    let mut client = connect(url)?;
+    let whose = match station {
+        Some(station) => {
+            let head: Option<i64> = client
+                .query_opt(
+                    "SELECT head_seq FROM floor.stations WHERE station = $1",
+                    &[&station],
+                )?
+                .map(|r| r.get(0));
+            let head = head.ok_or_else(|| {
+                FloorError::Refused(format!("no station {station} is enrolled on the floor"))
+            })?;
+            Rows::Station(station, head)
+        }
+        None => Rows::Own,
+    };
+    let reader = ledger::ChainReader::open(db)?;
+    let mut findings = Vec::new();
+    let mut compared = 0u64;
+    let mut after = 0i64;
+    let mut rewritten_seen = false;
+    loop {
+        let floor = floor_rows(&mut client, whose, after, BATCH)?;
+        let file = reader.rows_after(after, BATCH)?;
+        if floor.is_empty() {
+            break;
+        }
+        for (i, kept) in floor.iter().enumerate() {
+            let Some(row) = file.get(i) else {
+                findings.push(format!(
+                    "the file ends at row {} but the floor holds rows up to {}: the file was cut",
+                    kept.seq - 1,
+                    floor_rows(&mut client, whose, kept.seq - 1, u32::MAX)?
+                        .last()
+                        .map_or(kept.seq, |r| r.seq)
+                ));
+                return Ok((compared, findings));
+            };
+            compared += 1;
+            if row.table != kept.table || row.values != kept.values {
+                let what = if kept.table == "checkpoints" {
+                    format!(
+                        "the checkpoint at row {} is missing or altered in the file",
+                        kept.seq
+                    )
+                } else if kept.seq == 1 {
+                    "row 1 differs from the floor's: the file was replaced by another ledger".into()
+                } else {
+                    format!(
+                        "row {} ({} on the floor, {} in the file) was rewritten after shipping",
+                        kept.seq, kept.table, row.table
+                    )
+                };
+                findings.push(what);
+                rewritten_seen = true;
+            } else if row.hash != kept.hash && !rewritten_seen {
+                findings.push(format!(
+                    "row {}'s hash in the file differs from the floor's: the chain was rewritten",
+                    kept.seq
+                ));
+                rewritten_seen = true;
+            }
+        }
+        after = floor.last().map_or(after, |r| r.seq);
+    }
+    Ok((compared, findings))
+}
+
+pub(super) fn floor_rows(
+    client: &mut impl postgres::GenericClient,
+    whose: Rows<'_>,
+    after: i64,
+    limit: u32,
+) -> Result<Vec<ShippedRow>, FloorError> {
+    let limit = i64::from(limit);
+    let rows = match whose {
+        Rows::Station(station, upto) => client.query(
+            "SELECT seq, table_name, payload, hash FROM floor.chain_rows \
+             WHERE station = $1 AND seq > $2 AND seq <= $4 ORDER BY seq LIMIT $3",
+            &[&station, &after, &limit, &upto],
+        )?,
+        Rows::Own => client.query(
+            "SELECT seq, table_name, payload, hash FROM floor.own_shipped_rows($1, $2::integer)",
+            &[&after, &(limit.min(i64::from(i32::MAX)) as i32)],
+        )?,
+    };
+    Ok(rows
+        .into_iter()
+        .map(|r| {
+            let hash: Vec<u8> = r.get(3);
+            ShippedRow {
+                seq: r.get(0),
+                table: r.get(1),
+                values: r.get(2),
+                hash: hash.try_into().unwrap_or([0; 32]),
+            }
+        })
+        .collect())
+}
+
+/// Re-checks every station's chain on the floor itself: each row's hash
+/// from the one before, the recorded head, and every checkpoint's signature
+/// against the enrolled key. Reads one snapshot of the floor, so stations
+/// shipping meanwhile cause no false finding: the stations are checked in
+/// parallel (one worker a core, each on a connection of its own that
+/// imports the snapshot), each station's rows streamed in order. Returns
+/// rows checked and the findings, station by station.
+pub fn verify_floor(url: &str) -> Result<(u64, Vec<String>), FloorError> {
+    use rayon::prelude::*;
+    let mut connection = connect(url)?;
+    let mut leader = connection
+        .build_transaction()
+        .isolation_level(postgres::IsolationLevel::RepeatableRead)
+        .read_only(true)
+        .start()?;
+    let snapshot: String = leader.query_one("SELECT pg_export_snapshot()", &[])?.get(0);
+    let keys = key_history::findings_on(&mut leader)?;
+    let stations: Vec<FloorChain> = leader
+        .query(
+            "SELECT station, head_seq, head_hash, public_key FROM floor.stations ORDER BY station",
+            &[],
+        )?
+        .into_iter()
+        .map(|r| {
+            let name: String = r.get(0);
+            FloorChain {
+                key_findings: keys
+                    .iter()
+                    .filter(|(station, _)| *station == name)
+                    .map(|(_, finding)| finding.clone())
+                    .collect(),
+                name,
+                head_seq: r.get(1),
+                head_hash: r.get(2),
+                key: r
+                    .get::<_, Option<Vec<u8>>>(3)
+                    .and_then(|k| k.try_into().ok()),
+            }
+        })
+        .collect();
+    // The longest chains first, so the workers finish together.
+    let mut order: Vec<usize> = (0..stations.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(stations[i].head_seq));
+    let queue = Mutex::new(order.into_iter());
+    let workers = rayon::current_num_threads().clamp(1, stations.len().max(1));
+    let checked: Vec<Vec<(usize, u64, Vec<String>)>> = (0..workers)
+        .into_par_iter()
+        .map(|_| -> Result<_, FloorError> {
+            let mut connection = connect(url)?;
+            let mut worker = connection
+                .build_transaction()
+                .isolation_level(postgres::IsolationLevel::RepeatableRead)
+                .read_only(true)
+                .start()?;
+            worker.batch_execute(&format!("SET TRANSACTION SNAPSHOT '{snapshot}'"))?;
+            let mut done = Vec::new();
+            while let Some(i) = queue.lock().ok().and_then(|mut q| q.next()) {
+                let (rows, findings) = stations[i].check(&mut worker)?;
+                done.push((i, rows, findings));
+            }
+            Ok(done)
+        })
+        .collect::<Result<_, _>>()?;
+    leader.commit()?;
+    let mut checked: Vec<(usize, u64, Vec<String>)> = checked.into_iter().flatten().collect();
+    checked.sort_by_key(|(i, _, _)| *i);
+    Ok(checked
+        .into_iter()
+        .fold((0, Vec::new()), |(rows, mut all), (i, n, findings)| {
+            all.extend(stations[i].key_findings.iter().cloned());
+            all.extend(findings);
+            (rows + n, all)
+        }))
+}
+
+/// A station's chain on the floor as `floor verify` checks it.
+struct FloorChain {
+    name: String,
+    head_seq: i64,
+    head_hash: Vec<u8>,
+    key: Option<PublicKey>,
+    /// What the floor's key history says of the station's key (its key
+    /// changes), said before its rows' findings.
+    key_findings: Vec<String>,
+}
+
+impl FloorChain {
+    /// Streams the chain's rows in order on `client` and checks each
+    /// (docs/floor.md, `floor verify`); rows checked and findings, in row
+    /// order. Checkpoints' signatures are checked together, a batch at a
+    /// time ([`crate::keys::checkpoints_signed`]).
+    fn check(
+        &self,
+        client: &mut impl postgres::GenericClient,
+    ) -> Result<(u64, Vec<String>), FloorError> {
+        let name = &self.name;
+        // (seq, place among a row's findings, finding)
+        let mut findings: Vec<(i64, u8, String)> = Vec::new();
+        let mut unsigned = Vec::new();
+        let enrolled = self.key.as_ref().and_then(crate::keys::CheckpointKey::new);
+        let mut checked = 0u64;
+        let mut previous = ledger::GENESIS;
+        let mut seq = 0i64;
+        let params: [&(dyn postgres::types::ToSql + Sync); 2] = [name, &self.head_seq];
+        let mut rows = client.query_raw(
+            "SELECT seq, table_name, payload, hash FROM floor.chain_rows \
+              WHERE station = $1 AND seq <= $2 ORDER BY seq",
+            params,
+        )?;
+        while let Some(row) = rows.next()? {
+            let (row_seq, table, values, hash): (i64, &str, &[u8], &[u8]) =
+                (row.get(0), row.get(1), row.get(2), row.get(3));
+            checked += 1;
+            if row_seq != seq + 1 {
+                findings.push((
+                    row_seq,
+                    0,
+                    format!("station {name}: row {row_seq} follows row {seq}, rows are missing"),
+                ));
+            }
+            if table == "checkpoints" {
+                match ledger::shipped_checkpoint(values, seq, &previous, self.key.as_ref()) {
+                    Ok(checkpoint) => unsigned.push((row_seq, checkpoint)),
+                    Err(problem) => findings.push((
+                        row_seq,
+                        1,
+                        format!("station {name}: the checkpoint at row {row_seq}: {problem}"),
+                    )),
+                }
+                if unsigned.len() == SIGNATURES_AT_ONCE {
+                    findings.extend(self.unsigned(&mut unsigned, enrolled.as_ref()));
+                }
+            }
+            if link_encoded(&previous, row_seq, table, values).as_slice() != hash {
+                findings.push((
+                    row_seq,
+                    2,
+                    format!(
+                        "station {name}: row {row_seq}'s hash does not follow from the row before"
+                    ),
+                ));
+            }
+            previous = hash.try_into().unwrap_or([0; 32]);
+            seq = row_seq;
+        }
+        findings.extend(self.unsigned(&mut unsigned, enrolled.as_ref()));
+        if seq != self.head_seq || previous.as_slice() != self.head_hash.as_slice() {
+            findings.push((
+                i64::MAX,
+                0,
+                format!(
+                    "station {name}: the recorded head is row {} but the chain ends at row {seq}",
+                    self.head_seq
+                ),
+            ));
+        }
+        findings.sort_by_key(|(seq, place, _)| (*seq, *place));
+        Ok((checked, findings.into_iter().map(|(_, _, f)| f).collect()))
+    }
+
+    /// Checks the signatures of the checkpoints read (`checkpoints`, each
+    /// with its seq, emptied): by the enrolled key `enrolled` (ready), or,
+    /// for a station enrolled without one, by the key each names. The
+    /// findings for those that do not hold.
+    fn unsigned(
+        &self,
+        checkpoints: &mut Vec<(i64, ledger::ShippedCheckpoint)>,
+        enrolled: Option<&crate::keys::CheckpointKey>,
+    ) -> Vec<(i64, u8, String)> {
+        let keys: Vec<Option<crate::keys::CheckpointKey>> = checkpoints
+            .iter()
+            .map(|(_, c)| match enrolled {
+                Some(key) => Some(key.clone()),
+                None if self.key.is_some() => None,
+                None => crate::keys::CheckpointKey::new(c.key()),
+            })
+            .collect();
+        let batch: Vec<_> = checkpoints
+            .iter()
+            .zip(&keys)
+            .filter_map(|((_, c), key)| Some((c.signed(), c.signature(), key.as_ref()?)))
+            .collect();
+        let all_hold = batch.len() == checkpoints.len() && crate::keys::checkpoints_signed(&batch);
+        let found = if all_hold {
+            Vec::new()
+        } else {
+            checkpoints
+                .iter()
+                .zip(&keys)
+                .filter(|((_, c), key)| {
+                    !key.as_ref()
+                        .is_some_and(|key| key.signs(c.signed(), c.signature()))
+                })
+                .map(|((seq, _), _)| {
+                    (
+                        *seq,
+                        1,
+                        format!(
+                            "station {}: the checkpoint at row {seq}: {}",
+                            self.name,
+                            ledger::SIGNATURE_MISMATCH
+                        ),
+                    )
+                })
+                .collect()
+        };
+        checkpoints.clear();
+        found
+    }
+}
+
+/// Checkpoints whose signatures `floor verify` checks in one batch.
+const SIGNATURES_AT_ONCE: usize = 64;

@@ -141,10 +141,25 @@ fn table_card_ui(
     clicked
 }
 
+/// The most characters of a table's name a card shows.
+const NAME_CHARACTERS: usize = 40;
+
+/// `name` cut to [`NAME_CHARACTERS`], `…` marking the cut.
+fn cut_name(name: &str) -> String {
+    match name.char_indices().nth(NAME_CHARACTERS) {
+        Some((at, _)) => format!("{}…", &name[..at]),
+        None => name.to_owned(),
+    }
+}
+
 /// The table's game, limits, dealer and the shift's figures.
 fn figures_ui(ui: &mut Ui, table: &PitTable) {
     ui.horizontal_wrapped(|ui| {
-        ui.label(table.table.as_deref().unwrap_or("no table yet"));
+        match table.table.as_deref() {
+            // A name as the station signed it, however long: cut, whole on hover.
+            Some(name) => ui.label(cut_name(name)).on_hover_text(name),
+            None => ui.label("no table yet"),
+        };
         if let Some(game) = table.game {
             ui.label(game.to_string());
         }
@@ -293,5 +308,19 @@ mod tests {
                 assert_ne!(a.words(), b.words());
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_table_name_is_cut_on_the_card() {
+        let long = "é".repeat(65_536);
+        let shown = cut_name(&long);
+        assert_eq!(shown.chars().count(), NAME_CHARACTERS + 1);
+        assert!(shown.ends_with('…'));
+        assert_eq!(cut_name("table 1"), "table 1");
     }
 }

@@ -7,6 +7,7 @@
 //! of a table-screen frame against a one-label frame measured in the same
 //! run, whether an idle frame asks for a repaint, and resident memory
 //! every 250 hands. Results go in docs/performance.md.
+#![allow(clippy::unwrap_used)] // benches/common's setup unwraps, as every bench does.
 
 use std::time::{Duration, Instant};
 

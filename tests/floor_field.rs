@@ -265,11 +265,11 @@ fn a_lag_is_believed_only_from_a_fresh_heartbeat_the_stations_key_signed() {
             .contains("answers no challenge the floor is waiting on"),
         "{replay}"
     );
-    let empty: (Vec<i64>, Vec<String>, Vec<Vec<u8>>, Vec<Vec<u8>>) = Default::default();
+    let (no_seqs, no_tables, no_bytes): (Vec<i64>, Vec<String>, Vec<Vec<u8>>) = Default::default();
     forger
         .query_one(
             "SELECT head FROM floor.append_batch($1, $2, $3, $4, 0, now())",
-            &[&empty.0, &empty.1, &empty.2, &empty.3],
+            &[&no_seqs, &no_tables, &no_bytes, &no_bytes],
         )
         .unwrap();
     assert_eq!(floor::status(&floor_db.url()).unwrap()[0].link.lag, None);
@@ -339,12 +339,15 @@ fn a_refused_station_tries_at_most_once_a_second_however_often_it_commits() {
     let port = listener.local_addr().unwrap().port();
     let accepted = Arc::new(AtomicUsize::new(0));
     let counted = accepted.clone();
-    std::thread::spawn(move || {
-        for stream in listener.incoming() {
-            counted.fetch_add(1, Ordering::Relaxed);
-            drop(stream);
-        }
-    });
+    std::thread::Builder::new()
+        .name("hang-up server".into())
+        .spawn(move || {
+            for stream in listener.incoming() {
+                counted.fetch_add(1, Ordering::Relaxed);
+                drop(stream);
+            }
+        })
+        .unwrap();
     let db = dir("backoff").join("station.sqlite3");
     simulate(&db, 1, 1);
     let shipper = floor::Shipper::start(

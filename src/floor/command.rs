@@ -474,7 +474,7 @@ pub fn floor_health(
             ));
         }
     }
-    found.sort_by(|a, b| b.0.cmp(&a.0));
+    found.sort_by_key(|f| std::cmp::Reverse(f.0));
     let health = found.first().map_or(Health::Well, |f| f.0);
     (health, found.into_iter().map(|f| f.1).collect())
 }

@@ -34,9 +34,17 @@ pub struct Verified {
 struct Newest {
     station: String,
     key: Option<PublicKey>,
-    /// The checkpoint's seq, payload and hash, and the hash of the row
-    /// before it; `None` when no checkpoint follows the verified head.
-    checkpoint: Option<(i64, Vec<u8>, Vec<u8>, Option<Vec<u8>>)>,
+    /// `None` when no checkpoint follows the verified head.
+    checkpoint: Option<NewestCheckpoint>,
+}
+
+/// A checkpoint row as [`Newest`] reads it.
+struct NewestCheckpoint {
+    seq: i64,
+    payload: Vec<u8>,
+    hash: Vec<u8>,
+    /// The hash of the row before it, if the floor holds one.
+    before: Option<Vec<u8>>,
 }
 
 /// Checks every station whose head is beyond its verified head, once (or
@@ -72,15 +80,20 @@ pub fn verify_pending(
             Newest {
                 station: r.get(0),
                 key: key.and_then(|k| k.try_into().ok()),
-                checkpoint: seq.map(|seq| (seq, r.get(3), r.get(4), r.get(5))),
+                checkpoint: seq.map(|seq| NewestCheckpoint {
+                    seq,
+                    payload: r.get(3),
+                    hash: r.get(4),
+                    before: r.get(5),
+                }),
             }
         })
         .collect();
     let holds: Vec<bool> = pending
         .par_iter()
         .map(|p| match (&p.key, &p.checkpoint) {
-            (Some(key), Some((seq, payload, _, before))) => {
-                checkpoint_problem(*seq, payload, before.as_deref(), key).is_none()
+            (Some(key), Some(c)) => {
+                checkpoint_problem(c.seq, &c.payload, c.before.as_deref(), key).is_none()
             }
             _ => false,
         })
@@ -88,13 +101,13 @@ pub fn verify_pending(
     let mut done = Vec::new();
     let (mut stations, mut seqs, mut hashes) = (Vec::new(), Vec::new(), Vec::new());
     for (p, holds) in pending.iter().zip(&holds) {
-        if let (Some((seq, _, hash, _)), true) = (&p.checkpoint, holds) {
+        if let (Some(c), true) = (&p.checkpoint, holds) {
             stations.push(p.station.as_str());
-            seqs.push(*seq);
-            hashes.push(hash.as_slice());
+            seqs.push(c.seq);
+            hashes.push(c.hash.as_slice());
             done.push(Verified {
                 station: p.station.clone(),
-                verified: *seq,
+                verified: c.seq,
                 quarantined: None,
             });
         }

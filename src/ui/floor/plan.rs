@@ -294,6 +294,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_long_table_name_is_cut_on_the_card() {
+        let long = "é".repeat(65_536);
+        let shown = cut_name(&long);
+        assert_eq!(shown.chars().count(), NAME_CHARACTERS + 1);
+        assert!(shown.ends_with('…'));
+        assert_eq!(cut_name("table 1"), "table 1");
+    }
+
+    #[test]
     fn every_state_has_its_own_colour_and_words() {
         let states = [
             TableState::Open,
@@ -308,19 +317,5 @@ mod tests {
                 assert_ne!(a.words(), b.words());
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_long_table_name_is_cut_on_the_card() {
-        let long = "é".repeat(65_536);
-        let shown = cut_name(&long);
-        assert_eq!(shown.chars().count(), NAME_CHARACTERS + 1);
-        assert!(shown.ends_with('…'));
-        assert_eq!(cut_name("table 1"), "table 1");
     }
 }

@@ -1234,3 +1234,60 @@ fn a_count_bettor_bets_its_spread_exactly_when_the_true_count_is_above_the_pivot
     }
     assert!(big > 5 && small > 5, "{big} big bets, {small} small");
 }
+
+#[test]
+fn many_shoes_on_standard_input_give_each_shoes_figures() {
+    use std::io::Write;
+    let shoes = [
+        "0,2,1,4,5,3,7,2,9,6",
+        "1,2,3,4,5,6,7,8,9,10",
+        "0,0,3,4,5,6,7,8,9,10",
+    ];
+    let mut child = crate::pairs_table()
+        .args(["par", "--game", "rocket", "--shoe", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = format!("{}\n1,2,3\n\n{}\n{}\n", shoes[0], shoes[1], shoes[2]);
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "a refused line fails the run"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "pairs-table: 1 line(s) were not shoes (each answered with its error)\n"
+    );
+    let lines: Vec<&str> = std::str::from_utf8(&output.stdout)
+        .unwrap()
+        .lines()
+        .collect();
+    assert_eq!(
+        lines.len(),
+        4,
+        "one line per line given, the blank one skipped"
+    );
+    assert_eq!(
+        lines[1],
+        r#"{"error":"a shoe is ten counts, of ranks 1 to 10, separated by commas; this has 3","line":2}"#
+    );
+    // Each shoe's line holds, to the bit, what `--shoe C1,...,C10 --json` prints for it alone.
+    for (line, shoe) in [lines[0], lines[2], lines[3]].into_iter().zip(shoes) {
+        let alone = crate::pairs_table()
+            .args(["par", "--game", "rocket", "--shoe", shoe, "--json"])
+            .output()
+            .unwrap();
+        assert!(alone.status.success());
+        let alone: serde_json::Value = serde_json::from_slice(&alone.stdout).unwrap();
+        assert_eq!(line, serde_json::to_string(&alone).unwrap(), "shoe {shoe}");
+    }
+}

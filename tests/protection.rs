@@ -9,8 +9,7 @@ use pairs_table::engine::shoe::ShoeCount;
 use pairs_table::engine::table::{CardSource, CardSupply, FinishedHand, Seating, Table};
 use pairs_table::par::rocket::{ShoeCounts, edge_from_shoe};
 use pairs_table::protection::{
-    DecisionCost, EdgeTracker, FiguresFrom, FlagSettings, RecordedEdge, SeatPlay, Tally,
-    one_sided_p_value,
+    DecisionCost, EdgeTracker, FiguresFrom, FlagSettings, RecordedEdge, SeatPlay, Tally, upper_tail,
 };
 use pairs_table::simulate::{BetStrategy, SimConfig, Simulation, Strategy};
 use rand::rngs::StdRng;
@@ -137,9 +136,15 @@ fn the_edge_at_each_bet_is_the_cards_seen_since_the_shuffle_and_burns_are_unseen
 }
 
 fn seat(bet_units: u64, costs: &[f64]) -> SeatPlay {
+    played(bet_units, 0, costs)
+}
+
+/// A seat's play with its result, `net_units`.
+fn played(bet_units: u64, net_units: i64, costs: &[f64]) -> SeatPlay {
     SeatPlay {
         seat: 1,
         bet_units,
+        net_units,
         decisions: costs
             .iter()
             .map(|&cost| DecisionCost {
@@ -156,24 +161,62 @@ fn seat(bet_units: u64, costs: &[f64]) -> SeatPlay {
 }
 
 #[test]
-fn the_correlation_and_its_p_value_are_pearsons_and_fishers() {
+fn r_is_pearsons_and_p_is_the_bet_test_within_each_context() {
     let mut tally = Tally::default();
+    // Four won hands in one run.
     for (bet, advantage) in [(10, 0.01), (20, 0.03), (30, 0.02), (40, 0.05)] {
-        tally.add(Some(-advantage), &seat(bet, &[]));
+        tally.add(Some(-advantage), &played(bet, 10, &[]));
     }
     // A hand with no edge (too few cards left) counts for nothing.
-    tally.add(None, &seat(1000, &[0.5]));
+    tally.add(None, &played(1000, 0, &[0.5]));
     let profile = tally.profile(3600, &FlagSettings::default());
-    assert_eq!(profile.hands, 4);
+    assert_eq!((profile.hands, profile.hands_followed), (4, 4));
     let r = profile.bet_edge_correlation.unwrap();
     assert!((r - 0.831_521_840_620_3).abs() < 1e-9, "{r}");
-    // Fisher's z for r = 0.5 over 28 pairs, worked out by hand.
-    let p = one_sided_p_value(0.5, 28).unwrap();
-    assert!((p - 0.003_011_462).abs() < 1e-6, "{p}");
-    assert_eq!(one_sided_p_value(0.5, 3), None);
+    // Each hand's context (the run's start, then won at 10, at 20, at
+    // 30) holds one hand: nothing to compare, no test.
+    assert_eq!(profile.bet_test_z, None);
+    assert_eq!(profile.correlation_p_value, None);
     // Money-weighted: (10×0.01 + 20×0.03 + 30×0.02 + 40×0.05) / 100.
     let played_at = profile.advantage_played_at.unwrap();
     assert!((played_at - 0.033).abs() < 1e-12);
+
+    // Worked by hand: seven pushed hands in one run.
+    let mut tally = Tally::default();
+    let advantages = [0.0, 0.01, 0.06, 0.02, 0.03, 0.05, 0.04];
+    let stakes = [10, 10, 20, 10, 10, 20, 10];
+    for (&bet, &advantage) in stakes.iter().zip(&advantages) {
+        tally.add(Some(-advantage), &played(bet, 0, &[]));
+    }
+    // Contexts: the start holds the first hand; after a push at 10 come
+    // the 2nd, 3rd, 5th and 6th (stakes 10, 20, 10, 20); after a push at
+    // 20 the 4th and 7th (10 and 10: no spread, nothing to test). Each
+    // advantage's score is its rank in the run, (rank − ½) ÷ 7.
+    let score = |advantage: f64| {
+        let rank = advantages.iter().filter(|&&a| a < advantage).count() as f64 + 1.0;
+        (rank - 0.5) / 7.0
+    };
+    let context: Vec<(f64, f64)> = [1, 2, 4, 5]
+        .iter()
+        .map(|&i| (stakes[i] as f64, score(advantages[i])))
+        .collect();
+    let n = context.len() as f64;
+    let (sum_b, sum_u) = context
+        .iter()
+        .fold((0.0, 0.0), |(b, u), (x, y)| (b + x, u + y));
+    let covariance: f64 = context.iter().map(|(b, u)| b * u).sum::<f64>() - sum_b * sum_u / n;
+    let bets: f64 = context.iter().map(|(b, _)| b * b).sum::<f64>() - sum_b * sum_b / n;
+    let scores: f64 = context.iter().map(|(_, u)| u * u).sum::<f64>() - sum_u * sum_u / n;
+    let z = covariance / (bets * scores / (n - 1.0)).sqrt();
+    let profile = tally.profile(0, &FlagSettings::default());
+    assert!(
+        (profile.bet_test_z.unwrap() - z).abs() < 1e-12,
+        "{profile:?} against {z}"
+    );
+    assert!((profile.correlation_p_value.unwrap() - upper_tail(z)).abs() < 1e-15);
+    // The normal tail: P(Z ≥ 1.959964) = 2.5%, P(Z ≥ 3.090232) = 0.1%.
+    assert!((upper_tail(1.959_964) - 0.025).abs() < 1e-6);
+    assert!((upper_tail(3.090_232) - 0.001).abs() < 1e-6);
 }
 
 #[test]
@@ -245,6 +288,103 @@ fn a_bettor_who_bets_by_the_edge_is_flagged_and_flat_and_random_bettors_are_not(
         early.correlation_p_value.unwrap() < settings.significance && !early.flagged,
         "too few hands to mark, however clear: {early:?}"
     );
+}
+
+/// Shoes of 60 hands whose advantage drifts from hand to hand and rises
+/// after the player loses (as a lost hand leaves the shoe better for the
+/// player), with the player's chance of winning rising with it: the
+/// dependence that made the old test mark honest players. Each hand:
+/// (house edge, whether the player won).
+fn dependent_shoes(shoes: usize, seed: u64) -> Vec<Vec<(f64, bool)>> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    (0..shoes)
+        .map(|_| {
+            let mut advantage: f64 = -0.04;
+            (0..60)
+                .map(|_| {
+                    let won = rng.random_bool((0.45 + advantage).clamp(0.05, 0.95));
+                    let hand = (-advantage, won);
+                    advantage += rng.random_range(-0.003..0.003) + if won { -0.002 } else { 0.002 };
+                    hand
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn bettors_by_their_results_are_not_marked_and_a_back_counter_is() {
+    let settings = FlagSettings::default();
+    let shoes = dependent_shoes(100, 42);
+    let mut rng = StdRng::seed_from_u64(43);
+    let (mut dalembert, mut martingale, mut streaky, mut backcount) = (
+        Tally::default(),
+        Tally::default(),
+        Tally::default(),
+        Tally::default(),
+    );
+    let (mut by_results, mut martingale_stake, mut streak) = (1u64, 1u64, (0, 1u64));
+    for hand in shoes.iter().flatten() {
+        let (house_edge, won) = *hand;
+        let net = |stake: u64| {
+            if won {
+                stake as i64 * 10
+            } else {
+                -(stake as i64) * 10
+            }
+        };
+        dalembert.add(
+            Some(house_edge),
+            &played(10 * by_results, net(by_results), &[]),
+        );
+        by_results = if won {
+            (by_results - 1).max(1)
+        } else {
+            (by_results + 1).min(8)
+        };
+        martingale.add(
+            Some(house_edge),
+            &played(10 * martingale_stake, net(martingale_stake), &[]),
+        );
+        martingale_stake = if won {
+            1
+        } else {
+            (martingale_stake * 2).min(8)
+        };
+        if streak.0 == 0 {
+            streak = (rng.random_range(10..=200), rng.random_range(1..=8));
+        }
+        streak.0 -= 1;
+        streaky.add(Some(house_edge), &played(10 * streak.1, net(streak.1), &[]));
+        if house_edge < 0.0 {
+            backcount.add(Some(house_edge), &played(10, net(1), &[]));
+        } else {
+            backcount.add_empty(Some(house_edge));
+        }
+    }
+    let dalembert = dalembert.profile(0, &settings);
+    // Pearson's r over hands, read as if they were independent (Fisher's
+    // z), marks the d'Alembert bettor: its stake follows its losses, and
+    // its losses the advantage.
+    let r = dalembert.bet_edge_correlation.unwrap();
+    let fisher = upper_tail(r.atanh() * ((dalembert.hands - 3) as f64).sqrt());
+    assert!(fisher < settings.significance, "r {r}, Fisher's p {fisher}");
+    // Its stake is fixed by its last stake and result: nothing to test.
+    assert_eq!(dalembert.correlation_p_value, None);
+    assert!(!dalembert.flagged);
+    let martingale = martingale.profile(0, &settings);
+    assert!(!martingale.flagged && martingale.correlation_p_value.is_none());
+    let streaky = streaky.profile(0, &settings);
+    assert!(streaky.correlation_p_value.unwrap() > 0.01, "{streaky:?}");
+    let backcount = backcount.profile(0, &settings);
+    assert_eq!(backcount.bet_edge_correlation, None, "a flat bet: no r");
+    assert_eq!(backcount.hands_followed, 6000);
+    assert!(
+        backcount.hands < 500,
+        "sat in for {} hands",
+        backcount.hands
+    );
+    assert!(backcount.flagged, "{backcount:?}");
 }
 
 #[test]
@@ -377,91 +517,176 @@ fn many_hands_valued_together_are_valued_as_one_at_a_time() {
     }
 }
 
-/// Issue 34's proof on simulated players: at a 6-seat, 6-deck table, 5,000
-/// hands a seed, a `counter:8` player is flagged in at least 99 of 100
-/// seeds, flat and `random:8` bettors in at most 1 (false alarms), and the
-/// counter's skill-check theo agrees with its simulated result within the
-/// 99% interval (over all the seeds' hands). docs/game-protection.md,
-/// "Proved on simulated players". `PROTECTION_PROOF_SEEDS` (default 100)
-/// runs fewer seeds, each with the same bounds per hundred (all flagged,
-/// at most one false alarm): `./test.sh` runs 20, the whole 100 take about
-/// half an hour on two cores.
+/// How many seeds the proof runs: `PROTECTION_PROOF_SEEDS`, 100 unless set.
+fn proof_seeds() -> u64 {
+    std::env::var("PROTECTION_PROOF_SEEDS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(100)
+}
+
+/// One seed's shift at a proof table: each seat's bet-test p (`None`:
+/// no test), and seat 1's per-hand house result less its skill theo
+/// (units) when `skill_check`.
+fn proof_shift(bets: &[BetStrategy], seed: u64, skill_check: bool) -> (Vec<Option<f64>>, Vec<f64>) {
+    const HANDS: usize = 5_000;
+    let mut simulation = protection_table(6, seed, bets);
+    let valued: &[u8] = if skill_check { &[1] } else { &[] };
+    let mut tracker = EdgeTracker::new().valuing_decisions_of(valued);
+    let mut tallies = vec![Tally::default(); bets.len()];
+    let mut differences = Vec::with_capacity(HANDS);
+    for _ in 0..HANDS {
+        let hand = simulation.play_hand().unwrap();
+        let edge = tracker.track(&hand).unwrap();
+        for (seat, tally) in (1..).zip(&mut tallies) {
+            match edge.seats.iter().find(|play| play.seat == seat) {
+                Some(play) => tally.add(edge.house_edge, play),
+                None => tally.add_empty(edge.house_edge),
+            }
+        }
+        if let (true, Some(house_edge), Some(counter)) = (
+            skill_check,
+            edge.house_edge,
+            edge.seats.iter().find(|s| s.seat == 1),
+        ) {
+            let theo = counter.bet_units as f64 * house_edge + counter.mistakes_cost_units();
+            let house_won = -hand.hand.net(1).unwrap() as f64;
+            differences.push(house_won - theo);
+        }
+    }
+    let settings = FlagSettings::default();
+    let p_values = tallies
+        .iter()
+        .map(|t| {
+            let profile = t.profile(0, &settings);
+            assert_eq!(profile.hands_followed, HANDS as u64);
+            profile.correlation_p_value
+        })
+        .collect();
+    (p_values, differences)
+}
+
+/// Issue 42's proof on simulated players (docs/game-protection.md,
+/// "Proved on simulated players"): 6-seat, 6-deck tables dealt 5,000
+/// hands a seed at the best play for the cards seen. At the first,
+/// `counter:8`, `backcount`, `dalembert:8`, `martingale:8`, `streaky:8`
+/// and `random:8`; at the second, `flat`, `camouflage:8:P` for P 0.5, 0.8
+/// and 0.9, `streaky:8` and `random:8`. The counter is flagged in at least
+/// 99 of 100 seeds and the back-counter in 95; each honest bettor in at
+/// most 1 of 100, and all honest seat-shifts together in at most 1%; the
+/// counter's skill-check theo agrees with its result within the 99%
+/// interval (over all the seeds' hands); the camouflaged counters'
+/// detection rates are printed. `PROTECTION_PROOF_SEEDS` (default 100)
+/// runs fewer, with the same bounds per hundred: `./test.sh` runs 20.
 #[test]
 #[ignore = "minutes even optimised; ./test.sh runs it optimised"]
 fn counters_are_flagged_and_flat_and_random_bettors_are_not() {
     use rayon::prelude::*;
-    const HANDS: usize = 5_000;
-    let seeds: u64 = std::env::var("PROTECTION_PROOF_SEEDS")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(100);
-    // At least 99 in 100 flagged (all of fewer), at most one false alarm.
-    let (least_flagged, most_false) = (seeds - seeds / 100, (seeds / 100).max(1) as usize);
-    let bets = [
-        BetStrategy::Counter(8),
-        BetStrategy::Flat,
-        BetStrategy::Random(8),
-        BetStrategy::Flat,
-        BetStrategy::Random(8),
-        BetStrategy::Flat,
-    ];
-    let settings = FlagSettings::default();
-    // Per seed: which seats are flagged, and the counter's per-hand house
-    // result less its skill theo (units).
-    let runs: Vec<(Vec<bool>, Vec<f64>)> = (0..seeds)
+    let seeds = proof_seeds();
+    let per_hundred = |count: u64| count * seeds / 100;
+    let first: Vec<BetStrategy> = [
+        "counter:8",
+        "backcount",
+        "dalembert:8",
+        "martingale:8",
+        "streaky:8",
+        "random:8",
+    ]
+    .iter()
+    .map(|b| b.parse().unwrap())
+    .collect();
+    let second: Vec<BetStrategy> = [
+        "flat",
+        "camouflage:8:0.5",
+        "camouflage:8:0.8",
+        "camouflage:8:0.9",
+        "streaky:8",
+        "random:8",
+    ]
+    .iter()
+    .map(|b| b.parse().unwrap())
+    .collect();
+    type Shift = (Vec<Option<f64>>, Vec<f64>);
+    let runs: Vec<(Shift, Shift)> = (0..seeds)
         .into_par_iter()
         .map(|seed| {
-            let mut simulation = protection_table(6, 1_000 + seed, &bets);
-            let mut tracker = EdgeTracker::new().valuing_decisions_of(&[1]);
-            let mut tallies = [Tally::default(); 6];
-            let mut differences = Vec::with_capacity(HANDS);
-            for _ in 0..HANDS {
-                let hand = simulation.play_hand().unwrap();
-                let edge = tracker.track(&hand).unwrap();
-                for play in &edge.seats {
-                    tallies[usize::from(play.seat) - 1].add(edge.house_edge, play);
-                }
-                let counter = &edge.seats[0];
-                if let Some(house_edge) = edge.house_edge {
-                    let theo =
-                        counter.bet_units as f64 * house_edge + counter.mistakes_cost_units();
-                    let house_won = -hand.hand.net(1).unwrap() as f64;
-                    differences.push(house_won - theo);
-                }
-            }
-            let flagged = tallies
-                .iter()
-                .map(|t| t.profile(0, &settings).flagged)
-                .collect();
-            (flagged, differences)
+            (
+                proof_shift(&first, 1_000 + seed, true),
+                proof_shift(&second, 5_000 + seed, false),
+            )
         })
         .collect();
-    let flagged_in = |seat: usize| runs.iter().filter(|(flags, _)| flags[seat]).count();
-    let counter = flagged_in(0);
-    let flat = [1, 3, 5].iter().map(|&s| flagged_in(s)).max().unwrap();
-    let random = runs
-        .iter()
-        .filter(|(flags, _)| flags[2] || flags[4])
-        .count();
-    let differences: Vec<f64> = runs.iter().flat_map(|(_, d)| d.iter().copied()).collect();
+    let significance = FlagSettings::default().significance;
+    let p_values = |table: usize, seat: usize| -> Vec<Option<f64>> {
+        runs.iter()
+            .map(|(a, b)| if table == 0 { a.0[seat] } else { b.0[seat] })
+            .collect()
+    };
+    let below = |table: usize, seat: usize, level: f64| {
+        p_values(table, seat)
+            .iter()
+            .filter(|p| p.is_some_and(|p| p < level))
+            .count() as u64
+    };
+    let flagged_in = |table: usize, seat: usize| below(table, seat, significance);
+    // The honest bettors whose stakes vary within a context (streaky,
+    // random): a valid test's p falls below a level in that share of shifts.
+    let (mut tested, mut below_5, mut below_1) = (0u64, 0u64, 0u64);
+    let name = |table: usize, seat: usize| {
+        if table == 0 {
+            &first[seat]
+        } else {
+            &second[seat]
+        }
+        .to_string()
+    };
+    let mut lines = Vec::new();
+    let (mut honest_flags, mut honest_shifts) = (0, 0);
+    for (table, seat) in (0..6).map(|s| (0, s)).chain((0..6).map(|s| (1, s))) {
+        let flagged = flagged_in(table, seat);
+        lines.push(format!(
+            "{} flagged in {flagged} of {seeds}",
+            name(table, seat)
+        ));
+        let bettor = name(table, seat);
+        if bettor.starts_with("streaky") || bettor.starts_with("random") {
+            tested += p_values(table, seat).iter().flatten().count() as u64;
+            below_5 += below(table, seat, 0.05);
+            below_1 += below(table, seat, 0.01);
+        }
+        if !bettor.starts_with("counter")
+            && !bettor.starts_with("backcount")
+            && !bettor.starts_with("camouflage")
+        {
+            honest_flags += flagged;
+            honest_shifts += seeds;
+            assert!(
+                flagged <= per_hundred(1).max(1),
+                "an honest bettor ({bettor}) was flagged in {flagged} of {seeds} shifts"
+            );
+        }
+    }
+    let differences: Vec<f64> = runs.iter().flat_map(|(a, _)| a.1.iter().copied()).collect();
     let n = differences.len() as f64;
     let mean = differences.iter().sum::<f64>() / n;
     let variance = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
     let half_width = 2.576 * (variance / n).sqrt();
     println!(
-        "counter:8 flagged in {counter} of {seeds} seeds; flat bettors at most {flat}; random:8 bettors in {random}; counter's house result less skill theo {mean:.4} ± {half_width:.4} units a hand over {n} hands"
+        "{}; honest seat-shifts flagged {honest_flags} of {honest_shifts}; streaky and random seat-shifts with p below 0.05: {below_5} of {tested}, below 0.01: {below_1}; counter's house result less skill theo {mean:.4} ± {half_width:.4} units a hand over {n} hands",
+        lines.join("; ")
+    );
+    let (counter, backcount) = (flagged_in(0, 0), flagged_in(0, 1));
+    assert!(
+        counter >= seeds - per_hundred(1),
+        "the counter was flagged in only {counter} of {seeds}"
     );
     assert!(
-        counter as u64 >= least_flagged,
-        "the counter was flagged in only {counter} seeds"
+        backcount >= seeds - per_hundred(5),
+        "the back-counter was flagged in only {backcount} of {seeds}"
     );
     assert!(
-        flat <= most_false,
-        "a flat bettor was flagged in {flat} seeds"
-    );
-    assert!(
-        random <= most_false,
-        "random bettors were flagged in {random} seeds"
+        honest_flags * 100 <= honest_shifts.max(100),
+        "honest seat-shifts flagged {honest_flags} of {honest_shifts}"
     );
     assert!(
         mean.abs() <= half_width,
@@ -628,7 +853,7 @@ fn audit_verify_names_figures_that_do_not_read_or_stand_apart_from_their_hand() 
 
 #[test]
 fn recorded_figures_are_used_only_where_they_fit_the_hand() {
-    let mut simulation = protection_table(2, 21, &[BetStrategy::Flat; 6]);
+    let mut simulation = protection_table(2, 21, &vec![BetStrategy::Flat; 6]);
     let hands: Vec<FinishedHand> = (0..6).map(|_| simulation.play_hand().unwrap()).collect();
     let solved = EdgeTracker::new().track_all(&hands);
     let number = hands[3].setup.number;

@@ -1,5 +1,6 @@
 //! `pairs-table par`: the par sheets as text, JSON, PDF and the strategy card.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::bail;
@@ -8,7 +9,7 @@ use super::{GameArg, PageArg, layout_for, load_rules, print_json, print_line, se
 use crate::engine::card::{Decks, Rank};
 use crate::engine::hand::GameKind;
 use crate::engine::rules::HouseRules;
-use crate::par::rocket::{ShoeCounts, edge_from_shoe};
+use crate::par::rocket::{ShoeCounts, ShoeEdge, edge_from_shoe};
 use crate::par::{FirstDecision, RocketSheet, edge_by_decks};
 use crate::simulate::Strategy;
 
@@ -51,7 +52,8 @@ pub struct ParArgs {
     pub page: Option<PageArg>,
     /// Rocket: the exact edge and best first decisions from a shoe holding
     /// these counts of ranks 1 to 10 (ten numbers, commas between) instead
-    /// of the par sheet.
+    /// of the par sheet; `-` reads one shoe a line from standard input and
+    /// prints one JSON line each.
     #[arg(long, value_name = "C1,...,C10", conflicts_with_all = ["decks", "pdf", "card"])]
     pub shoe: Option<String>,
     /// Rocket: countability (docs/par-sheet.md, "Countability"): shoes of
@@ -84,6 +86,9 @@ pub(super) fn par(args: &ParArgs) -> anyhow::Result<()> {
     if let Some(text) = &args.shoe {
         if game != GameKind::Rocket {
             bail!("--shoe gives Rocket's edge from a shoe; Starboard is a pot game with no edge");
+        }
+        if text == "-" {
+            return shoe_edges(std::io::stdin().lock(), &mut std::io::stdout().lock());
         }
         return shoe_edge(text, args.json);
     }
@@ -162,22 +167,66 @@ fn write_prints(
     Ok(())
 }
 
+/// The JSON of `par --shoe`: the shoe, its edge and first decisions.
+fn shoe_json(shoe: &ShoeCounts, edge: &ShoeEdge) -> serde_json::Value {
+    serde_json::json!({
+        "game": GameKind::Rocket,
+        "shoe": shoe,
+        "cards": shoe.cards(),
+        "longest_decision": shoe.longest_decision(),
+        "house_edge": edge.house_edge(),
+        "error_bound": crate::par::rocket::ERROR_BOUND,
+        "first_decision": edge.first_decisions(),
+    })
+}
+
+/// `par --game rocket --shoe -`: one shoe a line from `input`, one JSON
+/// line each to `out` (docs/par-sheet.md, "Many shoes in one run"): the
+/// shoe's figures, or `{"error": SENTENCE, "line": N}` for a line that is
+/// not a shoe, which fails the run once every line is answered. Blank
+/// lines are skipped (no output).
+fn shoe_edges(input: impl std::io::BufRead, out: &mut impl Write) -> anyhow::Result<()> {
+    let mut edge: Option<ShoeEdge> = None;
+    let mut refused = 0u64;
+    for (index, line) in input.lines().enumerate() {
+        let line = line?;
+        let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
+        let answer = match text.parse::<ShoeCounts>() {
+            Ok(shoe) => {
+                let edge = match &mut edge {
+                    Some(edge) => {
+                        edge.solve(&shoe);
+                        edge
+                    }
+                    None => edge.insert(edge_from_shoe(&shoe)),
+                };
+                shoe_json(&shoe, edge)
+            }
+            Err(error) => {
+                refused += 1;
+                serde_json::json!({ "line": index + 1, "error": error.to_string() })
+            }
+        };
+        writeln!(out, "{answer}")?;
+        out.flush()?;
+    }
+    if refused > 0 {
+        bail!("{refused} line(s) were not shoes (each answered with its error)");
+    }
+    Ok(())
+}
+
 /// `par --game rocket --shoe C1,...,C10`: the exact edge from that shoe.
 fn shoe_edge(text: &str, json: bool) -> anyhow::Result<()> {
     let shoe: ShoeCounts = text.parse()?;
     let edge = edge_from_shoe(&shoe);
-    let first_decision = edge.first_decisions();
     if json {
-        return print_json(&serde_json::json!({
-            "game": GameKind::Rocket,
-            "shoe": shoe,
-            "cards": shoe.cards(),
-            "longest_decision": shoe.longest_decision(),
-            "house_edge": edge.house_edge(),
-            "error_bound": crate::par::rocket::ERROR_BOUND,
-            "first_decision": first_decision,
-        }));
+        return print_json(&shoe_json(&shoe, &edge));
     }
+    let first_decision = edge.first_decisions();
     let mut out = format!(
         "Rocket from a shoe of {} cards ({shoe}, ranks 1 to 10): one player against the dealer, best play for these cards\nhouse edge {:.6}% (exact to {:e} of the bet)\nfirst decision (best play):\n",
         shoe.cards(),

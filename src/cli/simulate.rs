@@ -14,7 +14,7 @@ use crate::engine::card::Decks;
 use crate::engine::hand::GameKind;
 use crate::ids::StaffId;
 use crate::ledger::{HandContext, Ledger, LedgerError, Recorder, Role, SystemClock};
-use crate::simulate::{BetStrategy, SimConfig, Simulation, Strategy, Summary};
+use crate::simulate::{BetFile, BetStrategy, SimConfig, Simulation, Strategy, Summary};
 
 /// Arguments of `simulate`.
 #[derive(clap::Args, Debug)]
@@ -39,16 +39,16 @@ pub struct SimulateArgs {
     /// mixed or realistic (Starboard only), bold, timid or random.
     #[arg(long, default_value = "next_card")]
     pub strategy: Strategy,
-    /// Rocket: how players bet: flat (every hand --bet), counter:K or
-    /// count:K (K × the table minimum when the cards seen favour the
-    /// player, else the minimum; docs/simulation.md).
+    /// Rocket: how players bet: flat (every hand --bet), counter:K,
+    /// count:K, random:K, dalembert:K, martingale:K, streaky:K, backcount,
+    /// camouflage:K:P or file:PATH (docs/simulation.md, "Betting").
     #[arg(long, default_value = "flat")]
-    pub betting: BetStrategy,
-    /// Rocket: how each seat bets, seat 1 first (flat, counter:K, count:K
-    /// or random:K); seats beyond the list bet by --betting. The summary
-    /// then gives each seat's bets and result.
+    pub betting: BettingArg,
+    /// Rocket: how each seat bets, seat 1 first (as --betting); seats
+    /// beyond the list bet by --betting. The summary then gives each
+    /// seat's bets and result.
     #[arg(long, value_name = "BETTING,BETTING,...", value_delimiter = ',')]
-    pub seat_betting: Vec<BetStrategy>,
+    pub seat_betting: Vec<BettingArg>,
     /// Rocket: each player's bet in table units (a multiple of 10 within the limits).
     #[arg(long, default_value_t = 100)]
     pub bet: u64,
@@ -80,6 +80,96 @@ pub struct SimulateArgs {
         requires = "db"
     )]
     pub players: Vec<String>,
+}
+
+/// A betting strategy as typed: `file:PATH` names a file of bets, read
+/// when the simulation starts ([`BetFile`]); the others are whole.
+#[derive(Clone, Debug)]
+pub enum BettingArg {
+    /// A strategy by name.
+    Strategy(BetStrategy),
+    /// `file:PATH`.
+    File(PathBuf),
+}
+
+impl std::str::FromStr for BettingArg {
+    type Err = String;
+    fn from_str(text: &str) -> Result<BettingArg, String> {
+        match text.strip_prefix("file:") {
+            Some("") => Err("file: needs the bets file's path, as file:bets.csv".to_string()),
+            Some(path) => Ok(BettingArg::File(PathBuf::from(path))),
+            None => text.parse().map(BettingArg::Strategy),
+        }
+    }
+}
+
+impl std::fmt::Display for BettingArg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BettingArg::Strategy(strategy) => strategy.fmt(f),
+            BettingArg::File(path) => write!(f, "file:{}", path.display()),
+        }
+    }
+}
+
+/// Each seat's betting, seat 1 first: `--seat-betting`'s, then
+/// `--betting` for the rest, each bets file read once and checked against
+/// the table (a bet for every hand at every seat it bets, within the
+/// limits, and a player at every hand).
+fn seat_betting(
+    args: &SimulateArgs,
+    rules: &crate::engine::rules::HouseRules,
+) -> anyhow::Result<Vec<BetStrategy>> {
+    let mut files: Vec<(PathBuf, std::sync::Arc<BetFile>)> = Vec::new();
+    let mut resolve = |arg: &BettingArg| -> anyhow::Result<BetStrategy> {
+        let path = match arg {
+            BettingArg::Strategy(strategy) => return Ok(strategy.clone()),
+            BettingArg::File(path) => path,
+        };
+        if let Some((_, file)) = files.iter().find(|(p, _)| p == path) {
+            return Ok(BetStrategy::File(file.clone()));
+        }
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("cannot read the bets file {}: {e}", path.display()))?;
+        let file = std::sync::Arc::new(
+            BetFile::parse(&path.display().to_string(), &text).map_err(anyhow::Error::msg)?,
+        );
+        files.push((path.clone(), file.clone()));
+        Ok(BetStrategy::File(file))
+    };
+    let mut seats = Vec::with_capacity(usize::from(args.seats));
+    for seat in 1..=args.seats {
+        let arg = args
+            .seat_betting
+            .get(usize::from(seat) - 1)
+            .unwrap_or(&args.betting);
+        let strategy = resolve(arg)?;
+        if let BetStrategy::File(file) = &strategy {
+            file.check(seat, args.hands, rules)
+                .map_err(anyhow::Error::msg)?;
+        }
+        seats.push(strategy);
+    }
+    let always_plays =
+        |s: &BetStrategy| !matches!(s, BetStrategy::BackCount | BetStrategy::File(_));
+    if !seats.iter().any(always_plays) {
+        if seats.iter().all(|s| *s == BetStrategy::BackCount) {
+            bail!(
+                "every seat bets backcount: a back-counter watches other players' hands, so at least one seat must play every hand"
+            );
+        }
+        let only_files = seats.iter().all(|s| matches!(s, BetStrategy::File(_)));
+        for hand in 1..=args.hands {
+            let empty = (1..=args.seats).zip(&seats).all(|(seat, s)| match s {
+                BetStrategy::File(file) => file.bet(hand, seat) == Some(0),
+                _ => false,
+            });
+            if only_files && empty {
+                bail!("the bets file sits every seat out at hand {hand}: a hand needs a player");
+            }
+        }
+    }
+    Ok(seats)
 }
 
 #[derive(Serialize)]
@@ -118,7 +208,7 @@ pub(super) fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Resul
     }
     if let Some(bet) = std::iter::once(&args.betting)
         .chain(&args.seat_betting)
-        .find(|&&b| b != BetStrategy::Flat)
+        .find(|b| !matches!(b, BettingArg::Strategy(BetStrategy::Flat)))
         && game != GameKind::Rocket
     {
         bail!("betting {bet} is for Rocket's bets; Starboard players ante");
@@ -130,6 +220,7 @@ pub(super) fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Resul
             args.seats
         );
     }
+    let betting = seat_betting(args, &rules)?;
     let config = SimConfig {
         game,
         decks: Decks::new(i64::from(args.decks))?,
@@ -151,8 +242,7 @@ pub(super) fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Resul
         StdRng::from_rng(&mut master),
         StdRng::from_rng(&mut master),
     )?;
-    simulation.set_betting(args.betting)?;
-    simulation.set_seat_betting(&args.seat_betting)?;
+    simulation.set_seat_betting(&betting)?;
     let mut summary = Summary::default();
     if !args.seat_betting.is_empty() {
         summary.follow_seats(simulation.players());

@@ -188,8 +188,12 @@ fn played_hands<'a>(
 fn tally_of(plays: &[SessionPlay], edges: &HashMap<HandId, HandEdge>) -> Option<Tally> {
     let any = rocket_plays(plays).any(|play| !play.hands.is_empty());
     let mut tally = Tally::default();
-    for (edge, seat) in played_hands(plays, edges) {
-        tally.add(edge.house_edge, seat);
+    // Each session a run of its own: its first hand has no previous one.
+    for play in rocket_plays(plays) {
+        tally.end_run();
+        for (edge, seat) in played_hands(std::slice::from_ref(play), edges) {
+            tally.add(edge.house_edge, seat);
+        }
     }
     any.then_some(tally)
 }
@@ -274,6 +278,7 @@ impl Ledger {
         let mut first_number = None;
         let hands = self.table_hands_from_shuffle(table, first, last)?;
         let valued = self.value_hands(&mut tracker, &hands, from)?;
+        let mut counted = Vec::new();
         for ((id, hand), edge) in hands.into_iter().zip(valued) {
             if id < first {
                 continue;
@@ -283,15 +288,29 @@ impl Ledger {
                 continue;
             };
             if !voided.contains(&id) {
-                for play in &edge.seats {
-                    let (tally, points) = seats.entry(play.seat).or_default();
-                    tally.add(edge.house_edge, play);
-                    if let Some(house_edge) = edge.house_edge {
-                        points.push((play.bet_units, -house_edge));
-                    }
-                }
+                counted.push(id);
             }
             edges.insert(id, edge);
+        }
+        // Every seat that played is followed over every hand, empty or not.
+        let counted: Vec<&HandEdge> = counted.iter().filter_map(|id| edges.get(id)).collect();
+        for edge in &counted {
+            for play in &edge.seats {
+                seats.entry(play.seat).or_default();
+            }
+        }
+        for edge in counted {
+            for (&seat, (tally, points)) in seats.iter_mut() {
+                match edge.seats.iter().find(|play| play.seat == seat) {
+                    Some(play) => {
+                        tally.add(edge.house_edge, play);
+                        if let Some(house_edge) = edge.house_edge {
+                            points.push((play.bet_units, -house_edge));
+                        }
+                    }
+                    None => tally.add_empty(edge.house_edge),
+                }
+            }
         }
         let from_number = first_number.unwrap_or(u64::MAX);
         Ok(TableProtection {
@@ -480,17 +499,26 @@ impl Ledger {
         };
         let voided = self.voided_between(first.id, last.id)?;
         let mut rater = Rater::new(Strategy::Optimal);
-        let mut seats: BTreeMap<u8, (Watched, DateTime<Utc>, DateTime<Utc>)> = BTreeMap::new();
-        for hand in watch.hands.iter().filter(|h| !voided.contains(&h.id)) {
-            let par_edge = rater.rocket_edge(hand.decks);
+        let mut seats: BTreeMap<u8, (Watched, Option<(DateTime<Utc>, DateTime<Utc>)>)> =
+            BTreeMap::new();
+        let counted = || watch.hands.iter().filter(|h| !voided.contains(&h.id));
+        for hand in counted() {
             for play in &hand.edge.seats {
-                let (watched, _, to) = seats.entry(play.seat).or_insert((
-                    Watched::default(),
-                    hand.started_at,
-                    hand.ended_at,
-                ));
-                watched.add(hand, play, par_edge);
-                *to = hand.ended_at;
+                seats.entry(play.seat).or_default();
+            }
+        }
+        // Every seat that played is followed over every hand, empty or not.
+        for hand in counted() {
+            let par_edge = rater.rocket_edge(hand.decks);
+            for (&seat, (watched, times)) in seats.iter_mut() {
+                match hand.edge.seats.iter().find(|play| play.seat == seat) {
+                    Some(play) => {
+                        watched.add(hand, play, par_edge);
+                        let from = times.map_or(hand.started_at, |(from, _)| from);
+                        *times = Some((from, hand.ended_at));
+                    }
+                    None => watched.tally.add_empty(hand.edge.house_edge),
+                }
             }
         }
         let period = Period {
@@ -506,6 +534,7 @@ impl Ledger {
                 .collect();
             let mut watched = Watched::default();
             for play in &plays {
+                watched.tally.end_run();
                 for played in play.hands.iter().filter(|h| !h.voided) {
                     let Ok(i) = watch.hands.binary_search_by_key(&played.hand_id, |h| h.id) else {
                         continue;
@@ -530,9 +559,9 @@ impl Ledger {
         Ok(ShiftProtection {
             seats: seats
                 .into_iter()
-                .filter(|(_, (watched, _, _))| !watched.points.is_empty())
-                .map(|(seat, (mut watched, from, to))| {
-                    watched.seconds = (to - from).num_seconds();
+                .filter(|(_, (watched, _))| !watched.points.is_empty())
+                .map(|(seat, (mut watched, times))| {
+                    watched.seconds = times.map_or(0, |(from, to)| (to - from).num_seconds());
                     SeatWatch { seat, watched }
                 })
                 .collect(),

@@ -128,7 +128,7 @@ pub fn protection_sections(report: &ProtectionReport, zone: Zone) -> Vec<Section
     let flagged = report.flagged();
     let summary = vec![
         Block::Note(format!(
-            "Rocket hands from {} to {}. Each hand's edge is worked out exactly from the cards dealt face up since the shuffle (burns are unseen); each decision is judged against the best play for the cards left at that moment. r: the correlation of bet with the player's advantage; p: its one-sided significance (Fisher's z). FLAG: p below {} over at least {} hands. Advantage: the money-weighted advantage the player played at. Skill theo: the house's theoretical win from the actual bets and decisions.",
+            "Rocket hands from {} to {}. Each hand's edge is worked out exactly from the cards dealt face up since the shuffle (burns are unseen); each decision is judged against the best play for the cards left at that moment. r: the correlation of bet with the player's advantage; p: the bet test's one-sided significance, the chance that a player who bets by their own last stake and result, or at random, and not by the cards, follows the advantage this closely (an empty seat counts as a stake of 0). FLAG: p below {} over at least {} hands followed. Advantage: the money-weighted advantage the player played at. Skill theo: the house's theoretical win from the actual bets and decisions.",
             period(report.period.from, "the first record"),
             period(report.period.to, "now"),
             report.settings.significance,

@@ -25,23 +25,35 @@ fn command_line(doc: &str, name: &str) -> Vec<String> {
     line.split(' ').map(str::to_owned).collect()
 }
 
-/// Runs the command of `doc`'s block `command` (in a directory holding
-/// `files`, each a block of `doc` written under its name) and compares its
-/// output with the block `output`.
+/// Runs the command of `doc`'s block `command` in a directory holding
+/// `files` (each a block of `doc` written under its name; an argument that
+/// is a file's name is given as its whole path) and compares its output
+/// with the block `output`.
 fn runs_as_documented(doc: &str, command: &str, files: &[(&str, &str)], output: &str) {
-    let dir = crate::util::temp_db(command).with_file_name("");
+    let dir = crate::util::temp_db(command).with_file_name(command);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (file, name) in files {
+        std::fs::write(dir.join(file), block(doc, name)).unwrap();
+    }
     let args: Vec<String> = command_line(doc, command)
         .into_iter()
         .map(|arg| match files.iter().find(|(file, _)| *file == arg) {
-            Some((file, name)) => {
-                let path = dir.join(file);
-                std::fs::write(&path, block(doc, name)).unwrap();
-                path.to_str().unwrap().to_owned()
-            }
+            Some((file, _)) => dir.join(file).to_str().unwrap().to_owned(),
             None => arg,
         })
         .collect();
-    assert_text(doc, output, &run(&args));
+    let out = crate::pairs_table()
+        .args(&args)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "pairs-table {}: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_text(doc, output, &String::from_utf8(out.stdout).unwrap());
 }
 
 const SIMULATION: &str = "docs/simulation.md";
@@ -59,6 +71,16 @@ fn simulate_prints_the_documented_counter() {
 #[test]
 fn simulate_prints_the_documented_seats() {
     runs_as_documented(SIMULATION, "simulate-seats", &[], "simulate-seats-json");
+}
+
+#[test]
+fn simulate_prints_the_documented_bettors() {
+    runs_as_documented(
+        SIMULATION,
+        "simulate-bettors",
+        &[("bets.csv", "simulate-bets-csv")],
+        "simulate-bettors-json",
+    );
 }
 
 #[test]

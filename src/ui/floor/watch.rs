@@ -193,7 +193,7 @@ pub(super) fn detail_ui(
 ) -> Option<Subject> {
     ui.strong(format!("{station}: bets against the edge this shift"));
     ui.label(format!(
-        "Marked: p below {} over at least {} hands.",
+        "Marked: p below {} over at least {} hands followed.",
         settings.significance, settings.minimum_hands
     ));
     let figures = match figures {
@@ -337,13 +337,17 @@ fn skill_check_ui(ui: &mut Ui, profile: &Profile, watched: &Watched) {
     let figures = [
         ("Hands", units(profile.hands as i64)),
         (
+            "Hands followed (played or sat out)",
+            units(profile.hands_followed as i64),
+        ),
+        (
             "Bet–edge correlation r",
             profile
                 .bet_edge_correlation
                 .map_or("—".into(), |r| format!("{r:.3}")),
         ),
         (
-            "p (one-sided)",
+            "p (bet test, one-sided)",
             profile
                 .correlation_p_value
                 .map_or("—".into(), |p| format!("{p:.1e}")),

@@ -20,6 +20,9 @@ use crate::par::count::{LinearCount, best_count, effects_of_removal};
 use crate::par::countability::seen_shoe;
 use crate::par::rocket::{ShoeEdge, best_play, edge_from_shoe};
 
+mod betting;
+pub use betting::{BetContext, BetFile, BetStrategy, Staking};
+
 /// How simulated players decide. See docs/simulation.md.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -120,78 +123,8 @@ impl Strategy {
     }
 }
 
-/// How a simulated Rocket player bets. See docs/simulation.md.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
-pub enum BetStrategy {
-    /// The same bet every hand (`--bet`).
-    Flat,
-    /// K × the table's minimum when the exact edge from the cards seen
-    /// since the shuffle favours the player, else the minimum.
-    Counter(u32),
-    /// K × the table's minimum when the simple count's true count is above
-    /// its pivot (`crate::par::count::best_count`), else the minimum.
-    Count(u32),
-    /// 1 to K × the table's minimum, each as likely, whatever the cards: a
-    /// bettor whose spread has nothing to do with the count.
-    Random(u32),
-}
-
-impl BetStrategy {
-    /// The bet for a hand: `flat` for a flat bettor; a counter's small or
-    /// big bet (its spread × the house minimum, capped at the house maximum)
-    /// as `favourable` says; a random bettor's multiple of the minimum drawn
-    /// from `rng` (capped the same way).
-    pub fn bet(self, flat: u64, rules: &HouseRules, favourable: bool, rng: &mut StdRng) -> u64 {
-        let limits = &rules.rocket;
-        let times = match self {
-            BetStrategy::Flat => return flat,
-            BetStrategy::Counter(_) | BetStrategy::Count(_) if !favourable => 1,
-            BetStrategy::Counter(spread) | BetStrategy::Count(spread) => spread,
-            BetStrategy::Random(spread) => rng.random_range(1..=spread),
-        };
-        (u64::from(times) * limits.min_bet_units).min(limits.max_bet_units)
-    }
-}
-
-impl FromStr for BetStrategy {
-    type Err = String;
-    fn from_str(text: &str) -> Result<BetStrategy, String> {
-        let refusal = || {
-            format!(
-                "unknown betting strategy {text:?}: choose flat, counter:K, count:K or random:K with K a whole number from 1 to 1000"
-            )
-        };
-        if text == "flat" {
-            return Ok(BetStrategy::Flat);
-        }
-        let (name, spread) = text.split_once(':').ok_or_else(refusal)?;
-        let spread: u32 = spread
-            .parse()
-            .ok()
-            .filter(|k| (1..=1000).contains(k))
-            .ok_or_else(refusal)?;
-        match name {
-            "counter" => Ok(BetStrategy::Counter(spread)),
-            "count" => Ok(BetStrategy::Count(spread)),
-            "random" => Ok(BetStrategy::Random(spread)),
-            _ => Err(refusal()),
-        }
-    }
-}
-
-impl fmt::Display for BetStrategy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BetStrategy::Flat => f.write_str("flat"),
-            BetStrategy::Counter(spread) => write!(f, "counter:{spread}"),
-            BetStrategy::Count(spread) => write!(f, "count:{spread}"),
-            BetStrategy::Random(spread) => write!(f, "random:{spread}"),
-        }
-    }
-}
-
 /// A simulated player: how they play and how they bet.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct Player {
     /// How they decide.
     pub play: Strategy,
@@ -253,14 +186,14 @@ impl SeenCards {
     }
 
     /// Whether `bet` judges this hand favourable to the player.
-    fn favourable(&self, bet: BetStrategy, decks: Decks) -> bool {
+    fn favourable(&self, bet: &BetStrategy, decks: Decks) -> bool {
         match bet {
-            BetStrategy::Flat | BetStrategy::Random(_) => false,
-            BetStrategy::Counter(_) => self.edge().is_some_and(|e| e.house_edge() < 0.0),
             BetStrategy::Count(_) => {
                 let unseen = u64::from(decks.cards()) - u64::from(self.seen.iter().sum::<u32>());
                 self.count.true_count(&self.seen, unseen) > self.count.pivot_true_count
             }
+            _ if bet.needs_exact_edge() => self.edge().is_some_and(|e| e.house_edge() < 0.0),
+            _ => false,
         }
     }
 
@@ -392,9 +325,9 @@ impl Summary {
     pub fn follow_seats(&mut self, players: &[(u8, Player)]) {
         self.by_seat = players
             .iter()
-            .map(|&(seat, player)| SeatResult {
-                seat,
-                betting: player.bet,
+            .map(|(seat, player)| SeatResult {
+                seat: *seat,
+                betting: player.bet.clone(),
                 hands: 0,
                 wagered: 0,
                 net: 0,
@@ -466,6 +399,10 @@ pub struct Simulation {
     seating: Seating,
     /// Each seat's player, by seat (seat 1 first).
     players: Vec<(u8, Player)>,
+    /// Each seat's betting state, as `players`.
+    staking: Vec<Staking>,
+    /// Hands started in this simulation.
+    hands_started: u64,
     /// Every seat's flat bet (Rocket).
     flat_bet: u64,
     /// The cards seen, kept when a player needs them.
@@ -500,7 +437,7 @@ impl Simulation {
             GameKind::Rocket => Seating::Rocket(seats.map(|s| (s, config.bet)).collect()),
             GameKind::Starboard => Seating::Starboard(seats.collect()),
         };
-        let players = (1..=config.seats)
+        let players: Vec<(u8, Player)> = (1..=config.seats)
             .map(|seat| {
                 let player = Player {
                     play: config.strategy,
@@ -512,6 +449,8 @@ impl Simulation {
         let mut simulation = Simulation {
             table,
             seating,
+            staking: vec![Staking::default(); players.len()],
+            hands_started: 0,
             players,
             flat_bet: config.bet,
             seen: None,
@@ -534,11 +473,14 @@ impl Simulation {
     /// beyond the list keep their betting. Refused at a Starboard table
     /// (which has no bets) unless every one is flat.
     pub fn set_seat_betting(&mut self, bets: &[BetStrategy]) -> Result<(), TableError> {
-        if self.table.game() != GameKind::Rocket && bets.iter().any(|&b| b != BetStrategy::Flat) {
+        if self.table.game() != GameKind::Rocket && bets.iter().any(|b| *b != BetStrategy::Flat) {
             return Err(TableError::WrongGame(self.table.game()));
         }
-        for ((_, player), &bet) in self.players.iter_mut().zip(bets) {
-            player.bet = bet;
+        for (((_, player), staking), bet) in
+            self.players.iter_mut().zip(&mut self.staking).zip(bets)
+        {
+            player.bet = bet.clone();
+            *staking = Staking::default();
         }
         self.watch_if_needed();
         Ok(())
@@ -554,31 +496,53 @@ impl Simulation {
         let needed = self
             .players
             .iter()
-            .any(|(_, p)| p.play.needs_seen_cards() || p.bet != BetStrategy::Flat);
+            .any(|(_, p)| p.play.needs_seen_cards() || p.bet.watches_cards());
         if needed && self.seen.is_none() {
             self.seen = Some(Box::new(SeenCards::new(self.decks)));
         }
         if let Some(seen) = &mut self.seen {
-            seen.solve = self.players.iter().any(|(_, p)| {
-                p.play.needs_seen_cards() || matches!(p.bet, BetStrategy::Counter(_))
-            });
+            seen.solve = self
+                .players
+                .iter()
+                .any(|(_, p)| p.play.needs_seen_cards() || p.bet.needs_exact_edge());
         }
     }
 
-    /// Sets each seat's bet for the next hand from what its player has seen.
+    /// Seats each player who plays the next hand, with their bet, from
+    /// what they have seen and their results so far.
     fn place_bets(&mut self) {
         let Seating::Rocket(bets) = &mut self.seating else {
             return;
         };
         let rules = self.table.rules();
-        for ((_, bet), (_, player)) in bets.iter_mut().zip(&self.players) {
+        bets.clear();
+        for ((seat, player), staking) in self.players.iter().zip(&mut self.staking) {
             let favourable = self
                 .seen
                 .as_ref()
-                .is_some_and(|seen| seen.favourable(player.bet, self.decks));
-            *bet = player
-                .bet
-                .bet(self.flat_bet, rules, favourable, &mut self.rng);
+                .is_some_and(|seen| seen.favourable(&player.bet, self.decks));
+            let context = BetContext {
+                flat: self.flat_bet,
+                rules,
+                favourable,
+                hand: self.hands_started,
+                seat: *seat,
+            };
+            if let Some(bet) = staking.bet(&player.bet, context, &mut self.rng) {
+                bets.push((*seat, bet));
+            }
+        }
+    }
+
+    /// Gives each seat that played the hand just dealt its result.
+    fn settle_bets(&mut self) {
+        let Some((_, hand)) = self.table.hand() else {
+            return;
+        };
+        for ((seat, player), staking) in self.players.iter().zip(&mut self.staking) {
+            if let Some(net) = hand.net(*seat) {
+                staking.settle(&player.bet, net);
+            }
         }
     }
 
@@ -626,11 +590,12 @@ impl Simulation {
         &mut self,
         mut after_step: impl FnMut(&Table) -> Result<(), E>,
     ) -> Result<(), E> {
+        self.hands_started += 1;
         if let Some(seen) = &mut self.seen {
             let shuffle_due = self.table.count().cut_card_out();
             seen.start_hand(self.decks, shuffle_due);
-            self.place_bets();
         }
+        self.place_bets();
         self.table.start_hand(&self.seating, &mut self.rng)?;
         loop {
             after_step(&self.table)?;
@@ -667,6 +632,7 @@ impl Simulation {
         if let Some(seen) = &mut self.seen {
             seen.add(self.table.events());
         }
+        self.settle_bets();
         Ok(())
     }
 

@@ -29,6 +29,9 @@ use crate::engine::table::{FinishedHand, HandEvent};
 use crate::par::rocket::{DecisionSolver, ShoeCounts, ShoeEdge, edge_from_shoe};
 use thiserror::Error;
 
+mod flag;
+pub use flag::{FlagSettings, FlagSettingsError, Profile, Tally, upper_tail};
+
 /// Two values closer than this are the same play's worth (ties count as
 /// the best play): far above the solver's rounding, far below a unit.
 const SAME_VALUE: f64 = 1e-9;
@@ -53,6 +56,9 @@ pub struct SeatPlay {
     pub seat: u8,
     /// The bet, in table units.
     pub bet_units: u64,
+    /// The seat's result in the hand, table units (positive: the player
+    /// won), which a player who bets by their results bets after.
+    pub net_units: i64,
     /// Its decisions in the order they were taken.
     pub decisions: Vec<DecisionCost>,
 }
@@ -301,6 +307,7 @@ struct PlannedHand {
 struct PlannedSeat {
     seat: u8,
     bet_units: u64,
+    net_units: i64,
     decisions: Vec<PlannedDecision>,
 }
 
@@ -347,6 +354,7 @@ impl PlannedHand {
             seats.push(SeatPlay {
                 seat: seat.seat,
                 bet_units: seat.bet_units,
+                net_units: seat.net_units,
                 decisions,
             });
         }
@@ -424,6 +432,7 @@ impl Solver {
                 .map(|seat| SeatPlay {
                     seat: seat.seat,
                     bet_units: seat.bet_units,
+                    net_units: seat.net_units,
                     decisions: seat
                         .decisions
                         .iter()
@@ -557,6 +566,7 @@ impl EdgeTracker {
             .map(|&(seat, bet_units)| PlannedSeat {
                 seat,
                 bet_units,
+                net_units: hand.hand.net(seat).unwrap_or(0),
                 decisions: Vec::new(),
             })
             .collect();
@@ -718,227 +728,6 @@ impl EdgeTracker {
         }
         ShoeCounts::new(left).ok()
     }
-}
-
-/// The house's thresholds for marking a player whose bets follow the edge
-/// (docs/game-protection.md, "The flag").
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct FlagSettings {
-    /// The one-sided significance level the bet–edge correlation must beat.
-    pub significance: f64,
-    /// The fewest hands with an edge before anyone is marked.
-    pub minimum_hands: u64,
-}
-
-impl Default for FlagSettings {
-    /// One chance in a thousand of marking a player whose bets have nothing
-    /// to do with the edge, and no mark before 500 hands.
-    fn default() -> Self {
-        FlagSettings {
-            significance: 0.001,
-            minimum_hands: 500,
-        }
-    }
-}
-
-/// Why a flag threshold was refused: one sentence each.
-#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
-pub enum FlagSettingsError {
-    /// A significance level outside (0, 1).
-    #[error("the significance level is between 0 and 1 (both excluded), not {0}")]
-    Significance(f64),
-    /// A minimum number of hands of 0 or above [`FlagSettings::MAX_MINIMUM_HANDS`].
-    #[error("the minimum number of hands is 1 to 1000000, not {0}")]
-    MinimumHands(u64),
-}
-
-impl FlagSettings {
-    /// The largest minimum number of hands a house may set.
-    pub const MAX_MINIMUM_HANDS: u64 = 1_000_000;
-
-    /// Thresholds as a house sets them: a significance level strictly
-    /// between 0 and 1, a minimum of 1 to a million hands.
-    pub fn new(significance: f64, minimum_hands: u64) -> Result<FlagSettings, FlagSettingsError> {
-        if !(significance > 0.0 && significance < 1.0) {
-            return Err(FlagSettingsError::Significance(significance));
-        }
-        if !(1..=Self::MAX_MINIMUM_HANDS).contains(&minimum_hands) {
-            return Err(FlagSettingsError::MinimumHands(minimum_hands));
-        }
-        Ok(FlagSettings {
-            significance,
-            minimum_hands,
-        })
-    }
-}
-
-/// Adds up one player's (or seat's) hands for [`Profile`].
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Tally {
-    hands: u64,
-    /// Sums over hands with an edge: bet, advantage (−house edge), their
-    /// squares and product, for the correlation; bet × advantage is also
-    /// the money-weighted advantage's numerator.
-    sum_bet: f64,
-    sum_advantage: f64,
-    sum_bet_squared: f64,
-    sum_advantage_squared: f64,
-    sum_bet_advantage: f64,
-    decisions: u64,
-    best_play_decisions: u64,
-    mistakes_cost_units: f64,
-}
-
-impl std::ops::AddAssign for Tally {
-    /// Adds another tally's hands: a player's play at several stations
-    /// adds up as if it were one ledger's.
-    fn add_assign(&mut self, other: Tally) {
-        self.hands += other.hands;
-        self.sum_bet += other.sum_bet;
-        self.sum_advantage += other.sum_advantage;
-        self.sum_bet_squared += other.sum_bet_squared;
-        self.sum_advantage_squared += other.sum_advantage_squared;
-        self.sum_bet_advantage += other.sum_bet_advantage;
-        self.decisions += other.decisions;
-        self.best_play_decisions += other.best_play_decisions;
-        self.mistakes_cost_units += other.mistakes_cost_units;
-    }
-}
-
-impl Tally {
-    /// Adds one hand: the edge at the bet and the seat's play.
-    pub fn add(&mut self, house_edge: Option<f64>, play: &SeatPlay) {
-        let Some(house_edge) = house_edge else {
-            return;
-        };
-        let (bet, advantage) = (play.bet_units as f64, -house_edge);
-        self.hands += 1;
-        self.sum_bet += bet;
-        self.sum_advantage += advantage;
-        self.sum_bet_squared += bet * bet;
-        self.sum_advantage_squared += advantage * advantage;
-        self.sum_bet_advantage += bet * advantage;
-        self.decisions += play.decisions.len() as u64;
-        self.best_play_decisions += play.decisions.iter().filter(|d| d.matches()).count() as u64;
-        self.mistakes_cost_units += play.mistakes_cost_units();
-    }
-
-    /// The figures, with time on game `seconds` for the hourly theo.
-    pub fn profile(&self, seconds: i64, settings: &FlagSettings) -> Profile {
-        let n = self.hands as f64;
-        let correlation = self.correlation();
-        let p_value = correlation.and_then(|r| one_sided_p_value(r, self.hands));
-        let skill_theo = -self.sum_bet_advantage + self.mistakes_cost_units;
-        Profile {
-            hands: self.hands,
-            bet_edge_correlation: correlation,
-            correlation_p_value: p_value,
-            advantage_played_at: (self.sum_bet > 0.0)
-                .then(|| self.sum_bet_advantage / self.sum_bet),
-            decisions: self.decisions,
-            best_play_decisions: self.best_play_decisions,
-            play_precision: (self.decisions > 0)
-                .then(|| self.best_play_decisions as f64 / self.decisions as f64),
-            mistakes_cost: self.mistakes_cost_units.round() as i64,
-            skill_theo: skill_theo.round() as i64,
-            skill_theo_per_hand: (self.hands > 0).then(|| skill_theo / n),
-            skill_theo_per_hour: (seconds > 0).then(|| skill_theo * 3600.0 / seconds as f64),
-            flagged: self.hands >= settings.minimum_hands
-                && p_value.is_some_and(|p| p < settings.significance),
-        }
-    }
-
-    /// Pearson's correlation of bet with the player's advantage; `None`
-    /// with fewer than three hands or a bet or an edge that never varied.
-    fn correlation(&self) -> Option<f64> {
-        let n = self.hands as f64;
-        let covariance = self.sum_bet_advantage - self.sum_bet * self.sum_advantage / n;
-        let bets = self.sum_bet_squared - self.sum_bet * self.sum_bet / n;
-        let advantages = self.sum_advantage_squared - self.sum_advantage * self.sum_advantage / n;
-        // Relative to the sums' size: rounding leaves a constant bet a
-        // variance of a few ulps, not zero.
-        let varies = |spread: f64, squares: f64| spread > squares * 1e-12 && spread > 0.0;
-        (self.hands >= 3
-            && varies(bets, self.sum_bet_squared)
-            && varies(advantages, self.sum_advantage_squared))
-        .then(|| (covariance / (bets * advantages).sqrt()).clamp(-1.0, 1.0))
-    }
-}
-
-/// What a player's hands show (docs/game-protection.md): figures are per
-/// unit bet where they are fractions, whole table units where money.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
-pub struct Profile {
-    /// Hands with an edge at the bet.
-    #[serde(rename = "hands")]
-    pub hands: u64,
-    /// Pearson's correlation of bet with the player's advantage at the bet.
-    #[serde(rename = "bet_edge_correlation")]
-    pub bet_edge_correlation: Option<f64>,
-    /// The chance of a correlation this high from bets that have nothing
-    /// to do with the edge (one-sided, Fisher's z).
-    #[serde(rename = "correlation_p_value")]
-    pub correlation_p_value: Option<f64>,
-    /// The money-weighted advantage played at: Σ bet × (−house edge) ÷ Σ
-    /// bet (negative: the house had the edge).
-    #[serde(rename = "advantage_played_at")]
-    pub advantage_played_at: Option<f64>,
-    /// Decisions taken.
-    #[serde(rename = "decisions")]
-    pub decisions: u64,
-    /// Decisions that matched the best play for the cards left.
-    #[serde(rename = "best_play_decisions")]
-    pub best_play_decisions: u64,
-    /// `best_play_decisions ÷ decisions`.
-    #[serde(rename = "play_precision")]
-    pub play_precision: Option<f64>,
-    /// What the other decisions were expected to cost, units (rounded).
-    #[serde(rename = "mistakes_cost")]
-    pub mistakes_cost: i64,
-    /// The house's theoretical win from the actual bets and decisions:
-    /// Σ bet × house edge at the bet + the mistakes' cost, units (rounded).
-    #[serde(rename = "skill_theo")]
-    pub skill_theo: i64,
-    /// The same per hand, units.
-    #[serde(rename = "skill_theo_per_hand")]
-    pub skill_theo_per_hand: Option<f64>,
-    /// The same per hour of time on game, units.
-    #[serde(rename = "skill_theo_per_hour")]
-    pub skill_theo_per_hour: Option<f64>,
-    /// Whether the bets follow the edge beyond the house's threshold.
-    #[serde(rename = "flagged")]
-    pub flagged: bool,
-}
-
-/// The one-sided p-value of correlation `r` over `n` pairs against no
-/// relation, by Fisher's z: z = atanh(r) √(n − 3), p = 1 − Φ(z).
-pub fn one_sided_p_value(r: f64, n: u64) -> Option<f64> {
-    if n < 4 {
-        return None;
-    }
-    // atanh(±1) is infinite: the p-value is 0 or 1, as it should be.
-    let z = r.atanh() * ((n - 3) as f64).sqrt();
-    Some(0.5 * erfc(z / std::f64::consts::SQRT_2))
-}
-
-/// The complementary error function, fractional error below 1.2e-7
-/// everywhere (Numerical Recipes' Chebyshev fit, `erfcc`).
-fn erfc(x: f64) -> f64 {
-    if x.is_infinite() {
-        return if x > 0.0 { 0.0 } else { 2.0 };
-    }
-    let z = x.abs();
-    let t = 1.0 / (1.0 + 0.5 * z);
-    let poly = -z * z - 1.265_512_23
-        + t * (1.000_023_68
-            + t * (0.374_091_96
-                + t * (0.096_784_18
-                    + t * (-0.186_288_06
-                        + t * (0.278_868_07
-                            + t * (-1.135_203_98
-                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
-    let value = t * poly.exp();
-    if x >= 0.0 { value } else { 2.0 - value }
 }
 
 /// The game-protection report of a period (docs/game-protection.md): each

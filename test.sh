@@ -83,10 +83,12 @@ fi
 cargo test
 # The statistical tests too slow unoptimised (minutes in a debug build, a
 # few optimised), only in a whole run: simulated counters against the exact
-# countability figures (docs/par-sheet.md), and counters flagged, flat and
-# random bettors not, over 20 simulated shifts here (the whole 100 take
-# about half an hour; docs/game-protection.md).
+# countability figures (docs/par-sheet.md); counters and back-counters
+# flagged, honest bettors not, over 20 simulated shifts here (the whole 100
+# take about ten minutes; docs/game-protection.md); and the skill check's
+# theo against the result at a full one-deck table.
 export PROTECTION_PROOF_SEEDS="${PROTECTION_PROOF_SEEDS:-20}"
 exec cargo test --release --test tests -- --ignored \
     par::simulated_counter_agrees_with_countability \
-    protection::counters_are_flagged_and_flat_and_random_bettors_are_not
+    protection::counters_are_flagged_and_flat_and_random_bettors_are_not \
+    protection::the_skill_theo_is_the_expected_result_at_a_full_one_deck_table

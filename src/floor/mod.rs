@@ -40,6 +40,7 @@ const MIGRATIONS: [&str; 13] = [
 mod admin;
 pub mod command;
 pub mod credentials;
+mod figures;
 pub mod heartbeat;
 pub mod key_history;
 pub mod live;

@@ -14,6 +14,7 @@ use chrono::Utc;
 use postgres::Client;
 use postgres::fallible_iterator::FallibleIterator;
 
+use super::figures::FigureChecker;
 use super::{FloorError, connect};
 use crate::keys::PublicKey;
 use crate::ledger::{self, shipped_checkpoint_problem};
@@ -297,22 +298,33 @@ fn watch(
         Ok(Instant::now())
     };
     let mut checked_in = check_in(&mut client)?;
-    let mut pass = |client: &mut Client, named: Option<&[String]>| -> Result<(), FloorError> {
+    let mut figures = FigureChecker::new()?;
+    let mut pass = |client: &mut Client, named: Option<&[String]>| -> Result<bool, FloorError> {
         let done = verify_pending(client, named)?;
         for v in done.iter().filter(|v| v.quarantined.is_some()) {
             report(VerifierEvent::Quarantined(v));
         }
-        Ok(())
+        // The figures of what was verified (of every station on a whole
+        // pass), after the signatures: a few hundred hands a station a pass.
+        figures.check(client, named)?;
+        Ok(figures.behind())
     };
-    pass(&mut client, None)?;
+    let mut behind = pass(&mut client, None)?;
+    let mut whole_pass = Instant::now();
     while !stop.load(Ordering::Relaxed) {
         if checked_in.elapsed() >= super::VERIFIER_CHECK_IN {
             checked_in = check_in(&mut client)?;
         }
         let mut named: Vec<String> = Vec::new();
         let mut notifications = listener.notifications();
+        // While figures are left to check, another pass comes soon.
+        let wait = if behind {
+            Duration::from_millis(50)
+        } else {
+            Duration::from_secs(1)
+        };
         let first = notifications
-            .timeout_iter(Duration::from_secs(1))
+            .timeout_iter(wait)
             .next()?
             .map(|n| n.payload().to_owned());
         if let Some(first) = first {
@@ -329,12 +341,17 @@ fn watch(
             }
         }
         if named.is_empty() {
-            pass(&mut client, None)?;
+            // Every station each second; between, only the figures left.
+            let whole = !behind || whole_pass.elapsed() >= Duration::from_secs(1);
+            if whole {
+                whole_pass = Instant::now();
+            }
+            behind = pass(&mut client, if whole { None } else { Some(&[]) })?;
             continue;
         }
         named.sort();
         named.dedup();
-        pass(&mut client, Some(&named))?;
+        behind = pass(&mut client, Some(&named))?;
     }
     Ok(())
 }

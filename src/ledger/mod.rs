@@ -15,6 +15,7 @@ pub mod archive;
 mod audit;
 mod chain;
 mod error;
+mod figures;
 mod file;
 mod hands;
 mod ids;
@@ -54,6 +55,7 @@ pub use audit::{
 };
 pub use chain::GENESIS;
 pub use error::{AccessError, LedgerError, ShiftError};
+pub use figures::{FigureAudit, FigureMismatch};
 pub use file::{APPLICATION_ID, check_ledger_file, ledger_files};
 pub use hands::Recorder;
 pub use inventory::{
@@ -71,7 +73,7 @@ pub use station::{OpenShift, ShoeDevice};
 pub use verify::{AuditSummary, Discrepancy, KeyPin, VerifyOptions, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.
-const MIGRATIONS: [&str; 15] = [
+const MIGRATIONS: [&str; 16] = [
     include_str!("../../schema/0001_initial.sql"),
     include_str!("../../schema/0002_indexes.sql"),
     include_str!("../../schema/0003_access_inventory.sql"),
@@ -87,6 +89,7 @@ const MIGRATIONS: [&str; 15] = [
     include_str!("../../schema/0013_shoe_port.sql"),
     include_str!("../../schema/0014_journal_link.sql"),
     include_str!("../../schema/0015_hand_edges.sql"),
+    include_str!("../../schema/0016_decision_basis.sql"),
 ];
 
 /// The schema version this build writes (and the newest it reads).

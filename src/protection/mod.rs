@@ -97,6 +97,7 @@ impl HandEdge {
     pub fn recorded(&self) -> RecordedEdge {
         RecordedEdge {
             house_edge: self.house_edge,
+            basis: DecisionBasis::AtBet,
             decisions: self
                 .seats
                 .iter()
@@ -114,9 +115,29 @@ impl HandEdge {
 pub struct RecordedEdge {
     /// The house edge at the bet (`None`: too few cards for the model).
     pub house_edge: Option<f64>,
+    /// What the decisions were judged against.
+    pub basis: DecisionBasis,
     /// (seat, decision) for every decision the model could value.
     pub decisions: Vec<(u8, DecisionCost)>,
 }
+
+/// The cards a decision's best play and cost are worked out for
+/// (docs/game-protection.md, "The skill check").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DecisionBasis {
+    /// The cards left when the bets were made, less the player's and the
+    /// dealer's stacks: what the player knew at the bet and sees of their
+    /// own hand. The basis this build works out and records (ledger
+    /// version 16 on; the `decisions` column begins `at-bet`).
+    AtBet,
+    /// The cards left at the decision, other seats' cards dealt since the
+    /// bet taken out too: how version 15 recorded decisions. A reader
+    /// solves such a hand again.
+    CardsLeft,
+}
+
+/// The word that begins a `decisions` column judged at the bet.
+const AT_BET: &str = "at-bet";
 
 /// Why a `hand_edges` row's text is not figures.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -138,12 +159,16 @@ impl RecordedEdge {
         self.house_edge.map(|edge| edge.to_string())
     }
 
-    /// The `decisions` column: `SEAT:ACTION:BEST:COST` for each decision,
-    /// separated by single spaces (empty with none).
+    /// The `decisions` column: `at-bet` for decisions judged at the bet
+    /// (nothing for the version-15 basis), then `SEAT:ACTION:BEST:COST`
+    /// for each decision, all separated by single spaces.
     pub fn decisions_text(&self) -> String {
         let mut text = String::new();
-        for (i, (seat, decision)) in self.decisions.iter().enumerate() {
-            if i > 0 {
+        if self.basis == DecisionBasis::AtBet {
+            text.push_str(AT_BET);
+        }
+        for (seat, decision) in &self.decisions {
+            if !text.is_empty() {
                 text.push(' ');
             }
             let _ = write!(
@@ -170,6 +195,10 @@ impl RecordedEdge {
                     .ok_or_else(|| RecordedEdgeError::HouseEdge(text.to_owned()))
             })
             .transpose()?;
+        let (basis, decisions) = match decisions.strip_prefix(AT_BET) {
+            Some(rest) if rest.is_empty() || rest.starts_with(' ') => (DecisionBasis::AtBet, rest),
+            _ => (DecisionBasis::CardsLeft, decisions),
+        };
         let decisions = decisions
             .split(' ')
             .filter(|entry| !entry.is_empty())
@@ -177,6 +206,7 @@ impl RecordedEdge {
             .collect::<Result<Vec<_>, _>>()?;
         Ok(RecordedEdge {
             house_edge,
+            basis,
             decisions,
         })
     }
@@ -311,9 +341,11 @@ struct PlannedSeat {
     decisions: Vec<PlannedDecision>,
 }
 
-/// A decision: the cards left with the seat's and the dealer's stacks
-/// back in them (the model's states take both out of the shoe they start
-/// from), the stacks, and what was done.
+/// A decision: the cards it is judged for, with the seat's and the
+/// dealer's stacks in them (the model's states take both out of the shoe
+/// they start from): the cards left at the bet ([`DecisionBasis::AtBet`]),
+/// or, after the shoe ran out within the hand, the cards left at the
+/// decision with the stacks back in; the stacks, and what was done.
 struct PlannedDecision {
     shoe: Option<ShoeCounts>,
     player: RankSet,
@@ -337,7 +369,9 @@ impl PlannedHand {
     /// solve would value: an edge at the bet where the model has one, and
     /// each seat's valued decisions with the actions taken, in order.
     fn fitting(&self, recorded: &RecordedEdge) -> Option<HandEdge> {
-        if recorded.house_edge.is_some() != self.at_bet.is_some() {
+        if recorded.house_edge.is_some() != self.at_bet.is_some()
+            || recorded.basis != DecisionBasis::AtBet
+        {
             return None;
         }
         let mut entries = recorded.decisions.iter();
@@ -575,6 +609,9 @@ impl EdgeTracker {
         let mut in_play = [0u32; 10];
         let mut at_bet = None;
         let mut dealt_any = false;
+        // Once the shoe runs out within the hand, the cards come from a new
+        // stack: later decisions are judged for the cards left then.
+        let mut reshuffled = false;
         for event in &hand.events {
             match event {
                 // A shoe carried on after a restart: the count goes on.
@@ -588,6 +625,7 @@ impl EdgeTracker {
                         penetration_permille: setup.rules.penetration_permille,
                     };
                     self.shuffled(shuffle, in_play);
+                    reshuffled |= dealt_any;
                 }
                 HandEvent::ExternalShuffle { mid_hand } => {
                     let shuffle = Shuffle {
@@ -597,6 +635,7 @@ impl EdgeTracker {
                         penetration_permille: setup.rules.penetration_permille,
                     };
                     self.shuffled(shuffle, in_play);
+                    reshuffled |= dealt_any;
                 }
                 HandEvent::Shoe(ShoeEvent::Burned { .. })
                 | HandEvent::ExternalBurn { .. }
@@ -646,7 +685,11 @@ impl EdgeTracker {
                         continue;
                     }
                     seats[i].decisions.push(PlannedDecision {
-                        shoe: self.cards_left(Some((stacks[i], dealer))),
+                        shoe: if reshuffled {
+                            self.cards_left(Some((stacks[i], dealer)))
+                        } else {
+                            at_bet
+                        },
                         player: stacks[i],
                         dealer,
                         action: *action,

@@ -3,7 +3,7 @@
 
 use super::{assert_text, block};
 use pairs_table::engine::hand::Action;
-use pairs_table::protection::{DecisionCost, RecordedEdge};
+use pairs_table::protection::{DecisionBasis, DecisionCost, RecordedEdge};
 
 const LEDGER: &str = "docs/ledger.md";
 
@@ -12,6 +12,7 @@ fn example() -> RecordedEdge {
     let decision = |action, best, cost| DecisionCost { action, best, cost };
     RecordedEdge {
         house_edge: Some(-0.0125),
+        basis: DecisionBasis::AtBet,
         decisions: vec![
             (2, decision(Action::Hit, Action::Hit, 0.0)),
             (2, decision(Action::Fold, Action::Fold, 0.0)),
@@ -45,4 +46,20 @@ fn the_documented_figures_read_back() {
     let read = RecordedEdge::parse(Some(column("house_edge: ")), column("decisions: "))
         .expect("the documented row reads");
     assert_eq!(read, example());
+}
+
+#[test]
+fn a_version_15_row_reads_as_judged_for_the_cards_left() {
+    let text = block(LEDGER, "hand-edges-v15");
+    let decisions = text
+        .lines()
+        .find_map(|line| line.strip_prefix("decisions: "))
+        .expect("the block has decisions");
+    let read = RecordedEdge::parse(Some("-0.0125"), decisions).expect("the version 15 row reads");
+    let expected = RecordedEdge {
+        basis: DecisionBasis::CardsLeft,
+        ..example()
+    };
+    assert_eq!(read, expected);
+    assert_eq!(read.decisions_text(), decisions, "written back as it was");
 }

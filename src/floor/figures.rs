@@ -1,0 +1,100 @@
+//! The verifier's check of each station's game-protection figures
+//! (docs/game-protection.md, "Checked on the floor"): every verified
+//! Rocket hand's recorded figures worked out again from its cards, a floor
+//! alarm (cause `figures`) for each hand whose figures its cards do not
+//! give, as for a forged row.
+
+use std::collections::{BTreeSet, HashMap};
+
+use postgres::Client;
+
+use super::FloorError;
+use super::replica::replicate_on;
+use crate::ledger::{FigureAudit, Ledger, SystemClock};
+
+/// The most hands of one station checked in one pass.
+const HANDS_A_PASS: u32 = 100;
+
+/// After this long checking figures in a pass, the stations left wait for
+/// the next, so a floor catching up does not hold back the verifier's
+/// signature checks or its check-in.
+const TIME_A_PASS: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Each station's replica and how far its figures are checked.
+pub(super) struct FigureChecker {
+    dir: tempfile::TempDir,
+    audits: HashMap<String, FigureAudit>,
+    /// Stations with verified hands not yet checked.
+    behind: BTreeSet<String>,
+}
+
+impl FigureChecker {
+    /// A checker with its replicas in a private temporary directory.
+    pub(super) fn new() -> Result<FigureChecker, FloorError> {
+        let dir = tempfile::Builder::new()
+            .prefix("pairs-table-figures-")
+            .tempdir()
+            .map_err(|e| {
+                FloorError::Refused(format!("cannot make the verifier's replica directory: {e}"))
+            })?;
+        Ok(FigureChecker {
+            dir,
+            audits: HashMap::new(),
+            behind: BTreeSet::new(),
+        })
+    }
+
+    /// Whether some station has verified hands not yet checked.
+    pub(super) fn behind(&self) -> bool {
+        !self.behind.is_empty()
+    }
+
+    /// Brings the replicas of the stations `named` (every station with
+    /// `None`) and of those still behind up to their verified heads and
+    /// checks up to [`HANDS_A_PASS`] new hands of each (for about
+    /// [`TIME_A_PASS`] in all), raising an alarm
+    /// at the station for each hand whose figures its cards do not give.
+    /// Returns how many hands' figures were checked. A station whose
+    /// replica cannot be read is left to the pit's view, which says so.
+    pub(super) fn check(
+        &mut self,
+        client: &mut Client,
+        named: Option<&[String]>,
+    ) -> Result<u64, FloorError> {
+        let only: Option<Vec<String>> =
+            named.map(|named| named.iter().chain(&self.behind).cloned().collect());
+        let replicas = replicate_on(client, self.dir.path(), only.as_deref())?;
+        let mut checked = 0;
+        let started = std::time::Instant::now();
+        for (station, path) in &replicas.ready {
+            if only.as_ref().is_some_and(|only| !only.contains(station)) {
+                continue;
+            }
+            if started.elapsed() >= TIME_A_PASS {
+                self.behind.insert(station.clone());
+                continue;
+            }
+            let Ok(ledger) = Ledger::open_read_only(path, Box::new(SystemClock), false) else {
+                continue;
+            };
+            let audit = self.audits.entry(station.clone()).or_default();
+            let before = audit.checked;
+            let Ok(mismatches) = ledger.audit_figures(audit, HANDS_A_PASS) else {
+                continue;
+            };
+            checked += audit.checked - before;
+            for mismatch in mismatches {
+                client.execute(
+                    "SELECT floor.raise_alarm($1, 'figures', $2)",
+                    &[station, &mismatch.to_string()],
+                )?;
+            }
+            if audit.behind(&ledger).unwrap_or(false) {
+                self.behind.insert(station.clone());
+            } else {
+                self.behind.remove(station);
+            }
+        }
+        Ok(checked)
+    }
+}

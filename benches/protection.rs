@@ -10,6 +10,10 @@
 //!    then the same report with every hand solved again (`--recompute`).
 //!    The ledger is built once (each hand committed with its figures, as a
 //!    station commits it) and kept in the temporary directory.
+//! 3. The floor's check of the recorded figures (`Ledger::audit_figures`,
+//!    what the verifier runs on each station's replica) per hand of the
+//!    same ledger, against one Ed25519 signature check (a station signs a
+//!    checkpoint with each hand).
 #![allow(clippy::unwrap_used)]
 
 use std::path::{Path, PathBuf};
@@ -96,7 +100,7 @@ fn report() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(5_000);
     let path =
-        std::env::temp_dir().join(format!("pairs-table-protection-bench-v15-{hands}.sqlite3"));
+        std::env::temp_dir().join(format!("pairs-table-protection-bench-v16-{hands}.sqlite3"));
     if !path.exists() {
         eprintln!("building {} ({hands} hands, once)", path.display());
         build(&path, hands);
@@ -145,6 +149,32 @@ fn report() {
     println!(
         "report with every hand solved again (--recompute): {solving:.2?}; {:.1} × baseline",
         solving.as_secs_f64() / baseline.as_secs_f64()
+    );
+    figure_check(&ledger, hands);
+}
+
+/// The floor's figure check per hand against one signature check.
+fn figure_check(ledger: &pairs_table::ledger::Ledger, hands: usize) {
+    use ed25519_dalek::{Signer, SigningKey, Verifier};
+    let key = SigningKey::from_bytes(&[7; 32]);
+    let message = [0x5a_u8; 120];
+    let signature = key.sign(&message);
+    let public = key.verifying_key();
+    let started = Instant::now();
+    for _ in 0..hands {
+        std::hint::black_box(public.verify(std::hint::black_box(&message), &signature)).unwrap();
+    }
+    let signature_check = started.elapsed() / hands as u32;
+    let mut audit = pairs_table::ledger::FigureAudit::default();
+    let started = Instant::now();
+    let mismatches = ledger.audit_figures(&mut audit, u32::MAX).unwrap();
+    let checking = started.elapsed();
+    assert!(mismatches.is_empty(), "{mismatches:?}");
+    assert_eq!(audit.checked, hands as u64);
+    let per_hand = checking / hands as u32;
+    println!(
+        "floor's figure check: {hands} hands in {checking:.2?} (both cores), {per_hand:.2?} a hand; baseline one Ed25519 signature check {signature_check:.2?}; a hand's check = {:.0} × baseline",
+        per_hand.as_secs_f64() / signature_check.as_secs_f64()
     );
 }
 

@@ -5,6 +5,7 @@ mod access;
 mod engine;
 mod floor;
 mod floor_field;
+mod floor_figures;
 mod floor_keys;
 mod floor_upgrade;
 mod golden;

@@ -1,5 +1,6 @@
 //! The verifier's check of each station's game-protection figures
-//! (docs/game-protection.md, "Checked on the floor"): every verified
+//! (docs/game-protection.md, "Checked on the floor"), on a thread and a
+//! connection of its own beside the signature checks: every verified
 //! Rocket hand's recorded figures worked out again from its cards, a floor
 //! alarm (cause `figures`) for each hand whose figures its cards do not
 //! give, as for a forged row.
@@ -8,8 +9,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use postgres::Client;
 
-use super::FloorError;
 use super::replica::replicate_on;
+use super::{FloorError, connect};
 use crate::ledger::{FigureAudit, Ledger, SystemClock};
 
 /// The most hands of one station checked in one pass.
@@ -44,32 +45,23 @@ impl FigureChecker {
         })
     }
 
-    /// Whether some station has verified hands not yet checked.
+    /// Whether some station had verified hands left unchecked after the
+    /// last pass.
     pub(super) fn behind(&self) -> bool {
         !self.behind.is_empty()
     }
 
-    /// Brings the replicas of the stations `named` (every station with
-    /// `None`) and of those still behind up to their verified heads and
-    /// checks up to [`HANDS_A_PASS`] new hands of each (for about
-    /// [`TIME_A_PASS`] in all), raising an alarm
+    /// Brings every station's replica up to its verified head and checks
+    /// up to [`HANDS_A_PASS`] new hands of each (for about [`TIME_A_PASS`]
+    /// in all; the stations left wait for the next pass), raising an alarm
     /// at the station for each hand whose figures its cards do not give.
     /// Returns how many hands' figures were checked. A station whose
     /// replica cannot be read is left to the pit's view, which says so.
-    pub(super) fn check(
-        &mut self,
-        client: &mut Client,
-        named: Option<&[String]>,
-    ) -> Result<u64, FloorError> {
-        let only: Option<Vec<String>> =
-            named.map(|named| named.iter().chain(&self.behind).cloned().collect());
-        let replicas = replicate_on(client, self.dir.path(), only.as_deref())?;
+    pub(super) fn check(&mut self, client: &mut Client) -> Result<u64, FloorError> {
+        let replicas = replicate_on(client, self.dir.path(), None)?;
         let mut checked = 0;
         let started = std::time::Instant::now();
         for (station, path) in &replicas.ready {
-            if only.as_ref().is_some_and(|only| !only.contains(station)) {
-                continue;
-            }
             if started.elapsed() >= TIME_A_PASS {
                 self.behind.insert(station.clone());
                 continue;
@@ -96,5 +88,39 @@ impl FigureChecker {
             }
         }
         Ok(checked)
+    }
+}
+
+/// Checks every station's figures on the floor at `url` (an owner's URL)
+/// until `stopped` says so: a pass as soon as the last one ends while hands
+/// are left to check, else once a second. A connection lost is retried
+/// every second; a pass that fails is tried again on a new connection.
+pub(super) fn check_until(url: &str, stopped: &dyn Fn() -> bool) {
+    let Ok(mut checker) = FigureChecker::new() else {
+        return;
+    };
+    let pause = |stopped: &dyn Fn() -> bool| {
+        for _ in 0..10 {
+            if stopped() {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    };
+    while !stopped() {
+        let Ok(mut client) = connect(url) else {
+            pause(stopped);
+            continue;
+        };
+        while !stopped() {
+            match checker.check(&mut client) {
+                Ok(_) if checker.behind() => {}
+                Ok(_) => pause(stopped),
+                Err(_) => {
+                    pause(stopped);
+                    break;
+                }
+            }
+        }
     }
 }

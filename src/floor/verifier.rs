@@ -14,7 +14,6 @@ use chrono::Utc;
 use postgres::Client;
 use postgres::fallible_iterator::FallibleIterator;
 
-use super::figures::FigureChecker;
 use super::{FloorError, connect};
 use crate::keys::PublicKey;
 use crate::ledger::{self, shipped_checkpoint_problem};
@@ -262,18 +261,37 @@ pub fn run(
     stop: &AtomicBool,
     mut report: impl FnMut(VerifierEvent<'_>),
 ) -> Result<(), FloorError> {
-    let mut connected = false;
-    while !stop.load(Ordering::Relaxed) {
-        match watch(url, stop, &mut connected, &mut report) {
-            Ok(()) => break,
-            Err(error) if !connected => return Err(error),
-            Err(error) => {
-                report(VerifierEvent::LinkDown(&error));
-                std::thread::sleep(Duration::from_secs(1));
+    // The figures are checked beside, on a connection of their own, so
+    // solving hands never delays a signature check or the check-in.
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let figures = std::thread::Builder::new()
+            .name("floor figure check".into())
+            .spawn_scoped(scope, || {
+                super::figures::check_until(url, &|| {
+                    stop.load(Ordering::Relaxed) || done.load(Ordering::Relaxed)
+                });
+            })
+            .map_err(|e| FloorError::Refused(format!("cannot start the figure check: {e}")))?;
+        let mut connected = false;
+        let mut outcome = Ok(());
+        while !stop.load(Ordering::Relaxed) {
+            match watch(url, stop, &mut connected, &mut report) {
+                Ok(()) => break,
+                Err(error) if !connected => {
+                    outcome = Err(error);
+                    break;
+                }
+                Err(error) => {
+                    report(VerifierEvent::LinkDown(&error));
+                    std::thread::sleep(Duration::from_secs(1));
+                }
             }
         }
-    }
-    Ok(())
+        done.store(true, Ordering::Relaxed);
+        let _ = figures.join();
+        outcome
+    })
 }
 
 fn watch(
@@ -298,33 +316,22 @@ fn watch(
         Ok(Instant::now())
     };
     let mut checked_in = check_in(&mut client)?;
-    let mut figures = FigureChecker::new()?;
-    let mut pass = |client: &mut Client, named: Option<&[String]>| -> Result<bool, FloorError> {
+    let mut pass = |client: &mut Client, named: Option<&[String]>| -> Result<(), FloorError> {
         let done = verify_pending(client, named)?;
         for v in done.iter().filter(|v| v.quarantined.is_some()) {
             report(VerifierEvent::Quarantined(v));
         }
-        // The figures of what was verified (of every station on a whole
-        // pass), after the signatures: a few hundred hands a station a pass.
-        figures.check(client, named)?;
-        Ok(figures.behind())
+        Ok(())
     };
-    let mut behind = pass(&mut client, None)?;
-    let mut whole_pass = Instant::now();
+    pass(&mut client, None)?;
     while !stop.load(Ordering::Relaxed) {
         if checked_in.elapsed() >= super::VERIFIER_CHECK_IN {
             checked_in = check_in(&mut client)?;
         }
         let mut named: Vec<String> = Vec::new();
         let mut notifications = listener.notifications();
-        // While figures are left to check, another pass comes soon.
-        let wait = if behind {
-            Duration::from_millis(50)
-        } else {
-            Duration::from_secs(1)
-        };
         let first = notifications
-            .timeout_iter(wait)
+            .timeout_iter(Duration::from_secs(1))
             .next()?
             .map(|n| n.payload().to_owned());
         if let Some(first) = first {
@@ -341,17 +348,12 @@ fn watch(
             }
         }
         if named.is_empty() {
-            // Every station each second; between, only the figures left.
-            let whole = !behind || whole_pass.elapsed() >= Duration::from_secs(1);
-            if whole {
-                whole_pass = Instant::now();
-            }
-            behind = pass(&mut client, if whole { None } else { Some(&[]) })?;
+            pass(&mut client, None)?;
             continue;
         }
         named.sort();
         named.dedup();
-        behind = pass(&mut client, Some(&named))?;
+        pass(&mut client, Some(&named))?;
     }
     Ok(())
 }

@@ -42,7 +42,16 @@ fn counter_hands(db: &Path, table: &str) {
         db,
         80,
         5,
-        &["--decks", "1", "--strategy", "optimal_seen", "--betting", "counter:8", "--table", table],
+        &[
+            "--decks",
+            "1",
+            "--strategy",
+            "optimal_seen",
+            "--betting",
+            "counter:8",
+            "--table",
+            table,
+        ],
     );
 }
 
@@ -81,11 +90,17 @@ fn figures_re_signed_with_the_stations_key_raise_an_alarm_at_the_station() {
         )
         .unwrap();
     }
-    rehash_with(conn, first.0.min(second.0), Checkpoints::ResignedWith(&signing_key_of(&db)));
+    rehash_with(
+        conn,
+        first.0.min(second.0),
+        Checkpoints::ResignedWith(&signing_key_of(&db)),
+    );
     forgery.finish();
     // The key file's record of the last head written, brought along too.
     let last = file_rows(&db).pop().unwrap();
-    keys_of(&db).record_written(&db, last.seq, &last.hash).unwrap();
+    keys_of(&db)
+        .record_written(&db, last.seq, &last.hash)
+        .unwrap();
     let verify = pairs_table_for(&db)
         .args(["audit", "verify", "--db"])
         .arg(&db)
@@ -106,7 +121,11 @@ fn figures_re_signed_with_the_stations_key_raise_an_alarm_at_the_station() {
         std::thread::sleep(Duration::from_millis(100));
     }
     let alarms = figure_alarms(&floor_db, forged);
-    assert_eq!(alarms.len(), 1, "one alarm, the second hand a repeat: {alarms:?}");
+    assert_eq!(
+        alarms.len(),
+        1,
+        "one alarm, the second hand a repeat: {alarms:?}"
+    );
     let swapped = [(&second.2, &first.2), (&first.2, &second.2)];
     assert!(
         alarms[0].starts_with("forged table hand ")

@@ -1021,3 +1021,122 @@ fn the_skill_theo_is_the_expected_result_at_a_full_one_deck_table() {
         }
     }
 }
+
+/// The bet each of `strategy`'s hands gets after the results `nets`
+/// (units; positive: won), at the default limits, the cards favourable
+/// as `favourable` says hand by hand.
+fn stakes(strategy: &str, nets: &[i64], favourable: &[bool]) -> Vec<Option<u64>> {
+    use pairs_table::simulate::{BetContext, Staking};
+    let strategy: BetStrategy = strategy.parse().unwrap();
+    let rules = HouseRules::default();
+    let mut rng = StdRng::seed_from_u64(1);
+    let mut staking = Staking::default();
+    nets.iter()
+        .zip(favourable)
+        .enumerate()
+        .map(|(i, (&net, &favourable))| {
+            let context = BetContext {
+                flat: 30,
+                rules: &rules,
+                favourable,
+                hand: i as u64 + 1,
+                seat: 1,
+            };
+            let bet = staking.bet(&strategy, context, &mut rng);
+            if bet.is_some() {
+                staking.settle(&strategy, net);
+            }
+            bet
+        })
+        .collect()
+}
+
+#[test]
+fn bettors_by_results_follow_their_rules_within_their_limits() {
+    let results = [-1, -1, -1, -1, 1, 0, 1, 1, -1];
+    let cards = [false; 9];
+    let tens = |bets: &[u64]| bets.iter().map(|b| Some(b * 10)).collect::<Vec<_>>();
+    // d'Alembert: up one after a loss (to 4), down one after a win (to 1),
+    // a push changes nothing.
+    assert_eq!(
+        stakes("dalembert:4", &results, &cards),
+        tens(&[1, 2, 3, 4, 4, 3, 3, 2, 1])
+    );
+    // Martingale: double after a loss (to 8), back to one after a win.
+    assert_eq!(
+        stakes("martingale:8", &results, &cards),
+        tens(&[1, 2, 4, 8, 8, 1, 1, 1, 1])
+    );
+    // A back-counter sits in (at --bet) only when the cards favour it.
+    assert_eq!(
+        stakes("backcount", &[0; 4], &[false, true, true, false]),
+        vec![None, Some(30), Some(30), None]
+    );
+    // Streaky: one stake for 10 to 200 hands, then another.
+    let streak = stakes("streaky:8", &[0; 400], &[false; 400]);
+    let changes = streak.windows(2).filter(|w| w[0] != w[1]).count();
+    assert!(
+        (1..=40).contains(&changes),
+        "{changes} changes in 400 hands"
+    );
+    let runs: Vec<usize> = streak.chunk_by(|a, b| a == b).map(<[_]>::len).collect();
+    assert!(runs[1..runs.len() - 1].iter().all(|&n| n >= 10), "{runs:?}");
+    // Camouflage at P = 0 is the counter; at P = 1 it ignores the cards.
+    assert_eq!(
+        stakes("camouflage:8:0", &[0; 3], &[true, false, true]),
+        tens(&[8, 1, 8])
+    );
+    let hidden = stakes("camouflage:8:1", &[0; 200], &[true; 200]);
+    assert!(hidden.iter().any(|b| *b != Some(80)) && hidden.iter().all(|b| b.is_some()));
+}
+
+#[test]
+fn a_bets_file_reads_as_documented_and_names_its_bad_lines() {
+    use pairs_table::simulate::BetFile;
+    let rules = HouseRules::default();
+    let file = BetFile::parse(
+        "bets.csv",
+        "hand,seat,bet\n1,1,10\n\n2,1,0\n1,2,50\n2,2,20\n",
+    )
+    .unwrap();
+    assert_eq!(
+        (
+            file.bet(1, 1),
+            file.bet(2, 1),
+            file.bet(2, 2),
+            file.bet(3, 1)
+        ),
+        (Some(10), Some(0), Some(20), None)
+    );
+    assert_eq!(file.check(1, 2, &rules), Ok(()));
+    assert_eq!(
+        file.check(1, 3, &rules).unwrap_err(),
+        "bets.csv gives seat 1 no bet at hand 3 (it needs one line per hand per seat, hands 1 to 3)"
+    );
+    let refused = |text: &str| BetFile::parse("bets.csv", text).unwrap_err();
+    assert_eq!(
+        refused("1,1,15"),
+        "bets.csv line 1: the bet \"15\" is not a whole number of units on the 10-unit grid (0 to sit out)"
+    );
+    assert_eq!(
+        refused("1,1,10\n1,1,20"),
+        "bets.csv line 2: hand 1 seat 1 is given twice"
+    );
+    assert_eq!(
+        refused("0,1,10"),
+        "bets.csv line 1: the hand \"0\" is not a hand number from 1"
+    );
+    assert_eq!(
+        refused("1,7,10"),
+        "bets.csv line 1: the seat \"7\" is not a Rocket seat (1 to 6)"
+    );
+    assert_eq!(
+        refused("1;1;10"),
+        "bets.csv line 1: \"1;1;10\" is not hand,seat,bet (three whole numbers)"
+    );
+    let big = BetFile::parse("bets.csv", "1,1,5000").unwrap();
+    assert_eq!(
+        big.check(1, 1, &rules).unwrap_err(),
+        "bets.csv bets 5000 units at seat 1, hand 1: outside the table's limits 10 to 1000 (0 sits the hand out)"
+    );
+}

@@ -8,7 +8,8 @@
 //! the verifier's check-in as `floor status` and the pit read them),
 //! `verify` (a station's file against the floor, and the whole floor's
 //! chains), `replica` (each station's verified chain into a ledger file of
-//! its own), `verifier` (the floor's verifier), `heartbeat` (the signed
+//! its own), `verifier` (the floor's verifier), `figures` (its check of
+//! each hand's game-protection figures), `heartbeat` (the signed
 //! heartbeat), `key_history`, `live`, `plan`, `protection`, `survey` (the
 //! pit's view) and `command` (the `floor` subcommands).
 

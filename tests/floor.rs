@@ -2415,6 +2415,17 @@ fn a_station_not_heard_from_for_the_notice_time_shows_its_lag_as_unknown() {
     let tables = harness.state().tables().unwrap().to_vec();
     assert!(tables.iter().all(|t| t.link.silent && t.link.lag.is_none()));
     run_until_shown(&mut harness, "unknown");
+    // Switched off after its shift closed, and never used: neither is
+    // trouble, so neither is amber's "link down".
+    let state = |name: &str| tables.iter().find(|t| t.station == name).unwrap().state();
+    assert_eq!(
+        (state("table 1"), state("table 2")),
+        (
+            pairs_table::floor::survey::TableState::StationOff,
+            pairs_table::floor::survey::TableState::NothingShipped
+        )
+    );
+    run_until_shown(&mut harness, "closed, station off");
 
     // A longer notice time, set by the house: heard from recently enough
     // not to be silent, though its lag is unknown (three heartbeats

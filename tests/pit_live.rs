@@ -112,7 +112,14 @@ fn the_pit_shows_the_hand_being_dealt_until_it_commits() {
     assert_eq!(faces, hand.cards.len(), "every card dealt, as a face");
     assert_eq!(count(&pit, "station A: no hand shipped this shift"), 0);
 
-    // The next step reaches the pit without a click.
+    // The next step reaches the pit without a click, and counts as the
+    // station's contact though its last heartbeat was long ago.
+    floor_db
+        .admin()
+        .batch_execute(
+            "UPDATE floor.stations SET last_contact = last_contact - interval '2 minutes'",
+        )
+        .unwrap();
     let station = table.state_mut().station_mut().unwrap();
     let choices = pairs_table::engine::hand::GameKind::Rocket.choices();
     station.decide(choices[0]).unwrap();
@@ -123,6 +130,26 @@ fn the_pit_shows_the_hand_being_dealt_until_it_commits() {
     run_until(&mut pit, "the next step in the pit", |p| {
         p.query_all_by_label_contains("card ").count() == hand.cards.len()
     });
+    let received: String = floor_db
+        .admin()
+        .query_one(
+            "SELECT to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') \
+               FROM floor.hands_in_progress WHERE station = 'station A'",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    let received = chrono::DateTime::parse_from_rfc3339(&received).unwrap();
+    let contact = pit.state().tables().unwrap()[0]
+        .link
+        .last_contact
+        .clone()
+        .unwrap();
+    let contact = chrono::DateTime::parse_from_rfc3339(&contact).unwrap();
+    assert!(
+        contact >= received,
+        "last contact {contact} is the published step's {received} or later"
+    );
 
     // The hand commits: the snapshot goes, and the hand arrives as shipped.
     let station = table.state_mut().station_mut().unwrap();

@@ -824,8 +824,8 @@ fn audit_verify_names_figures_that_do_not_read_or_stand_apart_from_their_hand() 
         .unwrap();
     conn.execute_batch(&format!(
         "PRAGMA foreign_keys = OFF; \
-         INSERT INTO hand_edges VALUES ({}, zeroblob(32), 998, '1e-3', ''); \
-         INSERT INTO hand_edges VALUES ({}, zeroblob(32), 999, NULL, '2:hit:hit:0');",
+         INSERT INTO hand_edges VALUES ({}, zeroblob(32), 998, '1e-3', 'at-bet'); \
+         INSERT INTO hand_edges VALUES ({}, zeroblob(32), 999, NULL, 'at-bet 2:hit:hit:0');",
         last + 1,
         last + 2
     ))

@@ -113,6 +113,11 @@ pub(crate) fn shift(game: GameKind, hands: u64, voids: i64) -> PathBuf {
 /// [`shift`] with the clock moving `step` seconds a reading (about 20
 /// readings a hand).
 fn shift_at(game: GameKind, hands: u64, voids: i64, step: i64) -> PathBuf {
+    shift_under(game, hands, voids, step, HouseRules::default())
+}
+
+/// [`shift_at`] under house rules `rules`.
+fn shift_under(game: GameKind, hands: u64, voids: i64, step: i64, rules: HouseRules) -> PathBuf {
     let path = dir().join("ledger.sqlite3");
     let mut ledger = open_ticking(&path, step);
     ledger.staff(DEALER, "Dana Dealer", Role::Dealer).unwrap();
@@ -136,7 +141,7 @@ fn shift_at(game: GameKind, hands: u64, voids: i64, step: i64) -> PathBuf {
         decks: Decks::new(6).unwrap(),
         seats: 6,
         bet: 100,
-        rules: HouseRules::default(),
+        rules,
         strategy: Strategy::NextCard,
     };
     let mut simulation = Simulation::seeded(&config, 7).unwrap();
@@ -2109,4 +2114,85 @@ fn report_shift_prints_through_the_app_that_writes_the_ledger() {
     assert!(socket.exists());
     drop(desk);
     assert!(!socket.exists());
+}
+
+/// Docs/reports.md, "Expected hold": Starboard's rake due is the rules'
+/// rake on what the players paid into each pot, so an honest shift is
+/// never flagged, whatever its players' style or size or how few its
+/// games, and a rake that is not the rules' is.
+#[test]
+fn an_honest_starboard_shift_is_never_flagged_and_a_wrong_rake_is() {
+    use pairs_table::engine::money::{Account, TransferKind};
+    use pairs_table::par::hold::starboard_rake_due;
+    let rules = HouseRules::from_toml(HOUSE_RULES).unwrap();
+    let (mut shifts, mut flagged, mut raked) = (0, 0, 0);
+    for (_, strategy) in Strategy::for_game(GameKind::Starboard) {
+        for players in 2..=7 {
+            for seed in 0..6 {
+                let config = SimConfig {
+                    game: GameKind::Starboard,
+                    decks: Decks::new(6).unwrap(),
+                    seats: players,
+                    bet: 100,
+                    rules,
+                    strategy,
+                };
+                let mut simulation = Simulation::seeded(&config, seed).unwrap();
+                let (mut games, mut taken) = (Vec::new(), 0i64);
+                for _ in 0..100 {
+                    let hand = simulation.play_hand().unwrap();
+                    let paid_in = hand
+                        .transfers
+                        .iter()
+                        .filter(|t| {
+                            t.to == Account::Pot
+                                && matches!(t.kind, TransferKind::Ante | TransferKind::Draw)
+                        })
+                        .map(|t| t.amount)
+                        .sum();
+                    games.push((rules, paid_in));
+                    taken += hand
+                        .transfers
+                        .iter()
+                        .filter(|t| t.kind == TransferKind::Rake)
+                        .map(|t| t.amount as i64)
+                        .sum::<i64>();
+                    // Never flagged, after any number of games.
+                    flagged += usize::from(!starboard_rake_due(&games).covers(taken));
+                }
+                shifts += 1;
+                let due = starboard_rake_due(&games);
+                raked += due.expected;
+                // A rake that is not the rules' is flagged: one unit more or less.
+                assert!(!due.covers(taken + 1) && (taken == 0 || !due.covers(taken - 1)));
+            }
+        }
+    }
+    assert_eq!((shifts, flagged), (216, 0));
+    assert!(raked > 0, "the 5% rake took something");
+
+    // Through the ledger: the report says the rake is as the rules take.
+    let path = shift_under(GameKind::Starboard, 40, 0, 30, rules);
+    let report = print(&path);
+    let text = pdf_text(&render_pdf(&report, &Layout::standard().unwrap()).unwrap());
+    let rake = sql(
+        &path,
+        "SELECT COALESCE(SUM(amount), 0) FROM transfers WHERE kind = 'rake'",
+    );
+    assert!(rake > 0);
+    let hold = report.play.expected_hold.unwrap();
+    assert_eq!(
+        (hold.expected, hold.low, hold.high, report.play.actual_hold),
+        (rake, rake, rake, rake)
+    );
+    assert!(
+        text.contains("Rake due") && text.contains("as the rules take"),
+        "{text}"
+    );
+    assert!(!text.contains("FLAGGED") && !text.contains("95% range"));
+    let csv = render_csv(&report);
+    assert_eq!(
+        csv_cell(&csv, "play", "actual_hold", "", 7),
+        "as the rules take"
+    );
 }

@@ -98,12 +98,15 @@ pub struct PitTable {
 /// link down hides everything else, then an alarm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TableState {
-    /// Not heard from for the house's notice time, its last attempt to
-    /// reach the floor failed, or its last heartbeat cannot be believed:
-    /// what the pit sees may be stale.
+    /// Its last attempt to reach the floor failed, its last heartbeat
+    /// cannot be believed, or, with a shift open, it has not been heard
+    /// from for the house's notice time: what the pit sees may be stale.
     LinkDown,
-    /// Enrolled, and nothing shipped yet.
+    /// Enrolled, and nothing shipped yet (heard from or not).
     NothingShipped,
+    /// No shift open and the station not heard from for the house's
+    /// notice time: switched off after closing, as a station is.
+    StationOff,
     /// An alarm is open at the table.
     Alarm,
     /// A shift is open.
@@ -118,6 +121,7 @@ impl TableState {
         match self {
             TableState::LinkDown => "link down",
             TableState::NothingShipped => "enrolled, nothing shipped yet",
+            TableState::StationOff => "closed, station off",
             TableState::Alarm => "alarm",
             TableState::Open => "open",
             TableState::Closed => "closed",
@@ -129,12 +133,16 @@ impl PitTable {
     /// The table's state (docs/floor.md, "The pit view").
     pub fn state(&self) -> TableState {
         let link = &self.link;
-        if link.silent || link.link_failure.is_some() || link.heartbeat_problem.is_some() {
+        if link.link_failure.is_some() || link.heartbeat_problem.is_some() {
             TableState::LinkDown
         } else if !self.shipped {
             TableState::NothingShipped
+        } else if link.silent && self.open {
+            TableState::LinkDown
         } else if !self.alarms.is_empty() {
             TableState::Alarm
+        } else if link.silent {
+            TableState::StationOff
         } else if self.open {
             TableState::Open
         } else {
@@ -312,6 +320,7 @@ fn resurvey_on(
     }
     for table in &mut tables {
         refused_hand_alarm(table);
+        heard_through_hand(table);
     }
     Ok(Survey {
         tables,
@@ -320,6 +329,36 @@ fn resurvey_on(
         protection,
         verifier,
     })
+}
+
+/// A hand in progress the pit believed (its signature holds under the
+/// station's key) counts as contact: a station dealing a hand is heard
+/// from at each step it publishes, not only at its heartbeats and
+/// shipments. Its time is the last contact when it is later, and one
+/// within the house's notice time means the station is not silent.
+fn heard_through_hand(table: &mut PitTable) {
+    let Some(live) = &table.hand_in_progress else {
+        return;
+    };
+    if live.hand.is_err() {
+        return;
+    }
+    let link = &mut table.link;
+    let published = live
+        .received_at
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let later = link
+        .last_contact
+        .as_deref()
+        .and_then(|text| DateTime::parse_from_rfc3339(text).ok())
+        .is_none_or(|last| live.received_at > last);
+    if later {
+        link.last_contact = Some(published);
+        link.unheard_seconds = Some((Utc::now() - live.received_at).num_seconds().max(0));
+        if !live.old {
+            link.silent = false;
+        }
+    }
 }
 
 /// A hand in progress the pit refused (its signature does not hold under

@@ -499,8 +499,10 @@ impl Ledger {
         };
         let voided = self.voided_between(first.id, last.id)?;
         let mut rater = Rater::new(Strategy::Optimal);
-        let mut seats: BTreeMap<u8, (Watched, Option<(DateTime<Utc>, DateTime<Utc>)>)> =
-            BTreeMap::new();
+        // Each seat's hands and the span of those it played (first start,
+        // last end).
+        type Span = Option<(DateTime<Utc>, DateTime<Utc>)>;
+        let mut seats: BTreeMap<u8, (Watched, Span)> = BTreeMap::new();
         let counted = || watch.hands.iter().filter(|h| !voided.contains(&h.id));
         for hand in counted() {
             for play in &hand.edge.seats {

@@ -1,7 +1,9 @@
-//! Expected hold: what the house should win over the hands actually dealt,
-//! from the par sheet, and the range it lands in 95 times in 100. A shift
-//! or month whose win falls outside its range is flagged on the report:
-//! that is how pits spot cheating and dealer error (docs/reports.md).
+//! Expected hold: what the house should win over the hands actually dealt.
+//! Rocket's from the par sheet, with the range it lands in 95 times in
+//! 100: a shift or month whose win falls outside it is flagged on the
+//! report, which is how pits spot cheating and dealer error. Starboard's
+//! rake is fixed by what the players paid into each pot, so its figure is
+//! exact (docs/reports.md).
 //!
 //! Pure. Money stays whole units: the expectation is computed in f64 (a
 //! statistic, not a transfer) and given as whole units, the range widened
@@ -9,7 +11,6 @@
 
 use crate::engine::card::Decks;
 use crate::engine::rules::HouseRules;
-use crate::engine::table::TableError;
 use crate::simulate::Strategy;
 
 /// The two-sided 95% quantile of the normal distribution.
@@ -79,54 +80,25 @@ pub fn rocket_expected(hands: &[RocketHandBets], strategy: Strategy) -> Expected
     ExpectedHold::of(hands.len() as u64, mean, variance)
 }
 
-/// One Starboard hand as dealt: its decks, rules and players.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct StarboardHandTable {
-    /// The shoe's decks.
-    pub decks: Decks,
-    /// The house rules in force (ante, draw unit, rake).
-    pub rules: HouseRules,
-    /// Players seated.
-    pub players: u8,
-}
-
-/// Hands simulated per table size for Starboard's expected rake.
-pub const STARBOARD_SIMULATED_HANDS: u64 = 4_000;
-
-/// Starboard's expected rake over `hands`, each table size's rake per hand
-/// estimated by simulating [`STARBOARD_SIMULATED_HANDS`] hands of
-/// `strategy` (seed 0, so the report is the same every time it is printed).
-pub fn starboard_expected(
-    hands: &[StarboardHandTable],
-    strategy: Strategy,
-) -> Result<ExpectedHold, TableError> {
-    let mut tables: Vec<(StarboardHandTable, f64, f64)> = Vec::new();
-    let (mut mean, mut variance) = (0.0, 0.0);
-    for hand in hands {
-        let (rake, spread) = match tables.iter().find(|(t, _, _)| t == hand) {
-            Some(&(_, rake, spread)) => (rake, spread),
-            None => {
-                let table = super::starboard::starboard_table(
-                    hand.decks,
-                    &hand.rules,
-                    strategy,
-                    hand.players,
-                    STARBOARD_SIMULATED_HANDS,
-                    60,
-                    0,
-                )?;
-                let estimate = table.rake_per_hand;
-                // Back from the 99% interval to one hand's variance.
-                let se = (estimate.high - estimate.mean) / super::Z_99;
-                let spread = se * se * estimate.samples as f64;
-                tables.push((*hand, estimate.mean, spread));
-                (estimate.mean, spread)
-            }
-        };
-        mean += rake;
-        variance += spread;
+/// Starboard's rake due over games, each given as the rules in force and
+/// the units paid into its pot (antes and draws): Σ the rules' rake on
+/// each pot (`StarboardRules::rake_on`). The rake is fixed by what the
+/// players paid in, so the figure is exact, not a statistic: its range is
+/// the figure itself, and a rake taken that differs from it is a record
+/// that does not add up, whatever the number of games (docs/reports.md,
+/// "Expected hold").
+pub fn starboard_rake_due(games: &[(HouseRules, u64)]) -> ExpectedHold {
+    let due: u64 = games
+        .iter()
+        .map(|(rules, paid_in)| rules.starboard.rake_on(*paid_in))
+        .sum();
+    let due = i64::try_from(due).unwrap_or(i64::MAX);
+    ExpectedHold {
+        hands: games.len() as u64,
+        expected: due,
+        low: due,
+        high: due,
     }
-    Ok(ExpectedHold::of(hands.len() as u64, mean, variance))
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use super::document::{cleared_how, correction_text};
 use super::tenths;
 use crate::engine::card::Rank;
+use crate::engine::hand::GameKind;
 use crate::inventory::format_basis_points;
 use crate::ledger::report::{
     AlarmEntry, ChipCount, Correction, CorrectionKind, GameFigures, Inventory, KindTotal,
@@ -341,10 +342,11 @@ fn lines(report: &ShiftReport) -> Vec<Line> {
             Line::new("play", "expected_low").units(hold.low),
             Line::new("play", "expected_high").units(hold.high),
             Line::new("play", "actual_hold").units(p.actual_hold).text(
-                if hold.covers(p.actual_hold) {
-                    "within the 95% range"
-                } else {
-                    "flagged: outside the 95% range"
+                match (report.header.game, hold.covers(p.actual_hold)) {
+                    (GameKind::Starboard, true) => "as the rules take",
+                    (GameKind::Starboard, false) => "flagged: not the rake due",
+                    (GameKind::Rocket, true) => "within the 95% range",
+                    (GameKind::Rocket, false) => "flagged: outside the 95% range",
                 },
             ),
         ]);

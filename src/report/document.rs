@@ -655,21 +655,36 @@ fn play(report: &ShiftReport) -> Section {
     section
 }
 
-/// The expected hold beside what the hands did, flagged when outside its
-/// 95% range.
+/// The expected hold beside what the hands did: Rocket's flagged when
+/// outside its 95% range, Starboard's rake when it is not the rake due.
 fn expected_hold(game: GameKind, hold: ExpectedHold, actual: i64) -> Vec<Block> {
-    let (what, did, basis) = match game {
-        GameKind::Rocket => (
-            "Expected win",
-            "Actual win",
-            "Expected win: each hand's bets × the par sheet's house edge for the best play at its decks; actual win: the ledger win.",
-        ),
-        GameKind::Starboard => (
-            "Expected rake",
-            "Rake taken",
-            "Expected rake: the rake per hand of realistic players at each hand's table size, decks and rules, by simulation.",
-        ),
-    };
+    if game == GameKind::Starboard {
+        let verdict = if hold.covers(actual) {
+            "as the rules take".to_owned()
+        } else {
+            format!(
+                "FLAGGED: the rules take {} from these pots; look for a recording error or a rake taken by hand",
+                units(hold.expected)
+            )
+        };
+        return vec![
+            pairs(vec![
+                (
+                    "Rake due",
+                    format!(
+                        "{} over {} hands",
+                        units(hold.expected),
+                        units(hold.hands as i64)
+                    ),
+                ),
+                ("Rake taken", format!("{}: {verdict}", units(actual))),
+            ]),
+            Block::Note(
+                "Rake due: the rules' rake on what the players paid into each pot (antes and draws). It is exact, not a statistic, so a difference is flagged however few the hands."
+                    .to_owned(),
+            ),
+        ];
+    }
     let verdict = if hold.covers(actual) {
         "within its 95% range".to_owned()
     } else {
@@ -682,7 +697,7 @@ fn expected_hold(game: GameKind, hold: ExpectedHold, actual: i64) -> Vec<Block> 
     vec![
         pairs(vec![
             (
-                what,
+                "Expected win",
                 format!(
                     "{} over {} hands",
                     units(hold.expected),
@@ -693,9 +708,12 @@ fn expected_hold(game: GameKind, hold: ExpectedHold, actual: i64) -> Vec<Block> 
                 "95% range",
                 format!("{} to {}", units(hold.low), units(hold.high)),
             ),
-            (did, format!("{}: {verdict}", units(actual))),
+            ("Actual win", format!("{}: {verdict}", units(actual))),
         ]),
-        Block::Note(basis.to_owned()),
+        Block::Note(
+            "Expected win: each hand's bets × the par sheet's house edge for the best play at its decks; actual win: the ledger win."
+                .to_owned(),
+        ),
     ]
 }
 

@@ -272,6 +272,14 @@ fn every_row_report() -> ShiftReport {
 fn starboard_report() -> ShiftReport {
     let mut report = every_row_report();
     report.header.game = GameKind::Starboard;
+    // Starboard's expected hold is the rake due, exact: here the rake taken.
+    report.play.expected_hold = Some(ExpectedHold {
+        hands: 179,
+        expected: 175,
+        low: 175,
+        high: 175,
+    });
+    report.play.actual_hold = 175;
     report.game = GameFigures::Starboard(StarboardFigures {
         pots: 180,
         split_pots: 12,
@@ -328,7 +336,14 @@ fn a_starboard_shift_report_csv_has_the_documented_game_rows() {
         .map(|line| format!("{line}\n"))
         .collect();
     assert_text(REPORTS, "csv-example-starboard", &rows);
-    let expected = example_for("starboard", &block(REPORTS, "csv-example-starboard"));
+    let mut expected = example_for("starboard", &block(REPORTS, "csv-example-starboard"));
+    // The expected hold's rows as the Starboard block gives them.
+    let rocket_hold: String = block(REPORTS, "csv-example")
+        .lines()
+        .filter(|line| line.starts_with("play,expected_") || line.starts_with("play,actual_hold,"))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    expected = expected.replace(&rocket_hold, &block(REPORTS, "csv-example-starboard-hold"));
     assert!(
         csv == expected,
         "{REPORTS}: a Starboard report is csv-example with csv-example-starboard \

@@ -37,6 +37,8 @@ struct TransfersRead {
     payouts: Vec<Payout>,
     /// Pot awards per hand (more than one: a split pot).
     awards: HashMap<i64, u32>,
+    /// Units paid into each Starboard pot (antes and draws).
+    paid_in: HashMap<i64, u64>,
 }
 
 impl TransfersRead {
@@ -193,13 +195,15 @@ pub(super) type Gathered = (Header, Inventory, PlayFigures, GameFigures, Excepti
 impl Ledger {
     /// The expected hold of the hands that stand (`dealt`: id, decks,
     /// rules hash, bets; without the `voided`): Rocket's theoretical win
-    /// with every player on the best play, Starboard's expected rake with
-    /// realistic players (docs/reports.md, "Expected hold").
+    /// with every player on the best play; Starboard's rake due, the rules'
+    /// rake on what was `paid_in` to each pot (docs/reports.md, "Expected
+    /// hold").
     fn expected_hold(
         &self,
         game: GameKind,
         dealt: &[DealtHand],
         voided: &BTreeSet<i64>,
+        paid_in: &HashMap<i64, u64>,
     ) -> Result<Option<ExpectedHold>, LedgerError> {
         let standing: Vec<_> = dealt
             .iter()
@@ -230,26 +234,16 @@ impl Ledger {
             }
             GameKind::Starboard => {
                 let mut rules: HashMap<&str, HouseRules> = HashMap::new();
-                let mut hands = Vec::with_capacity(standing.len());
+                let mut games = Vec::with_capacity(standing.len());
                 for hand in standing {
                     let hash = hand.rules_hash.as_str();
                     let in_force = match rules.get(hash) {
                         Some(found) => *found,
                         None => *rules.entry(hash).or_insert(self.rules(hash)?),
                     };
-                    hands.push(StarboardHandTable {
-                        decks: decks(hand.id, hand.decks)?,
-                        rules: in_force,
-                        players: hand.bets.len() as u8,
-                    });
+                    games.push((in_force, paid_in.get(&hand.id).copied().unwrap_or(0)));
                 }
-                starboard_expected(&hands, Strategy::Realistic)
-                    .map(Some)
-                    .map_err(|e| LedgerError::BadRow {
-                        table: "hands",
-                        seq: 0,
-                        problem: e.to_string(),
-                    })
+                Ok(Some(starboard_rake_due(&games)))
             }
         }
     }
@@ -377,6 +371,7 @@ impl Ledger {
         self.count_shuffles_and_cards(&params, &mut hands.play)?;
         let transfers = self.gather_transfers(&params, &hands.voided)?;
         let ledger_win = transfers.ledger_win;
+        let paid_in = transfers.paid_in.clone();
         let (game, wagered) = transfers.game_figures(resolved.game, &hands);
         let mut play = hands.play;
         play.table_hands = match play.hand_ids {
@@ -387,7 +382,8 @@ impl Ledger {
             None => None,
         };
         play.wagered = wagered;
-        play.expected_hold = self.expected_hold(resolved.game, &hands.dealt, &hands.voided)?;
+        play.expected_hold =
+            self.expected_hold(resolved.game, &hands.dealt, &hands.voided, &paid_in)?;
         play.actual_hold = match &game {
             GameFigures::Rocket(_) => ledger_win,
             GameFigures::Starboard(figures) => figures.rake.amount,
@@ -550,6 +546,9 @@ impl Ledger {
                     amount: t.amount,
                 }),
                 (_, _, TransferKind::PotAward) => *read.awards.entry(hand).or_default() += 1,
+                (_, Account::Pot, TransferKind::Ante | TransferKind::Draw) => {
+                    *read.paid_in.entry(hand).or_default() += t.amount;
+                }
                 _ => {}
             }
         }

@@ -24,9 +24,7 @@ use crate::engine::hand::GameKind;
 use crate::engine::money::{Account, Transfer, TransferKind};
 use crate::engine::rules::HouseRules;
 use crate::ids::{HandId, ShiftId, StaffId, TableId};
-use crate::par::hold::{
-    ExpectedHold, RocketHandBets, StarboardHandTable, rocket_expected, starboard_expected,
-};
+use crate::par::hold::{ExpectedHold, RocketHandBets, rocket_expected, starboard_rake_due};
 use crate::simulate::Strategy;
 
 /// How many of the largest Rocket payouts a report lists.

@@ -26,6 +26,7 @@ fn state_colour(state: TableState) -> Color32 {
         TableState::Alarm => ALARM,
         TableState::LinkDown => Color32::from_rgb(235, 140, 20),
         TableState::NothingShipped => Color32::from_rgb(90, 140, 220),
+        TableState::StationOff => Color32::from_rgb(110, 110, 150),
     }
 }
 
@@ -194,24 +195,30 @@ fn figures_ui(ui: &mut Ui, table: &PitTable) {
         table.hold.as_deref().unwrap_or("—")
     ));
     if let Some(expected) = &table.expected_hold {
-        ui.label(format!(
-            "expected {} ({} to {})",
-            units(expected.expected),
-            units(expected.low),
-            units(expected.high)
-        ));
-        let what = match table.game {
-            Some(GameKind::Starboard) => "rake",
-            _ => "win",
-        };
         let actual = units(table.actual_hold);
-        if expected.covers(table.actual_hold) {
-            ui.label(format!("{what} {actual} within its 95% range"));
+        let (line, fits, misfit) = if table.game == Some(GameKind::Starboard) {
+            (
+                format!("rake due {}", units(expected.expected)),
+                format!("rake {actual} as the rules take"),
+                format!("rake {actual} NOT the rake due"),
+            )
         } else {
-            ui.colored_label(
-                ALARM,
-                RichText::new(format!("{what} {actual} OUTSIDE its 95% range")).strong(),
-            );
+            (
+                format!(
+                    "expected {} ({} to {})",
+                    units(expected.expected),
+                    units(expected.low),
+                    units(expected.high)
+                ),
+                format!("win {actual} within its 95% range"),
+                format!("win {actual} OUTSIDE its 95% range"),
+            )
+        };
+        ui.label(line);
+        if expected.covers(table.actual_hold) {
+            ui.label(fits);
+        } else {
+            ui.colored_label(ALARM, RichText::new(misfit).strong());
         }
     }
     if !table.alarms.is_empty() {
@@ -310,6 +317,7 @@ mod tests {
             TableState::Alarm,
             TableState::LinkDown,
             TableState::NothingShipped,
+            TableState::StationOff,
         ];
         for (i, a) in states.iter().enumerate() {
             for b in &states[i + 1..] {

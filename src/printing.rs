@@ -168,6 +168,11 @@ pub struct Printed {
     pub print: i64,
     /// Whether it is stamped REPRINT.
     pub reprint: bool,
+    /// Whether it is a print of an open shift, stamped INTERIM (numbered
+    /// among the shift's interim prints). Written only when true, so an
+    /// answer about any other print reads as before.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub interim: bool,
     /// Hands in the report.
     pub hands: u64,
     /// Chained rows in the ledger as checked.
@@ -189,6 +194,7 @@ impl Printed {
             table: report.header.table_name.clone(),
             print: report.print.number,
             reprint: report.print.is_reprint(),
+            interim: report.print.interim,
             hands: report.play.hands,
             rows: report.integrity.head.rows,
             head: report.integrity.head.hash_hex(),

@@ -113,11 +113,19 @@ pub(crate) fn shift(game: GameKind, hands: u64, voids: i64) -> PathBuf {
 /// [`shift`] with the clock moving `step` seconds a reading (about 20
 /// readings a hand).
 fn shift_at(game: GameKind, hands: u64, voids: i64, step: i64) -> PathBuf {
-    shift_under(game, hands, voids, step, HouseRules::default())
+    shift_under(game, hands, voids, step, HouseRules::default(), true)
 }
 
-/// [`shift_at`] under house rules `rules`.
-fn shift_under(game: GameKind, hands: u64, voids: i64, step: i64, rules: HouseRules) -> PathBuf {
+/// [`shift_at`] under house rules `rules`, the shift closed at the end if
+/// `close`.
+fn shift_under(
+    game: GameKind,
+    hands: u64,
+    voids: i64,
+    step: i64,
+    rules: HouseRules,
+    close: bool,
+) -> PathBuf {
     let path = dir().join("ledger.sqlite3");
     let mut ledger = open_ticking(&path, step);
     ledger.staff(DEALER, "Dana Dealer", Role::Dealer).unwrap();
@@ -164,7 +172,9 @@ fn shift_under(game: GameKind, hands: u64, voids: i64, step: i64, rules: HouseRu
             )
             .unwrap();
     }
-    ledger.close_shift(shift, PIT_BOSS).unwrap();
+    if close {
+        ledger.close_shift(shift, PIT_BOSS).unwrap();
+    }
     path
 }
 
@@ -406,8 +416,13 @@ fn print(path: &Path) -> ShiftReport {
 
 /// [`print`] for `period`.
 fn print_period(path: &Path, period: Period) -> ShiftReport {
+    print_at(path, period, 2400)
+}
+
+/// [`print_period`] with the clock at its `tick`th reading.
+fn print_at(path: &Path, period: Period, tick: i64) -> ShiftReport {
     let clock = Ticking {
-        tick: AtomicI64::new(2400),
+        tick: AtomicI64::new(tick),
         step: 10,
     };
     let mut ledger = Ledger::open(path, Box::new(clock), crate::test_keys()).unwrap();
@@ -2172,7 +2187,7 @@ fn an_honest_starboard_shift_is_never_flagged_and_a_wrong_rake_is() {
     assert!(raked > 0, "the 5% rake took something");
 
     // Through the ledger: the report says the rake is as the rules take.
-    let path = shift_under(GameKind::Starboard, 40, 0, 30, rules);
+    let path = shift_under(GameKind::Starboard, 40, 0, 30, rules, true);
     let report = print(&path);
     let text = pdf_text(&render_pdf(&report, &Layout::standard().unwrap()).unwrap());
     let rake = sql(
@@ -2194,5 +2209,54 @@ fn an_honest_starboard_shift_is_never_flagged_and_a_wrong_rake_is() {
     assert_eq!(
         csv_cell(&csv, "play", "actual_hold", "", 7),
         "as the rules take"
+    );
+}
+
+/// Issue 46, item 3: a print of an open shift is an interim snapshot,
+/// numbered among the shift's interim prints and stamped INTERIM; the first
+/// print after the shift closes is the original, the next a REPRINT.
+#[test]
+fn prints_of_an_open_shift_are_interim_and_the_first_after_closing_is_the_original() {
+    let path = shift_under(GameKind::Rocket, 12, 0, 30, HouseRules::default(), false);
+    let layout = Layout::standard().unwrap();
+    let stamps = |report: &ShiftReport| {
+        let text = pdf_text(&render_pdf(report, &layout).unwrap());
+        (
+            report.print.number,
+            report.print.interim,
+            report.print.is_reprint(),
+            text.matches("INTERIM").count() >= pages(&text),
+            text.contains("REPRINT"),
+        )
+    };
+    // Mid-shift prints, about 20:47 (the hands ended about 20:00).
+    let first = print_at(&path, Period::LatestShift, 1000);
+    assert_eq!(stamps(&first), (1, true, false, true, false));
+    let second = print_at(&path, Period::LatestShift, 1010);
+    assert_eq!(stamps(&second), (2, true, false, true, false));
+    assert_eq!(
+        csv_cell(&render_csv(&second), "header", "print", "", 7),
+        "interim"
+    );
+    // The shift closes about 21:03; the next prints are the next day's.
+    let clock = Ticking {
+        tick: AtomicI64::new(1100),
+        step: 10,
+    };
+    let mut ledger = Ledger::open(&path, Box::new(clock), crate::test_keys()).unwrap();
+    let shift = ledger.open_shift_now().unwrap().unwrap().shift;
+    ledger.close_shift(shift, PIT_BOSS).unwrap();
+    drop(ledger);
+    let original = print(&path);
+    assert_eq!(stamps(&original), (1, false, false, false, false));
+    assert_eq!(
+        csv_cell(&render_csv(&original), "header", "print", "", 7),
+        "original"
+    );
+    let reprint = print(&path);
+    assert_eq!(stamps(&reprint), (2, false, true, false, true));
+    assert_eq!(
+        reprint.print.first_printed_at,
+        Some(original.print.printed_at)
     );
 }

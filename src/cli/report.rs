@@ -268,7 +268,13 @@ fn finish(args: &ShiftReportArgs, report: Printed) -> anyhow::Result<()> {
         "printed {}: print {}{}, {} hands, ledger rows {}, head {}, chain check {}{printed}",
         args.out.display(),
         report.print,
-        if report.reprint { " (REPRINT)" } else { "" },
+        if report.interim {
+            " (INTERIM: the shift is open)"
+        } else if report.reprint {
+            " (REPRINT)"
+        } else {
+            ""
+        },
         report.hands,
         report.rows,
         report.head,

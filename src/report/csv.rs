@@ -232,7 +232,9 @@ fn lines(report: &ShiftReport) -> Vec<Line> {
     let print = Line::new("header", "print")
         .count(report.print.number)
         .time(report.print.printed_at)
-        .text(if report.print.is_reprint() {
+        .text(if report.print.interim {
+            "interim"
+        } else if report.print.is_reprint() {
             "reprint"
         } else {
             "original"

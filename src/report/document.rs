@@ -1083,6 +1083,10 @@ fn integrity(report: &ShiftReport, zone: Zone) -> Section {
     };
     let print = &report.print;
     let stamp = match print.first_printed_at {
+        _ if print.interim => format!(
+            "interim print {} of an open shift, INTERIM: the first print after the shift closes is the original",
+            print.number
+        ),
         Some(first) if print.is_reprint() => format!(
             "print {} of this report, REPRINT (first printed {})",
             print.number,

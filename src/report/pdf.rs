@@ -2,7 +2,8 @@
 //! DejaVu Sans, measured from the font's own advance widths so that number
 //! columns align. A table row is never split across pages; a section that
 //! runs on repeats its heading ("(continued)") and its column titles. Every
-//! page carries "Page i of N", and a reprint is stamped REPRINT on every page.
+//! page carries "Page i of N", a reprint is stamped REPRINT on every page and
+//! a print of an open shift INTERIM.
 //! The shift report and the rules card share the pages.
 
 use chrono::{Datelike, Timelike};
@@ -801,7 +802,7 @@ pub fn render_pdf(report: &ShiftReport, layout: &Layout) -> Result<Vec<u8>, Rend
             &report.integrity.head.hash_hex()[..16]
         ),
         printed_at: report.print.printed_at,
-        reprint: report.print.is_reprint(),
+        stamp: report.print.stamp(),
     };
     pages.render(&sections, layout)
 }
@@ -820,7 +821,7 @@ pub fn render_rules_card(card: &RulesCard, layout: &Layout) -> Result<Vec<u8>, R
         ),
         title,
         printed_at: card.printed_at,
-        reprint: false,
+        stamp: None,
     };
     pages.render(&card.sections(), layout)
 }
@@ -837,7 +838,7 @@ pub fn render_floor_report(
         running: format!("Floor report · {period}"),
         footer: format!("Printed {}", when(report.printed_at, layout.zone)),
         printed_at: report.printed_at,
-        reprint: false,
+        stamp: None,
     };
     pages.render(&super::floor::floor_sections(report, layout.zone), layout)
 }
@@ -892,7 +893,7 @@ fn render_period_report(
         running: format!("{title} · {span}"),
         footer: format!("Printed {}", when(printed_at, layout.zone)),
         printed_at,
-        reprint: false,
+        stamp: None,
     };
     pages.render(sections, layout)
 }
@@ -923,7 +924,7 @@ fn par_pages(print: &ParSheetPrint, title: String, what: &str, layout: &Layout) 
         ),
         title,
         printed_at: print.printed_at,
-        reprint: false,
+        stamp: None,
     }
 }
 
@@ -954,8 +955,8 @@ struct Pages {
     footer: String,
     /// When it was printed (the PDF's dates).
     printed_at: chrono::DateTime<chrono::Utc>,
-    /// Whether every page is stamped REPRINT.
-    reprint: bool,
+    /// The stamp on every page (`REPRINT`, `INTERIM`), if any.
+    stamp: Option<&'static str>,
 }
 
 impl Pages {
@@ -998,10 +999,10 @@ impl Pages {
                 let page = format!("Page {} of {count}", i + 1);
                 let x = width - m.right - regular.width(&page, small);
                 pager.text(x, bottom, &page, small, false, BLACK);
-                if self.reprint {
+                if let Some(stamp) = self.stamp {
                     let size = layout.fonts.heading;
-                    let x = width - m.right - bold.width("REPRINT", size);
-                    pager.text(x, top - 2.0, "REPRINT", size, true, RED);
+                    let x = width - m.right - bold.width(stamp, size);
+                    pager.text(x, top - 2.0, stamp, size, true, RED);
                 }
                 PdfPage::new(to_mm(width), to_mm(height), pager.ops)
             })
@@ -1100,7 +1101,7 @@ mod tests {
             running: String::new(),
             footer: String::new(),
             printed_at: chrono::DateTime::UNIX_EPOCH,
-            reprint: false,
+            stamp: None,
         };
         let sections = [Section {
             title: "Charts".into(),

@@ -261,6 +261,7 @@ fn every_row_report() -> ShiftReport {
         },
         print: PrintStamp {
             number: 2,
+            interim: false,
             printed_at: at(2, 2, 10),
             first_printed_at: Some(at(2, 2, 5)),
             printed_by: Some(boss()),

@@ -10,7 +10,7 @@ use pairs_table::ids::{ShiftId, TableId};
 use pairs_table::ledger::{HandContext, Ledger, Recorder};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
 
-use super::{assert_text, block, run};
+use super::{assert_text, block, run, run_in};
 use crate::util::{BOSS, DEALER, TestClock, boss, staffed};
 
 /// The arguments of the documented command line in `doc`'s block `name`:
@@ -42,18 +42,7 @@ fn runs_as_documented(doc: &str, command: &str, files: &[(&str, &str)], output: 
             None => arg,
         })
         .collect();
-    let out = crate::pairs_table()
-        .args(&args)
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "pairs-table {}: {}",
-        args.join(" "),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_text(doc, output, &String::from_utf8(out.stdout).unwrap());
+    assert_text(doc, output, &run_in(Some(&dir), &args));
 }
 
 const SIMULATION: &str = "docs/simulation.md";

@@ -95,7 +95,16 @@ pub fn assert_hex(doc: &str, name: &str, actual: &[u8]) {
 /// Runs `pairs-table` (the tests' key and homes) with `args`, which must
 /// succeed; its standard output.
 pub fn run<S: AsRef<OsStr>>(args: &[S]) -> String {
-    let out = crate::pairs_table().args(args).output().unwrap();
+    run_in(None, args)
+}
+
+/// [`run`] in the directory `dir` (the tests' own without one).
+pub fn run_in<S: AsRef<OsStr>>(dir: Option<&std::path::Path>, args: &[S]) -> String {
+    let mut command = crate::pairs_table();
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let out = command.args(args).output().unwrap();
     let shown: Vec<String> = args
         .iter()
         .map(|a| a.as_ref().to_string_lossy().into_owned())

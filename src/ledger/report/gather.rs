@@ -153,6 +153,11 @@ pub(super) struct Resolved {
 }
 
 impl Resolved {
+    /// A shift still open: its prints are interim.
+    pub(super) fn open_shift(&self) -> bool {
+        self.shift.is_some() && self.end.is_none()
+    }
+
     pub(super) fn params(&self) -> [Value; 4] {
         let text = |t: &Option<String>| t.clone().map_or(Value::Null, Value::Text);
         [

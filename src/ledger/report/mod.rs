@@ -658,8 +658,13 @@ pub struct Integrity {
 /// This print of the report.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PrintStamp {
-    /// 1 for the first print of this table and period, 2 for the next, …
+    /// 1 for the first print of this table and period, 2 for the next, …;
+    /// a shift's prints while it is open are numbered apart (interim 1,
+    /// 2, …) and the first print after it closes is number 1, the
+    /// original.
     pub number: i64,
+    /// Printed while the shift was open: a snapshot, stamped INTERIM.
+    pub interim: bool,
     /// When this print was recorded.
     pub printed_at: DateTime<Utc>,
     /// When the first print was, for a reprint.
@@ -670,9 +675,21 @@ pub struct PrintStamp {
 }
 
 impl PrintStamp {
-    /// Whether this is a reprint (stamped REPRINT).
+    /// Whether this is a reprint (stamped REPRINT): a later print of a
+    /// closed shift or a period.
     pub fn is_reprint(&self) -> bool {
-        self.number > 1
+        !self.interim && self.number > 1
+    }
+
+    /// The stamp on every page, if any: `INTERIM` or `REPRINT`.
+    pub fn stamp(&self) -> Option<&'static str> {
+        if self.interim {
+            Some("INTERIM")
+        } else if self.is_reprint() {
+            Some("REPRINT")
+        } else {
+            None
+        }
     }
 }
 
@@ -830,17 +847,23 @@ impl Ledger {
         };
         let printed_at = self.clock.now();
         let [table, shift, from, to] = resolved.params();
+        // A shift's prints while it is open are interim, numbered among
+        // themselves; once it has closed, only prints recorded after its
+        // close (in the chain's order) count.
+        let interim = resolved.open_shift();
         let mut appender = self.appender().map_err(ReportError::from)?;
         let (earlier, first): (i64, Option<String>) = appender
             .tx
             .query_row(
                 "SELECT COUNT(*), MIN(printed_at) FROM report_prints \
-                 WHERE table_id = ?1 AND shift_id IS ?2 AND period_from IS ?3 AND period_to IS ?4",
+                 WHERE table_id = ?1 AND shift_id IS ?2 AND period_from IS ?3 AND period_to IS ?4 \
+                   AND seq > coalesce((SELECT c.seq FROM shift_closes c WHERE c.shift_id = ?2), 0)",
                 params![table, shift, from, to],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .map_err(ReportError::from)?;
         let number = earlier + 1;
+        let first = first.filter(|_| !interim);
         let rows = confirmation.into_iter().chain([(
             &REPORT_PRINTS,
             vec![
@@ -869,6 +892,7 @@ impl Ledger {
             integrity,
             print: PrintStamp {
                 number,
+                interim,
                 printed_at,
                 first_printed_at: first
                     .map(|t| row_time("report_prints", 0, &t))

@@ -227,7 +227,12 @@ fn finish_report(
             .to_string()
     };
     let report = &saved.report;
-    let stamp = if report.print.is_reprint() {
+    let stamp = if report.print.interim {
+        format!(
+            "interim print {}, stamped INTERIM (the shift is open; the first print after it closes is the original)",
+            report.print.number
+        )
+    } else if report.print.is_reprint() {
         format!("print {}, stamped REPRINT", report.print.number)
     } else {
         "print 1, the original".to_owned()

@@ -1140,3 +1140,69 @@ fn a_bets_file_reads_as_documented_and_names_its_bad_lines() {
         "bets.csv bets 5000 units at seat 1, hand 1: outside the table's limits 10 to 1000 (0 sits the hand out)"
     );
 }
+
+/// Issue 46, item 3: the game-protection PDF never breaks a figure across
+/// lines (a p of 1.2e-246 in its narrow column is drawn whole, in a
+/// smaller font if need be), and the table's chart draws the flagged seat
+/// last, named `(FLAG)` in the legend, every seat in its own colour.
+#[test]
+fn the_protection_pdf_keeps_each_figure_whole_and_draws_the_flagged_seat_last() {
+    use pairs_table::protection::{Profile, ProtectionReport, SeatProtection, TableProtection};
+    let profile = |flagged: bool, p: f64| Profile {
+        hands: 4_321,
+        hands_followed: 5_000,
+        bet_edge_correlation: Some(if flagged { 0.754 } else { -0.012 }),
+        bet_test_z: None,
+        correlation_p_value: Some(p),
+        advantage_played_at: Some(-0.0123),
+        decisions: 9_000,
+        best_play_decisions: 8_900,
+        play_precision: Some(0.989),
+        mistakes_cost: 12_345,
+        skill_theo: -123_456,
+        skill_theo_per_hand: Some(-1.5),
+        skill_theo_per_hour: None,
+        flagged,
+    };
+    let seats = (1..=6)
+        .map(|seat| SeatProtection {
+            seat,
+            profile: if seat == 1 {
+                profile(true, 1.2e-246)
+            } else {
+                profile(false, 0.5)
+            },
+            points: vec![(10 * u64::from(seat), 0.001 * f64::from(seat))],
+        })
+        .collect();
+    let report = ProtectionReport {
+        period: pairs_table::rating::Period::default(),
+        settings: FlagSettings::default(),
+        tables: vec![TableProtection {
+            table: "table 1".into(),
+            seats,
+            shuffles: Vec::new(),
+        }],
+        players: Vec::new(),
+        printed_at: chrono::DateTime::from_timestamp(1_780_000_000, 0).unwrap(),
+    };
+    let layout = pairs_table::report::Layout::standard().unwrap();
+    let text = crate::pdf_text::pdf_text(
+        &pairs_table::report::render_protection_report(&report, &layout).unwrap(),
+    );
+    for whole in ["1.2e-246", "5.0e-1", "-123,456", "0.754"] {
+        assert!(
+            text.contains(whole),
+            "{whole:?} broken or missing in:\n{text}"
+        );
+    }
+    let legend = |name: &str| {
+        text.rfind(name)
+            .unwrap_or_else(|| panic!("{name} in {text}"))
+    };
+    let flagged = legend("seat 1 (FLAG)");
+    assert!(
+        (2..=6).all(|seat| legend(&format!("seat {seat}")) < flagged),
+        "the flagged seat last in the legend:\n{text}"
+    );
+}

@@ -134,34 +134,28 @@ const RED: Rgb = Rgb {
     icc_profile: None,
 };
 
-/// The colours of a chart's series, in order (then over again).
-const PALETTE: [Rgb; 5] = [
-    BLACK,
-    Rgb {
-        r: 0.1,
-        g: 0.35,
-        b: 0.8,
-        icc_profile: None,
-    },
-    Rgb {
-        r: 0.9,
-        g: 0.45,
-        b: 0.0,
-        icc_profile: None,
-    },
-    Rgb {
-        r: 0.1,
-        g: 0.6,
-        b: 0.25,
-        icc_profile: None,
-    },
-    Rgb {
-        r: 0.55,
-        g: 0.2,
-        b: 0.65,
-        icc_profile: None,
-    },
+/// The colours of a chart's series, in order (then over again): eight
+/// apart, so a Rocket table's six seats and more never share one.
+const PALETTE: [Rgb; 8] = [
+    rgb(0.0, 0.0, 0.0),
+    rgb(0.1, 0.35, 0.8),
+    rgb(0.9, 0.45, 0.0),
+    rgb(0.1, 0.6, 0.25),
+    rgb(0.55, 0.2, 0.65),
+    rgb(0.0, 0.65, 0.75),
+    rgb(0.6, 0.45, 0.2),
+    rgb(0.85, 0.3, 0.55),
 ];
+
+/// An opaque colour from its red, green and blue shares.
+const fn rgb(r: f32, g: f32, b: f32) -> Rgb {
+    Rgb {
+        r,
+        g,
+        b,
+        icc_profile: None,
+    }
+}
 
 /// Lays sections out on pages.
 struct Pager<'a> {
@@ -180,8 +174,15 @@ struct Pager<'a> {
 struct Laid<'r> {
     row: &'r Row,
     lines: Vec<Vec<String>>,
+    /// Each cell's font size: the body's, or smaller so that its widest
+    /// word (a number, say) fits its column whole.
+    sizes: Vec<f32>,
     height: f32,
 }
+
+/// The smallest a table cell's font is made so its widest word fits, as
+/// a share of the body size; a word wider still is broken.
+const SMALLEST_CELL_FONT: f32 = 0.6;
 
 impl<'a> Pager<'a> {
     fn new(layout: &'a Layout, regular: &'a Face, bold: &'a Face) -> Pager<'a> {
@@ -642,7 +643,19 @@ impl<'a> Pager<'a> {
     }
 
     fn cell(&mut self, columns: &[Column], i: usize, top: f32, text: &str, bold: bool) {
-        let size = self.layout.fonts.body;
+        self.cell_sized(columns, i, top, text, bold, self.layout.fonts.body);
+    }
+
+    /// [`Pager::cell`] at font size `size`.
+    fn cell_sized(
+        &mut self,
+        columns: &[Column],
+        i: usize,
+        top: f32,
+        text: &str,
+        bold: bool,
+        size: f32,
+    ) {
         let (x1, x2) = self.column_x(columns, i);
         let x = match columns[i].align {
             Align::Left => x1 + PAD,
@@ -693,25 +706,45 @@ impl<'a> Pager<'a> {
             .sum()
     }
 
-    /// A row broken into lines per cell, and its height.
+    /// A row broken into lines per cell (at spaces: a word, such as a
+    /// number, is never broken while a smaller font down to
+    /// [`SMALLEST_CELL_FONT`] of the body's fits it), and its height.
     fn lay<'r>(&self, columns: &[Column], row: &'r Row) -> Laid<'r> {
         let size = self.layout.fonts.body;
-        let lines: Vec<Vec<String>> = row
+        let face = self.face(row.total);
+        let (lines, sizes): (Vec<Vec<String>>, Vec<f32>) = row
             .cells
             .iter()
             .enumerate()
             .map(|(i, text)| {
                 let (x1, x2) = self.column_x(columns, i.min(columns.len() - 1));
-                self.face(row.total).wrap(text, size, x2 - x1 - 2.0 * PAD)
+                let room = x2 - x1 - 2.0 * PAD;
+                let widest = text
+                    .split([' ', '\n'])
+                    .map(|word| face.width(word, size))
+                    .fold(0.0, f32::max);
+                let fitted = if widest > room {
+                    (size * room / widest).max(size * SMALLEST_CELL_FONT)
+                } else {
+                    size
+                };
+                (face.wrap(text, fitted, room), fitted)
             })
-            .collect();
-        let height = lines.iter().map(Vec::len).max().unwrap_or(1) as f32 * self.line(size);
-        Laid { row, lines, height }
+            .unzip();
+        let height = lines
+            .iter()
+            .zip(&sizes)
+            .map(|(lines, size)| lines.len() as f32 * self.line(*size))
+            .fold(self.line(size), f32::max);
+        Laid {
+            row,
+            lines,
+            sizes,
+            height,
+        }
     }
 
     fn table(&mut self, columns: &[Column], titled: bool, rows: &[Row], section: &str) {
-        let size = self.layout.fonts.body;
-        let line = self.line(size);
         let laid: Vec<Laid<'_>> = rows.iter().map(|row| self.lay(columns, row)).collect();
         let titles = if titled {
             self.titles_height(columns)
@@ -734,9 +767,23 @@ impl<'a> Pager<'a> {
             } else if n % 2 == 1 {
                 self.shade(top, row.height, right);
             }
-            for (i, lines) in row.lines.iter().enumerate().take(columns.len()) {
+            for (i, (lines, size)) in row
+                .lines
+                .iter()
+                .zip(&row.sizes)
+                .enumerate()
+                .take(columns.len())
+            {
+                let line = self.line(*size);
                 for (k, text) in lines.iter().enumerate() {
-                    self.cell(columns, i, top - k as f32 * line, text, row.row.total);
+                    self.cell_sized(
+                        columns,
+                        i,
+                        top - k as f32 * line,
+                        text,
+                        row.row.total,
+                        *size,
+                    );
                 }
             }
             self.y -= row.height;

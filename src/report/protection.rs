@@ -81,7 +81,9 @@ fn bet_series(name: String, profile: &Profile, points: &[(u64, f64)]) -> Series 
     }
 }
 
-/// Each table's chart, one series a seat.
+/// Each table's chart, one series a seat in its own colour, the flagged
+/// seats drawn last (on top of the others' points) and named `(FLAG)` in
+/// the legend.
 fn table_charts(report: &ProtectionReport) -> Vec<Block> {
     if report.tables.is_empty() {
         return vec![Block::Note("No Rocket hands in the period.".into())];
@@ -98,6 +100,8 @@ fn table_charts(report: &ProtectionReport) -> Vec<Block> {
                 table
                     .seats
                     .iter()
+                    .filter(|seat| !seat.profile.flagged)
+                    .chain(table.seats.iter().filter(|seat| seat.profile.flagged))
                     .map(|seat| {
                         bet_series(format!("seat {}", seat.seat), &seat.profile, &seat.points)
                     })

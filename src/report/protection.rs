@@ -34,11 +34,11 @@ fn profile_cells(p: &Profile) -> [String; 8] {
 
 const PROFILE_COLUMNS: [(&str, f32); 8] = [
     ("Hands", 0.08),
-    ("r", 0.06),
-    ("p", 0.08),
+    ("r", 0.07),
+    ("p", 0.09),
     ("Advantage", 0.13),
     ("Precision", 0.11),
-    ("Mistakes", 0.12),
+    ("Mistakes", 0.11),
     ("Skill theo", 0.11),
     ("Flag", 0.06),
 ];
@@ -132,7 +132,7 @@ pub fn protection_sections(report: &ProtectionReport, zone: Zone) -> Vec<Section
     let flagged = report.flagged();
     let summary = vec![
         Block::Note(format!(
-            "Rocket hands from {} to {}. Each hand's edge is worked out exactly from the cards dealt face up since the shuffle (burns are unseen); each decision is judged against the best play for the cards left at that moment. r: the correlation of bet with the player's advantage; p: the bet test's one-sided significance, the chance that a player who bets by their own last stake and result, or at random, and not by the cards, follows the advantage this closely (an empty seat counts as a stake of 0). FLAG: p below {} over at least {} hands followed. Advantage: the money-weighted advantage the player played at. Skill theo: the house's theoretical win from the actual bets and decisions.",
+            "Rocket hands from {} to {}. Each hand's edge is worked out exactly from the cards dealt face up since the shuffle (burns are unseen); each decision is judged against the best play for the cards left when the bets were made, as the player could count them, with their own and the dealer's cards dealt from them. r: the correlation of bet with the player's advantage; p: the bet test's one-sided significance, the chance that a player who bets by their own last stake and result, or at random, and not by the cards, follows the advantage this closely (an empty seat counts as a stake of 0). FLAG: p below {} over at least {} hands followed. Advantage: the money-weighted advantage the player played at. Skill theo: the house's theoretical win from the actual bets and decisions.",
             period(report.period.from, "the first record"),
             period(report.period.to, "now"),
             report.settings.significance,
@@ -187,7 +187,7 @@ pub fn protection_sections(report: &ProtectionReport, zone: Zone) -> Vec<Section
             title: "Seats".into(),
             blocks: vec![profile_table(
                 vec![
-                    column("Table", 0.17, Align::Left),
+                    column("Table", 0.16, Align::Left),
                     column("Seat", 0.08, Align::Right),
                 ],
                 seats,
@@ -202,7 +202,7 @@ pub fn protection_sections(report: &ProtectionReport, zone: Zone) -> Vec<Section
             blocks: std::iter::once(profile_table(
                 vec![
                     column("Card", 0.1, Align::Left),
-                    column("Name", 0.15, Align::Left),
+                    column("Name", 0.14, Align::Left),
                 ],
                 players,
             ))

@@ -558,7 +558,9 @@ fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
         shows(&harness, &format!("Saved {}", pdf.display())),
         "the note names the file"
     );
-    assert!(shows(&harness, "print 1, the original; chain check passed"));
+    // The shift is open: an interim print, not the original.
+    assert!(shows(&harness, "interim print 1, stamped INTERIM"));
+    assert!(shows(&harness, "; chain check passed"));
     assert!(shows(&harness, &head[..16]));
     assert!(pdf.exists() && csv.exists());
     assert_eq!(prints(&path), 1);
@@ -569,10 +571,10 @@ fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
     assert_eq!(printed_by, i64::from(BOSS), "the print names the pit boss");
     let text = pdf_text(&std::fs::read(&pdf).unwrap());
     assert!(text.contains(&head), "the head hash is printed:\n{text}");
-    assert!(!text.contains("REPRINT"));
+    assert!(!text.contains("REPRINT") && text.contains("INTERIM"));
     assert!(std::fs::read_to_string(&csv).unwrap().contains(&head));
 
-    // Print, with no print command: the PDF is saved (a second, REPRINT,
+    // Print, with no print command: the PDF is saved (a second interim
     // print) and the screen says so and where.
     sign(&mut harness, "report", BOSS.0, BOSS_PIN);
     click(&mut harness, "Print");
@@ -582,7 +584,10 @@ fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
     ));
     assert_eq!(prints(&path), 2);
     let text = pdf_text(&std::fs::read(&pdf).unwrap());
-    assert!(text.contains("REPRINT"), "{text}");
+    assert!(
+        text.contains("INTERIM") && !text.contains("REPRINT"),
+        "{text}"
+    );
 
     // With a print command: it gets the saved PDF.
     #[cfg(unix)]
@@ -608,7 +613,7 @@ fn the_shift_report_is_saved_and_printed_from_the_pit_screen() {
             &harness,
             "Sent to the printer (request id is pit-7 (1 file(s)))"
         ));
-        assert!(shows(&harness, "print 3, stamped REPRINT"));
+        assert!(shows(&harness, "interim print 3, stamped INTERIM"));
         let sent = std::fs::read_to_string(&args).unwrap();
         assert!(sent.ends_with(&format!("{}\n", pdf.display())), "{sent}");
         assert_eq!(prints(&path), 3);
@@ -676,6 +681,8 @@ fn the_exception_report_on_screen_covers_this_shift_only() {
     let mut harness = harness(app(station));
     open_pit(&mut harness, "Audit");
     assert!(shows(&harness, "Exception report: this shift"));
+    // Who tried the wrong PIN, by name.
+    assert!(shows(&harness, &format!("Oona Boss (#{OTHER_BOSS})")));
     assert!(
         shows(&harness, &crate::test_keys().fingerprint()),
         "the station key's fingerprint is on the audit tab"
@@ -887,6 +894,11 @@ fn the_hand_browser_opens_newest_first_and_pages_through_older_hands() {
     open_pit(&mut harness, "Audit");
     assert!(shows(&harness, "Hands of table table 1, newest first."));
     assert!(shows(&harness, &format!("Hand {newest} ·")));
+    // The dealer by name, not by staff number alone.
+    assert!(shows(
+        &harness,
+        &format!("· dealer Dana Dealer (#{DEALER}) ·")
+    ));
     // A page holds 50 hands: the oldest are on the next page.
     assert!(!shows(&harness, "Hand 1 ·"));
     click(&mut harness, "Older hands");

@@ -69,6 +69,12 @@ impl TableDetail {
     }
 
     /// The station drilled into.
+    /// Whether the table deals Starboard (a pot game: no bets against the
+    /// house's edge to judge).
+    pub(super) fn deals_starboard(&self) -> bool {
+        self.read_for.game == Some(crate::engine::hand::GameKind::Starboard)
+    }
+
     pub(super) fn station(&self) -> &str {
         &self.read_for.station
     }

@@ -206,12 +206,16 @@ impl FloorApp {
                     closed = ui.button("Close the table's detail").clicked();
                     egui::ScrollArea::both().show(ui, |ui| {
                         small_body(ui);
-                        let figures = self.follower.of(&station);
-                        let settings = &self.flag_settings;
-                        if let Some(subject) = watch::detail_ui(ui, &station, figures, settings) {
-                            self.figures_of = Some((station.clone(), subject));
+                        // Starboard is a pot game: no bets against the edge.
+                        if !detail.deals_starboard() {
+                            let figures = self.follower.of(&station);
+                            let settings = &self.flag_settings;
+                            if let Some(subject) = watch::detail_ui(ui, &station, figures, settings)
+                            {
+                                self.figures_of = Some((station.clone(), subject));
+                            }
+                            ui.add_space(4.0);
                         }
-                        ui.add_space(4.0);
                         detail.show_ui(ui);
                     });
                 });

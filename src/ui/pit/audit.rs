@@ -17,6 +17,9 @@ use crate::ui::background::Job;
 use crate::ui::error::ScreenError;
 use crate::ui::widgets::{ALARM, GOOD};
 
+/// Staff members as shown (`Name (#id)`), by id.
+type StaffNames = std::collections::HashMap<crate::ids::StaffId, String>;
+
 /// What the chain check found.
 struct ChainCheck {
     rows: u64,
@@ -34,7 +37,8 @@ pub(super) struct AuditTab {
     checking: Option<Job<ChainCheck>>,
     /// The program that last started at this ledger.
     program: Option<Result<Option<ProgramStart>, ScreenError>>,
-    exceptions: Option<Result<Vec<Exception>, ScreenError>>,
+    /// The exceptions found, with every staff member as shown (`Name (#id)`).
+    exceptions: Option<Result<(Vec<Exception>, StaffNames), ScreenError>>,
     browser: HandBrowser,
 }
 
@@ -144,19 +148,27 @@ impl AuditTab {
             // From the moment this table's shift opened (every station's
             // exceptions: wrong PINs and lockouts are not a table's alone).
             let opened = ledger.shift_opened_at(station.shift_id())?;
-            ledger
-                .exceptions(TimeRange {
-                    from: Some(opened),
-                    to: None,
-                })
-                .map_err(ScreenError::from)
+            let list = ledger.exceptions(TimeRange {
+                from: Some(opened),
+                to: None,
+            })?;
+            let names = ledger
+                .staff_list()?
+                .into_iter()
+                .map(|member| (member.id, format!("{} (#{})", member.name, member.id)))
+                .collect();
+            Ok((list, names))
         });
         match exceptions {
             Err(error) => error.show_ui(ui),
-            Ok(list) if list.is_empty() => {
+            Ok((list, _)) if list.is_empty() => {
                 ui.label("No exceptions recorded.");
             }
-            Ok(list) => {
+            Ok((list, names)) => {
+                let who = |staff: Option<crate::ids::StaffId>| match staff {
+                    None => "—".to_owned(),
+                    Some(id) => names.get(&id).cloned().unwrap_or_else(|| format!("#{id}")),
+                };
                 // The detail takes what the other columns leave, to the
                 // window's right edge (at least a readable 320 points), and
                 // wraps inside it.
@@ -169,8 +181,8 @@ impl AuditTab {
                     for line in list.iter() {
                         ui.label(when(line.at, Zone::Local));
                         ui.label(exception_name(line.kind));
-                        ui.label(line.staff.map_or("—".into(), |s| s.to_string()));
-                        ui.label(line.approved_by.map_or("—".into(), |s| s.to_string()));
+                        ui.label(who(line.staff));
+                        ui.label(who(line.approved_by));
                         ui.label(line.hand.map_or("—".into(), |h| h.to_string()));
                         let detail_width = (right - ui.cursor().left()).max(320.0);
                         ui.scope(|ui| {

@@ -116,6 +116,8 @@ impl FilterInputs {
 struct Page {
     found: HandPage,
     numbers: Vec<TableHand>,
+    /// Each dealer of the page's hands as shown: `Name (#id)`.
+    dealers: std::collections::HashMap<crate::ids::StaffId, String>,
 }
 
 /// A chosen hand in the browser, stepped card by card.
@@ -236,7 +238,16 @@ impl HandBrowser {
                     .iter()
                     .map(|hand| ledger.table_hand(hand.id))
                     .collect::<Result<_, _>>()?;
-                Ok(Page { found, numbers })
+                let dealers = ledger
+                    .staff_list()?
+                    .into_iter()
+                    .map(|member| (member.id, format!("{} (#{})", member.name, member.id)))
+                    .collect();
+                Ok(Page {
+                    found,
+                    numbers,
+                    dealers,
+                })
             })
         });
         let mut pick = None;
@@ -284,7 +295,9 @@ impl HandBrowser {
                                 "Hand {} · {} · dealer {} · seats {} · {} · house {:+}",
                                 number,
                                 when(hand.started_at, Zone::Local),
-                                hand.dealer,
+                                page.dealers
+                                    .get(&hand.dealer)
+                                    .map_or_else(|| format!("#{}", hand.dealer), Clone::clone),
                                 seats.join(" "),
                                 hand.outcome.words(),
                                 hand.house_net

@@ -10,5 +10,5 @@
 -- on must be judged at the bet. See docs/ledger.md ("hand_edges") and
 -- docs/game-protection.md ("The skill check").
 CREATE TRIGGER hand_edges_at_bet BEFORE INSERT ON hand_edges
-WHEN NEW.decisions <> 'at-bet' AND substr(NEW.decisions, 1, 7) <> 'at-bet '
-BEGIN SELECT RAISE(ABORT, 'hand_edges rows from version 16 on are judged at the bet: decisions begin with at-bet'); END;
+BEGIN SELECT RAISE(ABORT, 'hand_edges rows from version 16 on are judged at the bet: decisions begin with at-bet')
+ WHERE NEW.decisions <> 'at-bet' AND substr(NEW.decisions, 1, 7) <> 'at-bet '; END;

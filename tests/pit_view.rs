@@ -89,8 +89,16 @@ fn every_enrolled_table_is_shown_with_its_state_in_words() {
     floor::ship(&alarm_path, &url, None).unwrap();
     // Closed: the simulation closes its shift.
     simulated_station(&floor_db, &dir, "closed one", 7);
-    // Link down: shipped, then not heard from past the notice time.
+    // Closed, station off: shipped and closed, then not heard from past
+    // the notice time, as a station switched off after closing.
     simulated_station(&floor_db, &dir, "silent one", 8);
+    // Link down: a shift open, then not heard from past the notice time.
+    let keys = StationKeys::from_secret_bytes([22; 32], [9; 32]);
+    let public = keys.public_key();
+    let (mut ledger, quiet_path, _clock, table) = crate::util::staffed_with("pit-quiet", keys);
+    crate::util::dealt(&mut ledger, table, 2, 9);
+    let url = floor::enrol(&floor_db.url(), "quiet one", public).unwrap();
+    floor::ship(&quiet_path, &url, None).unwrap();
     // Enrolled, never shipped.
     floor::enrol(&floor_db.url(), "new one", key_of(&dir.join("new.sqlite3"))).unwrap();
     floor_db.settle();
@@ -98,16 +106,23 @@ fn every_enrolled_table_is_shown_with_its_state_in_words() {
         .admin()
         .batch_execute(
             "UPDATE floor.stations SET last_contact = last_contact - interval '6 minutes', \
-                    enrolled_at = enrolled_at - interval '6 minutes' WHERE station = 'silent one'",
+                    enrolled_at = enrolled_at - interval '6 minutes' \
+              WHERE station IN ('silent one', 'quiet one')",
         )
         .unwrap();
 
     let mut harness = pit_view(&floor_db);
-    run_until_shown(&mut harness, "Pit view: 5 tables");
+    run_until_shown(&mut harness, "Pit view: 6 tables");
     run_until(&mut harness, "every state shown", |h| {
-        ["open", "alarm", "closed", "link down"]
-            .iter()
-            .all(|state| count(h, state) == 1)
+        [
+            "open",
+            "alarm",
+            "closed",
+            "closed, station off",
+            "link down",
+        ]
+        .iter()
+        .all(|state| count(h, state) == 1)
     });
     assert_eq!(count(&harness, "enrolled, nothing shipped yet"), 1);
     // The closed, simulated table still says its game.

@@ -1252,8 +1252,12 @@ fn report_shift_on_the_command_line_prints_through_the_running_app() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // The shift is open: an interim print (docs/reports.md, "Interim prints").
     assert!(
-        stdout.starts_with(&format!("printed {}: print 1,", pdf.display())),
+        stdout.starts_with(&format!(
+            "printed {}: print 1 (INTERIM: the shift is open),",
+            pdf.display()
+        )),
         "{stdout}"
     );
     assert!(pdf.exists());
@@ -1302,5 +1306,20 @@ fn the_demo_says_what_it_makes_before_it_makes_it() {
             .table()
             .hand()
             .is_none()
+    );
+    // Its PINs are hashed lightly (it shows them), so it is up at once; a
+    // station's are not.
+    let hashes: Vec<String> = rusqlite::Connection::open(&path)
+        .unwrap()
+        .prepare("SELECT phc FROM pins")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(hashes.len(), 3);
+    assert!(
+        hashes.iter().all(|h| h.contains("m=1024,t=1,p=1")),
+        "{hashes:?}"
     );
 }

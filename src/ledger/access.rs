@@ -162,12 +162,23 @@ fn pepper_id(pepper: &[u8; 32]) -> [u8; 8] {
     id
 }
 
-/// The argon2id hasher with the station's pepper as its secret.
-fn peppered(pepper: &[u8; 32]) -> Result<Argon2<'_>, LedgerError> {
+/// A throw-away demo ledger's PIN hashes: 1 MiB, one pass (its PINs are
+/// shown on screen; the demo table is up within a second).
+const DEMO_PIN_MEMORY_KIB: u32 = 1024;
+
+/// The argon2id hasher with the station's pepper as its secret, at the
+/// station's cost, or the demo's when `light`. A hash carries its own
+/// cost, so either checks against either.
+fn peppered(pepper: &[u8; 32], light: bool) -> Result<Argon2<'_>, LedgerError> {
     let failed = |e: argon2::Error| AccessError::PinHash(e.to_string()).into();
+    let (memory, passes) = if light {
+        (DEMO_PIN_MEMORY_KIB, 1)
+    } else {
+        (PIN_MEMORY_KIB, PIN_PASSES)
+    };
     let params = ParamsBuilder::new()
-        .m_cost(PIN_MEMORY_KIB)
-        .t_cost(PIN_PASSES)
+        .m_cost(memory)
+        .t_cost(passes)
         .p_cost(1)
         .keyid(KeyId::new(&pepper_id(pepper)).map_err(failed)?)
         .build()
@@ -175,9 +186,10 @@ fn peppered(pepper: &[u8; 32]) -> Result<Argon2<'_>, LedgerError> {
     Argon2::new_with_secret(pepper, Algorithm::Argon2id, Version::V0x13, params).map_err(failed)
 }
 
-/// A PIN's argon2id PHC string, peppered with the station's secret.
-fn hash_pin(pin: &str, pepper: &[u8; 32]) -> Result<String, LedgerError> {
-    peppered(pepper)?
+/// A PIN's argon2id PHC string, peppered with the station's secret (at
+/// the demo's cost when `light`).
+fn hash_pin(pin: &str, pepper: &[u8; 32], light: bool) -> Result<String, LedgerError> {
+    peppered(pepper, light)?
         .hash_password(pin.as_bytes())
         .map(|hash| hash.to_string())
         .map_err(|e| AccessError::PinHash(e.to_string()).into())
@@ -192,7 +204,7 @@ fn pin_matches(phc: &str, pin: &str, pepper: Option<&[u8; 32]>) -> bool {
     };
     let hasher = match (hash.params.get_str("keyid"), pepper) {
         (None, _) => Argon2::default(),
-        (Some(_), Some(pepper)) => match peppered(pepper) {
+        (Some(_), Some(pepper)) => match peppered(pepper, false) {
             Ok(hasher) => hasher,
             Err(_) => return false,
         },
@@ -205,6 +217,13 @@ fn pin_matches(phc: &str, pin: &str, pepper: Option<&[u8; 32]>) -> bool {
 pub(super) type Row = (&'static TableSpec, Vec<Value>);
 
 impl Ledger {
+    /// Hashes the PINs set from now on lightly (1 MiB, one pass, against
+    /// 64 MiB and three): for the throw-away ledger of `--demo` only, whose
+    /// PINs are shown on its screen, so its table is up within a second.
+    pub fn hash_demo_pins_lightly(&mut self) {
+        self.light_pins = true;
+    }
+
     /// Whether any staff member is recorded.
     pub fn has_staff(&self) -> Result<bool, LedgerError> {
         Ok(self
@@ -304,6 +323,7 @@ impl Ledger {
                     pin,
                     self.pepper()
                         .ok_or_else(|| LedgerError::ReadOnly(self.path.clone()))?,
+                    self.light_pins,
                 )?),
                 Value::Integer(i64::from(set_by)),
                 Value::Text(self.now()),

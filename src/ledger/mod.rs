@@ -429,6 +429,9 @@ pub struct Ledger {
     /// The waiting strays were resolved: the next journal write removes
     /// them from `journal_strays` in its own transaction.
     strays_resolved: bool,
+    /// PINs set from now on are hashed lightly (a throw-away demo ledger:
+    /// [`Ledger::hash_demo_pins_lightly`]).
+    light_pins: bool,
     _lock: Option<file::FileLock>,
 }
 
@@ -523,6 +526,7 @@ impl Ledger {
             path: display,
             warning,
             strays_resolved: false,
+            light_pins: false,
             _lock: Some(lock),
         };
         ledger.check_written_head()?;
@@ -696,6 +700,7 @@ impl Ledger {
             path: display,
             warning: None,
             strays_resolved: false,
+            light_pins: false,
             _lock: lock,
         })
     }

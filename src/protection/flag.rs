@@ -100,6 +100,20 @@ pub struct Tally {
     /// What the last hand followed left the player knowing; `None` when
     /// the next hand starts a run.
     context: Option<Context>,
+    /// The bet test's deviate, worked out once after each change (the
+    /// pit asks for every seat's figures at each redraw).
+    bet_test: Memo,
+}
+
+/// A value worked out once and kept until cleared; equal to any other (a
+/// tally is what it adds up, whether or not its test was asked for yet).
+#[derive(Clone, Debug, Default)]
+struct Memo(std::sync::OnceLock<Option<f64>>);
+
+impl PartialEq for Memo {
+    fn eq(&self, _: &Memo) -> bool {
+        true
+    }
 }
 
 /// How the player's previous hand ended, as a bettor by results sees it.
@@ -146,6 +160,7 @@ impl std::ops::AddAssign for Tally {
         self.mistakes_cost_units += other.mistakes_cost_units;
         self.runs.extend(other.runs);
         self.context = None;
+        self.bet_test = Memo::default();
     }
 }
 
@@ -189,6 +204,7 @@ impl Tally {
     }
 
     fn follow(&mut self, house_edge: Option<f64>, stake: u64, outcome: Outcome) {
+        self.bet_test = Memo::default();
         let context = match self.context {
             Some(context) => context,
             None => {
@@ -256,8 +272,12 @@ impl Tally {
     /// The bet test's normal deviate (module docs): `None` when no
     /// context holds two different stakes (a flat bettor, or one whose
     /// stake is fixed by the previous stake and result), so the stakes
-    /// say nothing either way.
+    /// say nothing either way. Worked out once after each change.
     fn bet_test(&self) -> Option<f64> {
+        *self.bet_test.0.get_or_init(|| self.work_out_bet_test())
+    }
+
+    fn work_out_bet_test(&self) -> Option<f64> {
         // Per context: hands, Σ stake, Σ stake², Σ score, Σ score², Σ stake × score.
         let mut contexts: BTreeMap<Context, [f64; 6]> = BTreeMap::new();
         for run in &self.runs {

@@ -32,6 +32,8 @@ pub fn demo_station(
 ) -> Result<(Station, String), StationError> {
     let mut ledger = Ledger::open(path, clock, keys)?;
     ledger.set_station("demo");
+    // Its PINs are on the screen: hashed lightly, so the table is up at once.
+    ledger.hash_demo_pins_lightly();
     let (boss, boss_name, _, boss_pin) = DEMO_STAFF[0];
     ledger.create_first_pit_boss(StaffId(boss), boss_name, boss_pin)?;
     let approver = PinEntry {
@@ -67,7 +69,7 @@ pub fn demo_station(
         .map(|(id, name, _, pin)| format!("{name} {id}, PIN {pin}"))
         .collect();
     let banner = format!(
-        "DEMO on a throw-away ledger ({}): {}. Follow the prompt: Pull card burns the new shoe's first cards, then type bets, press Deal and Pull card.",
+        "DEMO on a throw-away ledger ({}; its PINs hashed lightly): {}. Follow the prompt: Pull card burns the new shoe's first cards, then type bets, press Deal and Pull card.",
         path.display(),
         people.join(" · ")
     );

@@ -373,15 +373,7 @@ pub(crate) fn key_of(db: &Path) -> PublicKey {
 
 /// The `pairs-table` program run as the station that keeps `db`.
 pub(crate) fn pairs_table_for(db: &Path) -> Command {
-    let home = std::env::temp_dir().join(format!("pairs-table-test-home-{}", std::process::id()));
-    let mut command = Command::new(env!("CARGO_BIN_EXE_pairs-table"));
-    command
-        .arg("--key")
-        .arg(station_key(db).0)
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env("PGPASSFILE", crate::test_password_file());
-    command
+    crate::pairs_table_with_key(&station_key(db).0)
 }
 
 /// A station ledger with `hands` simulated hands (appending to `db`).

@@ -12,6 +12,7 @@ mod golden;
 mod insider;
 mod inventory;
 mod ledger;
+mod old_files;
 mod par;
 mod pdf_text;
 mod pit;
@@ -94,11 +95,16 @@ pub fn chain_link(
 /// The `pairs-table` program, run with the tests' station key and with
 /// configuration and data directories of its own (never the user's).
 pub fn pairs_table() -> std::process::Command {
+    pairs_table_with_key(&test_key_file())
+}
+
+/// [`pairs_table`] with the station key file `key`.
+pub fn pairs_table_with_key(key: &std::path::Path) -> std::process::Command {
     let home = std::env::temp_dir().join(format!("pairs-table-test-home-{}", std::process::id()));
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_pairs-table"));
     command
         .arg("--key")
-        .arg(test_key_file())
+        .arg(key)
         .env("XDG_CONFIG_HOME", home.join("config"))
         .env("XDG_DATA_HOME", home.join("data"))
         .env("PGPASSFILE", test_password_file());

@@ -10,7 +10,9 @@ use super::{ledger_path, local_keys, note, parse_time, print_json, print_line, s
 use crate::history::HandHistory;
 use crate::ids::HandId;
 use crate::keys::fingerprint;
-use crate::ledger::{AuditSummary, ChainHead, KeyPin, Ledger, SystemClock, VerifyOptions};
+use crate::ledger::{
+    AuditSummary, ChainHead, KeyPin, Ledger, LedgerError, SystemClock, VerifyOptions,
+};
 
 /// The `audit` subcommands.
 #[derive(Subcommand, Debug)]
@@ -161,19 +163,13 @@ fn audit_verify_archive(
         station_key,
         immutable: true,
     };
-    let mut unwritten = None;
+    let mut discrepancies = Vec::new();
     let check = crate::ledger::archive::verify_archive(archive, &options, live, |d| {
-        if unwritten.is_none() {
-            unwritten = print_line(&format!("discrepancy: {}", shown(&d.to_string()))).err();
-        }
-    })?;
-    if let Some(error) = unwritten {
-        return Err(error);
-    }
+        discrepancies.push(d.to_string());
+    })
+    .or_else(|error| discrepancies_then(&discrepancies, error))?;
     let summary = &check.summary;
-    if let Some(note) = misnamed_rules_note(summary) {
-        print_line(&note)?;
-    }
+    notes_then_discrepancies(archive, summary, &discrepancies)?;
     print_line(&format!(
         "rows: {}
 hands: {} ({} voided)
@@ -237,18 +233,12 @@ fn audit_verify(args: &VerifyArgs, key: Option<&Path>) -> anyhow::Result<()> {
         station_key,
         immutable: args.immutable,
     };
-    let mut unwritten = None;
+    let mut discrepancies = Vec::new();
     let summary = crate::ledger::verify(&path, &options, |d| {
-        if unwritten.is_none() {
-            unwritten = print_line(&format!("discrepancy: {}", shown(&d.to_string()))).err();
-        }
-    })?;
-    if let Some(error) = unwritten {
-        return Err(error);
-    }
-    if let Some(note) = misnamed_rules_note(&summary) {
-        print_line(&note)?;
-    }
+        discrepancies.push(d.to_string());
+    })
+    .or_else(|error| discrepancies_then(&discrepancies, error))?;
+    notes_then_discrepancies(&path, &summary, &discrepancies)?;
     print_line(&format!(
         "rows: {}\nhands: {} ({} voided)\nhead: {}\nstation key: {}\ncheckpoints: {}\ndiscrepancies: {}",
         summary.rows,
@@ -272,6 +262,49 @@ fn audit_export(db: Option<PathBuf>, hand: i64, immutable: bool) -> anyhow::Resu
     let ledger = Ledger::open_read_only(&path, Box::new(SystemClock), immutable)?;
     let finished = ledger.load_hand(HandId(hand))?;
     print_json(&HandHistory::from_finished(&finished))
+}
+
+/// What a verification of the file at `path` found, before its figures:
+/// the notes first (an older schema, misnamed rules hashes), then each
+/// discrepancy on a line of its own.
+fn notes_then_discrepancies(
+    path: &std::path::Path,
+    summary: &AuditSummary,
+    discrepancies: &[String],
+) -> anyhow::Result<()> {
+    let notes = [
+        older_schema_note(path, summary),
+        misnamed_rules_note(summary),
+    ];
+    for note in notes.into_iter().flatten() {
+        print_line(&note)?;
+    }
+    for discrepancy in discrepancies {
+        print_line(&format!("discrepancy: {}", shown(discrepancy)))?;
+    }
+    Ok(())
+}
+
+/// Prints the discrepancies found before a verification stopped with
+/// `error`, then gives the error.
+fn discrepancies_then<T>(discrepancies: &[String], error: LedgerError) -> anyhow::Result<T> {
+    for discrepancy in discrepancies {
+        print_line(&format!("discrepancy: {}", shown(discrepancy)))?;
+    }
+    Err(error.into())
+}
+
+/// The line `audit verify` prints first for a ledger an older build wrote:
+/// it was checked as that version wrote it and left as it is.
+fn older_schema_note(path: &std::path::Path, summary: &AuditSummary) -> Option<String> {
+    let current = crate::ledger::SCHEMA_VERSION;
+    (summary.schema_version > 0 && summary.schema_version < current).then(|| {
+        format!(
+            "note: {} is a ledger of schema version {} (this pairs-table writes {current}): checked as that version wrote it and left as it is; the app or simulate upgrades it when it next writes to it",
+            path.display(),
+            summary.schema_version
+        )
+    })
 }
 
 /// The one line `audit verify` prints for a ledger whose house rules rows

@@ -210,7 +210,8 @@ pub enum LedgerError {
     NeverSigned(String),
     /// A read-only tool on a ledger not yet upgraded.
     #[error(
-        "the ledger {path} has schema version {found}, older than the {} this pairs-table reads; open it once with the app (or simulate) to upgrade it",
+        "the ledger {path} has schema version {found}; this pairs-table reads versions {} to {} as they are written, and `audit verify` reads any: to read it otherwise, upgrade a copy of it by opening the copy with the app",
+        super::OLDEST_READ_AS_WRITTEN,
         SCHEMA_VERSION
     )]
     OlderSchema {

@@ -95,6 +95,13 @@ const MIGRATIONS: [&str; 16] = [
 /// The schema version this build writes (and the newest it reads).
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
+/// The oldest schema version the read-only tools (reports, ratings,
+/// exports, archives' checks) read as it was written: version 15 has
+/// every table and column they read (version 16 changed what a
+/// `hand_edges` row means, which readers tell apart row by row). `audit
+/// verify` reads every version; an older file is upgraded by a writer.
+pub const OLDEST_READ_AS_WRITTEN: i64 = 15;
+
 /// Where the time comes from (the system clock at a table, a fixed one in tests).
 pub trait Clock {
     /// The current time, UTC.
@@ -674,10 +681,11 @@ impl Ledger {
         Ledger::open(path, clock, keys)
     }
 
-    /// Opens an intact pairs-table ledger of this build's schema version
-    /// read-only: nothing is migrated, created or left behind, and it
-    /// works on read-only media (`immutable`, or a directory that cannot
-    /// be written, opens the file as unchanging evidence).
+    /// Opens an intact pairs-table ledger of schema version
+    /// [`OLDEST_READ_AS_WRITTEN`] to this build's read-only, as it was
+    /// written: nothing is migrated, created or left behind, and it works
+    /// on read-only media (`immutable`, or a directory that cannot be
+    /// written, opens the file as unchanging evidence).
     pub fn open_read_only(
         path: &Path,
         clock: Box<dyn Clock>,
@@ -686,7 +694,7 @@ impl Ledger {
         let display = path.display().to_string();
         let file::ReadOnly { conn, lock } = file::open_read_only(path, immutable)?;
         let version = file::check_identity(&conn, &display)?;
-        if version != SCHEMA_VERSION {
+        if version < OLDEST_READ_AS_WRITTEN {
             return Err(LedgerError::OlderSchema {
                 path: display,
                 found: version,

@@ -11,7 +11,7 @@ use rusqlite::types::{Value, ValueRef};
 
 use super::chain::{CHAINED, GENESIS, Linker, TableSpec, hash_at_sql};
 use super::rows::{self, BadRow};
-use super::{ChainHead, LedgerError, SCHEMA_VERSION, file, rebuild};
+use super::{ChainHead, LedgerError, file, rebuild};
 use crate::engine::hand::Hand;
 use crate::engine::money::{Transfer, balances};
 use crate::engine::rules::HouseRules;
@@ -70,6 +70,10 @@ pub struct AuditSummary {
     /// 2026-11-26): accepted as recorded, not a discrepancy, and said once
     /// (docs/house-rules.md).
     pub misnamed_rules: u64,
+    /// The file's schema version: an older one than this build writes is
+    /// checked as it was written (its schema as that version made it, the
+    /// tables it has), not upgraded, and is not a discrepancy.
+    pub schema_version: i64,
 }
 
 /// What a verification is asked to hold the ledger to beyond itself.
@@ -172,16 +176,16 @@ pub fn verify(
         report(&d);
     };
     let whole_file = |problem: String| discrepancy("ledger file", 0, None, problem);
-    match file::check_identity(&conn, &display) {
-        Ok(SCHEMA_VERSION) => {}
-        Ok(version) => emit(
-            whole_file(format!(
-                "its schema version is {version}, not the {SCHEMA_VERSION} this pairs-table writes"
-            )),
-            &mut found,
-        ),
-        Err(LedgerError::AlteredSchema { difference, .. }) => {
-            emit(whole_file(difference), &mut found)
+    // An older version's file is checked as that version wrote it.
+    let schema_version = match file::check_identity(&conn, &display) {
+        Ok(version) => version,
+        Err(LedgerError::AlteredSchema {
+            difference,
+            version,
+            ..
+        }) => {
+            emit(whole_file(difference), &mut found);
+            version
         }
         Err(error @ (LedgerError::NotALedger(..) | LedgerError::NewerSchema { .. })) => {
             emit(whole_file(error.to_string()), &mut found);
@@ -197,10 +201,11 @@ pub fn verify(
                 checkpoints: 0,
                 station_key: None,
                 misnamed_rules: 0,
+                schema_version: 0,
             });
         }
         Err(error) => return Err(error),
-    }
+    };
     let snapshot = conn.unchecked_transaction()?;
     let present: Vec<&'static TableSpec> = CHAINED
         .into_iter()
@@ -379,6 +384,7 @@ pub fn verify(
         checkpoints: audit.checkpoints,
         station_key: audit.enrolled.map(|(key, _)| key),
         misnamed_rules: audit.misnamed_rules,
+        schema_version,
     })
 }
 

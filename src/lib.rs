@@ -11,6 +11,7 @@ pub mod inventory;
 pub mod keys;
 pub mod ledger;
 pub mod par;
+pub mod period;
 #[cfg(unix)]
 pub mod print_desk;
 pub mod printing;

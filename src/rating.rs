@@ -15,23 +15,7 @@ use crate::engine::hand::GameKind;
 use crate::ids::{HandId, TableId};
 use crate::simulate::Strategy;
 
-/// A period of time, `from` inclusive, `to` exclusive; either end open.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Period {
-    /// The first instant counted.
-    pub from: Option<DateTime<Utc>>,
-    /// The first instant no longer counted.
-    pub to: Option<DateTime<Utc>>,
-}
-
-impl Period {
-    /// Seconds of `[start, end)` inside the period (0 when they do not meet).
-    pub fn overlap_seconds(&self, start: DateTime<Utc>, end: DateTime<Utc>) -> i64 {
-        let start = self.from.map_or(start, |from| start.max(from));
-        let end = self.to.map_or(end, |to| end.min(to));
-        (end - start).num_seconds().max(0)
-    }
-}
+pub use crate::period::Period;
 
 /// A rated player as enrolled.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

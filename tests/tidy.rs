@@ -81,6 +81,17 @@ const RULES: &[Rule] = &[
         ],
         allowed: &["src/cli/", "src/keys.rs", "src/station/mod.rs"],
     },
+    Rule {
+        what: "the ratings (game protection lies below them: `Period` is in src/period.rs)",
+        needles: &["crate::rating"],
+        allowed: &[
+            "src/cli/",
+            "src/ledger/",
+            "src/printing.rs",
+            "src/report/",
+            "src/ui/",
+        ],
+    },
 ];
 
 /// What the rules engine may never use, on top of every rule above.

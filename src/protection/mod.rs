@@ -778,7 +778,7 @@ impl EdgeTracker {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ProtectionReport {
     /// The period: hands started in it.
-    pub period: crate::rating::Period,
+    pub period: crate::period::Period,
     /// The thresholds the flags were set by.
     pub settings: FlagSettings,
     /// Each table with Rocket hands in the period, by table id.

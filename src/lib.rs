@@ -3,6 +3,7 @@
 
 pub mod access;
 pub mod cli;
+pub mod console;
 pub mod floor;
 pub use pairs_engine as engine;
 pub mod history;

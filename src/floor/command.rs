@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::bail;
 use clap::Subcommand;
 
-use crate::cli::{note, print_line, shown};
+use crate::console::{note, print_line, shown};
 use crate::ids::StaffId;
 use crate::keys::{PublicKey, StationKeys};
 
@@ -340,7 +340,7 @@ fn run_command(
                 note(&format!("pairs-table: {}", shown(line)));
             }
             if severity != Health::Well {
-                return Err(crate::cli::ExitStatus(severity as u8).into());
+                return Err(crate::console::ExitStatus(severity as u8).into());
             }
         }
         FloorCommand::Place {
@@ -537,7 +537,10 @@ fn report(
     use crate::report::floor::FloorPeriod;
     let period = match range {
         Some((from, to)) => {
-            let (from, to) = (crate::cli::parse_time(from)?, crate::cli::parse_time(to)?);
+            let (from, to) = (
+                crate::console::parse_time(from)?,
+                crate::console::parse_time(to)?,
+            );
             if to <= from {
                 bail!("--to must be later than --from");
             }

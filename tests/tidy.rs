@@ -82,6 +82,11 @@ const RULES: &[Rule] = &[
         allowed: &["src/cli/", "src/keys.rs", "src/station/mod.rs"],
     },
     Rule {
+        what: "the command line's module (its shared helpers are in src/console.rs)",
+        needles: &["crate::cli", "pairs_table::cli"],
+        allowed: &["src/main.rs", "src/cli/"],
+    },
+    Rule {
         what: "the ratings (game protection lies below them: `Period` is in src/period.rs)",
         needles: &["crate::rating"],
         allowed: &[

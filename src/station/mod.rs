@@ -41,7 +41,7 @@ use crate::scanner::{
     WayOut,
 };
 
-pub use prompt::{Actor, Prompt, actor_of, units};
+pub use prompt::{Actor, Prompt, actor_of, starboard_terms, units};
 pub use settlement::{Settlement, SettlementLine};
 
 /// Where a table's cards come from, as chosen when it is opened.

@@ -13,6 +13,16 @@ pub fn units(amount: u64) -> String {
     }
 }
 
+/// A Starboard table's terms in a few words: "ante 5 units · rake 10% (cap 50 units)".
+pub fn starboard_terms(rules: &crate::engine::rules::StarboardRules) -> String {
+    let rake = match (rules.rake_percent, rules.rake_cap) {
+        (0, _) => "no rake".to_owned(),
+        (percent, 0) => format!("rake {percent}%"),
+        (percent, cap) => format!("rake {percent}% (cap {})", units(cap)),
+    };
+    format!("ante {} · {rake}", units(rules.unit))
+}
+
 /// Whose move it is, for highlighting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Actor {

@@ -21,7 +21,7 @@ use crate::printing::PrintCommand;
 use crate::scanner::WayOut;
 use crate::station::{
     Actor, Settlement, ShoeKnown, Station, StationError, actor_of, check_bet, starboard_state_word,
-    units,
+    starboard_terms,
 };
 
 const CARD: Vec2 = Vec2::new(34.0, 48.0);
@@ -1057,16 +1057,6 @@ fn place_frame(highlighted: bool, margin: f32) -> egui::Frame {
         .stroke(stroke)
         .corner_radius(8.0)
         .inner_margin(margin)
-}
-
-/// A Starboard table's terms in a few words: "ante 5 units · rake 10% (cap 50 units)".
-pub(crate) fn starboard_terms(rules: &crate::engine::rules::StarboardRules) -> String {
-    let rake = match (rules.rake_percent, rules.rake_cap) {
-        (0, _) => "no rake".to_owned(),
-        (percent, 0) => format!("rake {percent}%"),
-        (percent, cap) => format!("rake {percent}% (cap {})", units(cap)),
-    };
-    format!("ante {} · {rake}", units(rules.unit))
 }
 
 /// The largest prompt size, from [`PROMPT_SIZE`] down to [`PROMPT_MIN_SIZE`],

@@ -166,7 +166,7 @@ fn figures_ui(ui: &mut Ui, table: &PitTable) {
         }
         if let Some(rules) = &table.rules {
             ui.label(match table.game {
-                Some(GameKind::Starboard) => super::super::table::starboard_terms(&rules.starboard),
+                Some(GameKind::Starboard) => crate::station::starboard_terms(&rules.starboard),
                 _ => format!(
                     "limits {}",
                     limits_text(rules.rocket.min_bet_units, rules.rocket.max_bet_units)

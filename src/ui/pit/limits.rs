@@ -9,9 +9,9 @@ use crate::engine::rules::HouseRules;
 use crate::ids::HandId;
 use crate::inventory::TableLimits;
 use crate::scanner::ScanLink;
+use crate::station::starboard_terms;
 use crate::station::{SourceChoice, Station};
 use crate::ui::error::ScreenError;
-use crate::ui::table::starboard_terms;
 use crate::ui::widgets::{labelled_input_ui, parse_baud};
 
 /// The Limits & voids tab's inputs.

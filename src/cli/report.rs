@@ -26,7 +26,7 @@ pub enum ReportCommand {
     /// REPRINT. See docs/reports.md.
     Shift(ShiftReportArgs),
     /// Print the game-protection report: bets against the edge, decisions
-    /// against the best play for the cards left, early shuffles and deep
+    /// against the best play for the cards left at the bet, early shuffles and deep
     /// cut cards, for the Rocket hands started from --from to --to.
     ///
     /// Reads the ledger read-only (the app may have it open). See

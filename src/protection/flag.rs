@@ -369,7 +369,8 @@ pub struct Profile {
     /// Decisions taken.
     #[serde(rename = "decisions")]
     pub decisions: u64,
-    /// Decisions that matched the best play for the cards left.
+    /// Decisions that matched the best play for the cards they are judged
+    /// for (those left at the bet).
     #[serde(rename = "best_play_decisions")]
     pub best_play_decisions: u64,
     /// `best_play_decisions ÷ decisions`.

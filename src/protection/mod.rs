@@ -71,12 +71,13 @@ impl SeatPlay {
     }
 }
 
-/// One decision against the best play for the cards left at that moment.
+/// One decision against the best play for the cards it is judged for
+/// ([`DecisionBasis::AtBet`]: those left when the bets were made).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DecisionCost {
     /// What the player did.
     pub action: Action,
-    /// What the best play for the cards left was (hit only when hitting
+    /// What the best play for those cards was (hit only when hitting
     /// is worth strictly more).
     pub best: Action,
     /// The value given away, a fraction of the bet: the best play's value

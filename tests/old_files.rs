@@ -17,13 +17,18 @@ fn corpus(name: &str) -> PathBuf {
 }
 
 /// A private copy of the corpus `name` (its ledger, archive and the
-/// station's key file, which a writer changes) in a directory of its own.
+/// station's key file, which a writer changes) in a directory of its own,
+/// each file 0600 as the station kept it (a checkout makes them 0644, and
+/// a key file others may read is refused).
 fn copy_of(name: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
     let dir = crate::util::temp_db(name).with_file_name(format!("old-{name}"));
     std::fs::create_dir_all(&dir).unwrap();
     for entry in std::fs::read_dir(corpus(name)).unwrap() {
         let entry = entry.unwrap();
-        std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+        let copy = dir.join(entry.file_name());
+        std::fs::copy(entry.path(), &copy).unwrap();
+        std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o600)).unwrap();
     }
     dir
 }

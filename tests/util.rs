@@ -381,3 +381,15 @@ pub fn run_until_shown<S>(harness: &mut egui_kittest::Harness<'_, S>, text: &str
         h.query_all_by_label_contains(text).next().is_some()
     });
 }
+
+/// Every PIN hash (argon2id PHC string) the ledger at `path` keeps.
+pub fn pin_hashes(path: &std::path::Path) -> Vec<String> {
+    rusqlite::Connection::open(path)
+        .unwrap()
+        .prepare("SELECT phc FROM pins")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}

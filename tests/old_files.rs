@@ -124,6 +124,18 @@ fn a_version_15_ledger_and_archive_are_read_as_written_and_left_as_they_are() {
     );
     assert!(exported.contains("\"game\""), "{exported}");
 
+    // A rating lookup that fails (a card never enrolled) writes nothing.
+    let refused = run(
+        &dir,
+        &["rating", "--db", "ledger.sqlite3", "--player", "C-404"],
+    );
+    assert!(!refused.status.success());
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("C-404"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
+
     // Nothing was written: every byte as it was, no journal left behind.
     assert_eq!((digest(&ledger), digest(&archive)), before);
     for suffix in ["-wal", "-shm", "-journal"] {

@@ -80,6 +80,14 @@ pub fn rating(args: &RatingArgs, key: Option<&Path>) -> anyhow::Result<()> {
         bail!("--to must be later than --from");
     }
     let path = ledger_path(args.db.clone())?;
+    // A lookup of a card this ledger never enrolled is refused before the
+    // ledger is opened for writing (which records the lookup and would
+    // upgrade an older file): a failed command leaves the file untouched.
+    if let (Some(card), None) = (&args.player, &args.floor)
+        && let Ok(reader) = Ledger::open_read_only(&path, Box::new(SystemClock), false)
+    {
+        reader.rate_player(&mut Rater::new(args.strategy), card, period)?;
+    }
     let mut ledger = Ledger::open_existing(&path, Box::new(SystemClock), station_keys(key)?)?;
     warn_about(&ledger);
     let pin = args.by.map(read_pin).transpose()?;

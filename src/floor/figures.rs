@@ -56,7 +56,8 @@ impl FigureChecker {
     /// in all; the stations left wait for the next pass), raising an alarm
     /// at the station for each hand whose figures its cards do not give.
     /// Returns how many hands' figures were checked. A station whose
-    /// replica cannot be read is left to the pit's view, which says so.
+    /// replica cannot be read or checked gets a `figures` alarm saying why
+    /// (tried again each pass, the alarm counted as a repeat).
     pub(super) fn check(&mut self, client: &mut Client) -> Result<u64, FloorError> {
         let replicas = replicate_on(client, self.dir.path(), None)?;
         let mut checked = 0;
@@ -66,13 +67,24 @@ impl FigureChecker {
                 self.behind.insert(station.clone());
                 continue;
             }
-            let Ok(ledger) = Ledger::open_read_only(path, Box::new(SystemClock), false) else {
-                continue;
-            };
             let audit = self.audits.entry(station.clone()).or_default();
             let before = audit.checked;
-            let Ok(mismatches) = ledger.audit_figures(audit, HANDS_A_PASS) else {
-                continue;
+            let read = Ledger::open_read_only(path, Box::new(SystemClock), false)
+                .and_then(|ledger| Ok((ledger.audit_figures(audit, HANDS_A_PASS)?, ledger)));
+            let (mismatches, ledger) = match read {
+                Ok(read) => read,
+                // Said at the station, not dropped: nobody would know the
+                // check had stopped. Tried again next pass.
+                Err(error) => {
+                    client.execute(
+                        "SELECT floor.raise_alarm($1, 'figures', $2)",
+                        &[
+                            station,
+                            &format!("its game-protection figures could not be checked: {error}"),
+                        ],
+                    )?;
+                    continue;
+                }
             };
             checked += audit.checked - before;
             for mismatch in mismatches {

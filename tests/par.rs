@@ -1291,3 +1291,19 @@ fn many_shoes_on_standard_input_give_each_shoes_figures() {
         assert_eq!(line, serde_json::to_string(&alone).unwrap(), "shoe {shoe}");
     }
 }
+
+#[test]
+fn simulate_refuses_a_table_of_back_counters_alone() {
+    let output = crate::pairs_table()
+        .args([
+            "simulate", "--game", "rocket", "--hands", "5", "--seats", "2", "--seed", "1",
+        ])
+        .args(["--seat-betting", "backcount,backcount"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "pairs-table: every seat bets backcount: a back-counter watches other players' hands, so at least one seat must play every hand\n"
+    );
+}

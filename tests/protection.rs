@@ -1206,3 +1206,30 @@ fn the_protection_pdf_keeps_each_figure_whole_and_draws_the_flagged_seat_last() 
         "the flagged seat last in the legend:\n{text}"
     );
 }
+
+/// Ledger version 16 (docs/ledger.md): a `hand_edges` row added without
+/// `at-bet` (decisions judged the version-15 way) is refused by the file
+/// itself, whoever writes it.
+#[test]
+fn a_ledger_refuses_figures_not_judged_at_the_bet() {
+    let (ledger, path, _clock, table) = crate::util::staffed("protection-at-bet-trigger");
+    let mut ledger = ledger;
+    crate::util::dealt(&mut ledger, table, 1, 3);
+    drop(ledger);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let last: i64 = conn
+        .query_row("SELECT MAX(seq) FROM checkpoints", [], |r| r.get(0))
+        .unwrap();
+    let insert = |decisions: &str, seq: i64, hand: i64| {
+        conn.execute(
+            "INSERT INTO hand_edges VALUES (?1, zeroblob(32), ?2, NULL, ?3)",
+            rusqlite::params![seq, hand, decisions],
+        )
+    };
+    conn.execute_batch("PRAGMA foreign_keys = OFF").unwrap();
+    let refused = insert("2:hit:hit:0", last + 1, 998)
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("judged at the bet"), "{refused}");
+    insert("at-bet 2:hit:hit:0", last + 1, 998).unwrap();
+}

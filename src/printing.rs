@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use crate::ids::ShiftId;
@@ -71,6 +72,10 @@ pub enum PrintingError {
     /// The report could not be rendered.
     #[error(transparent)]
     Render(#[from] RenderError),
+    /// The floor, which records a copy printed at the pit, refused or
+    /// failed: the sentence it gave.
+    #[error("{0}")]
+    Floor(String),
     /// No print command on this machine.
     #[error(
         "printing is not available on this machine (no `{PRINT_COMMAND}` command was found); the report is saved at {0}"
@@ -564,10 +569,32 @@ impl ReportFiles {
         checked: Option<Integrity>,
         by: Option<&PinEntry<'_>>,
     ) -> Result<Saved, PrintingError> {
+        self.place(layout, |deliver| match checked {
+            Some(integrity) => {
+                ledger.print_checked_report(query, integrity, by, |r| deliver(r).map(drop))
+            }
+            None => ledger.print_shift_report(query, by, |r| deliver(r).map(drop)),
+        })
+    }
+
+    /// Writes the files of the report `record` makes and records: `record`
+    /// is given `deliver`, which renders the report, writes both files,
+    /// puts them in place and returns the PDF's SHA-256, and calls it
+    /// before it commits its record of the print. When `record` fails, the
+    /// files it had placed are removed: no file claims a print that was
+    /// not recorded.
+    pub fn place(
+        self,
+        layout: &Layout,
+        record: impl FnOnce(
+            &mut dyn FnMut(&ShiftReport) -> Result<[u8; 32], PrintingError>,
+        ) -> Result<ShiftReport, PrintingError>,
+    ) -> Result<Saved, PrintingError> {
         let mut placed = false;
-        let deliver = |report: &ShiftReport| -> Result<(), PrintingError> {
+        let mut deliver = |report: &ShiftReport| -> Result<[u8; 32], PrintingError> {
             // Both written before either is put in place: a failure leaves neither.
-            self.pdf.write(&render_pdf(report, layout)?)?;
+            let pdf = render_pdf(report, layout)?;
+            self.pdf.write(&pdf)?;
             if let Some(csv) = &self.csv {
                 csv.write(render_csv(report).as_bytes())?;
             }
@@ -576,13 +603,9 @@ impl ReportFiles {
             if let Some(csv) = &self.csv {
                 csv.finish()?;
             }
-            Ok(())
+            Ok(Sha256::digest(&pdf).into())
         };
-        let recorded = match checked {
-            Some(integrity) => ledger.print_checked_report(query, integrity, by, deliver),
-            None => ledger.print_shift_report(query, by, deliver),
-        };
-        match recorded {
+        match record(&mut deliver) {
             Ok(report) => Ok(Saved {
                 report,
                 pdf: self.pdf.path.clone(),

@@ -169,7 +169,7 @@ impl Drop for Cluster {
 /// running (docs/floor.md, "Signed at the source"); dropped, with its
 /// roles, at the end.
 pub(crate) struct FloorDb {
-    name: String,
+    pub(crate) name: String,
     verifier: Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)>,
 }
 
@@ -195,16 +195,21 @@ impl FloorDb {
             verifier: None,
         };
         floor::init(&db.url()).unwrap();
+        db.start_verifier();
+        db
+    }
+
+    /// Starts the floor's verifier (stopped when the floor is dropped).
+    pub(crate) fn start_verifier(&mut self) {
         let stop = Arc::new(AtomicBool::new(false));
-        let (url, stopped) = (db.url(), stop.clone());
+        let (url, stopped) = (self.url(), stop.clone());
         let thread = std::thread::Builder::new()
             .name("floor verifier".into())
             .spawn(move || {
                 floor::verifier::run(&url, &stopped, |_| {}).unwrap();
             })
             .unwrap();
-        db.verifier = Some((stop, thread));
-        db
+        self.verifier = Some((stop, thread));
     }
 
     /// A new floor database migrated only to schema `version` by the

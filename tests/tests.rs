@@ -16,6 +16,7 @@ mod old_files;
 mod par;
 mod pdf_text;
 mod pit;
+mod pit_desk;
 mod pit_live;
 mod pit_view;
 mod print_guard;

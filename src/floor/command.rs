@@ -85,6 +85,43 @@ pub enum FloorCommand {
         #[arg(long, value_name = "FILE.csv")]
         csv: Option<PathBuf>,
     },
+    /// Print one table's shift report at the pit, from the floor's
+    /// verified copy of its station's chain: a floor copy, numbered among
+    /// the floor's copies of that shift and recorded on the floor (docs/floor.md,
+    /// "Printing at the pit"). The station's ledger is not written.
+    Print {
+        /// The floor database (the pit's or an owner's URL).
+        #[arg(long, value_name = "URL", value_parser = floor_target)]
+        floor: String,
+        /// The station, by its enrolled name.
+        #[arg(long, value_name = "NAME")]
+        station: String,
+        /// The shift (default: the station's newest shift on the floor).
+        #[arg(long, value_name = "ID")]
+        shift: Option<i64>,
+        /// The staff ID of the pit boss who prints (a pit boss at that station).
+        #[arg(long, value_name = "ID")]
+        by: u32,
+        /// Where to write the PDF.
+        #[arg(long, value_name = "FILE.pdf")]
+        out: PathBuf,
+        /// Also write the figures as CSV here.
+        #[arg(long, value_name = "FILE.csv")]
+        csv: Option<PathBuf>,
+    },
+    /// Every shift report printed at the pit (the floor's copies), oldest
+    /// first, with who printed it and its PDF's SHA-256: for an auditor.
+    Prints {
+        /// The floor database (the pit's or an owner's URL).
+        #[arg(long, value_name = "URL", value_parser = floor_target)]
+        floor: String,
+        /// Only this station's.
+        #[arg(long, value_name = "NAME")]
+        station: Option<String>,
+        /// One JSON array instead of lines.
+        #[arg(long)]
+        json: bool,
+    },
     /// Run the floor's verifier: check what each station ships against its
     /// enrolled key, count what it signs, quarantine what it does not.
     Verifier {
@@ -192,6 +229,8 @@ impl FloorCommand {
             | FloorCommand::Ship { floor, .. }
             | FloorCommand::Verify { floor, .. }
             | FloorCommand::Report { floor, .. }
+            | FloorCommand::Print { floor, .. }
+            | FloorCommand::Prints { floor, .. }
             | FloorCommand::Verifier { floor }
             | FloorCommand::Resume { floor, .. }
             | FloorCommand::Status { floor, .. }
@@ -298,6 +337,27 @@ fn run_command(
             out,
             csv.as_deref(),
         )?,
+        FloorCommand::Print {
+            floor,
+            station,
+            shift,
+            by,
+            out,
+            csv,
+        } => print_at_pit(
+            floor,
+            &super::prints::PitPrint {
+                station: station.clone(),
+                shift: shift.map(crate::ids::ShiftId),
+                by: StaffId(*by),
+            },
+            (out, csv.as_deref()),
+        )?,
+        FloorCommand::Prints {
+            floor,
+            station,
+            json,
+        } => list_prints(floor, station.as_deref(), *json)?,
         FloorCommand::Verifier { floor } => {
             let stop = std::sync::atomic::AtomicBool::new(false);
             note("pairs-table: the floor's verifier is running (stop it with Ctrl-C)");
@@ -568,6 +628,79 @@ fn report(
         crate::report::counted(report.tables.len() as u64, "table", "tables"),
         crate::report::counted(hands, "hand", "hands")
     ))
+}
+
+/// `floor print`: one table's shift report, printed at the pit.
+fn print_at_pit(
+    floor: &str,
+    print: &super::prints::PitPrint,
+    (out, csv): (&Path, Option<&Path>),
+) -> anyhow::Result<()> {
+    let dir = replica_dir("floor-print")?;
+    let layout = crate::report::Layout::standard()?;
+    let saved = super::prints::print_at_pit(floor, dir.path(), print, (out, csv), &layout)?;
+    let report = &saved.report;
+    print_line(&format!(
+        "printed {}: floor copy {} of shift {} at {} (station {}), through its row {}{}; recorded on the floor",
+        out.display(),
+        report.print.number,
+        report.header.shift.map_or(0, |s| s.0),
+        shown(&report.header.table_name),
+        shown(&print.station),
+        report.integrity.head.rows,
+        if report.print.interim {
+            " (INTERIM: the shift is open)"
+        } else {
+            ""
+        }
+    ))
+}
+
+/// `floor prints`: every floor copy recorded, as lines or JSON.
+fn list_prints(floor: &str, station: Option<&str>, json: bool) -> anyhow::Result<()> {
+    let prints = super::prints::recorded_prints(floor, station)?;
+    if json {
+        let list: Vec<serde_json::Value> = prints
+            .iter()
+            .map(|p| {
+                serde_json::json!({
+                    "station": p.station,
+                    "table_id": p.table_id,
+                    "shift_id": p.shift_id,
+                    "copy": p.copy,
+                    "interim": p.shift_open,
+                    "through_seq": p.through_seq,
+                    "printed_by": p.printed_by.id.0,
+                    "printed_by_name": p.printed_by.name,
+                    "printed_at": p.printed_at.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
+                    "printed_from": p.printed_from,
+                    "pdf_sha256": p.pdf_sha256,
+                })
+            })
+            .collect();
+        return print_line(&serde_json::Value::Array(list).to_string());
+    }
+    if prints.is_empty() {
+        return print_line("no shift report has been printed at the pit");
+    }
+    for p in &prints {
+        print_line(&format!(
+            "{} station {} table {} shift {}: floor copy {}{} through row {}, by {} ({}) as role {}, PDF sha256 {}",
+            p.printed_at
+                .to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
+            shown(&p.station),
+            p.table_id,
+            p.shift_id,
+            p.copy,
+            if p.shift_open { " (interim)" } else { "" },
+            p.through_seq,
+            shown(&p.printed_by.name),
+            p.printed_by.id,
+            shown(&p.printed_from),
+            p.pdf_sha256
+        ))?;
+    }
+    Ok(())
 }
 
 /// A new directory for replicas of the floor's chains, private to this

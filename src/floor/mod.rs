@@ -10,8 +10,9 @@
 //! chains), `replica` (each station's verified chain into a ledger file of
 //! its own), `verifier` (the floor's verifier), `figures` (its check of
 //! each hand's game-protection figures), `heartbeat` (the signed
-//! heartbeat), `key_history`, `live`, `plan`, `protection`, `survey` (the
-//! pit's view) and `command` (the `floor` subcommands).
+//! heartbeat), `key_history`, `live`, `plan`, `prints` (a table's shift
+//! report printed at the pit), `protection`, `survey` (the pit's view) and
+//! `command` (the `floor` subcommands).
 
 use postgres::Client;
 
@@ -22,7 +23,7 @@ pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
 
 /// The floor schema's migrations: migration *i* takes the floor from version
 /// *i − 1* to *i*.
-const MIGRATIONS: [&str; 13] = [
+const MIGRATIONS: [&str; 14] = [
     include_str!("../../schema/floor/0001_chains.sql"),
     include_str!("../../schema/floor/0002_append_set.sql"),
     include_str!("../../schema/floor/0003_first_pit_boss.sql"),
@@ -36,6 +37,7 @@ const MIGRATIONS: [&str; 13] = [
     include_str!("../../schema/floor/0011_hands_in_progress.sql"),
     include_str!("../../schema/floor/0012_key_history.sql"),
     include_str!("../../schema/floor/0013_field_link.sql"),
+    include_str!("../../schema/floor/0014_pit_prints.sql"),
 ];
 
 mod admin;
@@ -46,6 +48,7 @@ pub mod heartbeat;
 pub mod key_history;
 pub mod live;
 pub mod plan;
+pub mod prints;
 pub mod protection;
 mod replica;
 mod ship;

@@ -24,7 +24,7 @@ use crate::engine::rules::HouseRules;
 use crate::ids::{ShiftId, TableId};
 use crate::inventory::{TableLimits, format_basis_points, hold_basis_points};
 use crate::ledger::report::{Period, ReportError, ReportQuery, StaffRef};
-use crate::ledger::{HandFilter, Ledger, SystemClock};
+use crate::ledger::{CountKind, CountState, HandFilter, Ledger, SystemClock};
 use crate::par::hold::ExpectedHold;
 use crate::report::floor::{FloorPeriod, FloorReport, FloorTable};
 use crate::station::keys::RULES as RULES_KEY;
@@ -39,6 +39,16 @@ pub struct OpenAlarm {
     /// Raised by the floor itself (a quarantine, a chain it cannot read),
     /// not at the table.
     pub from_floor: bool,
+}
+
+/// Something at a table that waits for a pit boss there, as the table's
+/// record shows it (an open alarm is another: [`PitTable::waits`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PitBossWait {
+    /// Since when.
+    pub since: DateTime<Utc>,
+    /// What waits, in words.
+    pub what: String,
 }
 
 /// One station's table as the pit sees it, read from the floor's copy.
@@ -87,6 +97,9 @@ pub struct PitTable {
     pub actual_hold: i64,
     /// Alarms still open, newest first.
     pub alarms: Vec<OpenAlarm>,
+    /// What else waits for a pit boss at the table: the opener of an open
+    /// shift not yet counted, staff locked out (oldest first).
+    pub waiting: Vec<PitBossWait>,
     /// How the station's link to the floor stands.
     pub link: StationLink,
     /// The hand it is dealing now, as it last published it (docs/floor.md,
@@ -130,6 +143,25 @@ impl TableState {
 }
 
 impl PitTable {
+    /// Everything that waits for a pit boss at the table, oldest first:
+    /// the alarms raised there (each cleared there with a PIN) and
+    /// [`PitTable::waiting`]. The floor's own alarms are not among them: no
+    /// PIN at the table clears those.
+    pub fn waits(&self) -> Vec<PitBossWait> {
+        let mut waits: Vec<PitBossWait> = self
+            .alarms
+            .iter()
+            .filter(|alarm| !alarm.from_floor)
+            .map(|alarm| PitBossWait {
+                since: alarm.raised_at,
+                what: format!("alarm: {}", alarm.message),
+            })
+            .chain(self.waiting.iter().cloned())
+            .collect();
+        waits.sort_by_key(|wait| wait.since);
+        waits
+    }
+
     /// The table's state (docs/floor.md, "The pit view").
     pub fn state(&self) -> TableState {
         let link = &self.link;
@@ -565,6 +597,7 @@ fn no_shift_table(station: &StationStatus, replica: PathBuf) -> PitTable {
         expected_hold: None,
         actual_hold: 0,
         alarms: Vec::new(),
+        waiting: Vec::new(),
         link: station.link.clone(),
         hand_in_progress: None,
     }
@@ -576,7 +609,24 @@ fn no_shift_table(station: &StationStatus, replica: PathBuf) -> PitTable {
 fn pit_table(station: &StationStatus, replica: &Path) -> Result<PitTable, FloorError> {
     let ledger = Ledger::open_read_only(replica, Box::new(SystemClock), false)?;
     let mut table = no_shift_table(station, replica.to_path_buf());
+    table.waiting = ledger
+        .lockouts()?
+        .into_iter()
+        .map(|(staff, name, since)| PitBossWait {
+            since,
+            what: format!("{name} ({staff}) locked out after wrong PINs: a pit boss lifts it"),
+        })
+        .collect();
     let open = ledger.open_shift_now()?;
+    if let Some(open) = &open
+        && ledger.count_state(open.shift, CountKind::Opener)? == CountState::Missing
+    {
+        table.waiting.push(PitBossWait {
+            since: open.opened_at,
+            what: "the opener: play waits for the tray's opening count".into(),
+        });
+        table.waiting.sort_by_key(|wait| wait.since);
+    }
     let (name, period) = match &open {
         Some(open) => (Some(open.table_name.clone()), Period::Shift(open.shift)),
         None => (station.table.clone(), Period::LatestShift),

@@ -495,6 +495,36 @@ impl Ledger {
         ))
     }
 
+    /// Staff locked out now (a pit boss lifts it at the table): each
+    /// one's ID, name and when the lockout was recorded, oldest first.
+    pub fn lockouts(&self) -> Result<Vec<(StaffId, String, DateTime<Utc>)>, LedgerError> {
+        let mut statement = self.conn.prepare(
+            "SELECT DISTINCT a.staff_id, s.name FROM access_events a \
+             JOIN staff s ON s.id = a.staff_id WHERE a.event = ?1",
+        )?;
+        let ever: Vec<(StaffId, String)> = statement
+            .query_map([AccessEvent::Lockout.as_str()], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?
+            .collect::<Result<_, _>>()?;
+        let mut locked = Vec::new();
+        for (staff, name) in ever {
+            let events = self.access_events(staff)?;
+            let since = events
+                .iter()
+                .rev()
+                .find(|(event, _, _)| *event == AccessEvent::Lockout)
+                .map(|(_, _, at)| *at);
+            if let Some(since) = since
+                && LockState::from_events(events.iter().map(|(e, _, _)| *e)).locked
+            {
+                locked.push((staff, name, since));
+            }
+        }
+        locked.sort_by_key(|(_, _, since)| *since);
+        Ok(locked)
+    }
+
     /// Checks `entry`'s PIN. A wrong PIN is recorded at once (and a fifth
     /// in a row locks the account) and refused; a locked account is refused
     /// without checking; a right one-time PIN is refused until changed.

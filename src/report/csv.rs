@@ -232,13 +232,7 @@ fn lines(report: &ShiftReport) -> Vec<Line> {
     let print = Line::new("header", "print")
         .count(report.print.number)
         .time(report.print.printed_at)
-        .text(if report.print.interim {
-            "interim"
-        } else if report.print.is_reprint() {
-            "reprint"
-        } else {
-            "original"
-        });
+        .text(report.print.kind());
     out.push(match &report.print.printed_by {
         Some(by) => print.staff(by),
         None => print,

@@ -1082,12 +1082,23 @@ fn integrity(report: &ShiftReport, zone: Zone) -> Section {
         )
     };
     let print = &report.print;
-    let stamp = match print.first_printed_at {
+    let copied_from = print.floor_copy.as_ref().map(|c| c.station.as_str());
+    let stamp = match (copied_from, print.first_printed_at) {
+        (Some(station), _) => format!(
+            "floor copy {} of this shift{}, printed at the pit from the floor's verified copy of station {station}'s chain (through its row {}) and recorded on the floor; the station's own prints are numbered apart",
+            print.number,
+            if print.interim {
+                ", INTERIM: the shift is open"
+            } else {
+                ""
+            },
+            units(i.head.rows)
+        ),
         _ if print.interim => format!(
             "interim print {} of an open shift, INTERIM: the first print after the shift closes is the original",
             print.number
         ),
-        Some(first) if print.is_reprint() => format!(
+        (None, Some(first)) if print.is_reprint() => format!(
             "print {} of this report, REPRINT (first printed {})",
             print.number,
             when(first, zone)
@@ -1106,10 +1117,13 @@ fn integrity(report: &ShiftReport, zone: Zone) -> Section {
         ("This print", stamp),
         (
             "Printed by",
-            print.printed_by.as_ref().map_or_else(
-                || "nobody named (a simulation's ledger)".into(),
-                |p| p.to_string(),
-            ),
+            match (&print.printed_by, &print.floor_copy) {
+                (None, _) => "nobody named (a simulation's ledger)".into(),
+                (Some(p), None) => p.to_string(),
+                (Some(p), Some(_)) => format!(
+                    "{p}, named at the pit (a PIN is checked only at the table); the signature below confirms it"
+                ),
+            },
         ),
     ])];
     blocks.extend(i.quoted.iter().map(|d| Block::Note(d.clone())));

@@ -843,8 +843,13 @@ pub fn render_pdf(report: &ShiftReport, layout: &Layout) -> Result<Vec<u8>, Rend
             h.table_name, h.table_id, h.game
         ),
         footer: format!(
-            "Printed {} · print {} · head {}…",
+            "Printed {} · {} {} · head {}…",
             when(report.print.printed_at, layout.zone),
+            if report.print.floor_copy.is_some() {
+                "floor copy"
+            } else {
+                "print"
+            },
             report.print.number,
             &report.integrity.head.hash_hex()[..16]
         ),

@@ -265,6 +265,7 @@ fn every_row_report() -> ShiftReport {
             printed_at: at(2, 2, 10),
             first_printed_at: Some(at(2, 2, 5)),
             printed_by: Some(boss()),
+            floor_copy: None,
         },
     }
 }

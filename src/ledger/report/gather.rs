@@ -158,6 +158,11 @@ impl Resolved {
         self.shift.is_some() && self.end.is_none()
     }
 
+    /// The table and the shift covered, if a shift is (not a period).
+    pub(super) fn table_shift(&self) -> Option<(TableId, ShiftId)> {
+        Some((self.table_id, self.shift?))
+    }
+
     pub(super) fn params(&self) -> [Value; 4] {
         let text = |t: &Option<String>| t.clone().map_or(Value::Null, Value::Text);
         [

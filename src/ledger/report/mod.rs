@@ -127,6 +127,9 @@ pub enum ReportError {
     /// The chain check could not finish.
     #[error("the chain check stopped unexpectedly")]
     CheckStopped,
+    /// A copy printed away from the station covers a shift, not a period.
+    #[error("a copy printed away from the station covers one shift, not a period of time")]
+    CopyOfPeriod,
 }
 
 impl From<rusqlite::Error> for ReportError {
@@ -672,23 +675,63 @@ pub struct PrintStamp {
     /// The staff member who printed it (None: a simulation's ledger, whose
     /// staff have no PINs).
     pub printed_by: Option<StaffRef>,
+    /// Printed at the pit from the floor's verified copy of the station's
+    /// chain, numbered and recorded on the floor (docs/floor.md, "Printing
+    /// at the pit"); `None` for a print at the station.
+    pub floor_copy: Option<FloorCopy>,
+}
+
+/// A print made at the pit from the floor's copy of a station's chain:
+/// numbered among the floor's copies of the shift (`number`), recorded in
+/// `floor.report_prints`, its printer named at the pit (PINs are checked
+/// only at the station, whose secret they are hashed with).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FloorCopy {
+    /// The station whose chain it was printed from, as enrolled.
+    pub station: String,
+}
+
+/// The shift a copy printed away from the station is of: what the place
+/// that records it numbers it by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CopyOf {
+    /// The table.
+    pub table: TableId,
+    /// The shift.
+    pub shift: ShiftId,
+    /// Whether the shift is still open (the copy is interim).
+    pub open: bool,
 }
 
 impl PrintStamp {
-    /// Whether this is a reprint (stamped REPRINT): a later print of a
-    /// closed shift or a period.
+    /// Whether this is a reprint (stamped REPRINT): a later print at the
+    /// station of a closed shift or a period.
     pub fn is_reprint(&self) -> bool {
-        !self.interim && self.number > 1
+        !self.interim && self.floor_copy.is_none() && self.number > 1
     }
 
-    /// The stamp on every page, if any: `INTERIM` or `REPRINT`.
+    /// The stamp on every page, if any: `INTERIM`, `REPRINT`, `FLOOR COPY`
+    /// or `INTERIM FLOOR COPY`.
     pub fn stamp(&self) -> Option<&'static str> {
-        if self.interim {
-            Some("INTERIM")
-        } else if self.is_reprint() {
-            Some("REPRINT")
-        } else {
-            None
+        match (self.interim, self.floor_copy.is_some()) {
+            (true, true) => Some("INTERIM FLOOR COPY"),
+            (false, true) => Some("FLOOR COPY"),
+            (true, false) => Some("INTERIM"),
+            (false, false) if self.is_reprint() => Some("REPRINT"),
+            (false, false) => None,
+        }
+    }
+
+    /// What kind of print this is, as the CSV's `header,print` line says
+    /// it: `original`, `reprint`, `interim`, `floor_copy` or
+    /// `interim_floor_copy`.
+    pub fn kind(&self) -> &'static str {
+        match (self.interim, self.floor_copy.is_some()) {
+            (true, true) => "interim_floor_copy",
+            (false, true) => "floor_copy",
+            (true, false) => "interim",
+            (false, false) if self.is_reprint() => "reprint",
+            (false, false) => "original",
         }
     }
 }
@@ -899,11 +942,47 @@ impl Ledger {
                     .transpose()
                     .map_err(ReportError::from)?,
                 printed_by,
+                floor_copy: None,
             },
         };
         deliver(&report)?;
         appender.commit().map_err(ReportError::from)?;
         Ok(report)
+    }
+
+    /// The shift report for `query` printed away from the station, from a
+    /// copy of its chain (the floor's replica, docs/floor.md, "Printing at
+    /// the pit"): gathered as a print at the station gathers it, with the
+    /// chain as [`check_chain`] found it, and recorded nowhere in this
+    /// file. `stamp` is given the shift it covers and numbers the print
+    /// where that place records it. Only a shift is copied so: a query for
+    /// a period of time is refused.
+    pub fn copy_report<E: From<ReportError>>(
+        &self,
+        query: &ReportQuery,
+        integrity: Integrity,
+        stamp: impl FnOnce(CopyOf) -> Result<PrintStamp, E>,
+    ) -> Result<ShiftReport, E> {
+        let resolved = self.resolve(query)?;
+        let (table, shift) = resolved.table_shift().ok_or(ReportError::CopyOfPeriod)?;
+        let (header, inventory, play, game, exceptions) = self
+            .gather(query, &resolved)
+            .and_then(|g| self.with_to_date(&resolved, g))
+            .map_err(ReportError::from)?;
+        let print = stamp(CopyOf {
+            table,
+            shift,
+            open: resolved.open_shift(),
+        })?;
+        Ok(ShiftReport {
+            header,
+            inventory,
+            play,
+            game,
+            exceptions,
+            integrity,
+            print,
+        })
     }
 
     /// A table's figures for `query`, as its shift report would give

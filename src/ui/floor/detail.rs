@@ -75,6 +75,17 @@ impl TableDetail {
         self.read_for.game == Some(crate::engine::hand::GameKind::Starboard)
     }
 
+    /// What a shift report of the table is printed for: its station, its
+    /// table's name and the shift shown (`None` before its first).
+    pub(super) fn printable(&self) -> (&str, &str, Option<crate::ids::ShiftId>) {
+        let table = &self.read_for;
+        (
+            &table.station,
+            table.table.as_deref().unwrap_or(&table.station),
+            table.shift.map(|(_, shift)| shift),
+        )
+    }
+
     pub(super) fn station(&self) -> &str {
         &self.read_for.station
     }

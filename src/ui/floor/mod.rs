@@ -4,8 +4,10 @@
 //! station's chain and redrawn when rows arrive (a listener thread waits on
 //! the floor's notifications and wakes the window); a table clicked shows
 //! the hand it is dealing now (else its latest hand) and its hands,
-//! following them as they are published and shipped (`detail.rs`).
-//! Read-only: approvals happen at the table with a PIN.
+//! following them as they are published and shipped (`detail.rs`), and
+//! prints its shift report from the floor's verified rows (`print.rs`).
+//! Approvals happen at the table with a PIN; the pit sees what waits for
+//! one at every table.
 
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
@@ -13,13 +15,14 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use eframe::egui::{self, Ui};
 
-use super::widgets::{ALARM, error_text_ui};
+use super::widgets::{ACTOR, ALARM, error_text_ui};
 use crate::floor::survey::{Connections, FloorWatch, PitTable, Survey, resurvey};
 use crate::protection::FlagSettings;
 use crate::time_text::{Zone, when};
 
 mod detail;
 mod plan;
+mod print;
 mod watch;
 
 /// How long the listener waits before reconnecting to a floor it lost.
@@ -60,6 +63,15 @@ pub struct FloorApp {
     figures_of: Option<(String, watch::Subject)>,
     /// The private directory of replicas, removed with the window.
     _replicas: Option<tempfile::TempDir>,
+    /// The floor's URL, for printing a table's shift report.
+    url: String,
+    /// The private directory of the replicas printed from (apart from the
+    /// listener's, which another thread extends), or why there is none.
+    print_replicas: Result<tempfile::TempDir, String>,
+    /// The shift-report form of the table drilled into.
+    print_form: print::PrintForm,
+    /// The print command a report is sent to.
+    print_command: crate::printing::PrintCommand,
 }
 
 impl FloorApp {
@@ -67,6 +79,7 @@ impl FloorApp {
     /// URL); `ctx` is woken whenever a new survey arrives.
     pub fn start(url: String, ctx: egui::Context) -> FloorApp {
         let replicas = crate::floor::command::replica_dir("pit-view");
+        let print_url = url.clone();
         let (sender, surveys) = channel();
         let follower = watch::Follower::start(ctx.clone());
         let jobs = follower.jobs();
@@ -157,6 +170,11 @@ impl FloorApp {
             flag_settings: FlagSettings::default(),
             figures_of: None,
             _replicas: replicas.ok(),
+            url: print_url,
+            print_replicas: crate::floor::command::replica_dir("pit-print")
+                .map_err(|e| e.to_string()),
+            print_form: print::PrintForm::new(),
+            print_command: crate::printing::PrintCommand::System,
         }
     }
 
@@ -217,6 +235,18 @@ impl FloorApp {
                             ui.add_space(4.0);
                         }
                         detail.show_ui(ui);
+                        ui.separator();
+                        match &self.print_replicas {
+                            Ok(dir) => self.print_form.show_ui(
+                                ui,
+                                (&self.url, dir.path()),
+                                detail.printable(),
+                                &self.print_command,
+                            ),
+                            Err(why) => {
+                                error_text_ui(ui, &format!("Printing is not available here: {why}"))
+                            }
+                        }
                     });
                 });
         }
@@ -248,6 +278,12 @@ impl FloorApp {
                 };
                 let clicked = plan::floor_plan_ui(ui, &self.tables, selected.as_deref(), &marks);
                 if let Some(station) = clicked
+                    && let Some(table) = self.tables.iter().find(|t| t.station == station)
+                {
+                    self.selected = Some(detail::TableDetail::open(table));
+                }
+                ui.separator();
+                if let Some(station) = waits_ui(ui, &self.tables)
                     && let Some(table) = self.tables.iter().find(|t| t.station == station)
                 {
                     self.selected = Some(detail::TableDetail::open(table));
@@ -301,6 +337,41 @@ fn small_body(ui: &mut Ui) {
             .text_styles
             .insert(egui::TextStyle::Body, small);
     }
+}
+
+/// Everything waiting for a pit boss at every table, oldest first (the
+/// pit boss walks to the table: approvals need a PIN there); returns the
+/// station of a line clicked.
+fn waits_ui(ui: &mut Ui, tables: &[PitTable]) -> Option<String> {
+    let mut waits: Vec<(crate::floor::survey::PitBossWait, &PitTable)> = tables
+        .iter()
+        .flat_map(|t| t.waits().into_iter().map(move |wait| (wait, t)))
+        .collect();
+    waits.sort_by_key(|(wait, _)| wait.since);
+    if waits.is_empty() {
+        ui.label("Nothing waits for a pit boss at any table.");
+        return None;
+    }
+    ui.strong(format!(
+        "Waiting for a pit boss at the table ({}), oldest first",
+        waits.len()
+    ));
+    let mut clicked = None;
+    for (wait, table) in waits {
+        let text = format!(
+            "{} · {} · {}",
+            when(wait.since, Zone::Local),
+            table.table.as_deref().unwrap_or(&table.station),
+            wait.what
+        );
+        let line = ui.add(
+            egui::Label::new(egui::RichText::new(text).color(ACTOR)).sense(egui::Sense::click()),
+        );
+        if line.clicked() {
+            clicked = Some(table.station.clone());
+        }
+    }
+    clicked
 }
 
 /// Every open alarm on the floor, newest first, in the alarm colour.

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use eframe::egui::{self, Color32, RichText, Ui};
 
-use super::super::widgets::{ALARM, GOOD};
+use super::super::widgets::{ACTOR, ALARM, GOOD};
 use crate::engine::hand::GameKind;
 use crate::floor::StationLink;
 use crate::floor::survey::{PitTable, TableState};
@@ -230,6 +230,12 @@ fn figures_ui(ui: &mut Ui, table: &PitTable) {
                 "open alarms",
             ))
             .strong(),
+        );
+    }
+    if !table.waiting.is_empty() {
+        ui.colored_label(
+            ACTOR,
+            RichText::new(format!("waits for a pit boss ({})", table.waiting.len())).strong(),
         );
     }
 }

@@ -191,28 +191,23 @@ fn the_pit_sees_what_waits_for_a_pit_boss_at_every_table() {
             .tables()
             .is_some_and(|t| t.len() == 1 && !t[0].waiting.is_empty())
     });
-    let waits: Vec<String> = harness.state().tables().unwrap()[0]
-        .waits()
-        .into_iter()
-        .map(|w| w.what)
-        .collect();
+    let table = harness.state().tables().unwrap()[0].clone();
+    let waits: Vec<&str> = table.waiting.iter().map(|w| w.what.as_str()).collect();
     let shift = ledger.open_shift_now().unwrap().unwrap().shift;
     let opener_missing =
         ledger.count_state(shift, CountKind::Opener).unwrap() == CountState::Missing;
-    assert!(
-        waits.contains(&"alarm: the shoe misread a card".to_owned()),
-        "{waits:?}"
-    );
-    assert!(
-        waits.contains(
-            &"Dana Dealer (10) locked out after wrong PINs: a pit boss lifts it".to_owned()
-        ),
-        "{waits:?}"
+    assert!(opener_missing, "util::dealt plays before the opener");
+    assert_eq!(
+        waits,
+        [
+            "the opener: play waits for the tray's opening count",
+            "Dana Dealer (10) locked out after wrong PINs: a pit boss lifts it"
+        ]
     );
     assert_eq!(
-        waits.contains(&"the opener: play waits for the tray's opening count".to_owned()),
-        opener_missing,
-        "{waits:?}"
+        table.alarms.len(),
+        1,
+        "the alarm waits too, in its own list"
     );
     run_until_shown(&mut harness, "Waiting for a pit boss at the table (");
     run_until_shown(

@@ -720,3 +720,49 @@ fn run_until_judged(
 fn count_marks(harness: &Harness<'_, FloorApp>) -> usize {
     harness.query_all_by_label_contains("Counting?").count()
 }
+
+/// A card marks every seat of a full table of counters and its rated
+/// players (twelve marks), and still shows its last line (issue 46, item
+/// 7): a card grows to hold every line rather than cutting the last. (Here
+/// twelve marks in the small text still fit the card's least height; the
+/// guard is for the taller cards the field met.)
+#[test]
+fn a_card_with_every_seat_marked_shows_its_last_line() {
+    let floor_db = FloorDb::new();
+    let db = dir("pit-full-marks").join("counters.sqlite3");
+    let simulated = crate::floor::pairs_table_for(&db)
+        .args([
+            "simulate", "--game", "rocket", "--seats", "6", "--decks", "1",
+        ])
+        .args(["--hands", "300", "--seed", "5"])
+        .args([
+            "--betting",
+            "counter:8",
+            "--players",
+            "C-1,C-2,C-3,C-4,C-5,C-6",
+            "--db",
+        ])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(simulated.status.success(), "{simulated:?}");
+    let url = floor::enrol(&floor_db.url(), "counters", key_of(&db)).unwrap();
+    floor::ship(&db, &url, None).unwrap();
+    floor_db.settle();
+    let (ok, _, err) = protection(&floor_db, &["--minimum-hands", "30"]);
+    assert!(ok, "{err}");
+    let mut harness = pit_view(&floor_db);
+    run_until_shown(&mut harness, "Pit view: 1 table");
+    run_until_judged(&mut harness, "every seat marked", |h| count_marks(h) >= 10);
+    harness.run();
+    let below = harness
+        .get_by_label("Nothing else waits for a pit boss at any table.")
+        .rect()
+        .top();
+    let last = harness.get_by_label_contains("last contact ").rect();
+    assert!(
+        last.bottom() <= below,
+        "the card's last line ends at {} under the plan's end at {below}",
+        last.bottom()
+    );
+}

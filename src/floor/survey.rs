@@ -42,7 +42,7 @@ pub struct OpenAlarm {
 }
 
 /// Something at a table that waits for a pit boss there, as the table's
-/// record shows it (an open alarm is another: [`PitTable::waits`]).
+/// record shows it, besides its open alarms.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PitBossWait {
     /// Since when.
@@ -143,25 +143,6 @@ impl TableState {
 }
 
 impl PitTable {
-    /// Everything that waits for a pit boss at the table, oldest first:
-    /// the alarms raised there (each cleared there with a PIN) and
-    /// [`PitTable::waiting`]. The floor's own alarms are not among them: no
-    /// PIN at the table clears those.
-    pub fn waits(&self) -> Vec<PitBossWait> {
-        let mut waits: Vec<PitBossWait> = self
-            .alarms
-            .iter()
-            .filter(|alarm| !alarm.from_floor)
-            .map(|alarm| PitBossWait {
-                since: alarm.raised_at,
-                what: format!("alarm: {}", alarm.message),
-            })
-            .chain(self.waiting.iter().cloned())
-            .collect();
-        waits.sort_by_key(|wait| wait.since);
-        waits
-    }
-
     /// The table's state (docs/floor.md, "The pit view").
     pub fn state(&self) -> TableState {
         let link = &self.link;
@@ -609,14 +590,6 @@ fn no_shift_table(station: &StationStatus, replica: PathBuf) -> PitTable {
 fn pit_table(station: &StationStatus, replica: &Path) -> Result<PitTable, FloorError> {
     let ledger = Ledger::open_read_only(replica, Box::new(SystemClock), false)?;
     let mut table = no_shift_table(station, replica.to_path_buf());
-    table.waiting = ledger
-        .lockouts()?
-        .into_iter()
-        .map(|(staff, name, since)| PitBossWait {
-            since,
-            what: format!("{name} ({staff}) locked out after wrong PINs: a pit boss lifts it"),
-        })
-        .collect();
     let open = ledger.open_shift_now()?;
     if let Some(open) = &open
         && ledger.count_state(open.shift, CountKind::Opener)? == CountState::Missing
@@ -625,8 +598,17 @@ fn pit_table(station: &StationStatus, replica: &Path) -> Result<PitTable, FloorE
             since: open.opened_at,
             what: "the opener: play waits for the tray's opening count".into(),
         });
-        table.waiting.sort_by_key(|wait| wait.since);
     }
+    table.waiting.extend(
+        ledger
+            .lockouts()?
+            .into_iter()
+            .map(|(staff, name, since)| PitBossWait {
+                since,
+                what: format!("{name} ({staff}) locked out after wrong PINs: a pit boss lifts it"),
+            }),
+    );
+    table.waiting.sort_by_key(|wait| wait.since);
     let (name, period) = match &open {
         Some(open) => (Some(open.table_name.clone()), Period::Shift(open.shift)),
         None => (station.table.clone(), Period::LatestShift),

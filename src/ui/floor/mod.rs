@@ -339,21 +339,21 @@ fn small_body(ui: &mut Ui) {
     }
 }
 
-/// Everything waiting for a pit boss at every table, oldest first (the
-/// pit boss walks to the table: approvals need a PIN there); returns the
-/// station of a line clicked.
+/// What waits for a pit boss at every table besides the open alarms
+/// (listed below it), oldest first: the pit boss walks to the table, as
+/// approvals need a PIN there. Returns the station of a line clicked.
 fn waits_ui(ui: &mut Ui, tables: &[PitTable]) -> Option<String> {
-    let mut waits: Vec<(crate::floor::survey::PitBossWait, &PitTable)> = tables
+    let mut waits: Vec<(&crate::floor::survey::PitBossWait, &PitTable)> = tables
         .iter()
-        .flat_map(|t| t.waits().into_iter().map(move |wait| (wait, t)))
+        .flat_map(|t| t.waiting.iter().map(move |wait| (wait, t)))
         .collect();
     waits.sort_by_key(|(wait, _)| wait.since);
     if waits.is_empty() {
-        ui.label("Nothing waits for a pit boss at any table.");
+        ui.label("Nothing else waits for a pit boss at any table.");
         return None;
     }
     ui.strong(format!(
-        "Waiting for a pit boss at the table ({}), oldest first",
+        "Waiting for a pit boss at the table ({}), oldest first, besides the open alarms",
         waits.len()
     ));
     let mut clicked = None;

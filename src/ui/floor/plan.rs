@@ -58,18 +58,33 @@ pub(super) fn floor_plan_ui(
         let places = || placed.iter().filter_map(|t| Some((t.place.as_ref()?, *t)));
         let rows = places().map(|(p, _)| p.row).max().unwrap_or(0);
         let columns = places().map(|(p, _)| p.column).max().unwrap_or(0);
+        // Each row of the grid as tall as its tallest card, so no card's
+        // last line is cut.
+        let mut heights = vec![CARD.y; usize::from(rows)];
+        for (place, table) in places() {
+            let row = &mut heights[usize::from(place.row - 1)];
+            *row = row.max(card_height(ui, table, marks));
+        }
+        let tops: Vec<f32> = heights
+            .iter()
+            .scan(0.0, |top, height| {
+                let this = *top;
+                *top += height + GAP;
+                Some(this)
+            })
+            .collect();
         // The pit's whole grid, empty places included, so each table
         // stands where the house put it.
-        let step = CARD + egui::vec2(GAP, GAP);
-        let size = egui::vec2(f32::from(columns) * step.x, f32::from(rows) * step.y);
+        let size = egui::vec2(
+            f32::from(columns) * (CARD.x + GAP),
+            heights.iter().map(|h| h + GAP).sum(),
+        );
         let (area, _) = ui.allocate_exact_size(size, egui::Sense::hover());
         for (place, table) in places() {
-            let corner = area.min
-                + egui::vec2(
-                    f32::from(place.column - 1) * step.x,
-                    f32::from(place.row - 1) * step.y,
-                );
-            let rect = egui::Rect::from_min_size(corner, CARD);
+            let row = usize::from(place.row - 1);
+            let corner =
+                area.min + egui::vec2(f32::from(place.column - 1) * (CARD.x + GAP), tops[row]);
+            let rect = egui::Rect::from_min_size(corner, egui::vec2(CARD.x, heights[row]));
             if table_card_ui(ui, rect, table, selected, marks) {
                 clicked = Some(table.station.clone());
             }
@@ -80,10 +95,15 @@ pub(super) fn floor_plan_ui(
         if !pits.is_empty() {
             ui.heading("Not placed");
         }
+        let height = unplaced
+            .iter()
+            .map(|table| card_height(ui, table, marks))
+            .fold(CARD.y, f32::max);
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing = egui::vec2(GAP, GAP);
             for table in unplaced {
-                let (rect, _) = ui.allocate_exact_size(CARD, egui::Sense::hover());
+                let size = egui::vec2(CARD.x, height);
+                let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
                 if table_card_ui(ui, rect, table, selected, marks) {
                     clicked = Some(table.station.clone());
                 }
@@ -93,8 +113,30 @@ pub(super) fn floor_plan_ui(
     clicked
 }
 
-/// One table's card, drawn in `rect` (what does not fit is cut off), its
-/// marks under its name; true when its name was clicked.
+/// The space between a card's border and its lines, points (the widest
+/// border's).
+const CARD_INSET: f32 = 3.0 + 5.0;
+
+/// The height `table`'s card needs for all its lines, at least
+/// [`CARD`]'s: its lines laid out once unseen, at the card's width.
+fn card_height(ui: &mut Ui, table: &PitTable, marks: &Marks<'_>) -> f32 {
+    let width = CARD.x - 2.0 * CARD_INSET;
+    let builder = egui::UiBuilder::new()
+        .max_rect(egui::Rect::from_min_size(
+            ui.cursor().min,
+            egui::vec2(width, f32::MAX / 4.0),
+        ))
+        .layout(egui::Layout::top_down(egui::Align::Min))
+        .sizing_pass()
+        .invisible();
+    let child = &mut ui.new_child(builder);
+    card_lines_ui(child, table, false, marks);
+    (child.min_rect().height() + 2.0 * CARD_INSET).max(CARD.y)
+}
+
+/// One table's card, drawn in `rect` (as tall as its lines need:
+/// [`card_height`]), its marks under its name; true when its name was
+/// clicked.
 fn table_card_ui(
     ui: &mut Ui,
     rect: egui::Rect,
@@ -113,8 +155,7 @@ fn table_card_ui(
         egui::Stroke::new(border, colour),
         egui::StrokeKind::Inside,
     );
-    let inside = rect.shrink(border + 5.0);
-    let mut clicked = false;
+    let inside = rect.shrink(CARD_INSET);
     let builder = egui::UiBuilder::new()
         .max_rect(inside)
         .layout(egui::Layout::top_down(egui::Align::Min));
@@ -122,6 +163,16 @@ fn table_card_ui(
     // layout has already made room for it.
     let ui = &mut ui.new_child(builder);
     ui.set_clip_rect(inside.intersect(ui.clip_rect()));
+    card_lines_ui(ui, table, chosen, marks)
+}
+
+/// A card's lines in `ui`: the station's name (selected when `chosen`)
+/// and state, its marks, its figures and its link; true when its name
+/// was clicked.
+fn card_lines_ui(ui: &mut Ui, table: &PitTable, chosen: bool, marks: &Marks<'_>) -> bool {
+    let state = table.state();
+    let colour = state_colour(state);
+    let mut clicked = false;
     // A card's lines in the small text, so a table's figures fit.
     super::small_body(ui);
     ui.spacing_mut().item_spacing.y = 1.0;

@@ -1316,3 +1316,69 @@ fn the_demo_says_what_it_makes_before_it_makes_it() {
         "{hashes:?}"
     );
 }
+
+/// Issue 46, item 6: after a pit boss closes the table, the open-table
+/// form comes back filled in as that table was opened: its name, game and
+/// rules file (the IDs and PINs are typed again).
+#[test]
+fn after_a_close_the_open_table_form_is_filled_in_as_the_last_table_was() {
+    let (ledger, path, _) = staffed_ledger("ui-form-after-close");
+    drop(ledger);
+    let rules = path.parent().unwrap().join("form-after-close.toml");
+    std::fs::write(&rules, "burn = 3\npenetration = 0.75\n").unwrap();
+    let mut harness = app_harness(StationApp::open(
+        &path,
+        crate::test_keys(),
+        egui::Context::default(),
+    ));
+    harness.run();
+    type_into(&mut harness, "Table name", "S9");
+    click(&mut harness, "Starboard");
+    type_into(
+        &mut harness,
+        "House rules file (optional)",
+        rules.to_str().unwrap(),
+    );
+    click(&mut harness, "Load rules");
+    click(&mut harness, "Software shoe");
+    type_into(&mut harness, "Pit boss ID", &BOSS.to_string());
+    type_into(&mut harness, "Pit boss PIN", BOSS_PIN);
+    type_into(&mut harness, "Dealer ID", &DEALER.to_string());
+    type_into(&mut harness, "Dealer PIN", DEALER_PIN);
+    click(&mut harness, "Open table");
+    let station = harness.state_mut().station_mut().unwrap();
+    assert_eq!(station.setup().name, "S9");
+    let shift = station.shift_id();
+    station
+        .ledger_mut()
+        .waive_count(
+            shift,
+            pairs_table::ledger::CountKind::Closer,
+            "the tray went back to the cage sealed",
+            &super::util::boss(),
+        )
+        .unwrap();
+
+    click(&mut harness, "Pit boss");
+    click(&mut harness, "Limits & voids");
+    type_into(&mut harness, "Pit boss ID (close)", &BOSS.to_string());
+    type_into(&mut harness, "Pit boss PIN (close)", BOSS_PIN);
+    click(&mut harness, "Close the table");
+    harness.run();
+    assert!(harness.state().is_opening_table());
+    let value =
+        |h: &Harness<'_, StationApp>, label: &str| h.get_by_label(label).accesskit_node().value();
+    assert_eq!(value(&harness, "Table name").as_deref(), Some("S9"));
+    // Starboard's field, not Rocket's limits: the game is Starboard.
+    assert!(shows(&harness, "Ante and draw (units)"));
+    assert!(!shows(&harness, "Minimum bet (units)"));
+    assert_eq!(
+        value(&harness, "House rules file (optional)").as_deref(),
+        rules.to_str()
+    );
+    assert!(shows_containing(
+        &harness,
+        "Shuffle at 75.0% dealt · burn 3"
+    ));
+    assert_eq!(value(&harness, "Pit boss PIN").as_deref(), Some(""));
+}

@@ -70,7 +70,7 @@ fn a_version_15_ledger_and_archive_are_read_as_written_and_left_as_they_are() {
     assert_eq!(
         lines.next(),
         Some(
-            "note: ledger.sqlite3 is a ledger of schema version 15 (this pairs-table writes 16): checked as that version wrote it and left as it is; the app or simulate upgrades it when it next writes to it"
+            "note: ledger.sqlite3 is a ledger of schema version 15 (this pairs-table writes 17): checked as that version wrote it and left as it is; the app or simulate upgrades it when it next writes to it"
         ),
         "{verified}"
     );

@@ -1189,3 +1189,117 @@ fn a_second_table_numbers_its_hands_from_1_with_the_ledger_id_beside() {
         (Some((3, 4)), Some((1, 2)))
     );
 }
+
+/// The screen sizes the app is made for: a dealer's touch screen and the
+/// smallest a table may have.
+const SCREENS: [egui::Vec2; 2] = [egui::vec2(1280.0, 800.0), egui::vec2(1024.0, 768.0)];
+
+/// The app at a screen of `size`, in the app's own type sizes and spacing.
+fn harness_at(app: StationApp, size: egui::Vec2) -> Harness<'static, StationApp> {
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .with_max_steps(8)
+        .build_ui_state(|ui, app: &mut StationApp| app.show_ui(ui), app);
+    pairs_table::ui::style(&harness.ctx);
+    harness.run();
+    harness
+}
+
+/// Issue 46, item 6: *Record count* keeps its place once the opener is in
+/// (the recount's fields are there from the start, greyed).
+#[test]
+fn record_count_keeps_its_place_once_the_opener_is_in() {
+    for size in SCREENS {
+        let (mut station, _) = station(&format!("record-count-still-{}", size.x));
+        set_denominations(&mut station);
+        let mut harness = harness_at(app(station), size);
+        open_pit(&mut harness, "Inventory");
+        let before = harness.get_by_label("Record count").rect();
+        count(&mut harness, &[("5", "200"), ("25", "80")]);
+        assert!(shows(&harness, "Opener recorded: 3000 units"));
+        assert!(shows(&harness, "Counted already (3000 units)"));
+        assert_eq!(
+            harness.get_by_label("Record count").rect(),
+            before,
+            "Record count moved once the opener was in at {size:?}"
+        );
+        click(&mut harness, "Closer");
+        assert_eq!(harness.get_by_label("Record count").rect(), before);
+    }
+}
+
+/// Issue 46, items 6 and 7: the hand browser's list fills the window below
+/// its filters, and every filter input is inside the window.
+#[test]
+fn the_hand_browser_fills_the_window_and_its_filters_fit_it() {
+    let (mut station, _) = counted_station("browser-layout");
+    for _ in 0..55 {
+        play_hand(&mut station);
+    }
+    let newest = station.last_committed().unwrap().hand;
+    let mut harness = harness_at(app(station), SCREENS[0]);
+    for size in SCREENS {
+        harness.set_size(size);
+        harness.run();
+        open_pit(&mut harness, "Audit");
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
+        // Each input whole (as wide as it is made) and inside the window.
+        for (input, width) in [
+            ("Hand number", 60.0),
+            ("From", 150.0),
+            ("To", 150.0),
+            ("Dealer", 60.0),
+            ("Seat", 40.0),
+            ("Player card", 110.0),
+            ("Minimum amount", 70.0),
+        ] {
+            let rect = harness
+                .get_by_role_and_label(egui::accesskit::Role::TextInput, input)
+                .rect();
+            assert!(
+                rect.left() >= screen.left()
+                    && rect.right() <= screen.right()
+                    && rect.width() >= width,
+                "{input:?} at {rect:?} is cut at the window's edge {size:?}"
+            );
+        }
+        // The list: from its first hand to the heading after it.
+        let first = harness
+            .get_by_label_contains(&format!("Hand {newest} ·"))
+            .rect();
+        let after = harness.get_by_label("Exception report: this shift").rect();
+        let filters = first.top() - harness.get_by_label("Hand browser").rect().top();
+        let list = after.top() - first.top();
+        assert!(
+            list >= size.y - filters - 120.0,
+            "the list is {list} high under {filters} of heading and filters at {size:?}"
+        );
+        click(&mut harness, "Back to the table");
+    }
+}
+
+/// Issue 46, item 7: the win chart's first draw gives its y labels their
+/// room (egui_plot sizes its axes from the frame before).
+#[test]
+fn the_win_charts_first_draw_does_not_clip_its_y_labels() {
+    let (mut station, _) = counted_station("chart-first-draw");
+    for _ in 0..12 {
+        play_hand(&mut station);
+    }
+    let mut harness = harness_at(app(station), SCREENS[0]);
+    open_pit(&mut harness, "Staff");
+    harness.get_by_label("Chart").click();
+    // One frame: the chart's first.
+    harness.step();
+    let plot = |harness: &Harness<'_, StationApp>| {
+        egui_plot::PlotMemory::load(&harness.ctx, egui::Id::unique("win-over-shift"))
+            .map(|memory| *memory.transform().frame())
+    };
+    let first = plot(&harness).expect("the chart is drawn");
+    harness.run();
+    let settled = plot(&harness).unwrap();
+    assert_eq!(
+        first, settled,
+        "the first draw's plot area differs from the settled one"
+    );
+}

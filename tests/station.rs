@@ -2683,3 +2683,35 @@ fn after_a_crash_mid_hand_a_new_simulated_shoe_is_an_alarm_not_a_quiet_shuffle()
     station.override_alarms(&boss()).unwrap();
     assert_eq!(station.shuffles_this_shift(), shuffles + 1);
 }
+
+/// Issue 46, item 6: the bets typed for the next hand are journaled; a
+/// crash mid-hand (the station dropped) and a restart put back the bets
+/// typed meanwhile for the hand after it.
+#[test]
+fn bets_typed_for_the_next_hand_survive_a_crash_mid_hand() {
+    let (ledger, path, clock) = staffed_ledger("station-entries-crash");
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    bet(&mut station, 1, "10");
+    bet(&mut station, 3, "20");
+    station.journal_entries().unwrap();
+    station.start_hand().unwrap();
+    station.deal_from_shoe().unwrap();
+    // During the hand the dealer types the next hand's bets.
+    bet(&mut station, 3, "");
+    bet(&mut station, 4, "70");
+    station.journal_entries().unwrap();
+    let typed = station.entries().to_vec();
+    drop(station);
+
+    let station = reopened(reopen_ledger(&path, &clock), Feed::SoftwareShoe);
+    assert_eq!(station.entries(), typed.as_slice());
+    assert!(
+        station.hand().is_some(),
+        "the hand goes on after the restart"
+    );
+    assert_eq!(discrepancies(&path), []);
+}

@@ -1316,3 +1316,279 @@ fn the_demo_says_what_it_makes_before_it_makes_it() {
         "{hashes:?}"
     );
 }
+
+/// Plays one Rocket hand (a bet of 10 at seat 1) through the station on
+/// the scripted shoe, `next` the index of the next card in [`RANKS`], and
+/// confirms it.
+fn play_scripted_hand(
+    harness: &mut Harness<'_, StationApp>,
+    script: &mut Script,
+    next: &mut usize,
+) {
+    let station = harness.state_mut().station_mut().unwrap();
+    station.entry_mut(1).unwrap().bet = "10".into();
+    station.start_hand().unwrap();
+    for _ in 0..300 {
+        let station = harness.state_mut().station_mut().unwrap();
+        if station.settlement().is_some() {
+            station.confirm_settlement().unwrap();
+            return;
+        }
+        match station.table().need() {
+            Need::Card(_) => {
+                script.card(RANKS[*next % RANKS.len()]);
+                *next += 1;
+                station.poll_scanner().unwrap();
+            }
+            Need::Decision { seat, choices } => {
+                let action = policy(station.hand().unwrap(), seat, &choices);
+                station.decide(action).unwrap();
+            }
+            Need::Done => panic!("no hand and no settlement"),
+        }
+    }
+    panic!("the hand did not end");
+}
+
+/// Issue 46, item 6: the header's *Sign out* and the *Rated players* form
+/// keep their place when "Hand N recorded" appears and as the shoe's count
+/// grows to three digits.
+#[test]
+fn sign_out_and_rated_players_keep_still_as_hands_are_recorded() {
+    for size in SCREENS {
+        let (mut harness, mut script) = app_on_script_at(
+            &format!("ui-controls-still-{}", size.x),
+            GameKind::Rocket,
+            size,
+        );
+        let sign_out = harness.get_by_label("Sign out").rect();
+        let rated = harness.get_by_label("Rated players (0 seated)").rect();
+        let mut next = 0;
+        let mut hand = 0;
+        while station_of(&harness).table().count().taken() < 100 {
+            hand += 1;
+            assert!(hand <= 80, "the shoe's count reached three digits");
+            play_scripted_hand(&mut harness, &mut script, &mut next);
+            harness.run();
+            assert!(shows(
+                &harness,
+                &format!("Hand {hand} recorded in the ledger.")
+            ));
+            assert_eq!(
+                harness.get_by_label("Sign out").rect(),
+                sign_out,
+                "Sign out moved at hand {hand} at {size:?}"
+            );
+            assert_eq!(
+                harness.get_by_label("Rated players (0 seated)").rect(),
+                rated,
+                "Rated players moved at hand {hand} at {size:?}"
+            );
+        }
+    }
+}
+
+/// Issue 46, item 6: a simulated shoe at a table just opened holds no
+/// cards; the prompt and the shoe's panel say to insert one, and the
+/// panel's words change without moving the Rated players form.
+#[test]
+fn a_new_simulated_shoe_says_to_insert_a_shoe_and_its_words_move_nothing() {
+    for size in SCREENS {
+        let (ledger, path, _) = staffed_ledger(&format!("ui-simulated-empty-{}", size.x));
+        let setup = setup(GameKind::Rocket, 6, SourceChoice::SimulatedShoe);
+        let link = ScanLink::simulated(
+            &path.with_file_name(format!("shoe-link-{}", size.x)),
+            setup.decks,
+            setup.rules.penetration_permille,
+            None,
+            Box::new(|| {}),
+        )
+        .unwrap();
+        let station = open(ledger, setup, Feed::Scanner(Box::new(link)));
+        let mut harness = Harness::builder()
+            .with_size(size)
+            .with_max_steps(8)
+            .build_ui_state(
+                |ui, app: &mut StationApp| app.show_ui(ui),
+                StationApp::with_station(station, egui::Context::default()),
+            );
+        pairs_table::ui::style(&harness.ctx);
+        harness.run();
+        assert!(shows(
+            &harness,
+            "Insert a freshly shuffled shoe: the simulated shoe holds no cards."
+        ));
+        assert!(shows(
+            &harness,
+            "Empty: insert a freshly shuffled shoe to deal."
+        ));
+        let rated = harness.get_by_label("Rated players (0 seated)").rect();
+        click(&mut harness, "Insert freshly shuffled shoe");
+        wait_until(&mut harness, |s| s.burns_due() > 0);
+        assert!(shows(&harness, "330 cards left in the simulated shoe."));
+        assert!(!shows_containing(&harness, "holds no cards"));
+        assert_eq!(
+            harness.get_by_label("Rated players (0 seated)").rect(),
+            rated,
+            "Rated players moved when the shoe went in at {size:?}"
+        );
+    }
+}
+
+/// Issue 46, item 6: after a restart between hands the header names the
+/// last hand the ledger holds of the table, not "no hand yet".
+#[test]
+fn after_a_restart_between_hands_the_header_names_the_last_hand_recorded() {
+    let (mut ledger, path, _) = staffed_ledger("ui-restart-between-hands");
+    ledger.set_station(&pairs_table::ui::station_name());
+    let mut station = open(
+        ledger,
+        setup(GameKind::Rocket, 6, SourceChoice::SoftwareShoe),
+        Feed::SoftwareShoe,
+    );
+    for _ in 0..3 {
+        station.entry_mut(1).unwrap().bet = "10".into();
+        station.start_hand().unwrap();
+        super::util::play_on_software_shoe(&mut station);
+        station.confirm_settlement().unwrap();
+    }
+    drop(station);
+    let mut harness = app_harness(StationApp::open(
+        &path,
+        crate::test_keys(),
+        egui::Context::default(),
+    ));
+    harness.run();
+    assert!(
+        shows_containing(&harness, "last hand 3 ·"),
+        "the header names the table's last hand"
+    );
+    assert!(!shows_containing(&harness, "no hand yet"));
+}
+
+/// Issue 46, item 6: bets (Rocket) and seatings (Starboard) typed for the
+/// next hand are journaled as they are typed: after a crash (the app
+/// dropped without finishing anything) the restarted app shows them.
+#[test]
+fn bets_and_seatings_typed_before_a_crash_are_there_after_it() {
+    for game in [GameKind::Rocket, GameKind::Starboard] {
+        let (mut ledger, path, _) = staffed_ledger(&format!("ui-entries-crash-{game}"));
+        ledger.set_station(&pairs_table::ui::station_name());
+        let station = open(
+            ledger,
+            setup(game, 6, SourceChoice::SoftwareShoe),
+            Feed::SoftwareShoe,
+        );
+        let mut harness = app_harness(StationApp::with_station(station, egui::Context::default()));
+        harness.run();
+        match game {
+            GameKind::Rocket => {
+                type_into(&mut harness, "Seat 2 bet", "40");
+                // Kept as typed, a bet that would be refused too.
+                type_into(&mut harness, "Seat 5 bet", "15");
+            }
+            GameKind::Starboard => {
+                click(&mut harness, "Seat 3 seated");
+                click(&mut harness, "Seat 6 seated");
+            }
+        }
+        let typed = station_of(&harness).entries().to_vec();
+        drop(harness);
+
+        let mut harness = app_harness(StationApp::open(
+            &path,
+            crate::test_keys(),
+            egui::Context::default(),
+        ));
+        harness.run();
+        assert_eq!(station_of(&harness).entries(), typed.as_slice(), "{game}");
+        match game {
+            GameKind::Rocket => {
+                let bet = |h: &Harness<'_, StationApp>, seat: u8| {
+                    h.get_by_label(&format!("Seat {seat} bet"))
+                        .accesskit_node()
+                        .value()
+                };
+                assert_eq!(bet(&harness, 2).as_deref(), Some("40"));
+                assert_eq!(bet(&harness, 5).as_deref(), Some("15"));
+                assert_eq!(bet(&harness, 1).as_deref(), Some(""));
+            }
+            GameKind::Starboard => {
+                let seated: Vec<bool> = station_of(&harness)
+                    .entries()
+                    .iter()
+                    .map(|e| e.seated)
+                    .collect();
+                assert_eq!(seated, [false, false, true, false, false, true, false]);
+            }
+        }
+        // The journal is outside the chain: the ledger verifies as before.
+        assert_eq!(discrepancies(&path), []);
+    }
+}
+
+/// Issue 46, item 6: after a pit boss closes the table, the open-table
+/// form comes back filled in as that table was opened: its name, game and
+/// rules file (the IDs and PINs are typed again).
+#[test]
+fn after_a_close_the_open_table_form_is_filled_in_as_the_last_table_was() {
+    let (ledger, path, _) = staffed_ledger("ui-form-after-close");
+    drop(ledger);
+    let rules = path.parent().unwrap().join("form-after-close.toml");
+    std::fs::write(&rules, "burn = 3\npenetration = 0.75\n").unwrap();
+    let mut harness = app_harness(StationApp::open(
+        &path,
+        crate::test_keys(),
+        egui::Context::default(),
+    ));
+    harness.run();
+    type_into(&mut harness, "Table name", "S9");
+    click(&mut harness, "Starboard");
+    type_into(
+        &mut harness,
+        "House rules file (optional)",
+        rules.to_str().unwrap(),
+    );
+    click(&mut harness, "Load rules");
+    click(&mut harness, "Software shoe");
+    type_into(&mut harness, "Pit boss ID", &BOSS.to_string());
+    type_into(&mut harness, "Pit boss PIN", BOSS_PIN);
+    type_into(&mut harness, "Dealer ID", &DEALER.to_string());
+    type_into(&mut harness, "Dealer PIN", DEALER_PIN);
+    click(&mut harness, "Open table");
+    let station = harness.state_mut().station_mut().unwrap();
+    assert_eq!(station.setup().name, "S9");
+    let shift = station.shift_id();
+    station
+        .ledger_mut()
+        .waive_count(
+            shift,
+            pairs_table::ledger::CountKind::Closer,
+            "the tray went back to the cage sealed",
+            &super::util::boss(),
+        )
+        .unwrap();
+
+    click(&mut harness, "Pit boss");
+    click(&mut harness, "Limits & voids");
+    type_into(&mut harness, "Pit boss ID (close)", &BOSS.to_string());
+    type_into(&mut harness, "Pit boss PIN (close)", BOSS_PIN);
+    click(&mut harness, "Close the table");
+    harness.run();
+    assert!(harness.state().is_opening_table());
+    let value =
+        |h: &Harness<'_, StationApp>, label: &str| h.get_by_label(label).accesskit_node().value();
+    assert_eq!(value(&harness, "Table name").as_deref(), Some("S9"));
+    // Starboard's field, not Rocket's limits: the game is Starboard.
+    assert!(shows(&harness, "Ante and draw (units)"));
+    assert!(!shows(&harness, "Minimum bet (units)"));
+    assert_eq!(
+        value(&harness, "House rules file (optional)").as_deref(),
+        rules.to_str()
+    );
+    assert!(shows_containing(
+        &harness,
+        "Shuffle at 75.0% dealt · burn 3"
+    ));
+    assert_eq!(value(&harness, "Pit boss PIN").as_deref(), Some(""));
+}

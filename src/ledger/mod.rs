@@ -69,11 +69,11 @@ pub use ship::{
     link_encoded, shipped_checkpoint, shipped_checkpoint_problem, shipped_table_name,
 };
 pub use startup::{ApprovedProgram, ProgramStart};
-pub use station::{OpenShift, ShoeDevice};
+pub use station::{JournaledEntry, OpenShift, ShoeDevice};
 pub use verify::{AuditSummary, Discrepancy, KeyPin, VerifyOptions, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.
-const MIGRATIONS: [&str; 16] = [
+const MIGRATIONS: [&str; 17] = [
     include_str!("../../schema/0001_initial.sql"),
     include_str!("../../schema/0002_indexes.sql"),
     include_str!("../../schema/0003_access_inventory.sql"),
@@ -90,6 +90,7 @@ const MIGRATIONS: [&str; 16] = [
     include_str!("../../schema/0014_journal_link.sql"),
     include_str!("../../schema/0015_hand_edges.sql"),
     include_str!("../../schema/0016_decision_basis.sql"),
+    include_str!("../../schema/0017_journal_entries.sql"),
 ];
 
 /// The schema version this build writes (and the newest it reads).
@@ -209,6 +210,9 @@ pub struct TablePosition {
     pub last_button: Option<u8>,
     /// Units carried to the next Starboard pot.
     pub carry: u64,
+    /// The ledger id of this table's latest hand (complete or voided), the
+    /// one the dealer counts as hand `table_hands`.
+    pub last_hand: Option<HandId>,
 }
 
 /// A recorded hand as recalled: wagers, result and status.
@@ -1032,11 +1036,12 @@ impl Ledger {
         let hands_started: i64 =
             self.conn
                 .query_row("SELECT COALESCE(MAX(id), 0) FROM hands", [], |r| r.get(0))?;
-        let table_hands: i64 = self.conn.query_row(
-            "SELECT COUNT(*) FROM hands WHERE table_id = ?1",
+        let (table_hands, last_hand): (i64, Option<i64>) = self.conn.query_row(
+            "SELECT COUNT(*), MAX(id) FROM hands WHERE table_id = ?1",
             [table],
-            |r| r.get(0),
+            |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
+        let last_hand = last_hand.map(HandId);
         let last: Option<(i64, Option<i64>)> = self
             .conn
             .query_row(
@@ -1049,6 +1054,7 @@ impl Ledger {
             return Ok(TablePosition {
                 hands_started: hands_started as u64,
                 table_hands: table_hands as u64,
+                last_hand,
                 ..TablePosition::default()
             });
         };
@@ -1062,6 +1068,7 @@ impl Ledger {
             table_hands: table_hands as u64,
             last_button: button.and_then(|b| u8::try_from(b).ok()),
             carry: carry as u64,
+            last_hand,
         })
     }
 }

@@ -34,6 +34,18 @@ pub struct OpenShift {
     pub settings: BTreeMap<String, String>,
 }
 
+/// A seat as the dealer typed it for the next hand, journaled so that a
+/// crash loses none of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JournaledEntry {
+    /// The seat, from 1.
+    pub seat: u8,
+    /// Rocket: the bet as typed (checked when the hand starts).
+    pub bet: String,
+    /// Starboard: whether the seat is seated.
+    pub seated: bool,
+}
+
 impl Ledger {
     /// The most recent shift that has not been closed, with its table's
     /// settings; None if every shift is closed (or none was opened).
@@ -135,6 +147,54 @@ impl Ledger {
                 })
             })
             .transpose()
+    }
+
+    /// Journals, outside the chain, the seats as typed for the next hand
+    /// of the open shift `shift` (docs/ledger.md, "The seats typed for the
+    /// next hand"), in place of what was journaled before, any shift's:
+    /// one durable transaction.
+    pub fn journal_entries(
+        &mut self,
+        shift: ShiftId,
+        entries: &[JournaledEntry],
+    ) -> Result<(), LedgerError> {
+        let at = self.now();
+        let tx = self.conn.transaction()?;
+        tx.execute("DELETE FROM journal_entries", [])?;
+        for entry in entries {
+            tx.execute(
+                "INSERT INTO journal_entries (shift_id, seat, bet, seated, at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                rusqlite::params![shift, entry.seat, entry.bet, entry.seated, at],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The seats journaled as typed for the next hand of the shift
+    /// `shift`, by seat; none for another shift.
+    pub fn journaled_entries(&self, shift: ShiftId) -> Result<Vec<JournaledEntry>, LedgerError> {
+        let mut statement = self.conn.prepare(
+            "SELECT seat, bet, seated FROM journal_entries WHERE shift_id = ?1 ORDER BY seat",
+        )?;
+        let found: Vec<(i64, String, i64)> = statement
+            .query_map([shift], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<Result<_, _>>()?;
+        found
+            .into_iter()
+            .map(|(seat, bet, seated)| {
+                Ok(JournaledEntry {
+                    seat: u8::try_from(seat).map_err(|_| LedgerError::BadRow {
+                        table: "journal_entries",
+                        seq: seat,
+                        problem: "seat out of range".to_owned(),
+                    })?,
+                    bet,
+                    seated: seated != 0,
+                })
+            })
+            .collect()
     }
 
     /// The table's most recent shoe.

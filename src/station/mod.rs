@@ -31,8 +31,9 @@ use crate::engine::table::{CardSupply, FinishedHand, HandEvent, Seating, Table, 
 use crate::engine::{Decks, Rank};
 use crate::ids::{HandId, ShiftId, StaffId, TableHand, TableId};
 use crate::ledger::{
-    AccessError, AlarmKind, CountKind, CountState, HandContext, Ledger, LedgerError, OpenShift,
-    OpenedTable, PinEntry, Recorder, SeatedPlayer, TableOpening,
+    AccessError, AlarmKind, CountKind, CountState, HandContext, JournaledEntry, Ledger,
+    LedgerError, OpenShift, OpenedTable, PinEntry, Recorder, SeatedPlayer, TableOpening,
+    TablePosition,
 };
 pub use crate::scanner::Device;
 use crate::scanner::intake::IntakeError;
@@ -309,8 +310,13 @@ pub struct Station {
     /// Shuffles in the hands of this shift already committed.
     committed_shuffles: u32,
     last_committed: Option<Settlement>,
+    /// The seat entries as last journaled (docs/ledger.md, "The seats
+    /// typed for the next hand").
+    journaled_entries: Vec<SeatEntry>,
     /// The hands the ledger holds of this table: the dealer's count.
     hands_at_table: u64,
+    /// The ledger id of this table's latest hand (hand `hands_at_table`).
+    last_hand: Option<HandId>,
     /// Why new limits could not be applied after the last confirmation.
     limits_problem: Option<StationError>,
     /// When the dealer last acted, for the idle timeout.
@@ -439,9 +445,44 @@ impl Station {
         &self.entries
     }
 
-    /// A seat's entry, to type a bet or seat a player (seats from 1).
+    /// A seat's entry, to type a bet or seat a player (seats from 1);
+    /// [`Station::journal_entries`] makes the change durable.
     pub fn entry_mut(&mut self, seat: u8) -> Option<&mut SeatEntry> {
         self.entries.get_mut(usize::from(seat).checked_sub(1)?)
+    }
+
+    /// Journals the seat entries (bets as typed, Starboard seatings) when
+    /// they changed since last journaled, so a crash loses none of them;
+    /// a restart puts them back (docs/ledger.md, "The seats typed for the
+    /// next hand").
+    pub fn journal_entries(&mut self) -> Result<(), StationError> {
+        if self.entries == self.journaled_entries {
+            return Ok(());
+        }
+        let typed: Vec<JournaledEntry> = (1u8..)
+            .zip(&self.entries)
+            .filter(|(_, entry)| **entry != SeatEntry::default())
+            .map(|(seat, entry)| JournaledEntry {
+                seat,
+                bet: entry.bet.clone(),
+                seated: entry.seated,
+            })
+            .collect();
+        self.ledger.journal_entries(self.context.shift, &typed)?;
+        self.journaled_entries = self.entries.clone();
+        Ok(())
+    }
+
+    /// Puts back the seat entries journaled for the open shift.
+    fn restore_entries(&mut self) -> Result<(), StationError> {
+        for journaled in self.ledger.journaled_entries(self.context.shift)? {
+            if let Some(entry) = self.entry_mut(journaled.seat) {
+                entry.bet = journaled.bet;
+                entry.seated = journaled.seated;
+            }
+        }
+        self.journaled_entries = self.entries.clone();
+        Ok(())
     }
 
     /// The scanner link, if this table reads its cards.
@@ -525,6 +566,15 @@ impl Station {
     /// The last confirmed settlement (shown until the next hand starts).
     pub fn last_committed(&self) -> Option<&Settlement> {
         self.last_committed.as_ref()
+    }
+
+    /// The last hand the ledger holds of this table (committed here, or
+    /// before a restart), as the dealer counts it; None before its first.
+    pub fn last_recorded(&self) -> Option<TableHand> {
+        self.last_hand.map(|id| TableHand {
+            at_table: self.hands_at_table,
+            id,
+        })
     }
 
     /// Shuffles this shift (software shoe and card-reading shoe alike).
@@ -790,6 +840,7 @@ impl Station {
         self.check_not_stopped()?;
         let id = self.recorder.commit(&mut self.ledger, finished)?;
         self.hands_at_table += 1;
+        self.last_hand = Some(id);
         self.committed_shuffles += shuffles_in(&finished.events);
         self.last_committed = self.settlement.take().map(|(_, s)| s);
         self.touch();

@@ -50,14 +50,15 @@ impl Station {
                 dealer.staff,
                 approver,
             )?;
-            let (engine_table, at_table) = engine_table(&ledger, &setup, table, &feed, &mut rng)?;
-            Ok((rng, engine_table, at_table, table, shift, shoe))
+            let (engine_table, position) = engine_table(&ledger, &setup, table, &feed, &mut rng)?;
+            Ok((rng, engine_table, position, table, shift, shoe))
         })();
         match opened {
-            Ok((rng, engine_table, at_table, table, shift, shoe)) => {
+            Ok((rng, engine_table, position, table, shift, shoe)) => {
                 let opened = OpenedTable { table, shift, shoe };
                 let mut station = Station::assemble(ledger, setup, engine_table, rng, opened, feed);
-                station.hands_at_table = at_table;
+                station.hands_at_table = position.table_hands;
+                station.last_hand = position.last_hand;
                 station.set_dealer(Some(dealer.staff));
                 // The software shoe has shuffled and burned: journaled now.
                 match station.restore_between_hands() {
@@ -103,7 +104,7 @@ impl Station {
         let last_frame = ledger.journaled_last_frame(shoe)?;
         let feed = feed(&setup, last_frame)?;
         let mut rng = os_rng()?;
-        let (table, at_table) = engine_table(&ledger, &setup, open.table, &feed, &mut rng)?;
+        let (table, position) = engine_table(&ledger, &setup, open.table, &feed, &mut rng)?;
         let mut station = Station::assemble(
             ledger,
             setup,
@@ -116,7 +117,10 @@ impl Station {
             },
             feed,
         );
-        station.hands_at_table = at_table;
+        station.hands_at_table = position.table_hands;
+        station.last_hand = position.last_hand;
+        // The bets and seatings typed before the restart.
+        station.restore_entries()?;
         let record = station.ledger.shoe_record_since_shuffle(shoe)?;
         // A record that does not add up (which `audit verify` would show)
         // leaves the count not known rather than the table closed.
@@ -287,6 +291,7 @@ impl Station {
             intake: Intake::new(),
             feed,
             entries: vec![SeatEntry::default(); seats],
+            journaled_entries: vec![SeatEntry::default(); seats],
             settlement: None,
             notices: Vec::new(),
             scanner_alarm_ids: Vec::new(),
@@ -296,6 +301,7 @@ impl Station {
             committed_shuffles: 0,
             last_committed: None,
             hands_at_table: 0,
+            last_hand: None,
             limits_problem: None,
             device: None,
             link_protocol: None,
@@ -323,14 +329,15 @@ pub enum Reopened {
 }
 
 /// The engine's table for a setup, positioned after the table's last hand,
-/// and how many hands the ledger holds of the table.
+/// and where the ledger left the table (how many hands it holds of it, the
+/// latest one's id).
 fn engine_table(
     ledger: &Ledger,
     setup: &TableSetup,
     table_id: TableId,
     feed: &Feed,
     rng: &mut StdRng,
-) -> Result<(Table, u64), StationError> {
+) -> Result<(Table, TablePosition), StationError> {
     let supply = match feed {
         Feed::SoftwareShoe => CardSupply::Software(Box::new(Shoe::new(
             setup.decks,
@@ -346,7 +353,7 @@ fn engine_table(
     let mut table = Table::new(setup.game, setup.rules, supply)?;
     let position = ledger.table_position(table_id)?;
     table.resume(position.hands_started, position.last_button, position.carry);
-    Ok((table, position.table_hands))
+    Ok((table, position))
 }
 
 /// A table opened by a build that hashed its rules with the misnamed

@@ -142,6 +142,18 @@ pub(super) fn prompt(station: &Station) -> Prompt {
                     Actor::Table,
                 );
             }
+            // The simulated shoe starts empty (and a restart empties it):
+            // the dealer inserts a shoe before the first card.
+            if station
+                .scan_link()
+                .and_then(|link| link.simulated_remaining())
+                == Some(0)
+            {
+                return Prompt::new(
+                    "Insert a freshly shuffled shoe: the simulated shoe holds no cards.",
+                    Actor::Table,
+                );
+            }
             let text = match station.setup().game {
                 GameKind::Rocket => "Enter the bets, then Deal (Enter).".to_owned(),
                 GameKind::Starboard => format!(

@@ -120,6 +120,9 @@ pub struct StationApp {
     /// Where `report shift` asks this app, the ledger's writer, to print.
     #[cfg(unix)]
     print_desk: Option<crate::print_desk::PrintDesk>,
+    /// The house rules file the open table was opened with (empty: none,
+    /// or not known after a restart), for the form after it closes.
+    rules_path: String,
 }
 
 /// The floor a station ships its ledger to as it writes (docs/floor.md,
@@ -209,6 +212,7 @@ impl StationApp {
             floor: None,
             #[cfg(unix)]
             print_desk: None,
+            rules_path: String::new(),
         };
         app.screen = match Ledger::open(path, Box::new(SystemClock), keys) {
             Ok(ledger) => {
@@ -235,6 +239,7 @@ impl StationApp {
             floor: None,
             #[cfg(unix)]
             print_desk: None,
+            rules_path: String::new(),
         }
     }
 
@@ -291,6 +296,7 @@ impl StationApp {
             floor: None,
             #[cfg(unix)]
             print_desk: None,
+            rules_path: String::new(),
         }
     }
 
@@ -539,7 +545,10 @@ impl StationApp {
                     let ledger = self.ledger.take()?;
                     let repaint = self.repaint.clone();
                     match open_station(ledger, setup, &dealer, &pit_boss, repaint) {
-                        Ok(station) => Some(Screen::Table(Box::new(TableScreen::new(station)))),
+                        Ok(station) => {
+                            self.rules_path = form.rules_path().to_owned();
+                            Some(Screen::Table(Box::new(TableScreen::new(station))))
+                        }
                         Err((ledger, error)) => {
                             self.ledger = Some(*ledger);
                             form.error = error;
@@ -582,10 +591,18 @@ impl StationApp {
         }
         if matches!(&self.screen, Screen::Table(screen) if screen.closed()) {
             let old = std::mem::replace(&mut self.screen, Screen::Failed(String::new()));
+            // The next table is usually opened as the last one was.
+            let mut form = OpenTableForm::default();
             if let Screen::Table(screen) = old {
-                self.ledger = Some(screen.into_station().into_ledger());
+                let station = screen.into_station();
+                form = OpenTableForm::after(station.setup(), &self.rules_path);
+                self.ledger = Some(station.into_ledger());
             }
-            self.screen = Screen::OpenTable(Box::default());
+            self.screen = Screen::OpenTable(Box::new((
+                form,
+                AddStaffForm::default(),
+                pit::ReportTab::default(),
+            )));
         }
     }
 

@@ -166,6 +166,41 @@ impl Default for OpenTableForm {
     }
 }
 
+impl OpenTableForm {
+    /// The form filled in as the table `last` was (its name, game, decks,
+    /// limits, unit, card source and house rules) with the rules file it
+    /// was opened with, for the next table after a close; the PINs and
+    /// IDs are typed again.
+    pub fn after(last: &TableSetup, rules_path: &str) -> OpenTableForm {
+        let blank = OpenTableForm::default();
+        let (source, port, baud) = match &last.source {
+            SourceChoice::Scanner { path, baud } => (0, path.clone(), baud.to_string()),
+            SourceChoice::SimulatedShoe => (1, blank.port.clone(), blank.baud.clone()),
+            SourceChoice::SoftwareShoe => (2, blank.port.clone(), blank.baud.clone()),
+        };
+        OpenTableForm {
+            name: last.name.clone(),
+            game: last.game,
+            decks: last.decks.count(),
+            min_bet: last.rules.rocket.min_bet_units.to_string(),
+            max_bet: last.rules.rocket.max_bet_units.to_string(),
+            unit: last.rules.starboard.unit.to_string(),
+            unit_cents: last.unit_cents.to_string(),
+            source,
+            port,
+            baud,
+            rules_path: rules_path.to_owned(),
+            rules: last.rules,
+            ..blank
+        }
+    }
+
+    /// The house rules file as typed (empty: none).
+    pub fn rules_path(&self) -> &str {
+        self.rules_path.trim()
+    }
+}
+
 /// Staff ID and PIN as typed.
 pub type Credentials = (StaffId, String);
 

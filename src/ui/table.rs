@@ -172,6 +172,10 @@ impl TableScreen {
         egui::CentralPanel::default_margins()
             .frame(egui::Frame::NONE.fill(FELT))
             .show(ui, |ui| self.layout_ui(ui));
+        // What was typed on the seats this frame is durable before the next.
+        if let Err(error) = self.station.journal_entries() {
+            self.refusal = error.to_string();
+        }
         self.alarm_window_ui(ui);
     }
 
@@ -250,14 +254,15 @@ impl TableScreen {
         // The hand in play, else the last one this table committed here:
         // never the ledger's last hand at another table. Numbered as the
         // dealer counts this table's hands (docs/dealer-app.md).
+        // After a restart between hands the last one is read from the ledger.
         let hand = match (
             self.station.hand_number(),
             self.station.settlement(),
-            self.station.last_committed(),
+            self.station.last_recorded(),
         ) {
             (Some(number), _, _) => format!("hand {number}"),
             (None, Some(settling), _) => format!("hand {} to settle", settling.number()),
-            (None, None, Some(last)) => format!("last hand {}", last.number()),
+            (None, None, Some(last)) => format!("last hand {last}"),
             (None, None, None) => "no hand yet".to_owned(),
         };
         // The hand first: on a narrow screen the line is cut at its end
@@ -518,21 +523,31 @@ impl TableScreen {
                 let outcome = self.station.insert_simulated_shoe();
                 self.attempt(outcome);
             }
-            if let Some(left) = self
+            // In a space kept for two lines, so nothing below moves when
+            // the words change.
+            let (words, colour) = match self
                 .station
                 .scan_link()
                 .and_then(|l| l.simulated_remaining())
             {
-                ui.small(format!("{left} cards left in the simulated stack"));
-            }
+                Some(0) => (
+                    "Empty: insert a freshly shuffled shoe to deal.".to_owned(),
+                    ACTOR,
+                ),
+                Some(left) => (format!("{left} cards left in the simulated shoe."), INK),
+                None => (String::new(), INK),
+            };
+            message_line_ui(ui, &words, colour);
         }
-        if let Some(last) = self.station.last_committed() {
-            ui.separator();
-            ui.colored_label(
-                GOOD,
-                format!("Hand {} recorded in the ledger.", last.number()),
-            );
-        }
+        // The hand just recorded, in a space kept for it whether or not
+        // there is one: the Rated players form below never moves.
+        ui.separator();
+        let recorded = self
+            .station
+            .last_committed()
+            .map(|last| format!("Hand {} recorded in the ledger.", last.number()))
+            .unwrap_or_default();
+        message_line_ui(ui, &recorded, GOOD);
         ui.separator();
         self.rated.show_ui(ui, &mut self.station);
     }

@@ -1,7 +1,7 @@
 //! The Chart tab: the table's cumulative win over the shift.
 
 use chrono::{DateTime, Utc};
-use eframe::egui::Ui;
+use eframe::egui::{self, Ui};
 use egui_plot::{Line, Plot, PlotPoints};
 
 use crate::station::Station;
@@ -14,6 +14,8 @@ type WinPoints = Vec<(DateTime<Utc>, i64)>;
 #[derive(Default)]
 pub(super) struct ChartTab {
     chart: Option<Result<WinPoints, ScreenError>>,
+    /// The size of the plot's area (inside its axes) on the last pass.
+    plot_size: Option<egui::Vec2>,
 }
 
 impl ChartTab {
@@ -52,13 +54,24 @@ impl ChartTab {
                 [minutes, *win as f64]
             })
             .collect();
-        Plot::new("win-over-shift")
+        let plot = Plot::new("win-over-shift")
+            // A fixed id, by which a test finds the plot's memory.
+            .id(egui::Id::unique("win-over-shift"))
             .height(360.0)
             .x_axis_label("minutes since the shift opened")
             .y_axis_label("house win (units)")
             .show(ui, |plot_ui| {
                 plot_ui.line(Line::new("win", PlotPoints::from(series)));
             });
+        // egui_plot gives its axes the room their labels took on the pass
+        // before, so a first draw (or wider figures) clips the y labels:
+        // when the area inside the axes changed size, the frame is laid out
+        // again before it is shown.
+        let size = plot.transform.frame().size();
+        if self.plot_size.replace(size) != Some(size) {
+            ui.ctx()
+                .request_discard("the plot's axes took their labels' room");
+        }
         if ui.button("Refresh the chart").clicked() {
             self.chart = None;
         }

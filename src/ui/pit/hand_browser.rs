@@ -170,16 +170,21 @@ impl HandBrowser {
     }
 
     pub(super) fn show_ui(&mut self, ui: &mut Ui, station: &mut Station) {
+        let top = ui.cursor().top();
         ui.heading("Hand browser");
         ui.label(if self.filter.every_table {
             "Hands of every table in this ledger, newest first.".to_owned()
         } else {
             format!("Hands of table {}, newest first.", station.setup().name)
         });
-        ui.horizontal_wrapped(|ui| {
+        // Two rows that each fit a 1024-wide window: a wrapping row would
+        // run a labelled input past the window's edge rather than wrap it.
+        ui.horizontal(|ui| {
             labelled_input_ui(ui, "Hand number", &mut self.filter.hand, 60.0);
             labelled_input_ui(ui, "From", &mut self.filter.from, 150.0);
             labelled_input_ui(ui, "To", &mut self.filter.to, 150.0);
+        });
+        ui.horizontal(|ui| {
             labelled_input_ui(ui, "Dealer", &mut self.filter.dealer, 60.0);
             labelled_input_ui(ui, "Seat", &mut self.filter.seat, 40.0);
             labelled_input_ui(ui, "Player card", &mut self.filter.player, 110.0);
@@ -268,16 +273,22 @@ impl HandBrowser {
                         ""
                     }
                 ));
-                // The list fills the window; with a hand chosen, it leaves
-                // room for the hand below.
+                // The list fills the window below the browser's heading and
+                // filters (the pit screen scrolls to bring them to the top),
+                // wherever the browser starts on the tab; with a hand
+                // chosen, it leaves room for the hand below.
+                let above = ui.cursor().top() - top;
                 let height = if self.chosen.is_some() {
                     220.0
                 } else {
-                    (ui.available_height() - 8.0).max(220.0)
+                    (ui.clip_rect().height() - above - 8.0).max(220.0)
                 };
+                // As tall as that even where the tab's own scrolling leaves
+                // less room below (a scroll area shrinks to the room left).
                 egui::ScrollArea::vertical()
                     .id_salt("hand-list")
                     .max_height(height)
+                    .min_scrolled_height(height)
                     .auto_shrink([false, true])
                     .show(ui, |ui| {
                         for (hand, number) in page.found.hands.iter().zip(&page.numbers) {

@@ -11,7 +11,7 @@ use crate::ledger::{
 };
 use crate::station::Station;
 use crate::ui::error::ScreenError;
-use crate::ui::widgets::{ALARM, GOOD, labelled_input_ui};
+use crate::ui::widgets::{ALARM, GOOD, labelled_input_ui, message_line_ui};
 
 /// One input per denomination.
 #[derive(Default)]
@@ -237,10 +237,19 @@ impl InventoryTab {
         self.count.show_ui(ui, "Chips of");
         self.count_dealer.show_ui(ui, "Dealer", "count");
         self.count_boss.show_ui(ui, "Pit boss", "count");
-        if let Some(previous) = previous {
-            ui.label(format!(
-                "Counted already ({previous} units): a recount needs a reason, and a second pit boss when it changes the total by more than {RECOUNT_SECOND_APPROVAL_ABOVE} units."
-            ));
+        // The recount's fields are always drawn (greyed for a first count)
+        // and their sentence has two lines kept: Record count stays where
+        // it is once the opener is in, and between Opener and Closer.
+        let recount_rule = format!(
+            "a recount needs a reason, and a second pit boss when it changes the total by more than {RECOUNT_SECOND_APPROVAL_ABOVE} units."
+        );
+        let state = match previous {
+            Some(previous) => format!("Counted already ({previous} units): {recount_rule}"),
+            None => "Not counted yet: the first count needs no reason.".to_owned(),
+        };
+        let colour = ui.visuals().text_color();
+        message_line_ui(ui, &state, colour);
+        ui.add_enabled_ui(previous.is_some(), |ui| {
             labelled_input_ui(
                 ui,
                 "Reason for the recount",
@@ -249,7 +258,7 @@ impl InventoryTab {
             );
             self.recount_second
                 .show_ui(ui, "Second pit boss", "recount");
-        }
+        });
         if action_ui(ui, "Record count", &mut self.count_note) {
             let kind = self.count_kind;
             let outcome = (|| -> Result<String, ScreenError> {

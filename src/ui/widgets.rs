@@ -183,3 +183,22 @@ pub fn sentence(text: &str) -> String {
     }
     out
 }
+
+/// Lays the frame out again when the area inside a plot's axes (`size`,
+/// its plot `id`) changed since the pass shown before: egui_plot gives its axes
+/// the room their labels took on the pass before, so a first draw (or
+/// wider figures) would clip the y labels.
+pub fn relayout_when_plot_resized(ui: &Ui, id: egui::Id, size: egui::Vec2) {
+    // An unseen pass (a window's first) lays out no labels: the first
+    // pass shown counts as the first draw.
+    if ui.is_sizing_pass() || !ui.is_visible() {
+        return;
+    }
+    let key = id.with("plot area");
+    let before = ui.data_mut(|data| data.get_temp::<Vec2>(key));
+    if before != Some(size) {
+        ui.data_mut(|data| data.insert_temp(key, size));
+        ui.ctx()
+            .request_discard("the plot's axes took their labels' room");
+    }
+}

@@ -315,13 +315,20 @@ pub(super) fn figures_window_ui(
                 .iter()
                 .map(|&(bet, advantage)| [advantage * 100.0, bet as f64])
                 .collect();
-            Plot::new("pit-protection-plot")
+            let plot = Plot::new("pit-protection-plot")
+                // A fixed id, by which a test finds the plot's memory.
+                .id(egui::Id::unique("pit-protection-plot"))
                 .height(260.0)
                 .x_axis_label("player's advantage at the bet (%)")
                 .y_axis_label("bet (units)")
                 .show(ui, |plot| {
                     plot.points(Points::new("hands", points).radius(2.5).color(ALARM));
                 });
+            super::super::widgets::relayout_when_plot_resized(
+                ui,
+                plot.response.id,
+                plot.transform.frame().size(),
+            );
             skill_check_ui(ui, &profile, watched);
         });
     open

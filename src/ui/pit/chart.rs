@@ -4,6 +4,8 @@ use chrono::{DateTime, Utc};
 use eframe::egui::{self, Ui};
 use egui_plot::{Line, Plot, PlotPoints};
 
+use crate::ui::widgets::relayout_when_plot_resized;
+
 use crate::station::Station;
 use crate::ui::error::ScreenError;
 
@@ -14,8 +16,6 @@ type WinPoints = Vec<(DateTime<Utc>, i64)>;
 #[derive(Default)]
 pub(super) struct ChartTab {
     chart: Option<Result<WinPoints, ScreenError>>,
-    /// The size of the plot's area (inside its axes) on the last pass.
-    plot_size: Option<egui::Vec2>,
 }
 
 impl ChartTab {
@@ -63,15 +63,7 @@ impl ChartTab {
             .show(ui, |plot_ui| {
                 plot_ui.line(Line::new("win", PlotPoints::from(series)));
             });
-        // egui_plot gives its axes the room their labels took on the pass
-        // before, so a first draw (or wider figures) clips the y labels:
-        // when the area inside the axes changed size, the frame is laid out
-        // again before it is shown.
-        let size = plot.transform.frame().size();
-        if self.plot_size.replace(size) != Some(size) {
-            ui.ctx()
-                .request_discard("the plot's axes took their labels' room");
-        }
+        relayout_when_plot_resized(ui, plot.response.id, plot.transform.frame().size());
         if ui.button("Refresh the chart").clicked() {
             self.chart = None;
         }

@@ -61,6 +61,11 @@ fn a_pit_boss_prints_any_tables_shift_report_at_the_pit_and_the_floor_records_it
     run_until_shown(&mut harness, "Pit view: 1 table");
     harness.get_by_label("north").click();
     harness.run();
+    run_until_shown(&mut harness, "Print this table's shift report");
+    harness
+        .get_by_label("Print this table's shift report")
+        .click();
+    harness.run();
     run_until_shown(&mut harness, "Print shift 1");
     let first = out.join("first.pdf");
     type_into(&mut harness, "Pit boss's staff ID", &BOSS.to_string());

@@ -224,6 +224,21 @@ impl FloorApp {
                     closed = ui.button("Close the table's detail").clicked();
                     egui::ScrollArea::both().show(ui, |ui| {
                         small_body(ui);
+                        egui::CollapsingHeader::new("Print this table's shift report")
+                            .id_salt("pit-print")
+                            .show(ui, |ui| match &self.print_replicas {
+                                Ok(dir) => self.print_form.show_ui(
+                                    ui,
+                                    (&self.url, dir.path()),
+                                    detail.printable(),
+                                    &self.print_command,
+                                ),
+                                Err(why) => error_text_ui(
+                                    ui,
+                                    &format!("Printing is not available here: {why}"),
+                                ),
+                            });
+                        ui.add_space(4.0);
                         // Starboard is a pot game: no bets against the edge.
                         if !detail.deals_starboard() {
                             let figures = self.follower.of(&station);
@@ -235,18 +250,6 @@ impl FloorApp {
                             ui.add_space(4.0);
                         }
                         detail.show_ui(ui);
-                        ui.separator();
-                        match &self.print_replicas {
-                            Ok(dir) => self.print_form.show_ui(
-                                ui,
-                                (&self.url, dir.path()),
-                                detail.printable(),
-                                &self.print_command,
-                            ),
-                            Err(why) => {
-                                error_text_ui(ui, &format!("Printing is not available here: {why}"))
-                            }
-                        }
                     });
                 });
         }

@@ -50,7 +50,6 @@ impl PrintForm {
         (station, table, shift): (&str, &str, Option<ShiftId>),
         print: &PrintCommand,
     ) {
-        ui.strong("Shift report");
         let Some(shift_id) = shift else {
             ui.label("No shift of this table has reached the floor yet.");
             return;

@@ -199,6 +199,49 @@ fn bench(name: &str, game: GameKind, seats: u8, hands: u64) {
     }
 }
 
+/// `simulate`'s run of `hands` Rocket hands (6 seats, 8 decks) on one
+/// thread against the same run on every core (issue 47: at least 1.8x on
+/// two cores for 1M hands), the two summaries compared.
+fn bench_threads(hands: u64) {
+    use pairs_table::simulate::BlockRun;
+    let config = SimConfig {
+        game: GameKind::Rocket,
+        decks: Decks::new(8).expect("8 decks"),
+        seats: 6,
+        bet: 100,
+        rules: HouseRules::default(),
+        strategy: Strategy::NextCard,
+    };
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let run = |threads: usize| {
+        let start = Instant::now();
+        let summary = BlockRun {
+            config: &config,
+            seat_betting: &[],
+            follow_seats: false,
+            hands,
+        }
+        .play(&mut StdRng::seed_from_u64(42), threads)
+        .expect("simulated run");
+        (
+            start.elapsed(),
+            serde_json::to_string(&summary).expect("JSON"),
+        )
+    };
+    let (one, one_summary) = run(1);
+    let (all, all_summary) = run(cores);
+    assert_eq!(
+        one_summary, all_summary,
+        "the same summary on every count of threads"
+    );
+    println!(
+        "simulate, {hands} Rocket hands (6 seats, 8 decks): 1 thread {:.2} s, {cores} threads {:.2} s: {:.2}x",
+        one.as_secs_f64(),
+        all.as_secs_f64(),
+        one.as_secs_f64() / all.as_secs_f64()
+    );
+}
+
 fn main() {
     let hands = std::env::args()
         .skip(1)
@@ -206,4 +249,5 @@ fn main() {
         .unwrap_or(1_000_000u64);
     bench("Rocket, 6 seats, 8 decks", GameKind::Rocket, 6, hands);
     bench("Starboard, 7 seats, 8 decks", GameKind::Starboard, 7, hands);
+    bench_threads(hands);
 }

@@ -1307,3 +1307,86 @@ fn simulate_refuses_a_table_of_back_counters_alone() {
         "pairs-table: every seat bets backcount: a back-counter watches other players' hands, so at least one seat must play every hand\n"
     );
 }
+
+/// A simulation's summary as JSON, to compare field by field.
+fn summary_json(summary: &pairs_table::simulate::Summary) -> String {
+    serde_json::to_string(summary).unwrap()
+}
+
+#[test]
+fn simulate_gives_the_same_result_on_one_thread_and_on_two() {
+    use pairs_table::engine::hand::GameKind;
+    use pairs_table::engine::rules::HouseRules;
+    use pairs_table::simulate::{BLOCK_HANDS, BetStrategy, BlockRun, SimConfig, Simulation};
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    let config = SimConfig {
+        game: GameKind::Rocket,
+        decks: Decks::new(1).unwrap(),
+        seats: 2,
+        bet: 100,
+        rules: HouseRules::default(),
+        strategy: Strategy::NextCard,
+    };
+    let betting = [BetStrategy::Count(8), BetStrategy::Flat];
+    let run = |hands: u64, threads: usize| {
+        BlockRun {
+            config: &config,
+            seat_betting: &betting,
+            follow_seats: true,
+            hands,
+        }
+        .play(&mut StdRng::seed_from_u64(9), threads)
+        .unwrap()
+    };
+    // Three blocks, the last of one hand: the same summary on 1 and 2 threads.
+    let hands = 2 * BLOCK_HANDS + 1;
+    let (one, two) = (run(hands, 1), run(hands, 2));
+    assert_eq!(one.hands, hands);
+    assert_eq!(one.shuffles, two.shuffles);
+    assert_eq!(summary_json(&one), summary_json(&two));
+    let seats_net: i64 = one.by_seat.iter().map(|s| s.net).sum();
+    assert_eq!(seats_net, one.players_net);
+
+    // One block is the single table a seed always gave.
+    let mut master = StdRng::seed_from_u64(9);
+    let mut table = Simulation::new(
+        &config,
+        StdRng::from_rng(&mut master),
+        StdRng::from_rng(&mut master),
+    )
+    .unwrap();
+    table.set_seat_betting(&betting).unwrap();
+    let mut alone = pairs_table::simulate::Summary::default();
+    alone.follow_seats(table.players());
+    for _ in 0..1000 {
+        alone.add(table.play_next().unwrap());
+    }
+    assert_eq!(summary_json(&run(1000, 2)), summary_json(&alone));
+}
+
+#[test]
+fn simulate_refuses_threads_with_a_ledger_and_zero_threads() {
+    let refused = |more: &[&str]| {
+        let output = crate::pairs_table()
+            .args([
+                "simulate", "--game", "rocket", "--hands", "5", "--seed", "1",
+            ])
+            .args(more)
+            .output()
+            .unwrap();
+        assert!(!output.status.success());
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    let with_db = refused(&["--threads", "2", "--db", "/nonexistent/never-made.sqlite3"]);
+    assert!(
+        with_db.contains("the argument '--threads <N>' cannot be used with '--db <DB>'"),
+        "{with_db}"
+    );
+    let zero = refused(&["--threads", "0"]);
+    assert!(
+        zero.contains("invalid value '0' for '--threads <N>'"),
+        "{zero}"
+    );
+}

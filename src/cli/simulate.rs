@@ -14,7 +14,7 @@ use crate::engine::card::Decks;
 use crate::engine::hand::GameKind;
 use crate::ids::StaffId;
 use crate::ledger::{HandContext, Ledger, LedgerError, Recorder, Role, SystemClock};
-use crate::simulate::{BetFile, BetStrategy, SimConfig, Simulation, Strategy, Summary};
+use crate::simulate::{BetFile, BetStrategy, BlockRun, SimConfig, Simulation, Strategy, Summary};
 
 /// Arguments of `simulate`.
 #[derive(clap::Args, Debug)]
@@ -55,6 +55,12 @@ pub struct SimulateArgs {
     /// A house-rules TOML file (defaults: RULINGS.md).
     #[arg(long)]
     pub rules: Option<PathBuf>,
+    /// Threads to play on (default: every core). A run longer than
+    /// 100,000 hands is played as blocks of 100,000, each a table of its
+    /// own, so the result for a seed is the same whatever the number
+    /// (docs/simulation.md, "On every core"). Not with --db.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), conflicts_with = "db")]
+    pub threads: Option<u16>,
     /// Record every hand in this ledger file (appending), printing
     /// `committed ID` once each hand is durably committed.
     #[arg(long)]
@@ -237,23 +243,31 @@ pub(super) fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Resul
         );
     }
     let mut master = seeded_rng(args.seed)?;
-    let mut simulation = Simulation::new(
-        &config,
-        StdRng::from_rng(&mut master),
-        StdRng::from_rng(&mut master),
-    )?;
-    simulation.set_seat_betting(&betting)?;
-    let mut summary = Summary::default();
-    if !args.seat_betting.is_empty() {
-        summary.follow_seats(simulation.players());
-    }
-    match &args.db {
+    let summary = match &args.db {
         None => {
-            for _ in 0..args.hands {
-                summary.add(simulation.play_next()?);
+            let threads = args.threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, usize::from),
+                usize::from,
+            );
+            BlockRun {
+                config: &config,
+                seat_betting: &betting,
+                follow_seats: !args.seat_betting.is_empty(),
+                hands: args.hands,
             }
+            .play(&mut master, threads)?
         }
         Some(path) => {
+            let mut simulation = Simulation::new(
+                &config,
+                StdRng::from_rng(&mut master),
+                StdRng::from_rng(&mut master),
+            )?;
+            simulation.set_seat_betting(&betting)?;
+            let mut summary = Summary::default();
+            if !args.seat_betting.is_empty() {
+                summary.follow_seats(simulation.players());
+            }
             let mut ledger = Ledger::open(path, Box::new(SystemClock), station_keys(key)?)?;
             if ledger.holds_pins()? {
                 return Err(LedgerError::LiveLedger(path.display().to_string()).into());
@@ -298,8 +312,9 @@ pub(super) fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Resul
                     ),
                 }
             }
+            summary
         }
-    }
+    };
     print_json(&SimulationReport {
         game,
         strategy: args.strategy.to_string(),

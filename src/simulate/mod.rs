@@ -21,7 +21,9 @@ use crate::par::countability::seen_shoe;
 use crate::par::rocket::{ShoeEdge, best_play, edge_from_shoe};
 
 mod betting;
+mod blocks;
 pub use betting::{BetContext, BetFile, BetStrategy, Staking};
+pub use blocks::{BLOCK_HANDS, BlockError, BlockRun};
 
 /// How simulated players decide. See docs/simulation.md.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
@@ -333,6 +335,29 @@ impl Summary {
                 net: 0,
             })
             .collect();
+    }
+
+    /// Adds `other`'s hands, a later part of the same run (the same seats
+    /// followed), to these.
+    pub fn merge(&mut self, other: Summary) {
+        self.hands += other.hands;
+        self.cards_dealt += other.cards_dealt;
+        self.burns += other.burns;
+        self.shuffles += other.shuffles;
+        self.mid_hand_reshuffles += other.mid_hand_reshuffles;
+        for (name, count) in other.outcomes {
+            *self.outcomes.entry(name).or_insert(0) += count;
+        }
+        self.total_wagered += other.total_wagered;
+        self.players_net += other.players_net;
+        self.house_result += other.house_result;
+        for theirs in other.by_seat {
+            if let Some(ours) = self.by_seat.iter_mut().find(|s| s.seat == theirs.seat) {
+                ours.hands += theirs.hands;
+                ours.wagered += theirs.wagered;
+                ours.net += theirs.net;
+            }
+        }
     }
 
     /// Adds a finished hand.

@@ -64,8 +64,12 @@ impl PrintForm {
              on the floor (floor prints lists them). The pit boss signs the paper; PINs are \
              checked only at the table.",
         );
-        labelled_input_ui(ui, "Pit boss's staff ID", &mut self.by, 80.0);
-        labelled_input_ui(ui, "Save the PDF to", &mut self.pdf, 240.0);
+        let typed = labelled_input_ui(ui, "Pit boss's staff ID", &mut self.by, 80.0).changed()
+            | labelled_input_ui(ui, "Save the PDF to", &mut self.pdf, 180.0).changed();
+        // A refusal goes once the input is typed again.
+        if typed && matches!(self.said, Some(Err(_))) {
+            self.said = None;
+        }
         ui.checkbox(&mut self.send, "Also send it to the printer");
         let busy = self.printing.is_some();
         let clicked = ui
@@ -104,11 +108,13 @@ impl PrintForm {
         shift: ShiftId,
         print: &PrintCommand,
     ) {
-        let Ok(by) = self.by.trim().parse::<u32>() else {
-            self.said = Some(Err(format!(
-                "type the pit boss's staff ID (a number), not {:?}",
-                self.by.trim()
-            )));
+        let typed = self.by.trim();
+        let Ok(by) = typed.parse::<u32>() else {
+            self.said = Some(Err(if typed.is_empty() {
+                "type the pit boss's staff ID first".to_owned()
+            } else {
+                format!("a staff ID is a number, not {typed:?}")
+            }));
             return;
         };
         let pdf = PathBuf::from(self.pdf.trim());

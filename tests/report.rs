@@ -15,6 +15,7 @@ use pairs_table::engine::Decks;
 use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::money::{Account, net_of};
 use pairs_table::engine::rules::HouseRules;
+use pairs_table::figures::Recorder;
 use pairs_table::ids::{HandId, ShiftId, StaffId};
 use pairs_table::inventory::{ChipCount as Chips, Denominations};
 use pairs_table::ledger::ShiftError;
@@ -23,8 +24,8 @@ use pairs_table::ledger::report::{
     SlipVoid, StaffRef,
 };
 use pairs_table::ledger::{
-    self, AlarmKind, Clock, CountKind, HandContext, Ledger, LedgerError, PinEntry, Recorder,
-    Recount, Role, SlipKind,
+    self, AlarmKind, Clock, CountKind, HandContext, Ledger, LedgerError, PinEntry, Recount, Role,
+    SlipKind,
 };
 use pairs_table::report::{Layout, render_csv, render_pdf};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};

@@ -55,9 +55,9 @@ pub use audit::{
 };
 pub use chain::GENESIS;
 pub use error::{AccessError, LedgerError, ShiftError};
-pub use figures::{FigureAudit, FigureMismatch};
+pub use figures::HandEdgeRow;
 pub use file::{APPLICATION_ID, check_ledger_file, ledger_files};
-pub use hands::Recorder;
+pub use hands::HandJournal;
 pub use inventory::{
     CountKind, CountState, RECOUNT_SECOND_APPROVAL_ABOVE, Recount, ShiftInventory, Slip, SlipKind,
 };

@@ -45,7 +45,7 @@ impl Ledger {
     }
 
     /// `table`'s last hand, if it has one.
-    pub(super) fn last_hand_of(&self, table: TableId) -> Result<Option<HandId>, LedgerError> {
+    pub fn last_hand_of(&self, table: TableId) -> Result<Option<HandId>, LedgerError> {
         Ok(self
             .conn
             .prepare_cached("SELECT id FROM hands WHERE table_id = ?1 ORDER BY id DESC LIMIT 1")?

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use common::{SystemTime, rocket, station};
 use pairs_table::engine::card::Decks;
-use pairs_table::figures::Recorder;
+use pairs_table::figures::{ProtectionReads, Recorder};
 use pairs_table::ids::{HandId, TableId};
 use pairs_table::par::rocket::{ShoeCounts, edge_from_shoe};
 use pairs_table::protection::{EdgeTracker, FiguresFrom, FlagSettings};

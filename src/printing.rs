@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
+use crate::figures::ProtectionReads;
 use crate::ids::ShiftId;
 use crate::ledger::report::{Integrity, ReportError, ReportQuery, ShiftReport};
 use crate::ledger::{Ledger, PinEntry};

@@ -96,6 +96,7 @@ const RULES: &[Rule] = &[
         needles: &["crate::rating"],
         allowed: &[
             "src/cli/",
+            "src/figures/",
             "src/ledger/",
             "src/printing.rs",
             "src/report/",

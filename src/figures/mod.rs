@@ -8,9 +8,16 @@
 //!   simulated hands reach the ledger, each Rocket hand with its figures.
 //! - `audit.rs`: [`FigureAudit`], the recorded figures checked against
 //!   what the hands' cards give (the floor's verifier).
+//! - `protection.rs`: [`ProtectionReads`], a ledger's hands valued for
+//!   game protection: a player's profile, the game-protection report, a
+//!   shift followed for the pit ([`ShiftWatch`], [`ShiftProtection`]).
 
 mod audit;
+mod protection;
 mod recorder;
 
 pub use audit::{FigureAudit, FigureMismatch};
+pub use protection::{
+    PlayerWatch, ProtectionReads, SeatWatch, ShiftProtection, ShiftWatch, Watched,
+};
 pub use recorder::Recorder;

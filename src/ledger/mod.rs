@@ -62,7 +62,7 @@ pub use inventory::{
     CountKind, CountState, RECOUNT_SECOND_APPROVAL_ABOVE, Recount, ShiftInventory, Slip, SlipKind,
 };
 pub use players::{CARD_MAX_CHARS, PlayerError, SeatedPlayer, check_card};
-pub use protection::{PlayerWatch, SeatWatch, ShiftProtection, ShiftWatch, Watched};
+pub use protection::ShiftHand;
 pub use replica::{ShippedRow, extend_replica};
 pub use ship::{
     ChainReader, ChainRow, SIGNATURE_MISMATCH, ShippedCheckpoint, chain_length, chain_rows_after,

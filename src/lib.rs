@@ -4,6 +4,7 @@
 pub mod access;
 pub mod cli;
 pub mod console;
+pub mod expected_hold;
 pub mod figures;
 pub mod floor;
 pub use pairs_engine as engine;

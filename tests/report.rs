@@ -437,6 +437,7 @@ fn print_at(path: &Path, period: Period, tick: i64) -> ShiftReport {
                 period,
                 casino: None,
             },
+            &pairs_table::par::hold::ParHold,
             by,
             |_| Ok::<(), ReportError>(()),
         )
@@ -1815,6 +1816,7 @@ fn month_and_year_to_date_sum_each_shifts_inventory_at_the_table_and_its_game() 
                 period: Period::Shift(report_shift),
                 casino: None,
             },
+            &pairs_table::par::hold::ParHold,
             Some(&boss()),
             |_| Ok::<(), ReportError>(()),
         )

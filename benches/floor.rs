@@ -757,7 +757,7 @@ const MARK_ROUNDS: usize = 5;
 /// One of section 5's stations: its recorder (which commits each hand
 /// with its game-protection figures, as a station does), its hands to come.
 struct MarkStation {
-    recorder: pairs_table::ledger::Recorder,
+    recorder: pairs_table::figures::Recorder,
     simulation: pairs_table::simulate::Simulation,
     path: PathBuf,
     url: String,
@@ -824,7 +824,7 @@ fn counting_mark(db: &FloorDb, dir: &Path) {
                 rocket(6, 500 + i as u64)
             };
             let mut station = MarkStation {
-                recorder: pairs_table::ledger::Recorder::new(context),
+                recorder: pairs_table::figures::Recorder::new(context),
                 simulation,
                 url: floor::enrol(
                     &owner,

@@ -10,7 +10,7 @@
 //!    then the same report with every hand solved again (`--recompute`).
 //!    The ledger is built once (each hand committed with its figures, as a
 //!    station commits it) and kept in the temporary directory.
-//! 3. The floor's check of the recorded figures (`Ledger::audit_figures`,
+//! 3. The floor's check of the recorded figures (`FigureAudit::check`,
 //!    what the verifier runs on each station's replica) per hand of the
 //!    same ledger, against one Ed25519 signature check (a station signs a
 //!    checkpoint with each hand).
@@ -21,8 +21,8 @@ use std::time::{Duration, Instant};
 
 use common::{SystemTime, rocket, station};
 use pairs_table::engine::card::Decks;
+use pairs_table::figures::{ProtectionReads, Recorder};
 use pairs_table::ids::{HandId, TableId};
-use pairs_table::ledger::Recorder;
 use pairs_table::par::rocket::{ShoeCounts, edge_from_shoe};
 use pairs_table::protection::{EdgeTracker, FiguresFrom, FlagSettings};
 use pairs_table::rating::Period;
@@ -165,9 +165,9 @@ fn figure_check(ledger: &pairs_table::ledger::Ledger, hands: usize) {
         std::hint::black_box(public.verify(std::hint::black_box(&message), &signature)).unwrap();
     }
     let signature_check = started.elapsed() / hands as u32;
-    let mut audit = pairs_table::ledger::FigureAudit::default();
+    let mut audit = pairs_table::figures::FigureAudit::default();
     let started = Instant::now();
-    let mismatches = ledger.audit_figures(&mut audit, u32::MAX).unwrap();
+    let mismatches = audit.check(ledger, u32::MAX).unwrap();
     let checking = started.elapsed();
     assert!(mismatches.is_empty(), "{mismatches:?}");
     assert_eq!(audit.checked, hands as u64);

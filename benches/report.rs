@@ -103,7 +103,7 @@ fn main() {
 
         let start = Instant::now();
         let report = ledger
-            .print_shift_report(&query, None, |_| {
+            .print_shift_report(&query, &pairs_table::par::hold::ParHold, None, |_| {
                 Ok::<(), pairs_table::ledger::report::ReportError>(())
             })
             .unwrap();

@@ -4,8 +4,11 @@
 pub mod access;
 pub mod cli;
 pub mod console;
+pub mod expected_hold;
+pub mod figures;
 pub mod floor;
 pub use pairs_engine as engine;
+pub mod hand_edges;
 pub mod history;
 pub mod ids;
 pub mod inventory;

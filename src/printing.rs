@@ -16,9 +16,11 @@ use std::time::{Duration, Instant};
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
+use crate::figures::ProtectionReads;
 use crate::ids::ShiftId;
 use crate::ledger::report::{Integrity, ReportError, ReportQuery, ShiftReport};
 use crate::ledger::{Ledger, PinEntry};
+use crate::par::hold::ParHold;
 use crate::report::{Layout, RenderError, render_csv, render_pdf};
 
 /// The print command looked up on `PATH`.
@@ -570,10 +572,9 @@ impl ReportFiles {
         by: Option<&PinEntry<'_>>,
     ) -> Result<Saved, PrintingError> {
         self.place(layout, |deliver| match checked {
-            Some(integrity) => {
-                ledger.print_checked_report(query, integrity, by, |r| deliver(r).map(drop))
-            }
-            None => ledger.print_shift_report(query, by, |r| deliver(r).map(drop)),
+            Some(integrity) => ledger
+                .print_checked_report(query, &ParHold, integrity, by, |r| deliver(r).map(drop)),
+            None => ledger.print_shift_report(query, &ParHold, by, |r| deliver(r).map(drop)),
         })
     }
 

@@ -12,12 +12,13 @@ use super::util::temp_db;
 use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::{Decks, Need};
+use pairs_table::figures::Recorder;
 use pairs_table::history::HandHistory;
 use pairs_table::ids::{HandId, ShiftId, StaffId, TableId};
 use pairs_table::ledger::AccessError;
 use pairs_table::ledger::{
-    self, AlarmKind, Clock, Discrepancy, HandContext, Ledger, LedgerError, PinEntry, Recorder,
-    Role, SCHEMA_VERSION,
+    self, AlarmKind, Clock, Discrepancy, HandContext, Ledger, LedgerError, PinEntry, Role,
+    SCHEMA_VERSION,
 };
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
 

@@ -1177,11 +1177,14 @@ fn a_second_table_numbers_its_hands_from_1_with_the_ledger_id_beside() {
     );
     // So does the shift report's play section.
     let play = ledger(&harness)
-        .table_figures(&ReportQuery {
-            table: Some("table 2".into()),
-            period: Period::LatestShift,
-            casino: None,
-        })
+        .table_figures(
+            &ReportQuery {
+                table: Some("table 2".into()),
+                period: Period::LatestShift,
+                casino: None,
+            },
+            &pairs_table::par::hold::ParHold,
+        )
         .unwrap()
         .play;
     assert_eq!(

@@ -281,11 +281,14 @@ fn a_table_shows_its_dealers_name_the_limits_in_force_and_its_hold_against_its_r
     let (mut ledger, path, _clock, table) = crate::util::staffed("pit-figures");
     let (shift, _) = crate::util::dealt(&mut ledger, table, 6, 11);
     let figures = ledger
-        .table_figures(&ReportQuery {
-            table: Some("table 1".into()),
-            period: Period::Shift(shift),
-            casino: None,
-        })
+        .table_figures(
+            &ReportQuery {
+                table: Some("table 1".into()),
+                period: Period::Shift(shift),
+                casino: None,
+            },
+            &pairs_table::par::hold::ParHold,
+        )
         .unwrap();
     let expected = figures.play.expected_hold.unwrap();
     // Limits a pit boss changed: shown beside those in force until the

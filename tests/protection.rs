@@ -7,6 +7,7 @@ use pairs_table::engine::hand::{Action, GameKind};
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::shoe::ShoeCount;
 use pairs_table::engine::table::{CardSource, CardSupply, FinishedHand, Seating, Table};
+use pairs_table::figures::ProtectionReads;
 use pairs_table::par::rocket::{ShoeCounts, edge_from_shoe};
 use pairs_table::protection::{
     DecisionBasis, DecisionCost, EdgeTracker, FiguresFrom, FlagSettings, RecordedEdge, SeatPlay,

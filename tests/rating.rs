@@ -7,8 +7,9 @@ use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::money::{Account, TransferKind, net_of};
 use pairs_table::engine::rules::HouseRules;
 use pairs_table::engine::table::FinishedHand;
+use pairs_table::figures::Recorder;
 use pairs_table::ids::{HandId, ShiftId, StaffId, TableId};
-use pairs_table::ledger::{CountKind, HandContext, Ledger, Recorder, Role};
+use pairs_table::ledger::{CountKind, HandContext, Ledger, Role};
 use pairs_table::rating::{Period, Rater};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
 

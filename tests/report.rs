@@ -15,6 +15,7 @@ use pairs_table::engine::Decks;
 use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::money::{Account, net_of};
 use pairs_table::engine::rules::HouseRules;
+use pairs_table::figures::Recorder;
 use pairs_table::ids::{HandId, ShiftId, StaffId};
 use pairs_table::inventory::{ChipCount as Chips, Denominations};
 use pairs_table::ledger::ShiftError;
@@ -23,8 +24,8 @@ use pairs_table::ledger::report::{
     SlipVoid, StaffRef,
 };
 use pairs_table::ledger::{
-    self, AlarmKind, Clock, CountKind, HandContext, Ledger, LedgerError, PinEntry, Recorder,
-    Recount, Role, SlipKind,
+    self, AlarmKind, Clock, CountKind, HandContext, Ledger, LedgerError, PinEntry, Recount, Role,
+    SlipKind,
 };
 use pairs_table::report::{Layout, render_csv, render_pdf};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
@@ -436,6 +437,7 @@ fn print_at(path: &Path, period: Period, tick: i64) -> ShiftReport {
                 period,
                 casino: None,
             },
+            &pairs_table::par::hold::ParHold,
             by,
             |_| Ok::<(), ReportError>(()),
         )
@@ -1814,6 +1816,7 @@ fn month_and_year_to_date_sum_each_shifts_inventory_at_the_table_and_its_game() 
                 period: Period::Shift(report_shift),
                 casino: None,
             },
+            &pairs_table::par::hold::ParHold,
             Some(&boss()),
             |_| Ok::<(), ReportError>(()),
         )

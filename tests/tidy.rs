@@ -1,8 +1,9 @@
 //! The architecture's rules, checked on the source (rust-analyzer's
 //! `tidy`): each I/O capability appears only in the places ARCHITECTURE.md
-//! allows it, and the rules engine crate uses none of them and depends on
-//! nothing that could. A finding names the file, the line, what it uses
-//! and where that is allowed.
+//! allows it, the ledger imports no game math from the layers above it,
+//! and the rules engine crate uses none of them and depends on nothing
+//! that could. A finding names the file, the line, what it uses and where
+//! that is allowed.
 
 use std::path::{Path, PathBuf};
 
@@ -96,6 +97,7 @@ const RULES: &[Rule] = &[
         needles: &["crate::rating"],
         allowed: &[
             "src/cli/",
+            "src/figures/",
             "src/ledger/",
             "src/printing.rs",
             "src/report/",
@@ -103,6 +105,27 @@ const RULES: &[Rule] = &[
         ],
     },
 ];
+
+/// A layer and what lies above it: the files under `place` (a prefix of
+/// their path from the repository root) may never import the modules that
+/// `needles` name (ARCHITECTURE.md, "Layers").
+struct Layer {
+    place: &'static str,
+    what: &'static str,
+    needles: &'static [&'static str],
+}
+
+const LAYERS: &[Layer] = &[Layer {
+    place: "src/ledger/",
+    what: "game math: the ledger stores the figures it is given, and `crate::figures` and \
+           the callers above work them out",
+    needles: &[
+        "crate::protection",
+        "crate::par::",
+        "crate::par;",
+        "crate::simulate",
+    ],
+}];
 
 /// What the rules engine may never use, on top of every rule above.
 const ENGINE_FORBIDDEN: &[&str] = &[
@@ -143,6 +166,18 @@ fn findings(path: &str, text: &str) -> Vec<String> {
                     number + 1,
                     rule.what,
                     rule.allowed.join(", ")
+                ));
+            }
+        }
+        for layer in LAYERS {
+            if path.starts_with(layer.place)
+                && let Some(needle) = layer.needles.iter().find(|n| code.contains(*n))
+            {
+                found.push(format!(
+                    "{path}:{} uses `{needle}` ({}), which ARCHITECTURE.md puts above {}",
+                    number + 1,
+                    layer.what,
+                    layer.place
                 ));
             }
         }
@@ -240,6 +275,30 @@ fn the_tidy_check_catches_a_forbidden_use_and_passes_an_allowed_one() {
     let station_egui = findings("src/station/mod.rs", "use eframe::egui::Ui;\n");
     assert_eq!(station_egui.len(), 1, "{station_egui:?}");
     assert!(findings("src/ledger/mod.rs", "use rusqlite::Connection;\n").is_empty());
+    let ledger_math = findings(
+        "src/ledger/hands.rs",
+        "use crate::protection::EdgeTracker;\nuse crate::par::hold::ParHold;\n",
+    );
+    assert_eq!(ledger_math.len(), 2, "{ledger_math:?}");
+    assert!(
+        ledger_math[0].starts_with("src/ledger/hands.rs:1 uses `crate::protection` (game math")
+    );
+    assert!(ledger_math[1].starts_with("src/ledger/hands.rs:2 uses `crate::par::` (game math"));
+    assert!(ledger_math[1].ends_with("which ARCHITECTURE.md puts above src/ledger/"));
+    assert!(
+        findings(
+            "src/figures/recorder.rs",
+            "use crate::protection::EdgeTracker;\n"
+        )
+        .is_empty()
+    );
+    assert!(
+        findings(
+            "src/ledger/hands.rs",
+            "use crate::hand_edges::RecordedEdge;\n"
+        )
+        .is_empty()
+    );
     assert!(findings("src/station/mod.rs", "//! No egui here: eframe draws it\n").is_empty());
     assert_eq!(
         dependencies(

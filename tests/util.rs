@@ -16,9 +16,10 @@ use pairs_table::engine::Rank;
 use pairs_table::engine::hand::{Action, CardTo, GameKind, Hand, Need};
 use pairs_table::engine::money::{Account, net_of};
 use pairs_table::engine::rules::HouseRules;
+use pairs_table::figures::Recorder;
 use pairs_table::ids::{ShiftId, StaffId, TableId};
 use pairs_table::ledger::{
-    self, Clock, Discrepancy, HandContext, HandFilter, Ledger, PinEntry, Recorder, Role,
+    self, Clock, Discrepancy, HandContext, HandFilter, Ledger, PinEntry, Role,
 };
 use pairs_table::scanner::{Message, ScanEvent, ScanLink};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};

@@ -8,6 +8,7 @@ use anyhow::{Context, bail};
 use super::{
     ledger_path, parse_time, print_json, print_line, read_pin, shown, station_keys, warn_about,
 };
+use crate::figures::ProtectionReads;
 use crate::ids::StaffId;
 use crate::ledger::{Ledger, PinEntry, SystemClock};
 use crate::protection::{FlagSettings, Tally};

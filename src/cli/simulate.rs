@@ -12,8 +12,9 @@ use serde::Serialize;
 use super::{GameArg, load_rules, print_json, seeded_rng, station_keys, warn_about};
 use crate::engine::card::Decks;
 use crate::engine::hand::GameKind;
+use crate::figures::Recorder;
 use crate::ids::StaffId;
-use crate::ledger::{HandContext, Ledger, LedgerError, Recorder, Role, SystemClock};
+use crate::ledger::{HandContext, Ledger, LedgerError, Role, SystemClock};
 use crate::simulate::{BetFile, BetStrategy, BlockRun, SimConfig, Simulation, Strategy, Summary};
 
 /// Arguments of `simulate`.

@@ -11,7 +11,8 @@ use postgres::Client;
 
 use super::replica::replicate_on;
 use super::{FloorError, connect};
-use crate::ledger::{FigureAudit, Ledger, SystemClock};
+use crate::figures::FigureAudit;
+use crate::ledger::{Ledger, SystemClock};
 
 /// The most hands of one station checked in one pass.
 const HANDS_A_PASS: u32 = 100;
@@ -70,7 +71,7 @@ impl FigureChecker {
             let audit = self.audits.entry(station.clone()).or_default();
             let before = audit.checked;
             let read = Ledger::open_read_only(path, Box::new(SystemClock), false)
-                .and_then(|ledger| Ok((ledger.audit_figures(audit, HANDS_A_PASS)?, ledger)));
+                .and_then(|ledger| Ok((audit.check(&ledger, HANDS_A_PASS)?, ledger)));
             let (mismatches, ledger) = match read {
                 Ok(read) => read,
                 // Said at the station, not dropped: nobody would know the

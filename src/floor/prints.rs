@@ -103,7 +103,7 @@ pub fn print_at_pit(
     let station = print.station.clone();
     files.place(layout, |deliver| {
         let mut tx = client.transaction().map_err(floor)?;
-        let report = ledger.copy_report(&query, integrity, |of| {
+        let report = ledger.copy_report(&query, &crate::par::hold::ParHold, integrity, |of| {
             let row = tx
                 .query_one(
                     "SELECT copy, to_char(printed_at AT TIME ZONE 'UTC', \

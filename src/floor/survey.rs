@@ -25,7 +25,7 @@ use crate::ids::{ShiftId, TableId};
 use crate::inventory::{TableLimits, format_basis_points, hold_basis_points};
 use crate::ledger::report::{Period, ReportError, ReportQuery, StaffRef};
 use crate::ledger::{CountKind, CountState, HandFilter, Ledger, SystemClock};
-use crate::par::hold::ExpectedHold;
+use crate::par::hold::{ExpectedHold, ParHold};
 use crate::report::floor::{FloorPeriod, FloorReport, FloorTable};
 use crate::station::keys::RULES as RULES_KEY;
 
@@ -621,7 +621,7 @@ fn pit_table(station: &StationStatus, replica: &Path) -> Result<PitTable, FloorE
         period,
         casino: None,
     };
-    let figures = match ledger.table_figures(&query) {
+    let figures = match ledger.table_figures(&query, &ParHold) {
         Ok(figures) => figures,
         // A table that has never opened a shift: its name and link only.
         Err(ReportError::NoShifts(_)) => return Ok(table),
@@ -750,7 +750,7 @@ pub fn floor_report(url: &str, dir: &Path, period: FloorPeriod) -> Result<FloorR
             },
             casino: None,
         };
-        match ledger.table_figures(&query) {
+        match ledger.table_figures(&query, &ParHold) {
             Ok(figures) => report.tables.push(FloorTable {
                 station: station.station,
                 figures,

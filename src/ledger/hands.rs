@@ -1,15 +1,16 @@
 //! Hands in the ledger: the journal of the hand in progress (and of what
 //! leaves the shoe between hands), its commit in one transaction, recovery
-//! after a crash, voids, and hands read back. [`Recorder`] is the one path
-//! by which live and simulated hands reach the ledger.
+//! after a crash, voids, and hands read back. [`HandJournal`] journals a
+//! table's hand as it is played and commits it, with the figures its
+//! caller gives (`crate::figures::Recorder` works them out).
 
 use std::collections::HashMap;
 
 use super::chain::HAND_EDGES;
 use super::*;
 use crate::engine::Rank;
+use crate::hand_edges::RecordedEdge;
 use crate::ids::{HandId, ShiftId, StaffId, TableId};
-use crate::protection::{EdgeTracker, RecordedEdge};
 
 /// What a hand's commit writes beside the journal.
 struct Commit<'a> {
@@ -741,41 +742,35 @@ fn journaled(conn: &Connection, journal: Journal) -> Result<Vec<JournalStep>, Le
         .collect()
 }
 
-/// Journals a table's hand as it is played and commits it when it ends:
-/// the one path by which live and simulated hands reach the ledger.
-/// A Rocket hand is committed with its game-protection figures, worked
-/// out by a tracker that follows the table's hands.
+/// Journals a table's hand as it is played and commits it when it ends,
+/// with the game-protection figures its caller gives (the ledger stores
+/// them; `crate::figures::Recorder`, the one path by which live and
+/// simulated hands reach the ledger, works them out).
 #[derive(Debug)]
-pub struct Recorder {
+pub struct HandJournal {
     context: HandContext,
     journaled: Option<usize>,
     /// Events of the table journaled between hands (they open the next hand).
     between_hands: usize,
-    /// The tracker and the table's last hand it followed; made again from
-    /// the ledger when the table's last hand is another (a restart, a hand
-    /// abandoned or voided by another path, another table).
-    edges: Option<(EdgeTracker, TableId, Option<HandId>)>,
 }
 
-impl Recorder {
-    /// A recorder for hands dealt in `context`.
-    pub fn new(context: HandContext) -> Recorder {
-        Recorder {
+impl HandJournal {
+    /// A journal for hands dealt in `context`.
+    pub fn new(context: HandContext) -> HandJournal {
+        HandJournal {
             context,
             journaled: None,
             between_hands: 0,
-            edges: None,
         }
     }
 
-    /// A recorder for a hand recovered from the journal, whose first
+    /// A journal for a hand recovered from the journal, whose first
     /// `journaled` steps are already there (see [`Ledger::recover_in_progress`]).
-    pub fn resume(context: HandContext, journaled: usize) -> Recorder {
-        Recorder {
+    pub fn resume(context: HandContext, journaled: usize) -> HandJournal {
+        HandJournal {
             context,
             journaled: Some(journaled),
             between_hands: 0,
-            edges: None,
         }
     }
 
@@ -829,51 +824,22 @@ impl Recorder {
         Ok(())
     }
 
-    /// Commits the finished hand; returns its id.
+    /// The context of the hand in progress, or of the next hand.
+    pub fn context(&self) -> HandContext {
+        self.context
+    }
+
+    /// Commits the finished hand with `figures` (a Rocket hand's
+    /// `hand_edges` row; `None`: none kept); returns its id.
     pub fn commit(
         &mut self,
         ledger: &mut Ledger,
         finished: &FinishedHand,
+        figures: Option<&RecordedEdge>,
     ) -> Result<HandId, LedgerError> {
-        // The hand is committed whatever becomes of its figures: a hand
-        // without them is solved from its cards when read.
-        let figures = self.figures(ledger, finished).ok().flatten();
-        let id = ledger.commit_hand(finished, figures.as_ref())?;
+        let id = ledger.commit_hand(finished, figures)?;
         self.journaled = None;
         Ok(id)
-    }
-
-    /// The figures of `finished` (a Rocket hand's; `None` for Starboard)
-    /// from a tracker that has followed the table's hands before it.
-    fn figures(
-        &mut self,
-        ledger: &Ledger,
-        finished: &FinishedHand,
-    ) -> Result<Option<RecordedEdge>, LedgerError> {
-        let table = self.context.table;
-        let last = ledger.last_hand_of(table)?;
-        let followed = self
-            .edges
-            .take()
-            .filter(|(_, at, followed)| *at == table && *followed == last);
-        let mut tracker = match followed {
-            Some((tracker, _, _)) => tracker,
-            None => {
-                let mut tracker = EdgeTracker::new();
-                if let Some(last) = last {
-                    tracker.catch_up(
-                        ledger
-                            .table_hands_from_shuffle(table, last, last)?
-                            .iter()
-                            .map(|(_, hand)| hand),
-                    );
-                }
-                tracker
-            }
-        };
-        let figures = tracker.track(finished).map(|edge| edge.recorded());
-        self.edges = Some((tracker, table, Some(HandId::of(finished.setup.number))));
-        Ok(figures)
     }
 }
 

@@ -55,14 +55,14 @@ pub use audit::{
 };
 pub use chain::GENESIS;
 pub use error::{AccessError, LedgerError, ShiftError};
-pub use figures::{FigureAudit, FigureMismatch};
+pub use figures::HandEdgeRow;
 pub use file::{APPLICATION_ID, check_ledger_file, ledger_files};
-pub use hands::Recorder;
+pub use hands::HandJournal;
 pub use inventory::{
     CountKind, CountState, RECOUNT_SECOND_APPROVAL_ABOVE, Recount, ShiftInventory, Slip, SlipKind,
 };
 pub use players::{CARD_MAX_CHARS, PlayerError, SeatedPlayer, check_card};
-pub use protection::{PlayerWatch, SeatWatch, ShiftProtection, ShiftWatch, Watched};
+pub use protection::ShiftHand;
 pub use replica::{ShippedRow, extend_replica};
 pub use ship::{
     ChainReader, ChainRow, SIGNATURE_MISMATCH, ShippedCheckpoint, chain_length, chain_rows_after,

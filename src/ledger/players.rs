@@ -362,11 +362,7 @@ impl Ledger {
     /// `card`'s sessions that meet `period`, each with the hands played in
     /// it inside the period (a hand belongs to the session it started in),
     /// for `crate::rating` to add up.
-    pub(super) fn rating_play(
-        &self,
-        card: &str,
-        period: Period,
-    ) -> Result<Vec<SessionPlay>, LedgerError> {
+    pub fn rating_play(&self, card: &str, period: Period) -> Result<Vec<SessionPlay>, LedgerError> {
         let mut plays = Vec::new();
         for session in self.sessions_of(card)? {
             let start = period

@@ -18,9 +18,9 @@ use crate::engine::rules::HouseRules;
 use crate::engine::shoe::{ShoeEvent, ShuffleCommitment};
 use crate::engine::table::{HandEvent, HandSetup};
 use crate::engine::{Decks, Rank, Step};
+use crate::hand_edges::RecordedEdge;
 use crate::ids::{HandId, TableId};
 use crate::keys::{CheckpointKey, PublicKey, SignedCheckpoint, fingerprint};
-use crate::protection::RecordedEdge;
 
 /// One problem found, located by row (and hand, where there is one).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -13,47 +13,22 @@ use crate::engine::card::Decks;
 use crate::engine::rules::HouseRules;
 use crate::simulate::Strategy;
 
-/// The two-sided 95% quantile of the normal distribution.
-pub const Z_95: f64 = 1.959_963_984_540_054;
+pub use crate::expected_hold::{ExpectedHold, HoldModel, RocketHandBets, Z_95};
 
-/// What the house expects to win (Rocket) or rake (Starboard) over a set of
-/// hands, in table units, and its 95% range.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ExpectedHold {
-    /// Hands counted.
-    pub hands: u64,
-    /// The expectation, rounded to a unit.
-    pub expected: i64,
-    /// The range's lower end (rounded down).
-    pub low: i64,
-    /// The range's upper end (rounded up).
-    pub high: i64,
-}
+/// The expected hold a shift report prints: Rocket's with every player on
+/// the best play ([`rocket_expected`] with [`Strategy::Optimal`]),
+/// Starboard's rake due ([`starboard_rake_due`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ParHold;
 
-impl ExpectedHold {
-    fn of(hands: u64, mean: f64, variance: f64) -> ExpectedHold {
-        let half = Z_95 * variance.max(0.0).sqrt();
-        ExpectedHold {
-            hands,
-            expected: mean.round() as i64,
-            low: (mean - half).floor() as i64,
-            high: (mean + half).ceil() as i64,
-        }
+impl HoldModel for ParHold {
+    fn rocket(&self, hands: &[RocketHandBets]) -> ExpectedHold {
+        rocket_expected(hands, Strategy::Optimal)
     }
 
-    /// Whether `actual` (the ledger's figure, whole units) lies in the range.
-    pub fn covers(&self, actual: i64) -> bool {
-        (self.low..=self.high).contains(&actual)
+    fn starboard(&self, games: &[(HouseRules, u64)]) -> ExpectedHold {
+        starboard_rake_due(games)
     }
-}
-
-/// One Rocket hand as dealt: its decks and its seats' bets.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RocketHandBets {
-    /// The shoe's decks.
-    pub decks: Decks,
-    /// Each seat's bet, in units.
-    pub bets: Vec<u64>,
 }
 
 /// Rocket's theoretical win over `hands` with every player following

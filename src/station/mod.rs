@@ -29,11 +29,11 @@ use crate::engine::shoe::{Shoe, ShoeCount, ShoeEvent};
 use crate::engine::starboard::SeatState;
 use crate::engine::table::{CardSupply, FinishedHand, HandEvent, Seating, Table, TableError};
 use crate::engine::{Decks, Rank};
+use crate::figures::Recorder;
 use crate::ids::{HandId, ShiftId, StaffId, TableHand, TableId};
 use crate::ledger::{
     AccessError, AlarmKind, CountKind, CountState, HandContext, JournaledEntry, Ledger,
-    LedgerError, OpenShift, OpenedTable, PinEntry, Recorder, SeatedPlayer, TableOpening,
-    TablePosition,
+    LedgerError, OpenShift, OpenedTable, PinEntry, SeatedPlayer, TableOpening, TablePosition,
 };
 pub use crate::scanner::Device;
 use crate::scanner::intake::IntakeError;

@@ -6,8 +6,9 @@
 use pairs_table::engine::card::Decks;
 use pairs_table::engine::hand::GameKind;
 use pairs_table::engine::rules::HouseRules;
+use pairs_table::figures::Recorder;
 use pairs_table::ids::{ShiftId, TableId};
-use pairs_table::ledger::{HandContext, Ledger, Recorder};
+use pairs_table::ledger::{HandContext, Ledger};
 use pairs_table::simulate::{SimConfig, Simulation, Strategy};
 
 use super::{assert_text, block, run, run_in};

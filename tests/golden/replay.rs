@@ -13,9 +13,10 @@ use pairs_table::engine::rules::{HouseRules, StartRule};
 use pairs_table::engine::shoe::ShoeCount;
 use pairs_table::engine::table::{CardSource, CardSupply, Seating, Table};
 use pairs_table::engine::{Decks, Rank};
+use pairs_table::figures::Recorder;
 use pairs_table::history::HandHistory;
 use pairs_table::ids::HandId;
-use pairs_table::ledger::{HandContext, Recorder};
+use pairs_table::ledger::HandContext;
 
 use super::{assert_text, block};
 use crate::util::{DEALER, boss, staffed};

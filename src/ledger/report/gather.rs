@@ -204,12 +204,13 @@ pub(super) type Gathered = (Header, Inventory, PlayFigures, GameFigures, Excepti
 
 impl Ledger {
     /// The expected hold of the hands that stand (`dealt`: id, decks,
-    /// rules hash, bets; without the `voided`): Rocket's theoretical win
-    /// with every player on the best play; Starboard's rake due, the rules'
-    /// rake on what was `paid_in` to each pot (docs/reports.md, "Expected
-    /// hold").
+    /// rules hash, bets; without the `voided`) as `hold` works it out from
+    /// them: for the shift report, Rocket's theoretical win with every
+    /// player on the best play; Starboard's rake due, the rules' rake on
+    /// what was `paid_in` to each pot (docs/reports.md, "Expected hold").
     fn expected_hold(
         &self,
+        hold: &dyn HoldModel,
         game: GameKind,
         dealt: &[DealtHand],
         voided: &BTreeSet<i64>,
@@ -240,7 +241,7 @@ impl Ledger {
                         })
                     })
                     .collect::<Result<Vec<_>, LedgerError>>()?;
-                Ok(Some(rocket_expected(&hands, Strategy::Optimal)))
+                Ok(Some(hold.rocket(&hands)))
             }
             GameKind::Starboard => {
                 let mut rules: HashMap<&str, HouseRules> = HashMap::new();
@@ -253,7 +254,7 @@ impl Ledger {
                     };
                     games.push((in_force, paid_in.get(&hand.id).copied().unwrap_or(0)));
                 }
-                Ok(Some(starboard_rake_due(&games)))
+                Ok(Some(hold.starboard(&games)))
             }
         }
     }
@@ -362,6 +363,7 @@ impl Ledger {
         &self,
         query: &ReportQuery,
         resolved: &Resolved,
+        hold: &dyn HoldModel,
     ) -> Result<Gathered, LedgerError> {
         let params = resolved.params();
         let staff = self.staff_names()?;
@@ -393,7 +395,7 @@ impl Ledger {
         };
         play.wagered = wagered;
         play.expected_hold =
-            self.expected_hold(resolved.game, &hands.dealt, &hands.voided, &paid_in)?;
+            self.expected_hold(hold, resolved.game, &hands.dealt, &hands.voided, &paid_in)?;
         play.actual_hold = match &game {
             GameFigures::Rocket(_) => ledger_win,
             GameFigures::Starboard(figures) => figures.rake.amount,

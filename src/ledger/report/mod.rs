@@ -23,9 +23,8 @@ use crate::engine::card::{Decks, Rank};
 use crate::engine::hand::GameKind;
 use crate::engine::money::{Account, Transfer, TransferKind};
 use crate::engine::rules::HouseRules;
+use crate::expected_hold::{ExpectedHold, HoldModel, RocketHandBets};
 use crate::ids::{HandId, ShiftId, StaffId, TableId};
-use crate::par::hold::{ExpectedHold, RocketHandBets, rocket_expected, starboard_rake_due};
-use crate::simulate::Strategy;
 
 /// How many of the largest Rocket payouts a report lists.
 pub const LARGEST_PAYOUTS: usize = 5;
@@ -816,6 +815,7 @@ impl Ledger {
     pub fn print_shift_report<E: From<ReportError>>(
         &mut self,
         query: &ReportQuery,
+        hold: &dyn HoldModel,
         by: Option<&PinEntry<'_>>,
         deliver: impl FnOnce(&ShiftReport) -> Result<(), E>,
     ) -> Result<ShiftReport, E> {
@@ -824,7 +824,7 @@ impl Ledger {
         let resolved = self.resolve(query)?;
         let (gathered, checked) = std::thread::scope(|scope| {
             let check = scope.spawn(|| check_chain(&path, &options));
-            let gathered = self.gather(query, &resolved);
+            let gathered = self.gather(query, &resolved, hold);
             (gathered, check.join())
         });
         let gathered = gathered
@@ -848,13 +848,14 @@ impl Ledger {
     pub fn print_checked_report<E: From<ReportError>>(
         &mut self,
         query: &ReportQuery,
+        hold: &dyn HoldModel,
         integrity: Integrity,
         by: Option<&PinEntry<'_>>,
         deliver: impl FnOnce(&ShiftReport) -> Result<(), E>,
     ) -> Result<ShiftReport, E> {
         let resolved = self.resolve(query)?;
         let gathered = self
-            .gather(query, &resolved)
+            .gather(query, &resolved, hold)
             .and_then(|g| self.with_to_date(&resolved, g))
             .map_err(ReportError::from)?;
         self.record_report(&resolved, gathered, integrity, by, deliver)
@@ -960,13 +961,14 @@ impl Ledger {
     pub fn copy_report<E: From<ReportError>>(
         &self,
         query: &ReportQuery,
+        hold: &dyn HoldModel,
         integrity: Integrity,
         stamp: impl FnOnce(CopyOf) -> Result<PrintStamp, E>,
     ) -> Result<ShiftReport, E> {
         let resolved = self.resolve(query)?;
         let (table, shift) = resolved.table_shift().ok_or(ReportError::CopyOfPeriod)?;
         let (header, inventory, play, game, exceptions) = self
-            .gather(query, &resolved)
+            .gather(query, &resolved, hold)
             .and_then(|g| self.with_to_date(&resolved, g))
             .map_err(ReportError::from)?;
         let print = stamp(CopyOf {
@@ -989,9 +991,13 @@ impl Ledger {
     /// them but for the month and year to date, without checking the chain
     /// or recording a print (the floor report and the pit view read each
     /// station's replica so; their cost does not grow with its history).
-    pub fn table_figures(&self, query: &ReportQuery) -> Result<TableFigures, ReportError> {
+    pub fn table_figures(
+        &self,
+        query: &ReportQuery,
+        hold: &dyn HoldModel,
+    ) -> Result<TableFigures, ReportError> {
         let resolved = self.resolve(query)?;
-        let (header, inventory, play, _, exceptions) = self.gather(query, &resolved)?;
+        let (header, inventory, play, _, exceptions) = self.gather(query, &resolved, hold)?;
         Ok(TableFigures {
             header,
             inventory,

@@ -1,6 +1,6 @@
 //! Bets against the edge in the pit view (docs/game-protection.md, "In the
 //! pit"): a thread of its own follows each station's shift through its
-//! replica (`Ledger::follow_shift`), only for the stations whose rows
+//! replica (`ProtectionReads::follow_shift`), only for the stations whose rows
 //! arrived, keeping per station what it has tracked so a new hand costs
 //! one tracker step; the window marks a seat or rated player whose bets
 //! follow the edge beyond the house's thresholds, and a click on the mark
@@ -15,8 +15,9 @@ use rayon::prelude::*;
 
 use super::super::widgets::ALARM;
 use crate::engine::hand::GameKind;
+use crate::figures::{ProtectionReads, ShiftProtection, ShiftWatch, Watched};
 use crate::floor::survey::PitTable;
-use crate::ledger::{Ledger, ShiftProtection, ShiftWatch, SystemClock, Watched};
+use crate::ledger::{Ledger, SystemClock};
 use crate::protection::{FlagSettings, Profile};
 use crate::report::units;
 

@@ -189,7 +189,7 @@ fn card_lines_ui(ui: &mut Ui, table: &PitTable, chosen: bool, marks: &Marks<'_>)
     });
     marks(ui, &table.station);
     figures_ui(ui, table);
-    link_ui(ui, &table.link);
+    link_ui(ui, &table.link, state == TableState::StationOff);
     clicked
 }
 
@@ -303,13 +303,17 @@ fn limits_text(min_bet_units: u64, max_bet_units: u64) -> String {
 /// A station's lag, last contact, link failure and clock: the lag
 /// `unknown` in the alarm colour once the station has been silent for the
 /// house's notice time or has missed three heartbeats, or when its last
-/// heartbeat is not signed by its key, never a number it reported before;
-/// a clock beyond
-/// the house's tolerance in the alarm colour.
-fn link_ui(ui: &mut Ui, link: &StationLink) {
+/// heartbeat is not signed by its key, never a number it reported before
+/// (but for a station `switched_off` after closing, whose silence is no
+/// alarm); a clock beyond the house's tolerance in the alarm colour.
+fn link_ui(ui: &mut Ui, link: &StationLink, switched_off: bool) {
     ui.horizontal_wrapped(|ui| {
         let distrusted = link.heartbeat_problem.is_some();
         match (link.lag, link.silent || distrusted) {
+            // Silent after closing, as a station is: no alarm colour.
+            (_, true) if switched_off => {
+                ui.label("lag —");
+            }
             (_, true) => {
                 ui.colored_label(ALARM, RichText::new("lag unknown").strong());
             }
@@ -333,7 +337,9 @@ fn link_ui(ui: &mut Ui, link: &StationLink) {
             .last_contact
             .as_deref()
             .map_or("never".to_owned(), |t| when_stored(t, Zone::Local));
-        if link.silent {
+        if link.silent && switched_off {
+            ui.label(format!("last contact {last}"));
+        } else if link.silent {
             ui.colored_label(ALARM, format!("last contact {last} (silent)"));
         } else {
             ui.label(format!("last contact {last}"));

@@ -755,6 +755,24 @@ pub struct ShiftReport {
 }
 
 impl ShiftReport {
+    /// The report of what was `gathered`, the chain as checked and this
+    /// print.
+    fn assembled(
+        (header, inventory, play, game, exceptions): Gathered,
+        integrity: Integrity,
+        print: PrintStamp,
+    ) -> ShiftReport {
+        ShiftReport {
+            header,
+            inventory,
+            play,
+            game,
+            exceptions,
+            integrity,
+            print,
+        }
+    }
+
     /// Hands per hour in tenths (123 means 12.3), over the shift's open
     /// time (to the last hand's end while it is open); None if no time passed.
     pub fn hands_per_hour_tenths(&self) -> Option<u64> {
@@ -824,12 +842,10 @@ impl Ledger {
         let resolved = self.resolve(query)?;
         let (gathered, checked) = std::thread::scope(|scope| {
             let check = scope.spawn(|| check_chain(&path, &options));
-            let gathered = self.gather(query, &resolved, hold);
+            let gathered = self.gather_whole(query, &resolved, hold);
             (gathered, check.join())
         });
-        let gathered = gathered
-            .and_then(|g| self.with_to_date(&resolved, g))
-            .map_err(ReportError::from)?;
+        let gathered = gathered?;
         let integrity = checked
             .map_err(|_| ReportError::CheckStopped)?
             .map_err(ReportError::from)?;
@@ -854,17 +870,27 @@ impl Ledger {
         deliver: impl FnOnce(&ShiftReport) -> Result<(), E>,
     ) -> Result<ShiftReport, E> {
         let resolved = self.resolve(query)?;
-        let gathered = self
-            .gather(query, &resolved, hold)
-            .and_then(|g| self.with_to_date(&resolved, g))
-            .map_err(ReportError::from)?;
+        let gathered = self.gather_whole(query, &resolved, hold)?;
         self.record_report(&resolved, gathered, integrity, by, deliver)
+    }
+
+    /// Everything the report for `query` prints but its integrity and its
+    /// print: the period's figures and the month and year to date.
+    fn gather_whole(
+        &self,
+        query: &ReportQuery,
+        resolved: &Resolved,
+        hold: &dyn HoldModel,
+    ) -> Result<Gathered, ReportError> {
+        self.gather(query, resolved, hold)
+            .and_then(|g| self.with_to_date(resolved, g))
+            .map_err(ReportError::from)
     }
 
     fn record_report<E: From<ReportError>>(
         &mut self,
         resolved: &Resolved,
-        (header, inventory, play, game, exceptions): Gathered,
+        gathered: Gathered,
         integrity: Integrity,
         by: Option<&PinEntry<'_>>,
         deliver: impl FnOnce(&ShiftReport) -> Result<(), E>,
@@ -916,7 +942,7 @@ impl Ledger {
                 from,
                 to,
                 Value::Integer(number),
-                Value::Text(header.casino.clone().unwrap_or_default()),
+                Value::Text(gathered.0.casino.clone().unwrap_or_default()),
                 Value::Integer(integrity.head.rows),
                 Value::Blob(integrity.head.hash.to_vec()),
                 Value::Integer(integrity.discrepancies as i64),
@@ -927,25 +953,18 @@ impl Ledger {
         for (spec, values) in rows {
             appender.append(spec, &values).map_err(ReportError::from)?;
         }
-        let report = ShiftReport {
-            header,
-            inventory,
-            play,
-            game,
-            exceptions,
-            integrity,
-            print: PrintStamp {
-                number,
-                interim,
-                printed_at,
-                first_printed_at: first
-                    .map(|t| row_time("report_prints", 0, &t))
-                    .transpose()
-                    .map_err(ReportError::from)?,
-                printed_by,
-                floor_copy: None,
-            },
+        let print = PrintStamp {
+            number,
+            interim,
+            printed_at,
+            first_printed_at: first
+                .map(|t| row_time("report_prints", 0, &t))
+                .transpose()
+                .map_err(ReportError::from)?,
+            printed_by,
+            floor_copy: None,
         };
+        let report = ShiftReport::assembled(gathered, integrity, print);
         deliver(&report)?;
         appender.commit().map_err(ReportError::from)?;
         Ok(report)
@@ -967,24 +986,13 @@ impl Ledger {
     ) -> Result<ShiftReport, E> {
         let resolved = self.resolve(query)?;
         let (table, shift) = resolved.table_shift().ok_or(ReportError::CopyOfPeriod)?;
-        let (header, inventory, play, game, exceptions) = self
-            .gather(query, &resolved, hold)
-            .and_then(|g| self.with_to_date(&resolved, g))
-            .map_err(ReportError::from)?;
+        let gathered = self.gather_whole(query, &resolved, hold)?;
         let print = stamp(CopyOf {
             table,
             shift,
             open: resolved.open_shift(),
         })?;
-        Ok(ShiftReport {
-            header,
-            inventory,
-            play,
-            game,
-            exceptions,
-            integrity,
-            print,
-        })
+        Ok(ShiftReport::assembled(gathered, integrity, print))
     }
 
     /// A table's figures for `query`, as its shift report would give

@@ -1193,29 +1193,14 @@ fn a_second_table_numbers_its_hands_from_1_with_the_ledger_id_beside() {
     );
 }
 
-/// The screen sizes the app is made for: a dealer's touch screen and the
-/// smallest a table may have.
-const SCREENS: [egui::Vec2; 2] = [egui::vec2(1280.0, 800.0), egui::vec2(1024.0, 768.0)];
-
-/// The app at a screen of `size`, in the app's own type sizes and spacing.
-fn harness_at(app: StationApp, size: egui::Vec2) -> Harness<'static, StationApp> {
-    let mut harness = Harness::builder()
-        .with_size(size)
-        .with_max_steps(8)
-        .build_ui_state(|ui, app: &mut StationApp| app.show_ui(ui), app);
-    pairs_table::ui::style(&harness.ctx);
-    harness.run();
-    harness
-}
-
 /// Issue 46, item 6: *Record count* keeps its place once the opener is in
 /// (the recount's fields are there from the start, greyed).
 #[test]
 fn record_count_keeps_its_place_once_the_opener_is_in() {
-    for size in SCREENS {
+    for size in crate::util::SCREENS {
         let (mut station, _) = station(&format!("record-count-still-{}", size.x));
         set_denominations(&mut station);
-        let mut harness = harness_at(app(station), size);
+        let mut harness = crate::util::app_at(app(station), size);
         open_pit(&mut harness, "Inventory");
         let before = harness.get_by_label("Record count").rect();
         count(&mut harness, &[("5", "200"), ("25", "80")]);
@@ -1240,8 +1225,8 @@ fn the_hand_browser_fills_the_window_and_its_filters_fit_it() {
         play_hand(&mut station);
     }
     let newest = station.last_committed().unwrap().hand;
-    let mut harness = harness_at(app(station), SCREENS[0]);
-    for size in SCREENS {
+    let mut harness = crate::util::app_at(app(station), crate::util::SCREENS[0]);
+    for size in crate::util::SCREENS {
         harness.set_size(size);
         harness.run();
         open_pit(&mut harness, "Audit");
@@ -1289,7 +1274,7 @@ fn the_win_charts_first_draw_does_not_clip_its_y_labels() {
     for _ in 0..12 {
         play_hand(&mut station);
     }
-    let mut harness = harness_at(app(station), SCREENS[0]);
+    let mut harness = crate::util::app_at(app(station), crate::util::SCREENS[0]);
     open_pit(&mut harness, "Staff");
     harness.get_by_label("Chart").click();
     // One frame: the chart's first.

@@ -9,14 +9,13 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use crate::floor::FloorDb;
-use crate::util::{Script, open, run_until, run_until_shown, setup, staffed_ledger};
+use crate::util::{
+    SCREENS, Script, app_at, open, run_until, run_until_shown, setup, staffed_ledger,
+};
 use pairs_table::engine::hand::GameKind;
 use pairs_table::floor;
 use pairs_table::station::SourceChoice;
 use pairs_table::ui::StationApp;
-
-/// The screen sizes the app is made for.
-const SCREENS: [egui::Vec2; 2] = [egui::vec2(1280.0, 800.0), egui::vec2(1024.0, 768.0)];
 
 /// A table open on the simulated shoe (its script returned), at `size`,
 /// the dealer signed out; `floor` (URL, notice minutes) links it.
@@ -37,13 +36,7 @@ fn signed_out_at(
     if let Some((url, notice)) = floor {
         app.ship_to_floor(url, crate::test_keys(), chrono::TimeDelta::minutes(notice));
     }
-    let mut harness = Harness::builder()
-        .with_size(size)
-        .with_max_steps(8)
-        .build_ui_state(|ui, app: &mut StationApp| app.show_ui(ui), app);
-    pairs_table::ui::style(&harness.ctx);
-    harness.run();
-    (harness, script)
+    (app_at(app, size), script)
 }
 
 /// Every text input, and the Sign in button, lies inside the window.

@@ -12,6 +12,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 
 use super::util::{BOSS, BOSS_PIN, DEALER, DEALER_PIN, TestClock, discrepancies, temp_db};
 use super::util::{RANKS, Script, open, policy, reopen_ledger, setup, staffed_ledger};
+use super::util::{SCREENS, app_at, type_into};
 use pairs_table::engine::hand::{Action, GameKind, Need};
 use pairs_table::engine::rules::StartRule;
 use pairs_table::ids::{HandId, StaffId};
@@ -50,17 +51,6 @@ fn app_on_script(
 
 fn station_of<'h>(harness: &'h Harness<'_, StationApp>) -> &'h Station {
     harness.state().station().expect("a table is open")
-}
-
-/// Types `text` into the input labelled `label`.
-/// Replaces the text of the input labelled `label` with `text`.
-fn type_into(harness: &mut Harness<'_, StationApp>, label: &str, text: &str) {
-    harness.get_by_label(label).focus();
-    harness.run();
-    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    harness.run();
-    harness.get_by_label(label).type_text(text);
-    harness.run();
 }
 
 fn click(harness: &mut Harness<'_, StationApp>, label: &str) {
@@ -1018,21 +1008,9 @@ fn app_on_script_at(
     let (ledger, _, _) = staffed_ledger(name);
     let (script, feed) = Script::new();
     let station = open(ledger, setup(game, 6, SourceChoice::SimulatedShoe), feed);
-    let mut harness = Harness::builder()
-        .with_size(size)
-        .with_max_steps(8)
-        .build_ui_state(
-            |ui, app: &mut StationApp| app.show_ui(ui),
-            StationApp::with_station(station, egui::Context::default()),
-        );
-    pairs_table::ui::style(&harness.ctx);
-    harness.run();
-    (harness, script)
+    let app = StationApp::with_station(station, egui::Context::default());
+    (app_at(app, size), script)
 }
-
-/// The screen sizes the app is made for: a dealer's touch screen and the
-/// smallest a table may have.
-const SCREENS: [egui::Vec2; 2] = [egui::vec2(1280.0, 800.0), egui::vec2(1024.0, 768.0)];
 
 /// Where a place on the layout is drawn: "Seat 3", "Dealer", "Common hand".
 fn place(harness: &Harness<'_, StationApp>, name: &str) -> egui::Rect {
@@ -1405,15 +1383,10 @@ fn a_new_simulated_shoe_says_to_insert_a_shoe_and_its_words_move_nothing() {
         )
         .unwrap();
         let station = open(ledger, setup, Feed::Scanner(Box::new(link)));
-        let mut harness = Harness::builder()
-            .with_size(size)
-            .with_max_steps(8)
-            .build_ui_state(
-                |ui, app: &mut StationApp| app.show_ui(ui),
-                StationApp::with_station(station, egui::Context::default()),
-            );
-        pairs_table::ui::style(&harness.ctx);
-        harness.run();
+        let mut harness = app_at(
+            StationApp::with_station(station, egui::Context::default()),
+            size,
+        );
         assert!(shows(
             &harness,
             "Insert a freshly shuffled shoe: the simulated shoe holds no cards."

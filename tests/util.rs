@@ -375,6 +375,43 @@ pub fn run_until<S>(
     panic!("{what} did not happen in 10 s");
 }
 
+/// The screen sizes the app is made for: a dealer's touch screen and the
+/// smallest a table may have.
+pub const SCREENS: [eframe::egui::Vec2; 2] = [
+    eframe::egui::vec2(1280.0, 800.0),
+    eframe::egui::vec2(1024.0, 768.0),
+];
+
+/// The app at a screen of `size`, in the app's own type sizes and spacing,
+/// one frame drawn.
+pub fn app_at(
+    app: pairs_table::ui::StationApp,
+    size: eframe::egui::Vec2,
+) -> egui_kittest::Harness<'static, pairs_table::ui::StationApp> {
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size(size)
+        // A grid whose column widths change takes a few frames to settle.
+        .with_max_steps(8)
+        .build_ui_state(
+            |ui, app: &mut pairs_table::ui::StationApp| app.show_ui(ui),
+            app,
+        );
+    pairs_table::ui::style(&harness.ctx);
+    harness.run();
+    harness
+}
+
+/// Replaces the text of the input labelled `label` with `text`.
+pub fn type_into<S>(harness: &mut egui_kittest::Harness<'_, S>, label: &str, text: &str) {
+    use egui_kittest::kittest::Queryable;
+    harness.get_by_label(label).focus();
+    harness.run();
+    harness.key_press_modifiers(eframe::egui::Modifiers::COMMAND, eframe::egui::Key::A);
+    harness.run();
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+}
+
 /// [`run_until`] a widget whose label contains `text` is drawn.
 pub fn run_until_shown<S>(harness: &mut egui_kittest::Harness<'_, S>, text: &str) {
     use egui_kittest::kittest::Queryable;

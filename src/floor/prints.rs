@@ -115,7 +115,7 @@ pub fn print_at_pit(
             Ok::<_, PrintingError>(PrintStamp {
                 number: i64::from(row.get::<_, i32>(0)),
                 interim: of.open,
-                printed_at: floor_time(&row.get::<_, String>(1))?,
+                printed_at: floor_time(&row.get::<_, String>(1)).map_err(PrintingError::Floor)?,
                 first_printed_at: None,
                 printed_by: Some(printed_by.clone()),
                 floor_copy: Some(FloorCopy {
@@ -213,11 +213,11 @@ fn shift_query(
     })
 }
 
-/// A time as the floor's `to_char` writes it.
-fn floor_time(text: &str) -> Result<DateTime<Utc>, PrintingError> {
+/// A time as the floor's `to_char` writes it, or why it is not one.
+fn floor_time(text: &str) -> Result<DateTime<Utc>, String> {
     DateTime::parse_from_rfc3339(text)
         .map(|t| t.with_timezone(&Utc))
-        .map_err(|e| PrintingError::Floor(format!("the floor gave the time {text:?}: {e}")))
+        .map_err(|e| format!("the floor gave the time {text:?}: {e}"))
 }
 
 /// Every floor copy recorded on the floor at `url` (of `station` only, if
@@ -252,11 +252,7 @@ pub fn recorded_prints(url: &str, station: Option<&str>) -> Result<Vec<RecordedP
                     name: r.get(7),
                 },
                 pdf_sha256: r.get(8),
-                printed_at: DateTime::parse_from_rfc3339(&at)
-                    .map_err(|e| {
-                        FloorError::Refused(format!("the floor gave the time {at:?}: {e}"))
-                    })?
-                    .with_timezone(&Utc),
+                printed_at: floor_time(&at).map_err(FloorError::Refused)?,
                 printed_from: r.get(10),
             })
         })

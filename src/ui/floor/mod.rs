@@ -173,7 +173,7 @@ impl FloorApp {
             url: print_url,
             print_replicas: crate::floor::command::replica_dir("pit-print")
                 .map_err(|e| e.to_string()),
-            print_form: print::PrintForm::new(),
+            print_form: print::PrintForm::default(),
             print_command: crate::printing::PrintCommand::System,
         }
     }

@@ -16,6 +16,7 @@ use crate::ui::error::ScreenError;
 use crate::ui::widgets::{error_text_ui, labelled_input_ui};
 
 /// The form's inputs, the print under way and what the last one did.
+#[derive(Default)]
 pub(super) struct PrintForm {
     /// The station the paths were filled in for, and its shift.
     paths_for: Option<(String, Option<ShiftId>)>,
@@ -29,17 +30,6 @@ pub(super) struct PrintForm {
 }
 
 impl PrintForm {
-    pub(super) fn new() -> PrintForm {
-        PrintForm {
-            paths_for: None,
-            by: String::new(),
-            pdf: String::new(),
-            send: false,
-            printing: None,
-            said: None,
-        }
-    }
-
     /// Draws the form for `station`'s table `table` and its shift `shift`
     /// (`None` before its first); prints through the floor at `url`, its
     /// replicas in `dir`.

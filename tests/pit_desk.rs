@@ -13,7 +13,7 @@ use sha2::{Digest, Sha256};
 
 use crate::floor::{FloorDb, dir};
 use crate::pdf_text::pdf_text;
-use crate::util::{BOSS, DEALER, dealt, run_until, run_until_shown, staffed};
+use crate::util::{BOSS, DEALER, dealt, run_until, run_until_shown, staffed, type_into};
 use pairs_table::floor;
 use pairs_table::floor::prints::{PitPrint, print_at_pit, recorded_prints};
 use pairs_table::ledger::{AlarmKind, CountKind, CountState};
@@ -24,16 +24,6 @@ use pairs_table::ui::FloorApp;
 fn pit_url(floor_db: &FloorDb) -> String {
     let (_, pit) = floor::role_names(&floor_db.name);
     floor_db.url().replacen("postgres@", &format!("{pit}@"), 1)
-}
-
-/// Replaces the text of the input labelled `label` with `text`.
-fn type_into<S>(harness: &mut Harness<'_, S>, label: &str, text: &str) {
-    harness.get_by_label(label).focus();
-    harness.run();
-    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    harness.run();
-    harness.get_by_label(label).type_text(text);
-    harness.run();
 }
 
 /// The SHA-256 of the file at `path`, in hex.
@@ -299,6 +289,30 @@ fn floor_print_and_floor_prints_on_a_floor_upgraded_from_schema_13() {
         run(&["prints"]).1,
         "no shift report has been printed at the pit\n"
     );
+    // The floor's own checks, as the pit's role meets them: a copy is
+    // made from verified rows only, and of a station the floor has.
+    let mut as_pit = postgres::Client::connect(&pit, postgres::NoTls).unwrap();
+    let mut refused = |sql: &str| {
+        as_pit
+            .batch_execute(sql)
+            .unwrap_err()
+            .as_db_error()
+            .map(|e| e.message().to_owned())
+    };
+    assert_eq!(
+        refused(
+            "SELECT floor.record_report_print('east', 1, 1, 1, true, 5, \
+                 decode(repeat('00', 32), 'hex'), 1, 'Pat Boss', decode(repeat('00', 32), 'hex'))"
+        )
+        .as_deref(),
+        Some(
+            "a floor copy of station east is made from its verified rows only (through row 0), not row 5"
+        )
+    );
+    assert_eq!(
+        refused("SELECT * FROM floor.next_report_copy('west', 1, 1)").as_deref(),
+        Some("there is no station west on the floor")
+    );
 
     floor_db.start_verifier();
     floor_db.settle();
@@ -324,6 +338,25 @@ fn floor_print_and_floor_prints_on_a_floor_upgraded_from_schema_13() {
         "{listed}"
     );
     let (_, json, _) = run(&["prints", "--json"]);
+    // The keys in the documented order (docs/floor.md).
+    let keys = [
+        "station",
+        "table_id",
+        "shift_id",
+        "copy",
+        "interim",
+        "through_seq",
+        "printed_by",
+        "printed_by_name",
+        "printed_at",
+        "printed_from",
+        "pdf_sha256",
+    ];
+    let places: Vec<usize> = keys
+        .iter()
+        .map(|key| json.find(&format!("\"{key}\":")).expect(key))
+        .collect();
+    assert!(places.is_sorted(), "{json}");
     let json: serde_json::Value = serde_json::from_str(&json).unwrap();
     let copy = &json[0];
     assert_eq!(

@@ -656,29 +656,46 @@ fn print_at_pit(
     ))
 }
 
+/// A floor copy as `floor prints --json` writes it: the keys in this
+/// order (docs/floor.md, "Printing at the pit").
+#[derive(serde::Serialize)]
+struct PrintJson<'a> {
+    station: &'a str,
+    table_id: i64,
+    shift_id: i64,
+    copy: i32,
+    interim: bool,
+    through_seq: i64,
+    printed_by: u32,
+    printed_by_name: &'a str,
+    printed_at: String,
+    printed_from: &'a str,
+    pdf_sha256: &'a str,
+}
+
 /// `floor prints`: every floor copy recorded, as lines or JSON.
 fn list_prints(floor: &str, station: Option<&str>, json: bool) -> anyhow::Result<()> {
     let prints = super::prints::recorded_prints(floor, station)?;
     if json {
-        let list: Vec<serde_json::Value> = prints
+        let list: Vec<PrintJson<'_>> = prints
             .iter()
-            .map(|p| {
-                serde_json::json!({
-                    "station": p.station,
-                    "table_id": p.table_id,
-                    "shift_id": p.shift_id,
-                    "copy": p.copy,
-                    "interim": p.shift_open,
-                    "through_seq": p.through_seq,
-                    "printed_by": p.printed_by.id.0,
-                    "printed_by_name": p.printed_by.name,
-                    "printed_at": p.printed_at.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
-                    "printed_from": p.printed_from,
-                    "pdf_sha256": p.pdf_sha256,
-                })
+            .map(|p| PrintJson {
+                station: &p.station,
+                table_id: p.table_id,
+                shift_id: p.shift_id,
+                copy: p.copy,
+                interim: p.shift_open,
+                through_seq: p.through_seq,
+                printed_by: p.printed_by.id.0,
+                printed_by_name: &p.printed_by.name,
+                printed_at: p
+                    .printed_at
+                    .to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
+                printed_from: &p.printed_from,
+                pdf_sha256: &p.pdf_sha256,
             })
             .collect();
-        return print_line(&serde_json::Value::Array(list).to_string());
+        return print_line(&serde_json::to_string(&list)?);
     }
     if prints.is_empty() {
         return print_line("no shift report has been printed at the pit");

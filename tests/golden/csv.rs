@@ -11,8 +11,8 @@ use pairs_table::engine::rules::HouseRules;
 use pairs_table::ids::{HandId, ShiftId, StaffId, TableId};
 use pairs_table::ledger::report::{
     AlarmClear, AlarmEntry, ChipCount, ClearedUnder, Correction, CorrectionKind, Exceptions,
-    GameFigures, Header, Integrity, Inventory, KindTotal, ManualCard, Payout, PlayFigures,
-    PrintStamp, RocketFigures, ShiftReport, Slip, SlipVoid, StaffChange, StaffRef,
+    FloorCopy, GameFigures, Header, Integrity, Inventory, KindTotal, ManualCard, Payout,
+    PlayFigures, PrintStamp, RocketFigures, ShiftReport, Slip, SlipVoid, StaffChange, StaffRef,
     StarboardFigures, TableFigures, ToDate, ToDateFigures, VoidEntry,
 };
 use pairs_table::ledger::{AlarmKind, ChainHead, CountKind, SlipKind};
@@ -312,6 +312,28 @@ fn the_shift_report_csv_has_the_documented_header_and_rows() {
     let header = csv.lines().next().unwrap();
     assert_text(REPORTS, "csv-header", &format!("{header}\n"));
     assert_text(REPORTS, "csv-example", &csv);
+}
+
+#[test]
+fn a_floor_copy_says_so_in_its_print_row() {
+    let mut report = every_row_report();
+    report.print = PrintStamp {
+        number: 1,
+        interim: true,
+        printed_at: at(2, 2, 10),
+        first_printed_at: None,
+        printed_by: Some(boss()),
+        floor_copy: Some(FloorCopy {
+            station: "north".into(),
+        }),
+    };
+    let csv = render_csv(&report);
+    let print: String = csv
+        .lines()
+        .filter(|line| line.starts_with("header,print,"))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert_text(REPORTS, "csv-print-floor-copy", &print);
 }
 
 /// The Rocket example with its `rocket` rows replaced by `rows` and its

@@ -23,7 +23,7 @@ use pairs_table::scanner::decoder::next_seq;
 use pairs_table::scanner::sim::{PtyLink, Sequencer, sim_identity};
 use pairs_table::scanner::{HostRequest, Message, Protocol, ReaderConfig, ScanEvent, ScanLink};
 use pairs_table::station::{Actor, Feed, Reopened, ShoeKnown, SourceChoice, Station, StationError};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 fn bet(station: &mut Station, seat: u8, text: &str) {
@@ -2156,6 +2156,8 @@ fn a_ledger_with_the_misnamed_rules_hash_verifies_and_records_on_with_the_right_
 struct PtyShoe {
     wire: Arc<Mutex<PtyWire>>,
     stop: Arc<AtomicBool>,
+    /// How many times the readers of this shoe's feeds woke their station.
+    wakes: Arc<AtomicUsize>,
     thread: Option<std::thread::JoinHandle<()>>,
     device: String,
     protocol: Protocol,
@@ -2244,6 +2246,7 @@ impl PtyShoe {
         PtyShoe {
             wire,
             stop,
+            wakes: Arc::new(AtomicUsize::new(0)),
             thread: Some(thread),
             device,
             protocol,
@@ -2254,7 +2257,15 @@ impl PtyShoe {
     fn feed(&self, resume_after: Option<u16>) -> Feed {
         let mut config = ReaderConfig::new(&self.device);
         config.resume_after = resume_after;
-        Feed::Scanner(Box::new(ScanLink::port(config, Box::new(|| {})).unwrap()))
+        let wakes = Arc::clone(&self.wakes);
+        let waker = Box::new(move || {
+            wakes.fetch_add(1, Ordering::SeqCst);
+        });
+        Feed::Scanner(Box::new(ScanLink::port(config, waker).unwrap()))
+    }
+
+    fn wakes(&self) -> usize {
+        self.wakes.load(Ordering::SeqCst)
     }
 
     fn send(&self, message: Message) -> u16 {
@@ -2367,6 +2378,82 @@ fn reopened_on(ledger: Ledger, shoe: &PtyShoe) -> Station {
             *station
         }
         Reopened::NoOpenTable(_) => panic!("the table is not open"),
+    }
+}
+
+/// Issue 46, item 5: an idle table on a card-reading shoe does not repaint
+/// on every heartbeat. The reader journals a heartbeat itself while the
+/// station has handled everything before it, and wakes nobody; a card
+/// still wakes the station and is handled and journaled in order; and a
+/// station that dies while the shoe idles has journaled the last heartbeat.
+#[test]
+fn an_idle_card_reading_shoe_wakes_nobody_and_its_heartbeats_are_journaled() {
+    let (ledger, path, clock) = staffed_ledger("station-quiet-heartbeats");
+    let shoe = PtyShoe::new(&path.with_file_name("shoe-link"), Protocol::V2);
+    let mut station = table_on_pty_shoe(ledger, &shoe);
+    // From here the test sends every frame; what came before is handled.
+    shoe.down(&mut station);
+    shoe.down(&mut station);
+    let woken = shoe.wakes();
+    let beats: Vec<u16> = (0..3)
+        .map(|_| {
+            let seq = shoe.send(Message::Heartbeat);
+            std::thread::sleep(Duration::from_millis(100));
+            seq
+        })
+        .collect();
+    wait_until_journaled(&path, beats[2]);
+    assert_eq!(shoe.wakes(), woken, "a heartbeat woke the station");
+    assert_eq!(
+        station.poll_scanner().unwrap(),
+        0,
+        "nothing was left to handle"
+    );
+
+    station.sign_in_dealer(&dealer()).unwrap();
+    bet(&mut station, 1, "10");
+    station.start_hand().unwrap();
+    let taken = station.table().count().taken();
+    let card = shoe.send(Message::Card {
+        rank: Rank::new(5).unwrap(),
+    });
+    shoe.run_until(&mut station, |s| s.table().count().taken() == taken + 1);
+    assert!(shoe.wakes() > woken, "the card did not wake the station");
+    assert_eq!(journaled_frame(&path), Some(i64::from(card)));
+
+    let beat = shoe.send(Message::Heartbeat);
+    wait_until_journaled(&path, beat);
+    drop(station);
+    let mut station = reopened_on(reopen_ledger(&path, &clock), &shoe);
+    shoe.up();
+    shoe.run_until(&mut station, |s| s.shoe_count() != ShoeKnown::Checking);
+    assert_eq!(station.shoe_count(), ShoeKnown::Known);
+    assert_eq!(station.table().count().taken(), taken + 1);
+    assert!(station.alarms().is_empty(), "{:?}", station.alarms());
+}
+
+/// The frame number in the ledger's `journal_link`, read as an auditor
+/// would, on a connection of its own.
+fn journaled_frame(path: &Path) -> Option<i64> {
+    use rusqlite::OptionalExtension;
+    let conn =
+        rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .unwrap();
+    conn.query_row("SELECT frame FROM journal_link", [], |r| r.get(0))
+        .optional()
+        .unwrap()
+}
+
+/// Waits (five seconds at most) until `journal_link` holds `frame`.
+fn wait_until_journaled(path: &Path, frame: u16) {
+    let start = Instant::now();
+    while journaled_frame(path) != Some(i64::from(frame)) {
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "frame {frame} was never journaled; the journal holds {:?}",
+            journaled_frame(path)
+        );
+        std::thread::sleep(Duration::from_millis(10));
     }
 }
 

@@ -69,7 +69,7 @@ pub use ship::{
     link_encoded, shipped_checkpoint, shipped_checkpoint_problem, shipped_table_name,
 };
 pub use startup::{ApprovedProgram, ProgramStart};
-pub use station::{JournaledEntry, OpenShift, ShoeDevice};
+pub use station::{FrameJournal, JournaledEntry, OpenShift, ShoeDevice};
 pub use verify::{AuditSummary, Discrepancy, KeyPin, VerifyOptions, verify};
 
 /// The schema migrations, in order; migration i brings version i to i + 1.

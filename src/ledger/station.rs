@@ -118,13 +118,26 @@ impl Ledger {
     /// shoe `shoe` (a hint for the next start, docs/ledger.md, "The last
     /// frame taken").
     pub fn journal_last_frame(&mut self, shoe: i64, frame: u16) -> Result<(), LedgerError> {
-        let at = self.now();
-        self.conn.execute(
-            "INSERT INTO journal_link (id, shoe_id, frame, at) VALUES (1, ?1, ?2, ?3) \
-             ON CONFLICT (id) DO UPDATE SET shoe_id = ?1, frame = ?2, at = ?3",
-            rusqlite::params![shoe, frame, at],
-        )?;
-        Ok(())
+        write_last_frame(&self.conn, shoe, frame, &self.now())
+    }
+
+    /// A second connection to this ledger that journals only the last
+    /// frame taken from the card-reading shoe of the table's shoe `shoe`:
+    /// the scanner's reader thread writes a heartbeat's number with it
+    /// while the station has nothing else to handle (docs/ledger.md, "The
+    /// last frame taken").
+    pub fn frame_journal(&self, shoe: i64) -> Result<FrameJournal, LedgerError> {
+        let path = self
+            .conn
+            .path()
+            .filter(|path| !path.is_empty())
+            .ok_or_else(|| LedgerError::Unreadable(self.path.clone(), "no file".to_owned()))?;
+        let conn = rusqlite::Connection::open(path)
+            .map_err(|e| LedgerError::Unreadable(self.path.clone(), e.to_string()))?;
+        // Short: a reader thread that waits long misses the shoe's bytes;
+        // a heartbeat not written here is published and handled as before.
+        conn.busy_timeout(std::time::Duration::from_millis(100))?;
+        Ok(FrameJournal { conn, shoe })
     }
 
     /// The number of the last frame journaled as taken from the
@@ -275,5 +288,44 @@ impl Ledger {
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+/// Journals the last frame taken from a card-reading shoe, from a thread
+/// other than the station's (see [`Ledger::frame_journal`]). It writes the
+/// one row of `journal_link` and nothing else; `at` is the system clock's.
+pub struct FrameJournal {
+    conn: rusqlite::Connection,
+    shoe: i64,
+}
+
+impl FrameJournal {
+    /// Journals `frame` as the last frame taken.
+    pub fn record(&mut self, frame: u16) -> Result<(), LedgerError> {
+        let at = super::timestamp(super::Clock::now(&super::SystemClock));
+        write_last_frame(&self.conn, self.shoe, frame, &at)
+    }
+}
+
+/// The one row of `journal_link`: `frame` of the shoe `shoe`, at `at`.
+fn write_last_frame(
+    conn: &rusqlite::Connection,
+    shoe: i64,
+    frame: u16,
+    at: &str,
+) -> Result<(), LedgerError> {
+    conn.execute(
+        "INSERT INTO journal_link (id, shoe_id, frame, at) VALUES (1, ?1, ?2, ?3) \
+         ON CONFLICT (id) DO UPDATE SET shoe_id = ?1, frame = ?2, at = ?3",
+        rusqlite::params![shoe, frame, at],
+    )?;
+    Ok(())
+}
+
+impl std::fmt::Debug for FrameJournal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FrameJournal")
+            .field("shoe", &self.shoe)
+            .finish_non_exhaustive()
     }
 }

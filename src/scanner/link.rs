@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::mpsc::Receiver;
 
 use super::decoder::ScanEvent;
-use super::reader::{Reader, ReaderConfig, ReaderError, ReaderStatus, Waker};
+use super::reader::{HeartbeatJournal, Reader, ReaderConfig, ReaderError, ReaderStatus, Waker};
 use super::sim::{PullShoe, SimError};
 use crate::engine::{Decks, Rank};
 
@@ -96,6 +96,30 @@ impl ScanLink {
         match &self.source {
             Source::Port(reader) => reader.status(),
             Source::Scripted { status, .. } => status.clone(),
+        }
+    }
+
+    /// Whether this link could take quiet heartbeats and has no journal
+    /// for them yet (a scripted link never takes them).
+    pub fn wants_heartbeat_journal(&self) -> bool {
+        match &self.source {
+            Source::Port(reader) => !reader.takes_quiet_heartbeats(),
+            Source::Scripted { .. } => false,
+        }
+    }
+
+    /// See [`Reader::take_quiet_heartbeats`]; a scripted link publishes
+    /// every event.
+    pub fn take_quiet_heartbeats(&self, journal: HeartbeatJournal) {
+        if let Source::Port(reader) = &self.source {
+            reader.take_quiet_heartbeats(journal);
+        }
+    }
+
+    /// See [`Reader::handled`].
+    pub fn handled(&self, events: usize, heartbeats_are_no_ops: bool) {
+        if let Source::Port(reader) = &self.source {
+            reader.handled(events, heartbeats_are_no_ops);
         }
     }
 

@@ -6,6 +6,7 @@
 //! noticed; it writes what the decoder asks of a version 2 shoe.
 
 use std::io::{ErrorKind, Read, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
@@ -46,6 +47,57 @@ pub struct ReaderConfig {
 /// Called on the reader thread after each event is published (a UI passes
 /// one that asks for a repaint, so it need not poll while idle).
 pub type Waker = Box<dyn Fn() + Send + 'static>;
+
+/// Journals the number of a heartbeat the reader took itself (see
+/// [`Reader::take_quiet_heartbeats`]); returns whether it was journaled.
+pub type HeartbeatJournal = Box<dyn FnMut(u16) -> bool + Send + 'static>;
+
+/// A heartbeat changes nothing a station shows or decides while its link
+/// is reading and it has handled everything before it: the reader then
+/// journals the heartbeat's number itself instead of publishing it, and
+/// wakes nobody (a window repaints only when what it shows changes). The
+/// station says, after each batch it handled and journaled, how many
+/// events that was and whether it takes heartbeats as a no-op now.
+#[derive(Default)]
+struct QuietHeartbeats {
+    /// Events sent on the channel (only the reader thread adds to it).
+    published: AtomicU64,
+    /// Events the station has handled and journaled, and whether a
+    /// heartbeat would be a no-op for it after them.
+    handled: Mutex<Handled>,
+    /// Where the reader journals a heartbeat it takes (none: it never does).
+    journal: Mutex<Option<HeartbeatJournal>>,
+}
+
+#[derive(Default)]
+struct Handled {
+    events: u64,
+    heartbeats_are_no_ops: bool,
+}
+
+impl QuietHeartbeats {
+    /// Journals heartbeat `seq` here if nothing published waits to be
+    /// handled and the station takes heartbeats as no-ops; whether it did.
+    fn take(&self, seq: u16) -> bool {
+        let handled = self.handled.lock().unwrap_or_else(PoisonError::into_inner);
+        if !handled.heartbeats_are_no_ops || handled.events != self.published.load(Ordering::SeqCst)
+        {
+            return false;
+        }
+        // Held while journaling: the station cannot report a batch (or
+        // change its mind) until this heartbeat is written.
+        let mut journal = self.journal.lock().unwrap_or_else(PoisonError::into_inner);
+        journal.as_mut().is_some_and(|journal| journal(seq))
+    }
+}
+
+impl std::fmt::Debug for QuietHeartbeats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("QuietHeartbeats")
+            .field("published", &self.published)
+            .finish_non_exhaustive()
+    }
+}
 
 impl ReaderConfig {
     /// The protocol's defaults (9600 baud, 8N1) for the port at `path`.
@@ -169,6 +221,7 @@ fn open_port(config: &ReaderConfig) -> serialport::Result<Box<dyn SerialPort>> {
 pub struct Reader {
     events: Receiver<ScanEvent>,
     status: Arc<Mutex<ReaderStatus>>,
+    quiet: Arc<QuietHeartbeats>,
     stop: Option<Sender<()>>,
     thread: Option<JoinHandle<()>>,
 }
@@ -186,6 +239,8 @@ impl Reader {
         let (stop, stop_rx) = mpsc::channel();
         let status = Arc::new(Mutex::new(ReaderStatus::default()));
         let shared = Arc::clone(&status);
+        let quiet = Arc::new(QuietHeartbeats::default());
+        let quiet_shared = Arc::clone(&quiet);
         let thread = std::thread::Builder::new()
             .name("scanner".into())
             .spawn(move || {
@@ -193,6 +248,7 @@ impl Reader {
                     config,
                     events: event_tx,
                     status: shared,
+                    quiet: quiet_shared,
                     stop: stop_rx,
                     waker,
                 }
@@ -201,6 +257,7 @@ impl Reader {
         Ok(Reader {
             events,
             status,
+            quiet,
             stop: Some(stop),
             thread: Some(thread),
         })
@@ -217,6 +274,41 @@ impl Reader {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
+    }
+
+    /// From now on, a heartbeat that arrives while the link is reading and
+    /// the station has handled everything before it (see
+    /// [`Reader::handled`]) is journaled by `journal` on the reader thread
+    /// instead of published: nobody is woken for it. A heartbeat `journal`
+    /// fails to write is published as before.
+    pub fn take_quiet_heartbeats(&self, journal: HeartbeatJournal) {
+        *self
+            .quiet
+            .journal
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some(journal);
+    }
+
+    /// Whether [`Reader::take_quiet_heartbeats`] has been given a journal.
+    pub fn takes_quiet_heartbeats(&self) -> bool {
+        self.quiet
+            .journal
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_some()
+    }
+
+    /// The station has handled `events` more of the published events and
+    /// journaled the last frame among them; `heartbeats_are_no_ops` says
+    /// whether a heartbeat now would change nothing for it.
+    pub fn handled(&self, events: usize, heartbeats_are_no_ops: bool) {
+        let mut handled = self
+            .quiet
+            .handled
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        handled.events += events as u64;
+        handled.heartbeats_are_no_ops = heartbeats_are_no_ops;
     }
 }
 
@@ -267,16 +359,30 @@ struct Worker {
     config: ReaderConfig,
     events: Sender<ScanEvent>,
     status: Arc<Mutex<ReaderStatus>>,
+    quiet: Arc<QuietHeartbeats>,
     stop: Receiver<()>,
     waker: Waker,
 }
 
 impl Worker {
     fn publish(&self, event: ScanEvent) -> bool {
-        self.status
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .record(&event);
+        let was_reading = {
+            let mut status = self.status.lock().unwrap_or_else(PoisonError::into_inner);
+            let reading = status.connected && !status.silent && status.frames_good > 0;
+            status.record(&event);
+            reading
+        };
+        // A heartbeat on a reading link changes nothing shown.
+        if let ScanEvent::Frame {
+            seq,
+            message: Message::Heartbeat,
+        } = &event
+            && was_reading
+            && self.quiet.take(*seq)
+        {
+            return true;
+        }
+        self.quiet.published.fetch_add(1, Ordering::SeqCst);
         let sent = self.events.send(event).is_ok();
         (self.waker)();
         sent

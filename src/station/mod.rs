@@ -292,6 +292,9 @@ pub mod keys {
 /// One live table.
 #[derive(Debug)]
 pub struct Station {
+    /// First, so it is dropped first: its reader thread (which may journal
+    /// heartbeats into the ledger) stops before the ledger closes.
+    feed: Feed,
     ledger: Ledger,
     table: Table,
     setup: TableSetup,
@@ -299,7 +302,6 @@ pub struct Station {
     dealer: Option<StaffId>,
     recorder: Recorder,
     intake: Intake,
-    feed: Feed,
     entries: Vec<SeatEntry>,
     settlement: Option<(FinishedHand, Settlement)>,
     /// Ledger alarm id and text of each notice to acknowledge.

@@ -9,6 +9,10 @@ impl Station {
     /// Handles every scanner event that has arrived; returns how many. The
     /// number of the last frame taken is journaled once they are handled
     /// (docs/ledger.md, "The last frame taken").
+    ///
+    /// While nothing else waits, the reader journals the shoe's heartbeats
+    /// itself and wakes nobody for them: it is told here, after each
+    /// batch, whether a heartbeat would change anything for the station.
     pub fn poll_scanner(&mut self) -> Result<usize, StationError> {
         let mut handled = 0;
         let mut last_frame = None;
@@ -16,10 +20,22 @@ impl Station {
             let Feed::Scanner(link) = &self.feed else {
                 return Ok(handled);
             };
+            if link.wants_heartbeat_journal() {
+                // Without a second connection every heartbeat is published
+                // and handled here, as any frame is.
+                link.take_quiet_heartbeats(match self.ledger.frame_journal(self.context.shoe) {
+                    Ok(mut journal) => Box::new(move |frame| journal.record(frame).is_ok()),
+                    Err(_) => Box::new(|_| false),
+                });
+            }
             let Some(event) = link.try_next() else {
                 if let Some(frame) = last_frame {
                     self.ledger.journal_last_frame(self.context.shoe, frame)?;
                 }
+                // A heartbeat is a no-op unless the shoe's continuity is
+                // being checked after a restart (it may be the frame that
+                // proves nothing was missed).
+                link.handled(handled, !self.intake.checking());
                 return Ok(handled);
             };
             if let ScanEvent::Frame { seq, .. } = &event {

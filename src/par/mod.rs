@@ -13,7 +13,8 @@ pub mod card;
 pub mod count;
 pub mod countability;
 pub mod hold;
-pub mod rocket;
+/// Rocket's exact solver, in its own crate (optimised in debug builds too).
+pub use pairs_solver as rocket;
 pub mod starboard;
 
 use std::collections::BTreeMap;
@@ -25,6 +26,7 @@ use crate::engine::hand::{GameKind, Hand};
 use crate::engine::rules::{HouseRules, StartRule};
 use crate::engine::table::TableError;
 use crate::simulate::{SimConfig, Simulation, Strategy};
+pub use rocket::FirstDecision;
 use rocket::RocketFigures;
 
 /// The two-sided 99% quantile of the normal distribution, for the
@@ -120,18 +122,6 @@ pub struct OptionEffect {
     pub option: &'static str,
     /// What it changes, in words.
     pub effect: String,
-}
-
-/// The first decision's best play: the player's first card against the
-/// dealer's.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct FirstDecision {
-    /// The dealer's first card (never 3: a 3 ends the hand).
-    pub dealer: Rank,
-    /// The player's first cards on which the best play hits.
-    pub hit: Vec<Rank>,
-    /// ... and folds.
-    pub fold: Vec<Rank>,
 }
 
 /// Rocket's par sheet for one deck count.

@@ -23,8 +23,9 @@ use std::sync::OnceLock;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::engine::card::{Decks, Rank, RankSet};
-use crate::par::FirstDecision;
+use pairs_engine::card::{Decks, Rank, RankSet};
+
+use crate::FirstDecision;
 
 /// The index of rank 3 (the dealer's death card) in a ten-bit rank mask.
 const THREE: usize = 2;

@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 
 use serde::Serialize;
 
-use crate::engine::card::{Decks, RankSet};
+use pairs_engine::card::{Decks, Rank, RankSet};
 
 mod from_shoe;
 pub use from_shoe::{
@@ -25,6 +25,18 @@ pub use from_shoe::{
 /// The bound on the absolute error of every probability, edge and
 /// per-hand average here, against exact arithmetic.
 pub const ERROR_BOUND: f64 = 1e-11;
+
+/// The first decision's best play: the player's first card against the
+/// dealer's.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct FirstDecision {
+    /// The dealer's first card (never 3: a 3 ends the hand).
+    pub dealer: Rank,
+    /// The player's first cards on which the best play hits.
+    pub hit: Vec<Rank>,
+    /// ... and folds.
+    pub fold: Vec<Rank>,
+}
 
 /// The bit of rank 3 (the dealer's death card) in a ten-bit rank mask.
 const THREE_BIT: usize = 2;

@@ -2323,7 +2323,16 @@ fn a_station_whose_appends_are_refused_tells_the_floor_how_far_behind_it_is() {
     until_status(&floor_db, "the larger lag", |s| {
         s[0].link.lag == Some(behind)
     });
-    assert!(shipper.link().down.is_some_and(|(_, why)| why == refused));
+    // The shipper tells the floor first, then notes it here.
+    let start = Instant::now();
+    while !shipper.link().down.is_some_and(|(_, why)| why == refused) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the shipper's link never said {refused:?}: {:?}",
+            shipper.link()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
     floor_db
         .admin()
         .batch_execute(&revoke.replace("REVOKE", "GRANT").replace(" FROM ", " TO "))

@@ -421,6 +421,7 @@ impl Ledger {
             table_name: resolved.table_name.clone(),
             game: resolved.game,
             rules,
+            rules_hashes: hands.rules_hashes.clone(),
             shift: resolved.shift,
             start: resolved.start,
             end: resolved.end,

@@ -165,6 +165,9 @@ pub struct Header {
     pub game: GameKind,
     /// The house rules the hands were dealt under, in order of first use.
     pub rules: Vec<HouseRules>,
+    /// Their hashes as the hands recorded them (the same order): an older
+    /// build's canonical text may hash differently under this build's.
+    pub rules_hashes: Vec<String>,
     /// The shift, if the report covers one.
     pub shift: Option<ShiftId>,
     /// When the shift opened (or the range starts).

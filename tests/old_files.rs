@@ -225,8 +225,9 @@ fn every_old_ledger_and_archive_is_read_as_written_and_left_as_it_is() {
 }
 
 /// Today's build verifies `old`'s ledger and archive, prints its
-/// protection report, exports a hand that replays, and refuses a lookup
-/// of a card it never enrolled, writing nothing.
+/// protection report and exports a hand that replays (or, below schema
+/// 15, refuses both in one sentence), and refuses a look-up of a card it
+/// never enrolled, writing nothing.
 fn read_as_written(old: &Old) {
     let dir = copy_of(old.dir);
     let (ledger, archive) = (dir.join("ledger.sqlite3"), dir.join("archive.sqlite3"));

@@ -212,13 +212,12 @@ impl FloorDb {
         self.verifier = Some((stop, thread));
     }
 
-    /// A new floor database migrated only to schema `version` by the
-    /// migrations' own files (as an older pairs-table left it), with no
-    /// roles and no verifier: `floor::init` then upgrades it.
-    pub(crate) fn migrated_to(version: usize) -> FloorDb {
+    /// A new empty database `pt_floor_{what}_…`, with no floor, no roles
+    /// and no verifier.
+    fn empty(what: &str) -> FloorDb {
         static NEXT: AtomicU32 = AtomicU32::new(0);
         let name = format!(
-            "pt_floor_v{version}_{}_{}",
+            "pt_floor_{what}_{}_{}",
             std::process::id(),
             NEXT.fetch_add(1, Ordering::Relaxed)
         );
@@ -226,10 +225,34 @@ impl FloorDb {
         admin
             .batch_execute(&format!("CREATE DATABASE \"{name}\""))
             .unwrap();
-        let db = FloorDb {
+        FloorDb {
             name,
             verifier: None,
-        };
+        }
+    }
+
+    /// A new database holding the plain SQL dump `dump` (`pg_dump
+    /// --inserts --no-owner --no-privileges` of a floor an older
+    /// pairs-table wrote), with no roles and no verifier: `floor::init`
+    /// then upgrades it. psql's own commands (`\restrict`, `\unrestrict`)
+    /// are left out.
+    pub(crate) fn restored(dump: &Path) -> FloorDb {
+        let db = FloorDb::empty("dump");
+        let sql: String = std::fs::read_to_string(dump)
+            .unwrap()
+            .lines()
+            .filter(|line| !line.starts_with("\\restrict ") && !line.starts_with("\\unrestrict "))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        db.admin().batch_execute(&sql).unwrap();
+        db
+    }
+
+    /// A new floor database migrated only to schema `version` by the
+    /// migrations' own files (as an older pairs-table left it), with no
+    /// roles and no verifier: `floor::init` then upgrades it.
+    pub(crate) fn migrated_to(version: usize) -> FloorDb {
+        let db = FloorDb::empty(&format!("v{version}"));
         let mut owner = db.admin();
         for file in &schema_files()[..version] {
             owner
@@ -286,6 +309,11 @@ impl FloorDb {
             })
             .collect();
         format!("{}/{path}", server())
+    }
+
+    /// The URL of this database as the role `role` (no password).
+    pub(crate) fn url_as(&self, role: &str) -> String {
+        self.url().replacen("postgres@", &format!("{role}@"), 1)
     }
 
     pub(crate) fn admin(&self) -> Client {
@@ -943,11 +971,7 @@ fn a_player_is_rated_across_every_station_on_the_floor_without_counting_one_twic
         (Some(25), Some(1250))
     );
     let (_, pit) = floor::role_names(&floor_db.name);
-    let pit_url = format!(
-        "{}/{}",
-        server().replacen("postgres@", &format!("{pit}@"), 1),
-        floor_db.name
-    );
+    let pit_url = floor_db.url_as(&pit);
     let everywhere = rating(&["--floor", &pit_url]);
     assert_eq!(everywhere["hands"], 40);
     assert_eq!(everywhere["wagered"], 2000);
@@ -2550,9 +2574,7 @@ fn a_floor_with_no_connection_free_says_so_once_at_the_station_and_in_the_pit() 
     // The pit, reading as the pit's role, is refused too and says so once;
     // read as the owner (a superuser), it says the floor has none free.
     let (_, pit_role) = floor::role_names(&floor_db.name);
-    let pit_url = floor_db
-        .url()
-        .replacen("postgres@", &format!("{pit_role}@"), 1);
+    let pit_url = floor_db.url_as(&pit_role);
     let pit = |url: String| {
         Harness::builder()
             .with_size(egui::vec2(1600.0, 900.0))

@@ -12,40 +12,75 @@ use pairs_table::floor;
 #[test]
 fn an_old_floor_is_said_to_be_old_and_init_keeps_the_pits_access() {
     let floor_db = FloorDb::migrated_to(4);
-    let need = floor::SCHEMA_VERSION;
-    // As the floor init of that time made them: the pit's role logs in
-    // with no password.
-    let database: String = floor_db
-        .admin()
-        .query_one("SELECT current_database()", &[])
-        .unwrap()
-        .get(0);
-    let (stations, pit) = floor::role_names(&database);
+    let pit = old_roles(&floor_db, 4);
+    said_to_be_old(&floor_db, 4);
+    upgraded(&floor_db, 4, &pit);
+    // Again: nothing to upgrade, no password changed.
+    let out = crate::pairs_table()
+        .args(["floor", "init", "--floor", &floor_db.url()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!(
+            "floor schema at version {}; the pit reads as role {pit}\n",
+            floor::SCHEMA_VERSION
+        )
+    );
+}
+
+/// Creates the roles `floor init` of floor schema `version` made for
+/// `floor_db`: the stations' group, and the pit's login role, with a
+/// password from schema 5 (none before pit passwords). Returns the pit's
+/// role.
+pub(crate) fn old_roles(floor_db: &FloorDb, version: usize) -> String {
+    let (stations, pit) = floor::role_names(&floor_db.name);
+    let password = if version >= 5 { " PASSWORD 'old'" } else { "" };
     floor_db
         .admin()
         .batch_execute(&format!(
-            "CREATE ROLE \"{stations}\" NOLOGIN; CREATE ROLE \"{pit}\" LOGIN"
+            "CREATE ROLE \"{stations}\" NOLOGIN; CREATE ROLE \"{pit}\" LOGIN{password}"
         ))
         .unwrap();
+    pit
+}
+
+/// Checks that each of this program's commands on `floor_db`, a floor of
+/// schema `version`, that needs what the floor lacks refuses in the one
+/// sentence docs/floor.md gives ("Upgrading"); `floor settings` and
+/// `floor protection` read a floor of schema 8 and 10 on as it is.
+pub(crate) fn said_to_be_old(floor_db: &FloorDb, version: usize) {
+    let need = floor::SCHEMA_VERSION;
     let old = format!(
-        "pairs-table: the floor has schema version 4, older than the {need} this pairs-table needs: \
+        "pairs-table: the floor has schema version {version}, older than the {need} this pairs-table needs: \
          the floor's owner upgrades it with `pairs-table floor init --floor OWNER_URL` (docs/floor.md, \"Upgrading\")\n"
     );
-    for args in [
-        vec!["floor", "status"],
-        vec!["floor", "settings"],
-        vec!["floor", "protection"],
-        vec!["floor", "verify"],
+    for (command, since) in [
+        ("status", need),
+        ("settings", 8),
+        ("protection", 10),
+        ("verify", need),
     ] {
         let out = crate::pairs_table()
-            .args(&args)
-            .args(["--floor", &floor_db.url()])
+            .args(["floor", command, "--floor", &floor_db.url()])
             .output()
             .unwrap();
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
-        assert_eq!(String::from_utf8_lossy(&out.stderr), old, "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        if version < since {
+            assert_eq!(out.status.code(), Some(1), "{command}");
+            assert_eq!(err, old, "{command}");
+        } else {
+            assert!(out.status.success(), "{command}: {err}");
+        }
     }
+}
 
+/// Runs `floor init` on `floor_db`, a floor of schema `version` with the
+/// roles [`old_roles`] made (the pit's role `pit`), and checks what it
+/// says (a password for a pit's role that had none) and that the role
+/// has a password now.
+pub(crate) fn upgraded(floor_db: &FloorDb, version: usize, pit: &str) {
+    let need = floor::SCHEMA_VERSION;
     let out = crate::pairs_table()
         .args(["floor", "init", "--floor", &floor_db.url()])
         .output()
@@ -57,20 +92,23 @@ fn an_old_floor_is_said_to_be_old_and_init_keeps_the_pits_access() {
     );
     let said = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = said.lines().collect();
-    assert_eq!(lines.len(), 4, "{said}");
+    let given = if version < 5 { 2 } else { 0 };
+    assert_eq!(lines.len(), 2 + given, "{said}");
     assert_eq!(
         lines[0],
-        format!("upgraded the floor schema from version 4 to {need}")
+        format!("upgraded the floor schema from version {version} to {need}")
     );
+    if given > 0 {
+        assert_eq!(
+            lines[1],
+            format!(
+                "the pit's role {pit} had no password: it has one now; put this line in the pit computer's password file"
+            )
+        );
+        assert!(lines[2].contains(&format!(":{pit}:")), "{said}");
+    }
     assert_eq!(
-        lines[1],
-        format!(
-            "the pit's role {pit} had no password: it has one now; put this line in the pit computer's password file"
-        )
-    );
-    assert!(lines[2].contains(&format!(":{pit}:")), "{said}");
-    assert_eq!(
-        lines[3],
+        lines[1 + given],
         format!("floor schema at version {need}; the pit reads as role {pit}")
     );
     let has_password: bool = floor_db
@@ -82,15 +120,6 @@ fn an_old_floor_is_said_to_be_old_and_init_keeps_the_pits_access() {
         .unwrap()
         .get(0);
     assert!(has_password);
-    // Again: nothing to upgrade, no password changed.
-    let out = crate::pairs_table()
-        .args(["floor", "init", "--floor", &floor_db.url()])
-        .output()
-        .unwrap();
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        format!("floor schema at version {need}; the pit reads as role {pit}\n")
-    );
 }
 
 #[test]

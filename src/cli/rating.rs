@@ -85,9 +85,9 @@ pub fn rating(args: &RatingArgs, key: Option<&Path>) -> anyhow::Result<()> {
     // ledger is opened for writing (which records the lookup and would
     // upgrade an older file): a failed command leaves the file untouched.
     if let (Some(card), None) = (&args.player, &args.floor)
-        && let Ok(reader) = Ledger::open_read_only(&path, Box::new(SystemClock), false)
+        && let Ok((reader, _)) = Ledger::open_as_written(&path, Box::new(SystemClock), false)
     {
-        reader.rate_player(&mut Rater::new(args.strategy), card, period)?;
+        reader.refuse_unknown_card(card)?;
     }
     let mut ledger = Ledger::open_existing(&path, Box::new(SystemClock), station_keys(key)?)?;
     warn_about(&ledger);

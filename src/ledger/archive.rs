@@ -142,7 +142,8 @@ pub fn verify_archive(
         });
         summary.discrepancies += 1;
     };
-    let archive = Ledger::open_read_only(path, Box::new(SystemClock), true)?;
+    // An archive or ledger of any version: only its chain is read.
+    let (archive, _) = Ledger::open_as_written(path, Box::new(SystemClock), true)?;
     let last: Option<(i64, String)> = archive
         .conn
         .query_row(
@@ -166,7 +167,7 @@ pub fn verify_archive(
         }
     };
     if let Some(live) = live {
-        let ledger = Ledger::open_read_only(live, Box::new(SystemClock), false)?;
+        let (ledger, _) = Ledger::open_as_written(live, Box::new(SystemClock), false)?;
         match ledger.hash_at(head.rows)? {
             Some(hash) if hash == head.hash => {}
             Some(_) => problem(

@@ -624,9 +624,19 @@ impl Ledger {
         Ok(self.hash_at(head.rows)? == Some(head.hash))
     }
 
-    /// The stored hash of row `seq`, if the chain has it.
+    /// The stored hash of row `seq`, if the chain has it (in the chained
+    /// tables the file has: one an older build wrote lacks the later ones).
     fn hash_at(&self, seq: i64) -> Result<Option<[u8; 32]>, LedgerError> {
-        let sql = chain::hash_at_sql(chain::CHAINED);
+        let present: Vec<String> = self
+            .conn
+            .prepare_cached("SELECT name FROM sqlite_master WHERE type = 'table'")?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        let sql = chain::hash_at_sql(
+            chain::CHAINED
+                .into_iter()
+                .filter(|spec| present.iter().any(|name| name == spec.name)),
+        );
         let hash: Option<Vec<u8>> = self.conn.query_row(&sql, [seq], |r| r.get(0)).optional()?;
         Ok(hash.and_then(|h| h.try_into().ok()))
     }
@@ -695,16 +705,28 @@ impl Ledger {
         clock: Box<dyn Clock>,
         immutable: bool,
     ) -> Result<Ledger, LedgerError> {
-        let display = path.display().to_string();
-        let file::ReadOnly { conn, lock } = file::open_read_only(path, immutable)?;
-        let version = file::check_identity(&conn, &display)?;
+        let (ledger, version) = Ledger::open_as_written(path, clock, immutable)?;
         if version < OLDEST_READ_AS_WRITTEN {
             return Err(LedgerError::OlderSchema {
-                path: display,
+                path: ledger.path,
                 found: version,
             });
         }
-        Ok(Ledger {
+        Ok(ledger)
+    }
+
+    /// [`Ledger::open_read_only`] for a ledger of any schema version, with
+    /// its version: only for reads of what that version has (the chain's
+    /// rows and hashes; checkpoints from version 6, players from 10).
+    pub(crate) fn open_as_written(
+        path: &Path,
+        clock: Box<dyn Clock>,
+        immutable: bool,
+    ) -> Result<(Ledger, i64), LedgerError> {
+        let display = path.display().to_string();
+        let file::ReadOnly { conn, lock } = file::open_read_only(path, immutable)?;
+        let version = file::check_identity(&conn, &display)?;
+        let ledger = Ledger {
             conn,
             clock,
             station: "this station".into(),
@@ -714,7 +736,8 @@ impl Ledger {
             strays_resolved: false,
             light_pins: false,
             _lock: lock,
-        })
+        };
+        Ok((ledger, version))
     }
 
     /// A warning about the ledger file found when it was opened (other

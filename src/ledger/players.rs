@@ -242,6 +242,22 @@ impl Ledger {
         rows::game(&name).map_err(LedgerError::bad_row("tables", table.0))
     }
 
+    /// Refuses a card this ledger never enrolled, whatever its schema
+    /// version (one older than version 10 enrolled none): what a look-up
+    /// checks before it opens the ledger for writing.
+    pub fn refuse_unknown_card(&self, card: &str) -> Result<(), LedgerError> {
+        let card = check_card(card)?;
+        let has_players: bool = self.conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'players')",
+            [],
+            |r| r.get(0),
+        )?;
+        if has_players && self.player(card)?.is_some() {
+            return Ok(());
+        }
+        Err(PlayerError::UnknownCard(card.to_owned()).into())
+    }
+
     /// The player enrolled with `card`, if any.
     pub fn player(&self, card: &str) -> Result<Option<Player>, LedgerError> {
         Ok(self

@@ -370,6 +370,7 @@ fn every_old_ledger_is_upgraded_by_a_writer_and_verifies_clean() {
 /// clean at this build's schema.
 fn upgraded_by_writers(old: &Old) {
     let dir = copy_of(old.dir);
+    let recorded_rules = rules_hashes_of_hands(&dir.join("ledger.sqlite3"));
     let verified = || {
         let out = run(&dir, &["audit", "verify", "--db", "ledger.sqlite3"]);
         let verified = succeeded(&format!("{}: audit verify", old.dir), &out);
@@ -391,6 +392,8 @@ fn upgraded_by_writers(old: &Old) {
                 "ledger.sqlite3",
                 "--out",
                 "shift.pdf",
+                "--csv",
+                "shift.csv",
             ],
         ),
     );
@@ -399,6 +402,15 @@ fn upgraded_by_writers(old: &Old) {
         "{}: {printed}",
         old.dir
     );
+    // The report names the house rules by the hash its hands recorded,
+    // even where this build would hash the old rules text differently.
+    let csv = std::fs::read_to_string(dir.join("shift.csv")).unwrap();
+    let printed_rules: Vec<String> = csv
+        .lines()
+        .filter_map(|line| line.strip_prefix("header,rules,"))
+        .map(|rest| rest.split(',').next().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(printed_rules, recorded_rules, "{}", old.dir);
     verified();
     read_by_readers(old, &dir);
 
@@ -518,4 +530,25 @@ fn floor_upgraded(old: &Old) {
             .output()
             .unwrap(),
     );
+}
+
+/// The house rules' hashes the hands of the ledger at `path` recorded, in
+/// order of first use (read without touching the file).
+fn rules_hashes_of_hands(path: &Path) -> Vec<String> {
+    let uri = format!("file:{}?immutable=1", path.display());
+    let conn = rusqlite::Connection::open_with_flags(
+        uri,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_URI,
+    )
+    .unwrap();
+    let mut statement = conn
+        .prepare("SELECT rules_hash FROM hands GROUP BY rules_hash ORDER BY MIN(seq)")
+        .unwrap();
+    let hashes: Vec<String> = statement
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert!(!hashes.is_empty(), "{}", path.display());
+    hashes
 }

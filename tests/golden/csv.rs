@@ -110,6 +110,7 @@ fn every_row_report() -> ShiftReport {
             table_name: "T7".into(),
             game: GameKind::Rocket,
             rules: vec![HouseRules::default()],
+            rules_hashes: vec![HouseRules::default().hash_hex()],
             shift: Some(ShiftId(12)),
             start: at(1, 18, 0),
             end: Some(at(2, 2, 0)),

@@ -310,6 +310,71 @@ fn a_changed_card_is_detected_and_located() {
     assert_located(&discrepancies(&path), "cards", seq);
 }
 
+/// Checkpoints' signatures are checked a batch at a time on a thread of
+/// their own, but each bad one is said where the chain meets it, among
+/// the other findings: the order of checking each in turn.
+#[test]
+fn bad_signatures_are_said_in_chain_order_among_other_findings() {
+    let path = recorded(GameKind::Rocket, 12, 2);
+    let conn = forger(&path);
+    let transfer = seq_of(
+        &conn,
+        "SELECT seq FROM transfers WHERE hand_id = 5 ORDER BY seq LIMIT 1",
+    );
+    conn.execute(
+        "UPDATE transfers SET amount = amount + 10 WHERE seq = ?1",
+        [transfer],
+    )
+    .unwrap();
+    let amount_changed = discrepancies(&path);
+    // The forger's dropped triggers, said before any row; the changed
+    // row's hash, found as it is read; what hand 5's replay finds, once
+    // the checkpoint that signs its commit is read (it ends the hand).
+    let [schema, at_the_row, at_the_end @ ..] = amount_changed.as_slice() else {
+        panic!("{amount_changed:?}");
+    };
+    assert_eq!(schema.table, "ledger file", "{amount_changed:?}");
+    assert_eq!(at_the_row.seq, transfer, "{amount_changed:?}");
+    assert!(at_the_row.problem.contains("the hash does not match"));
+    assert!(!at_the_end.is_empty(), "{amount_changed:?}");
+    let signing = |hand: i64| {
+        seq_of(
+            &conn,
+            &format!(
+                "SELECT MIN(seq) FROM checkpoints WHERE seq > (SELECT seq FROM hands WHERE id = {hand})"
+            ),
+        )
+    };
+    let (third, fifth, seventh) = (signing(3), signing(5), signing(7));
+    for checkpoint in [third, fifth, seventh] {
+        conn.execute(
+            "UPDATE checkpoints SET signature = zeroblob(64) WHERE seq = ?1",
+            [checkpoint],
+        )
+        .unwrap();
+    }
+    // Each changed checkpoint: its hash, then its signature.
+    let bad = |seq: i64| {
+        [
+            "the hash does not match the row and the previous row's hash: this row or its place in the chain was changed",
+            "the signature does not match: this checkpoint was not signed by the station's key for this head",
+        ]
+        .map(|problem| Discrepancy {
+            table: "checkpoints",
+            seq,
+            hand: None,
+            problem: problem.into(),
+        })
+    };
+    let mut expected = vec![schema.clone()];
+    expected.extend(bad(third));
+    expected.push(at_the_row.clone());
+    expected.extend(bad(fifth));
+    expected.extend_from_slice(at_the_end);
+    expected.extend(bad(seventh));
+    assert_eq!(discrepancies(&path), expected);
+}
+
 #[test]
 fn a_deleted_row_is_detected_and_located() {
     let path = recorded(GameKind::Rocket, 10, 4);

@@ -1,15 +1,21 @@
 //! `audit verify`: one pass over the chain in seq order, merging a cursor
-//! per table, so memory stays flat however long the ledger is.
+//! per table, so memory stays flat however long the ledger is. The rows
+//! are read on one thread (`read`), the checkpoints' signatures checked a
+//! batch at a time on another (`signatures`), and the rows' hashes and
+//! what they record checked on the caller's.
+
+mod read;
+mod signatures;
 
 use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
+use std::sync::mpsc::sync_channel;
 
 use chrono::{DateTime, SecondsFormat, Utc};
-use rusqlite::OptionalExtension;
-use rusqlite::types::{Value, ValueRef};
+use rusqlite::types::Value;
 
-use super::chain::{CHAINED, GENESIS, Linker, TableSpec, hash_at_sql};
+use super::chain::{GENESIS, Linker, TableSpec};
 use super::rows::{self, BadRow};
 use super::{ChainHead, LedgerError, file, rebuild};
 use crate::engine::hand::Hand;
@@ -20,7 +26,12 @@ use crate::engine::table::{HandEvent, HandSetup};
 use crate::engine::{Decks, Rank, Step};
 use crate::hand_edges::RecordedEdge;
 use crate::ids::{HandId, TableId};
-use crate::keys::{CheckpointKey, PublicKey, SignedCheckpoint, fingerprint};
+use crate::keys::{CheckpointClaim, CheckpointKey, PublicKey, SignedCheckpoint, fingerprint};
+use read::{ChainEnd, Handoff, ReadRow};
+use signatures::{Outbox, SIGNATURE_MISMATCH};
+
+/// Chunks of rows read ahead of the audit, at most.
+const CHUNKS_IN_FLIGHT: usize = 4;
 
 /// One problem found, located by row (and hand, where there is one).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,32 +135,6 @@ fn span(time: chrono::TimeDelta) -> String {
     }
 }
 
-/// One table's rows in seq order.
-struct Cursor<'s> {
-    spec: &'static TableSpec,
-    rows: rusqlite::Rows<'s>,
-    current: Option<(i64, Vec<u8>, Vec<Value>)>,
-}
-
-impl Cursor<'_> {
-    fn advance(&mut self) -> Result<(), LedgerError> {
-        self.current = match self.rows.next()? {
-            None => None,
-            Some(row) => {
-                let values = (2..self.spec.columns.len() + 2)
-                    .map(|i| row.get::<_, Value>(i))
-                    .collect::<Result<_, _>>()?;
-                let hash = match row.get_ref(1)? {
-                    ValueRef::Blob(b) => b.to_vec(),
-                    _ => Vec::new(),
-                };
-                Some((row.get(0)?, hash, values))
-            }
-        };
-        Ok(())
-    }
-}
-
 /// Checks the whole ledger at `path`, opened read-only: that it is an
 /// intact pairs-table ledger of this build's schema; the chain from the
 /// first row; every checkpoint's signature, and that one signs every
@@ -171,8 +156,8 @@ pub fn verify(
         lock: _reading,
     } = file::open_read_only(path, options.immutable)?;
     let mut found = 0u64;
-    let mut emit = |d: Discrepancy, found: &mut u64| {
-        *found += 1;
+    let mut emit = |d: Discrepancy| {
+        found += 1;
         report(&d);
     };
     let whole_file = |problem: String| discrepancy("ledger file", 0, None, problem);
@@ -184,11 +169,11 @@ pub fn verify(
             version,
             ..
         }) => {
-            emit(whole_file(difference), &mut found);
+            emit(whole_file(difference));
             version
         }
         Err(error @ (LedgerError::NotALedger(..) | LedgerError::NewerSchema { .. })) => {
-            emit(whole_file(error.to_string()), &mut found);
+            emit(whole_file(error.to_string()));
             return Ok(AuditSummary {
                 rows: 0,
                 hands: 0,
@@ -206,290 +191,63 @@ pub fn verify(
         }
         Err(error) => return Err(error),
     };
-    let snapshot = conn.unchecked_transaction()?;
-    let present: Vec<&'static TableSpec> = CHAINED
-        .into_iter()
-        .filter(|spec| {
-            snapshot
-                .query_row(
-                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1",
-                    [spec.name],
-                    |_| Ok(()),
-                )
-                .is_ok()
-        })
-        .collect();
-    let mut statements = present
-        .iter()
-        .map(|spec| {
-            // A file not yet upgraded lacks the columns a later version
-            // added: they read as NULL, as such rows were encoded.
-            let columns: Vec<String> = spec
-                .columns
-                .iter()
-                .map(|column| {
-                    let present = snapshot
-                        .query_row(
-                            "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2",
-                            [spec.name, column],
-                            |_| Ok(()),
-                        )
-                        .is_ok();
-                    if present {
-                        (*column).to_owned()
-                    } else {
-                        format!("NULL AS {column}")
-                    }
-                })
-                .collect();
-            let sql = format!(
-                "SELECT seq, hash, {} FROM {} ORDER BY seq",
-                columns.join(", "),
-                spec.name
-            );
-            snapshot.prepare(&sql)
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut hash_at = snapshot.prepare(&hash_at_sql(present.iter().copied()))?;
-    let mut voids = VoidChecks {
-        original: snapshot.prepare(
-            "SELECT hand_id, from_account, to_account, amount, kind, rank, reverses FROM transfers WHERE seq = ?1",
-        )?,
-        counts: snapshot.prepare(
-            "SELECT (SELECT COUNT(*) FROM transfers WHERE hand_id = ?1 AND reverses IS NULL), \
-                    (SELECT COUNT(DISTINCT t.reverses) FROM transfers t JOIN transfers o ON o.seq = t.reverses \
-                      WHERE t.hand_id = ?1 AND o.hand_id = ?1 AND o.reverses IS NULL), \
-                    (SELECT COUNT(*) FROM transfers WHERE hand_id = ?1 AND reverses IS NOT NULL)",
-        )?,
-    };
-    let mut cursors = Vec::with_capacity(present.len());
-    for (spec, statement) in present.iter().zip(statements.iter_mut()) {
-        let mut cursor = Cursor {
-            spec,
-            rows: statement.query([])?,
-            current: None,
-        };
-        cursor.advance()?;
-        cursors.push(cursor);
-    }
     let mut audit = Audit {
         pin: options.station_key.clone(),
         ..Audit::default()
     };
-    let mut expected = options.expect.clone();
-    expected.sort_by_key(|e| e.rows);
-    let mut expected = expected.into_iter().peekable();
-    let mut linker = Linker::default();
-    let mut head = ChainHead {
-        rows: 0,
-        hash: GENESIS,
-    };
-    let mut count = 0u64;
-    loop {
-        let next = cursors
-            .iter_mut()
-            .filter(|c| c.current.is_some())
-            .min_by_key(|c| c.current.as_ref().map_or(i64::MAX, |(seq, _, _)| *seq));
-        let Some(cursor) = next else { break };
-        let Some((seq, hash, values)) = cursor.current.take() else {
-            break;
+    // Three threads: one reads the rows, one checks the checkpoints'
+    // signatures a batch at a time, and this one checks the rows' hashes
+    // and what they record and says what all three find, in order.
+    std::thread::scope(|scope| {
+        let unstarted = |e: std::io::Error| {
+            LedgerError::Unreadable(
+                display.clone(),
+                format!("no thread could be started to check it: {e}"),
+            )
         };
-        let spec = cursor.spec;
-        cursor.advance()?;
-        count += 1;
-        let at = |problem: String| Discrepancy {
-            table: spec.name,
-            seq,
-            hand: None,
-            problem,
-        };
-        if seq == head.rows {
-            emit(at(format!("seq {seq} is used twice")), &mut found);
-        } else if seq > head.rows + 1 {
-            let missing = if seq == head.rows + 2 {
-                format!("row {} is missing before this row", head.rows + 1)
-            } else {
-                format!(
-                    "rows {} to {} are missing before this row",
-                    head.rows + 1,
-                    seq - 1
-                )
-            };
-            emit(at(missing), &mut found);
+        let (send, received) = sync_channel(CHUNKS_IN_FLIGHT);
+        let (give_back, returned) = sync_channel(CHUNKS_IN_FLIGHT);
+        let handoff = Handoff { send, returned };
+        let reader = std::thread::Builder::new()
+            .name("verify reader".into())
+            .spawn_scoped(scope, move || {
+                read::read_chain(&conn, &options.expect, &handoff)
+            })
+            .map_err(unstarted)?;
+        let mut outbox = Outbox::start(scope, &mut report, found).map_err(unstarted)?;
+        for mut rows in received {
+            for row in &mut rows {
+                audit.take(row, &mut outbox);
+            }
+            // Read into again; dropped if the reader has enough or is done.
+            let _ = give_back.try_send(rows);
         }
-        let computed = linker.link(&head.hash, seq, spec, &values);
-        let stored: [u8; 32] = hash.as_slice().try_into().unwrap_or(computed);
-        if hash.as_slice() != computed {
-            emit(
-                at("the hash does not match the row and the previous row's hash: this row or its place in the chain was changed".into()),
-                &mut found,
-            );
-        }
-        if spec.name == "checkpoints" {
-            for d in audit.checkpoint(seq, &head, &values) {
-                emit(d, &mut found);
+        let end = reader
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        match end {
+            ChainEnd::End { rows, head, unmet } => {
+                outbox.say_all(unmet);
+                outbox.say_all(audit.finish());
+                outbox.say_all(audit.end_of_chain(rows));
+                Ok(AuditSummary {
+                    rows,
+                    hands: audit.hands,
+                    voided: audit.voided,
+                    head,
+                    discrepancies: outbox.finish(),
+                    checkpoints: audit.checkpoints,
+                    station_key: audit.enrolled.map(|(key, _)| key),
+                    misnamed_rules: audit.misnamed_rules,
+                    schema_version,
+                })
+            }
+            ChainEnd::Failed { found, error } => {
+                outbox.say_all(found);
+                outbox.finish();
+                Err(error)
             }
         }
-        if spec.name == "report_prints"
-            && let Some(d) = printed_head(seq, &values, &mut hash_at)?
-        {
-            emit(d, &mut found);
-        }
-        if let Some(d) = voids.check(spec.name, seq, &values)? {
-            emit(d, &mut found);
-        }
-        head = ChainHead {
-            rows: seq,
-            hash: stored,
-        };
-        while let Some(pin) = expected.next_if(|e| e.rows <= seq) {
-            if pin.rows == seq && pin.hash != stored {
-                emit(
-                    at(format!(
-                        "the chain was expected to pass through row {seq} with head {}, but its head there is {}",
-                        pin.hash_hex(),
-                        head.hash_hex()
-                    )),
-                    &mut found,
-                );
-            }
-        }
-        for d in audit.row(spec, seq, &values) {
-            emit(d, &mut found);
-        }
-    }
-    for pin in expected {
-        emit(
-            whole_file(format!(
-                "the chain was expected to pass through row {} with head {}, but it ends at row {}",
-                pin.rows,
-                pin.hash_hex(),
-                head.rows
-            )),
-            &mut found,
-        );
-    }
-    for d in audit.finish() {
-        emit(d, &mut found);
-    }
-    for d in audit.end_of_chain(count) {
-        emit(d, &mut found);
-    }
-    Ok(AuditSummary {
-        rows: count,
-        hands: audit.hands,
-        voided: audit.voided,
-        head,
-        discrepancies: found,
-        checkpoints: audit.checkpoints,
-        station_key: audit.enrolled.map(|(key, _)| key),
-        misnamed_rules: audit.misnamed_rules,
-        schema_version,
-    })
-}
-
-/// What checks that a void reverses exactly what its hand recorded.
-struct VoidChecks<'c> {
-    original: rusqlite::Statement<'c>,
-    counts: rusqlite::Statement<'c>,
-}
-
-impl VoidChecks<'_> {
-    /// A reversing transfer must mirror the transfer it names (same hand,
-    /// accounts swapped, same amount, kind and rank; an original, not a
-    /// reversal); a void must reverse each of its hand's transfers exactly
-    /// once.
-    fn check(
-        &mut self,
-        table: &'static str,
-        seq: i64,
-        values: &[Value],
-    ) -> Result<Option<Discrepancy>, LedgerError> {
-        let int = |i: usize| match values.get(i) {
-            Some(Value::Integer(n)) => Some(*n),
-            _ => None,
-        };
-        match table {
-            "voids" => {
-                let Some(hand) = int(0) else { return Ok(None) };
-                let (originals, reversed, reversals): (i64, i64, i64) = self
-                    .counts
-                    .query_row([hand], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-                Ok((originals != reversed || reversed != reversals).then(|| {
-                    discrepancy(
-                        "voids",
-                        seq,
-                        Some(HandId(hand)),
-                        format!(
-                            "the void must reverse each of the hand's {originals} transfers exactly once; it reverses {reversed} of them with {reversals} rows"
-                        ),
-                    )
-                }))
-            }
-            "transfers" => {
-                let Some(reverses) = int(7) else {
-                    return Ok(None);
-                };
-                let original: Option<Vec<Value>> = self
-                    .original
-                    .query_row([reverses], |r| {
-                        (0..7).map(|i| r.get::<_, Value>(i)).collect()
-                    })
-                    .optional()?;
-                let mirrors = original.is_some_and(|o| {
-                    o[0] == values[0]
-                        && o[1] == values[3]
-                        && o[2] == values[2]
-                        && o[3] == values[4]
-                        && o[4] == values[5]
-                        && o[5] == values[6]
-                        && o[6] == Value::Null
-                });
-                Ok((!mirrors).then(|| {
-                    discrepancy(
-                        "transfers",
-                        seq,
-                        (int(0)).map(HandId),
-                        format!(
-                            "the reversing transfer does not mirror transfer row {reverses} of its hand (accounts swapped, same amount, kind and rank)"
-                        ),
-                    )
-                }))
-            }
-            _ => Ok(None),
-        }
-    }
-}
-
-/// Checks a report print's recorded head against the chain's hash at that
-/// row.
-fn printed_head(
-    seq: i64,
-    values: &[Value],
-    hash_at: &mut rusqlite::Statement<'_>,
-) -> Result<Option<Discrepancy>, LedgerError> {
-    let (Some(Value::Integer(rows)), Some(Value::Blob(printed))) = (values.get(6), values.get(7))
-    else {
-        return Ok(None);
-    };
-    let at = |problem: String| Some(discrepancy("report_prints", seq, None, problem));
-    if *rows == 0 {
-        return Ok((printed.as_slice() != GENESIS)
-            .then_some(())
-            .and_then(|()| {
-                at("the print records a head for an empty chain that is not 32 zero bytes".into())
-            }));
-    }
-    let stored: Option<Vec<u8>> = hash_at.query_row([rows], |r| r.get(0)).optional()?;
-    Ok(match stored {
-        Some(hash) if hash == *printed => None,
-        Some(_) => at(format!(
-            "the report printed head {} at row {rows}, but the chain's hash there is different",
-            hex::encode(printed)
-        )),
-        None => at(format!(
-            "the report printed the head at row {rows}, which is not in the chain"
-        )),
     })
 }
 
@@ -532,6 +290,8 @@ struct ShoeTrack {
 
 #[derive(Default)]
 struct Audit {
+    /// Hashes each row to check its stored hash.
+    linker: Linker,
     rules: HashMap<String, HouseRules>,
     tracks: HashMap<i64, ShoeTrack>,
     group: Option<Group>,
@@ -587,9 +347,32 @@ fn discrepancy(
 }
 
 impl Audit {
+    /// Reads the next row in chain order, saying what it and its reading
+    /// found through `outbox`.
+    fn take<R: FnMut(&Discrepancy)>(&mut self, row: &mut ReadRow, outbox: &mut Outbox<R>) {
+        let (spec, seq) = (row.spec, row.seq);
+        outbox.say_all(std::mem::take(&mut row.found_first));
+        outbox.say_all(row.hash_mismatch(&mut self.linker));
+        if spec.name == "checkpoints" {
+            let (found, claim) = self.checkpoint(seq, &row.before, &row.values);
+            outbox.say_all(found);
+            if let Some(claim) = claim {
+                outbox.check(seq, claim);
+            }
+        }
+        outbox.say_all(std::mem::take(&mut row.found_then));
+        outbox.say_all(self.row(spec, seq, &row.values));
+    }
+
     /// Checks checkpoint row `seq` against the chain's head before it and
-    /// the station key.
-    fn checkpoint(&mut self, seq: i64, before: &ChainHead, values: &[Value]) -> Vec<Discrepancy> {
+    /// the station key; what it finds, and its signature to check (a
+    /// discrepancy of its own, after the others, if it does not hold).
+    fn checkpoint(
+        &mut self,
+        seq: i64,
+        before: &ChainHead,
+        values: &[Value],
+    ) -> (Vec<Discrepancy>, Option<CheckpointClaim>) {
         let mut found = Vec::new();
         let mut problem = |p: String| found.push(discrepancy("checkpoints", seq, None, p));
         self.checkpoints += 1;
@@ -608,7 +391,7 @@ impl Audit {
         let signature: Option<[u8; 64]> = blob(4).and_then(|b| b.try_into().ok());
         let (Some(head), Some(key), Some(signature)) = (head, key, signature) else {
             problem("the checkpoint's head, key or signature is malformed".into());
-            return found;
+            return (found, None);
         };
         if rows != before.rows || head != before.hash {
             problem(format!(
@@ -638,17 +421,14 @@ impl Audit {
         if self.checkpoint_key.as_ref().map(CheckpointKey::public_key) != Some(key) {
             self.checkpoint_key = CheckpointKey::new(&key);
         }
-        let holds = self
+        let claim = self
             .checkpoint_key
             .as_ref()
-            .is_some_and(|k| k.signs(signed, &signature));
-        if !holds {
-            problem(
-                "the signature does not match: this checkpoint was not signed by the station's key for this head"
-                    .into(),
-            );
+            .map(|k| k.claim(signed, &signature));
+        if claim.is_none() {
+            problem(SIGNATURE_MISMATCH.into());
         }
-        found
+        (found, claim)
     }
 
     /// Records a station key enrolment: one key per ledger, the one pinned

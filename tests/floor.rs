@@ -2349,7 +2349,7 @@ fn a_station_whose_appends_are_refused_tells_the_floor_how_far_behind_it_is() {
     });
     // The shipper tells the floor first, then notes it here.
     let start = Instant::now();
-    while !shipper.link().down.is_some_and(|(_, why)| why == refused) {
+    while shipper.link().down.is_none_or(|(_, why)| why != refused) {
         assert!(
             start.elapsed() < Duration::from_secs(10),
             "the shipper's link never said {refused:?}: {:?}",

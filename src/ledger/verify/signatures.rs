@@ -207,7 +207,7 @@ mod tests {
     /// What the outbox is told, in order.
     enum Step {
         Found(Discrepancy),
-        Signature(i64, CheckpointClaim),
+        Signature(i64, Box<CheckpointClaim>),
     }
 
     /// A script of findings and signatures across several batches, some
@@ -236,7 +236,10 @@ mod tests {
             let signed = if bad(seq) { seq + 1 } else { seq };
             let signature =
                 keys.sign_checkpoint(signed, &head, "hands", "2026-11-29T12:00:00.000000Z");
-            steps.push(Step::Signature(seq, key.claim(checkpoint(seq), &signature)));
+            steps.push(Step::Signature(
+                seq,
+                Box::new(key.claim(checkpoint(seq), &signature)),
+            ));
             if bad(seq) {
                 expected.push(discrepancy(
                     "checkpoints",
@@ -259,7 +262,7 @@ mod tests {
             for step in steps {
                 match step {
                     Step::Found(found) => outbox.say(found),
-                    Step::Signature(seq, claim) => outbox.check(seq, claim),
+                    Step::Signature(seq, claim) => outbox.check(seq, *claim),
                 }
             }
             outbox.finish()
@@ -282,7 +285,7 @@ mod tests {
         std::thread::scope(|scope| {
             let mut outbox =
                 Outbox::start(scope, |d: &Discrepancy| said.push(d.clone()), 0).expect("a thread");
-            outbox.check(seq, claim);
+            outbox.check(seq, *claim);
             for n in 0..findings {
                 outbox.say(discrepancy("cards", n as i64 + 2, None, "finding".into()));
                 // Past the limit, the signature is checked and said at once.

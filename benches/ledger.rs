@@ -1,7 +1,10 @@
 //! Ledger benchmarks (no criterion; `cargo bench --bench ledger`):
 //! 1. durable hands committed per second through the ledger against raw
 //!    SQLite writing the same rows with the same durability;
-//! 2. `audit verify` rows per second and peak memory at two ledger sizes.
+//! 2. `audit verify` rows per second and peak memory at two ledger sizes;
+//!    and, given the previous build's program (`LEDGER_BENCH_BEFORE`), its
+//!    `audit verify` and this build's timed on the same files in turn,
+//!    against a plain read of the same rows.
 #![allow(clippy::unwrap_used)]
 
 use std::path::{Path, PathBuf};
@@ -257,6 +260,78 @@ fn plain_read(path: &str) -> f64 {
     start.elapsed().as_secs_f64()
 }
 
+/// How long `program`'s `audit verify` of the ledger at `path` takes, the
+/// ledger held to the station key it enrolled (as an auditor would give
+/// its fingerprint); `config` is a configuration directory with no
+/// station key in it. Checks that the ledger verifies.
+fn cli_verify(program: &Path, path: &Path, config: &Path) -> f64 {
+    let conn =
+        rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .unwrap();
+    let key: Vec<u8> = conn
+        .query_row(
+            "SELECT public_key FROM station_keys ORDER BY seq DESC LIMIT 1",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    drop(conn);
+    let fingerprint = pairs_table::keys::fingerprint(&key.try_into().unwrap());
+    let start = Instant::now();
+    let out = std::process::Command::new(program)
+        .env("XDG_CONFIG_HOME", config)
+        .args(["audit", "verify", "--station-key", &fingerprint, "--db"])
+        .arg(path)
+        .output()
+        .unwrap();
+    let seconds = start.elapsed().as_secs_f64();
+    assert!(
+        out.status.success(),
+        "{}: {}",
+        program.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    seconds
+}
+
+/// The previous build's `audit verify` and this build's, in turn (the
+/// order swapped each round), with a plain read of the same rows: the
+/// median seconds of each over `rounds`, in that order.
+fn before_and_now(before: &Path, path: &Path, config: &Path, rounds: usize) -> [f64; 3] {
+    let now = Path::new(env!("CARGO_BIN_EXE_pairs-table"));
+    let mut times = [Vec::new(), Vec::new(), Vec::new()];
+    for round in 0..rounds {
+        times[2].push(plain_read(path.to_str().unwrap()));
+        let order = if round % 2 == 0 { [0, 1] } else { [1, 0] };
+        for which in order {
+            let program = if which == 0 { before } else { now };
+            times[which].push(cli_verify(program, path, config));
+        }
+    }
+    times.map(|mut t| {
+        t.sort_by(f64::total_cmp);
+        t[t.len() / 2]
+    })
+}
+
+/// Prints [`before_and_now`] for the ledger at `path` of `rows` rows.
+fn print_before_and_now(before: &Path, path: &Path, label: &str, rows: f64) {
+    let rounds = std::env::var("LEDGER_BENCH_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5);
+    let [old, new, read] = before_and_now(before, path, &dir(), rounds);
+    println!(
+        "{label}: `audit verify` now {new:.3} s = {:.0} rows/s; before {old:.3} s = {:.0} rows/s; ratio now/before {:.2}; plain read {read:.3} s = {:.0} rows/s, verify time / read time {:.2} now, {:.2} before (medians of {rounds})",
+        rows / new,
+        rows / old,
+        old / new,
+        rows / read,
+        new / read,
+        old / read
+    );
+}
+
 fn verify_child(path: &str) {
     let baseline = plain_read(path);
     let start = Instant::now();
@@ -344,6 +419,9 @@ fn main() {
         .split(',')
         .filter_map(|s| s.parse().ok())
         .collect();
+    // The previous build's program, to time its `audit verify` beside this
+    // build's (docs/performance.md, "audit verify on both cores").
+    let before = std::env::var_os("LEDGER_BENCH_BEFORE").map(PathBuf::from);
     println!("## audit verify (hands committed one transaction each; release build)");
     for size in sizes {
         let path = dir.join(format!("verify-{size}.sqlite3"));
@@ -373,6 +451,20 @@ fn main() {
             seconds / baseline,
             fields[3]
         );
+        if let Some(before) = &before {
+            print_before_and_now(before, &path, &format!("{size} hands"), rows);
+        }
+    }
+    // Ledgers made elsewhere (e.g. by `simulate --db`), timed the same way.
+    let files = std::env::var("LEDGER_BENCH_VERIFY_FILES").unwrap_or_default();
+    if let Some(before) = &before {
+        for file in files.split(',').filter(|f| !f.is_empty()) {
+            let path = Path::new(file);
+            let rows = ledger::verify(path, &Default::default(), |d| panic!("{d}"))
+                .unwrap()
+                .rows;
+            print_before_and_now(before, path, &format!("{file} ({rows} rows)"), rows as f64);
+        }
     }
     std::fs::remove_dir_all(dir).unwrap();
 }

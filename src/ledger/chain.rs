@@ -301,6 +301,21 @@ spec!(
     ["card", "by_staff", "via", "at"]
 );
 
+/// The chained tables the ledger open on `conn` has, in [`CHAINED`]'s
+/// order: an older version's file lacks the tables later versions added.
+pub fn present_chained_tables(
+    conn: &rusqlite::Connection,
+) -> rusqlite::Result<Vec<&'static TableSpec>> {
+    let names: Vec<String> = conn
+        .prepare_cached("SELECT name FROM sqlite_master WHERE type = 'table'")?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(CHAINED
+        .into_iter()
+        .filter(|spec| names.iter().any(|name| name == spec.name))
+        .collect())
+}
+
 /// Every table in the chain.
 pub const CHAINED: [&TableSpec; 36] = [
     &TABLES,

@@ -627,16 +627,7 @@ impl Ledger {
     /// The stored hash of row `seq`, if the chain has it (in the chained
     /// tables the file has: one an older build wrote lacks the later ones).
     fn hash_at(&self, seq: i64) -> Result<Option<[u8; 32]>, LedgerError> {
-        let present: Vec<String> = self
-            .conn
-            .prepare_cached("SELECT name FROM sqlite_master WHERE type = 'table'")?
-            .query_map([], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        let sql = chain::hash_at_sql(
-            chain::CHAINED
-                .into_iter()
-                .filter(|spec| present.iter().any(|name| name == spec.name)),
-        );
+        let sql = chain::hash_at_sql(chain::present_chained_tables(&self.conn)?);
         let hash: Option<Vec<u8>> = self.conn.query_row(&sql, [seq], |r| r.get(0)).optional()?;
         Ok(hash.and_then(|h| h.try_into().ok()))
     }

@@ -6,7 +6,7 @@ use std::path::Path;
 use rusqlite::types::ValueRef;
 
 use super::LedgerError;
-use super::chain::{CHAINED, Linker, encode_values, encoded_count};
+use super::chain::{Linker, encode_values, encoded_count, present_chained_tables};
 use super::file;
 
 /// One chained row as shipped to the floor.
@@ -60,15 +60,7 @@ pub(super) fn rows_in(
     let snapshot = conn.unchecked_transaction()?;
     let last = after.saturating_add(i64::from(limit));
     let mut rows = Vec::new();
-    for spec in CHAINED {
-        let present: bool = snapshot.query_row(
-            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
-            [spec.name],
-            |r| r.get(0),
-        )?;
-        if !present {
-            continue;
-        }
+    for spec in present_chained_tables(&snapshot)? {
         let sql = format!(
             "SELECT seq, hash, {} FROM {} WHERE seq > ?1 AND seq <= ?2",
             spec.columns.join(", "),

@@ -12,7 +12,7 @@ use rusqlite::types::{Value, ValueRef};
 
 use super::{Discrepancy, discrepancy};
 use crate::ids::HandId;
-use crate::ledger::chain::{CHAINED, GENESIS, Linker, TableSpec, hash_at_sql};
+use crate::ledger::chain::{GENESIS, Linker, TableSpec, hash_at_sql, present_chained_tables};
 use crate::ledger::{ChainHead, LedgerError};
 
 /// Rows handed on at a time: enough to make handing them on cheap, few
@@ -142,7 +142,7 @@ fn read_rows(
     chunk: &mut Vec<ReadRow>,
 ) -> Result<ChainEnd, LedgerError> {
     let snapshot = conn.unchecked_transaction()?;
-    let present = present_tables(&snapshot);
+    let present = present_chained_tables(&snapshot)?;
     let mut statements = present
         .iter()
         .map(|spec| snapshot.prepare(&select_sql(&snapshot, spec)))
@@ -184,23 +184,6 @@ fn read_rows(
         }
     }
     Ok(checks.end())
-}
-
-/// The chained tables the file has (an older version's file lacks the
-/// tables later versions added).
-fn present_tables(snapshot: &rusqlite::Connection) -> Vec<&'static TableSpec> {
-    CHAINED
-        .into_iter()
-        .filter(|spec| {
-            snapshot
-                .query_row(
-                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1",
-                    [spec.name],
-                    |_| Ok(()),
-                )
-                .is_ok()
-        })
-        .collect()
 }
 
 /// The query for a table's rows in seq order: seq, hash, then its columns

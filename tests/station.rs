@@ -2430,6 +2430,20 @@ fn an_idle_card_reading_shoe_wakes_nobody_and_its_heartbeats_are_journaled() {
     assert_eq!(station.shoe_count(), ShoeKnown::Known);
     assert_eq!(station.table().count().taken(), taken + 1);
     assert!(station.alarms().is_empty(), "{:?}", station.alarms());
+
+    // After a silence the first heartbeat changes what is shown (the
+    // scanner light): it wakes the station like any other frame.
+    shoe.down(&mut station);
+    let start = Instant::now();
+    while !station.scan_link().unwrap().status().silent {
+        assert!(start.elapsed() < Duration::from_secs(5), "never silent");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    station.poll_scanner().unwrap();
+    let woken = shoe.wakes();
+    shoe.send(Message::Heartbeat);
+    shoe.run_until(&mut station, |s| !s.scan_link().unwrap().status().silent);
+    assert!(shoe.wakes() > woken, "the heartbeat after a silence woke nobody");
 }
 
 /// The frame number in the ledger's `journal_link`, read as an auditor

@@ -2065,18 +2065,6 @@ fn as_written_with_misnamed_rules_hash(path: &Path) {
     forgery.finish();
 }
 
-fn rules_hashes_of_hands(path: &Path) -> Vec<String> {
-    let conn = rusqlite::Connection::open(path).unwrap();
-    let mut statement = conn
-        .prepare("SELECT rules_hash FROM hands ORDER BY id")
-        .unwrap();
-    statement
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap()
-}
-
 /// Issue 28: a ledger recorded with the misnamed rules hash verifies (the
 /// one known-wrong form, said once), and a table reopened on it starts
 /// its next hands under the right hash (the hand in progress is committed
@@ -2443,7 +2431,10 @@ fn an_idle_card_reading_shoe_wakes_nobody_and_its_heartbeats_are_journaled() {
     let woken = shoe.wakes();
     shoe.send(Message::Heartbeat);
     shoe.run_until(&mut station, |s| !s.scan_link().unwrap().status().silent);
-    assert!(shoe.wakes() > woken, "the heartbeat after a silence woke nobody");
+    assert!(
+        shoe.wakes() > woken,
+        "the heartbeat after a silence woke nobody"
+    );
 }
 
 /// The frame number in the ledger's `journal_link`, read as an auditor

@@ -431,3 +431,19 @@ pub fn pin_hashes(path: &std::path::Path) -> Vec<String> {
         .collect::<Result<_, _>>()
         .unwrap()
 }
+
+/// The house rules' hash each hand of the ledger at `path` recorded, in
+/// hand order (read on a read-only connection of its own).
+pub fn rules_hashes_of_hands(path: &Path) -> Vec<String> {
+    let conn =
+        rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .unwrap();
+    let mut statement = conn
+        .prepare("SELECT rules_hash FROM hands ORDER BY id")
+        .unwrap();
+    statement
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}

@@ -639,7 +639,7 @@ fn pit_table(station: &StationStatus, replica: &Path) -> Result<PitTable, FloorE
     })?;
     let in_force = match open.as_ref().and_then(|o| o.settings.get(RULES_KEY)) {
         Some(hash) => Some(ledger.rules(hash)?),
-        None => header.rules.last().copied(),
+        None => header.rules.last().map(|in_force| in_force.rules),
     };
     let drop = figures.inventory.drop.unwrap_or(0);
     let win = figures.inventory.ledger_win;

@@ -216,8 +216,8 @@ fn lines(report: &ShiftReport) -> Vec<Line> {
         Some(end) => Line::new("header", "end").time(end),
         None => Line::new("header", "end").text("still open"),
     });
-    for hash in &h.rules_hashes {
-        out.push(Line::new("header", "rules").key(hash));
+    for in_force in &h.rules {
+        out.push(Line::new("header", "rules").key(&in_force.hash));
     }
     out.extend(
         h.dealers

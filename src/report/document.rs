@@ -5,11 +5,11 @@ use super::{SectionKind, signed_units, tenths, units};
 use crate::engine::card::Rank;
 use crate::engine::hand::GameKind;
 use crate::engine::money::TransferKind;
-use crate::engine::rules::HouseRules;
 use crate::inventory::format_basis_points;
 use crate::ledger::report::{
     AlarmClear, AlarmEntry, ChipCount, ClearedUnder, Correction, CorrectionKind, GameFigures,
-    Inventory, KindTotal, PlayFigures, ShiftReport, Slip, StaffChange, StaffRef, ToDateFigures,
+    Inventory, KindTotal, PlayFigures, RulesInForce, ShiftReport, Slip, StaffChange, StaffRef,
+    ToDateFigures,
 };
 use crate::ledger::{AlarmKind, CountKind, SlipKind};
 use crate::par::hold::ExpectedHold;
@@ -265,12 +265,13 @@ fn staff_list(staff: &[StaffRef]) -> String {
     }
 }
 
-fn limits(game: GameKind, rules: &[HouseRules]) -> String {
+fn limits(game: GameKind, rules: &[RulesInForce]) -> String {
     if rules.is_empty() {
         return "no hands dealt".into();
     }
     rules
         .iter()
+        .map(|in_force| &in_force.rules)
         .map(|r| match game {
             GameKind::Rocket => format!(
                 "bets {} to {} units",

@@ -12,8 +12,8 @@ use pairs_table::ids::{HandId, ShiftId, StaffId, TableId};
 use pairs_table::ledger::report::{
     AlarmClear, AlarmEntry, ChipCount, ClearedUnder, Correction, CorrectionKind, Exceptions,
     FloorCopy, GameFigures, Header, Integrity, Inventory, KindTotal, ManualCard, Payout,
-    PlayFigures, PrintStamp, RocketFigures, ShiftReport, Slip, SlipVoid, StaffChange, StaffRef,
-    StarboardFigures, TableFigures, ToDate, ToDateFigures, VoidEntry,
+    PlayFigures, PrintStamp, RocketFigures, RulesInForce, ShiftReport, Slip, SlipVoid, StaffChange,
+    StaffRef, StarboardFigures, TableFigures, ToDate, ToDateFigures, VoidEntry,
 };
 use pairs_table::ledger::{AlarmKind, ChainHead, CountKind, SlipKind};
 use pairs_table::par::hold::ExpectedHold;
@@ -109,8 +109,10 @@ fn every_row_report() -> ShiftReport {
             table_id: TableId(3),
             table_name: "T7".into(),
             game: GameKind::Rocket,
-            rules: vec![HouseRules::default()],
-            rules_hashes: vec![HouseRules::default().hash_hex()],
+            rules: vec![RulesInForce {
+                hash: HouseRules::default().hash_hex(),
+                rules: HouseRules::default(),
+            }],
             shift: Some(ShiftId(12)),
             start: at(1, 18, 0),
             end: Some(at(2, 2, 0)),

@@ -378,8 +378,13 @@ impl Ledger {
         let rules = hands
             .rules_hashes
             .iter()
-            .map(|hash| self.rules(hash))
-            .collect::<Result<Vec<_>, _>>()?;
+            .map(|hash| {
+                Ok(RulesInForce {
+                    hash: hash.clone(),
+                    rules: self.rules(hash)?,
+                })
+            })
+            .collect::<Result<Vec<_>, LedgerError>>()?;
         self.count_shuffles_and_cards(&params, &mut hands.play)?;
         let transfers = self.gather_transfers(&params, &hands.voided)?;
         let ledger_win = transfers.ledger_win;
@@ -421,7 +426,6 @@ impl Ledger {
             table_name: resolved.table_name.clone(),
             game: resolved.game,
             rules,
-            rules_hashes: hands.rules_hashes.clone(),
             shift: resolved.shift,
             start: resolved.start,
             end: resolved.end,

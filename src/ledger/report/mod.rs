@@ -152,6 +152,17 @@ impl fmt::Display for StaffRef {
     }
 }
 
+/// House rules the hands were dealt under, named by the hash the hands
+/// recorded: an older build's canonical text may hash differently under
+/// this build's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RulesInForce {
+    /// The hash as the hands recorded it.
+    pub hash: String,
+    /// The rules the ledger holds under that hash.
+    pub rules: HouseRules,
+}
+
 /// The header: where, what and who.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Header {
@@ -164,10 +175,7 @@ pub struct Header {
     /// The table's game.
     pub game: GameKind,
     /// The house rules the hands were dealt under, in order of first use.
-    pub rules: Vec<HouseRules>,
-    /// Their hashes as the hands recorded them (the same order): an older
-    /// build's canonical text may hash differently under this build's.
-    pub rules_hashes: Vec<String>,
+    pub rules: Vec<RulesInForce>,
     /// The shift, if the report covers one.
     pub shift: Option<ShiftId>,
     /// When the shift opened (or the range starts).

@@ -379,7 +379,7 @@ pub(crate) fn schema_files() -> Vec<PathBuf> {
 
 /// The station key of the ledger at `db`: each ledger file its own, as
 /// each station has its own (a key file in a private directory beside it).
-fn station_key(db: &Path) -> (PathBuf, PublicKey) {
+pub(crate) fn station_key(db: &Path) -> (PathBuf, PublicKey) {
     use sha2::{Digest, Sha256};
     let stem = db.file_stem().unwrap().to_string_lossy().into_owned();
     let file = db

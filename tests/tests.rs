@@ -10,6 +10,7 @@ mod floor_keys;
 mod floor_upgrade;
 mod golden;
 mod insider;
+mod install;
 mod inventory;
 mod ledger;
 mod old_files;
@@ -123,23 +124,29 @@ pub fn test_password_file() -> std::path::PathBuf {
 /// `url` as a command line gives it: without its password, which is added
 /// to the tests' password file.
 pub fn on_command_line(url: &str) -> String {
+    let (bare, line) = pairs_table::floor::credentials::password_file_line(url).unwrap();
+    if let Some(line) = line {
+        add_to_password_file(&line);
+    }
+    bare
+}
+
+/// Appends `line` (`host:port:database:user:password`) to the tests'
+/// password file (made 0600).
+pub fn add_to_password_file(line: &str) {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
     static FILE: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let (bare, line) = pairs_table::floor::credentials::password_file_line(url).unwrap();
-    if let Some(line) = line {
-        let _held = FILE.lock().unwrap();
-        let path = test_password_file();
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .mode(0o600)
-            .open(&path)
-            .unwrap();
-        writeln!(file, "{line}").unwrap();
-    }
-    bare
+    let _held = FILE.lock().unwrap();
+    let path = test_password_file();
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .mode(0o600)
+        .open(&path)
+        .unwrap();
+    writeln!(file, "{line}").unwrap();
 }
 
 /// A UTC wall-clock time as the app and the printed reports show it: this

@@ -1565,3 +1565,31 @@ fn after_a_close_the_open_table_form_is_filled_in_as_the_last_table_was() {
     ));
     assert_eq!(value(&harness, "Pit boss PIN").as_deref(), Some(""));
 }
+
+#[test]
+fn the_configured_card_source_is_where_a_new_tables_form_starts() {
+    let (ledger, path, _) = staffed_ledger("ui-configured-source");
+    drop(ledger);
+    let mut app = StationApp::open(&path, crate::test_keys(), egui::Context::default());
+    app.set_card_source(SourceChoice::Scanner {
+        path: "/dev/serial/by-id/usb-Shoe-if00".into(),
+        baud: 19200,
+    });
+    let mut harness = app_harness(app);
+    harness.run();
+    assert!(harness.state().is_opening_table());
+    let value =
+        |h: &Harness<'_, StationApp>, label: &str| h.get_by_label(label).accesskit_node().value();
+    assert_eq!(
+        value(&harness, "Port path").as_deref(),
+        Some("/dev/serial/by-id/usb-Shoe-if00")
+    );
+    assert_eq!(value(&harness, "Baud").as_deref(), Some("19200"));
+
+    // The software shoe: the form starts there, no port asked for.
+    let mut app = StationApp::open(&path, crate::test_keys(), egui::Context::default());
+    app.set_card_source(SourceChoice::SoftwareShoe);
+    let mut harness = app_harness(app);
+    harness.run();
+    assert!(harness.query_by_label("Port path").is_none());
+}

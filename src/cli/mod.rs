@@ -23,6 +23,8 @@ pub use crate::console::ExitStatus;
 pub(crate) use crate::console::{note, parse_time, print_line, shown};
 
 mod audit;
+pub mod config;
+mod doctor;
 mod par;
 mod program;
 mod rating;
@@ -53,19 +55,25 @@ pub struct Cli {
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
     /// The app ships its ledger to this floor database as it writes (the
-    /// station's URL from `floor enrol`); the table screen shows the link.
-    /// See docs/floor.md.
+    /// station's URL from `floor enrol`, or a service name); the table
+    /// screen shows the link. See docs/floor.md.
     #[arg(long, value_name = "URL", conflicts_with = "demo", value_parser = crate::floor::command::floor_target)]
     pub floor: Option<String>,
-    /// With --floor: minutes the link may be down before the table screen
-    /// says so in the alarm colour (a house setting; play goes on).
-    #[arg(long, value_name = "MINUTES", default_value_t = 5, requires = "floor")]
-    pub floor_notice_minutes: u32,
+    /// Minutes the floor link may be down before the table screen says so
+    /// in the alarm colour (a house setting; play goes on; default 5).
+    #[arg(long, value_name = "MINUTES", value_parser = clap::value_parser!(u32).range(1..))]
+    pub floor_notice_minutes: Option<u32>,
     /// The station's key file, which signs the ledger's checkpoints and
     /// peppers PINs (default: station.key in the platform configuration
     /// directory; created 0600 on first use).
     #[arg(long, global = true, value_name = "FILE")]
     pub key: Option<PathBuf>,
+    /// The station's configuration file (default: the first of
+    /// $XDG_CONFIG_HOME/pairs-table/station.toml and
+    /// /etc/pairs-table/station.toml that exists). Flags override it. See
+    /// docs/install.md.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
 }
 
 /// The subcommands.
@@ -168,6 +176,15 @@ pub enum Command {
     /// See docs/floor.md.
     #[command(subcommand)]
     Floor(crate::floor::command::FloorCommand),
+    /// Check this station's or floor's set-up and say what is wrong.
+    ///
+    /// One line per check (the configuration file, the key file's mode,
+    /// the ledger, the password file, the floor reachable, its schema, its
+    /// verifier alive, the clock against the floor's, the printer, the
+    /// card-reading shoe's port): `ok`, `note` or `problem`, then a
+    /// sentence. Exits 1 when any check found a problem. See
+    /// docs/install.md.
+    Doctor(doctor::DoctorArgs),
 }
 
 /// Arguments of `rules`.
@@ -212,8 +229,31 @@ impl From<GameArg> for GameKind {
 
 /// Runs the parsed command line; errors become one line on stderr.
 pub fn run(cli: Cli) -> ExitCode {
-    let key = cli.key.as_deref();
-    let result = match cli.command {
+    let result = config::find(cli.config.as_deref()).and_then(|found| run_with(cli, found));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`| head`): stop quietly, as a program
+        // killed by SIGPIPE would.
+        Err(error) if is_broken_pipe(&error) => ExitCode::from(141),
+        Err(error) => match error.downcast_ref::<ExitStatus>() {
+            // Said already: only the status.
+            Some(status) => ExitCode::from(status.0),
+            None => {
+                note(&format!("pairs-table: {}", shown(&said_once(&error))));
+                ExitCode::FAILURE
+            }
+        },
+    }
+}
+
+/// Runs the command with the configuration file `found` (if any) under
+/// its flags: a flag given wins over the file's line.
+fn run_with(cli: Cli, found: Option<config::ConfigFile>) -> anyhow::Result<()> {
+    let settings = found.as_ref().map(|f| f.config.clone()).unwrap_or_default();
+    config::remember(settings.clone());
+    let key_file = cli.key.clone().or(settings.key.clone());
+    let key = key_file.as_deref();
+    match cli.command {
         Some(Command::Replay { file }) => replay(&file),
         Some(Command::Simulate(args)) => simulate::simulate(&args, key),
         Some(Command::Rules(args)) => rules(&args),
@@ -228,31 +268,30 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Floor(command)) => crate::floor::command::run(&command, || station_keys(key)),
         Some(Command::Audit(command)) => audit::run(command, key),
         Some(Command::Program(command)) => program::run(command, key),
-        None => app(
-            cli.db,
-            cli.demo,
-            key,
-            cli.floor.map(|url| {
-                (
-                    url,
-                    chrono::TimeDelta::minutes(i64::from(cli.floor_notice_minutes)),
-                )
-            }),
-        ),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        // The reader went away (`| head`): stop quietly, as a program
-        // killed by SIGPIPE would.
-        Err(error) if is_broken_pipe(&error) => ExitCode::from(141),
-        Err(error) => match error.downcast_ref::<ExitStatus>() {
-            // Said already: only the status.
-            Some(status) => ExitCode::from(status.0),
-            None => {
-                note(&format!("pairs-table: {}", shown(&said_once(&error))));
-                ExitCode::FAILURE
+        Some(Command::Doctor(args)) => doctor::doctor(&args, found.as_ref(), key),
+        None => {
+            let floor = if cli.demo {
+                None
+            } else {
+                cli.floor.clone().or(settings.floor.clone())
+            };
+            let notice = cli
+                .floor_notice_minutes
+                .or(settings.floor_notice_minutes)
+                .unwrap_or(5);
+            if floor.is_none() && cli.floor_notice_minutes.is_some() {
+                bail!(
+                    "--floor-notice-minutes is for a station that ships to a floor: give --floor (or floor in the configuration file) too"
+                );
             }
-        },
+            app(
+                cli.db.clone().or(settings.ledger.clone()),
+                cli.demo,
+                key,
+                floor.map(|url| (url, chrono::TimeDelta::minutes(i64::from(notice)))),
+                settings.card_source(),
+            )
+        }
     }
 }
 
@@ -281,6 +320,7 @@ fn app(
     demo: bool,
     key: Option<&Path>,
     floor: Option<(String, chrono::TimeDelta)>,
+    card_source: Option<crate::station::SourceChoice>,
 ) -> anyhow::Result<()> {
     if demo {
         // A private folder of a random name: nothing planted can be opened
@@ -300,7 +340,7 @@ fn app(
         })
         .context("cannot watch for Ctrl+C to clean up the demo")?;
         // The demo's throw-away ledger is signed by a throw-away key.
-        let result = crate::ui::run(&path, StationKeys::generate()?, true, None);
+        let result = crate::ui::run(&path, StationKeys::generate()?, true, None, None);
         folder.close().with_context(|| {
             format!(
                 "cannot remove the demo's throw-away folder {}",
@@ -321,7 +361,7 @@ fn app(
             path
         }
     };
-    crate::ui::run(&path, keys, false, floor)
+    crate::ui::run(&path, keys, false, floor, card_source)
 }
 
 fn read_input(path: &Path) -> anyhow::Result<String> {
@@ -467,8 +507,10 @@ fn already_said(sentence: &str, text: &str) -> bool {
     }
 }
 
+/// The ledger file: `--db`, else the configuration file's, else the
+/// platform default.
 fn ledger_path(db: Option<PathBuf>) -> anyhow::Result<PathBuf> {
-    match db {
+    match db.or_else(config::configured_ledger) {
         Some(path) => Ok(path),
         None => Ok(crate::ledger::default_path()?),
     }

@@ -124,6 +124,8 @@ pub fn init(url: &str) -> Result<Initialised, FloorError> {
              floor.own_shipped_rows(bigint, integer), \
              floor.first_pit_boss(), floor.publish_hand(bytea, bytea) TO {stations}; \
          GRANT SELECT ON ALL TABLES IN SCHEMA floor TO {pit}; \
+         GRANT SELECT ON floor_schema_version TO {stations}, {pit}; \
+         GRANT SELECT ON floor.verifier_checkins, floor.settings TO {stations}; \
          GRANT EXECUTE ON FUNCTION floor.next_report_copy(text, bigint, bigint), \
              floor.record_report_print(text, bigint, bigint, integer, boolean, bigint, bytea, \
                                        bigint, text, bytea) TO {pit};"

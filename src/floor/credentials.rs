@@ -40,6 +40,50 @@ pub fn config(target: &str) -> Result<(Config, Tls), FloorError> {
     Ok((config, tls))
 }
 
+/// What the password file holds for the floor `target` names, as
+/// `doctor` says it: whether it gives the target's user a password, and a
+/// sentence naming the file (a file others may read is an error).
+pub fn password_file_check(target: &str) -> Result<(bool, String), FloorError> {
+    let (config, _) = match service_name(target) {
+        Some(name) => from_service(name)?,
+        None => parse(target)?,
+    };
+    let user = config.get_user().unwrap_or("");
+    let wanted = line_for(&config, user, "PASSWORD");
+    let wanted = wanted.trim_end_matches(":PASSWORD");
+    let Some((file, named)) = password_file() else {
+        return Ok((
+            false,
+            "there is no password file, for neither PGPASSFILE nor HOME is set".into(),
+        ));
+    };
+    if !file.is_file() {
+        return Ok((
+            false,
+            format!(
+                "there is no password file {} ({named}): needed only if the floor asks for a password, with a line for {wanted} (mode 0600)",
+                file.display()
+            ),
+        ));
+    }
+    Ok(match password_for(&config, &file)? {
+        Some(_) => (
+            true,
+            format!(
+                "the password file {} ({named}) gives {wanted} its password",
+                file.display()
+            ),
+        ),
+        None => (
+            false,
+            format!(
+                "the password file {} ({named}) has no line for {wanted}: needed only if the floor asks for a password",
+                file.display()
+            ),
+        ),
+    })
+}
+
 /// Refuses a target that carries a password: given on a command line, it
 /// is there for any local user to read (`ps`).
 ///

@@ -11,8 +11,9 @@
 //! its own), `verifier` (the floor's verifier), `figures` (its check of
 //! each hand's game-protection figures), `heartbeat` (the signed
 //! heartbeat), `key_history`, `live`, `plan`, `prints` (a table's shift
-//! report printed at the pit), `protection`, `survey` (the pit's view) and
-//! `command` (the `floor` subcommands).
+//! report printed at the pit), `protection`, `survey` (the pit's view),
+//! `probe` (what `doctor` asks the floor) and `command` (the `floor`
+//! subcommands).
 
 use postgres::Client;
 
@@ -49,6 +50,7 @@ pub mod key_history;
 pub mod live;
 pub mod plan;
 pub mod prints;
+pub mod probe;
 pub mod protection;
 mod replica;
 mod ship;

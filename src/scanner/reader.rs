@@ -216,6 +216,20 @@ fn open_port(config: &ReaderConfig) -> serialport::Result<Box<dyn SerialPort>> {
         .open()
 }
 
+impl ReaderConfig {
+    /// Opens the port as the reader would and closes it again: `doctor`'s
+    /// check that the card-reading shoe's port is there and free (a port
+    /// the app holds is busy).
+    pub fn try_open(&self) -> Result<(), ReaderError> {
+        open_port(self)
+            .map(drop)
+            .map_err(|error| ReaderError::Port {
+                path: self.path.clone(),
+                reason: error.to_string(),
+            })
+    }
+}
+
 /// A running reader. Dropping it stops the thread and waits for it.
 #[derive(Debug)]
 pub struct Reader {

@@ -123,6 +123,9 @@ pub struct StationApp {
     /// The house rules file the open table was opened with (empty: none,
     /// or not known after a restart), for the form after it closes.
     rules_path: String,
+    /// The card source a new table's form starts on (the station's
+    /// configuration file), if any.
+    card_source: Option<crate::station::SourceChoice>,
 }
 
 /// The floor a station ships its ledger to as it writes (docs/floor.md,
@@ -213,6 +216,7 @@ impl StationApp {
             #[cfg(unix)]
             print_desk: None,
             rules_path: String::new(),
+            card_source: None,
         };
         app.screen = match Ledger::open(path, Box::new(SystemClock), keys) {
             Ok(ledger) => {
@@ -240,6 +244,7 @@ impl StationApp {
             #[cfg(unix)]
             print_desk: None,
             rules_path: String::new(),
+            card_source: None,
         }
     }
 
@@ -297,6 +302,7 @@ impl StationApp {
             #[cfg(unix)]
             print_desk: None,
             rules_path: String::new(),
+            card_source: None,
         }
     }
 
@@ -371,9 +377,28 @@ impl StationApp {
             Ok(Reopened::Table(station)) => Screen::Table(Box::new(TableScreen::new(*station))),
             Ok(Reopened::NoOpenTable(ledger)) => {
                 self.ledger = Some(*ledger);
-                Screen::OpenTable(Box::default())
+                self.open_table_screen()
             }
             Err(error) => Screen::Failed(error.to_string()),
+        }
+    }
+
+    /// The open-table screen with a blank form on the configured card
+    /// source.
+    fn open_table_screen(&self) -> Screen {
+        Screen::OpenTable(Box::new((
+            OpenTableForm::starting_on(self.card_source.as_ref()),
+            AddStaffForm::default(),
+            pit::ReportTab::default(),
+        )))
+    }
+
+    /// Makes `source` the card source a new table's form starts on (the
+    /// station's configuration file), the form on screen included.
+    pub fn set_card_source(&mut self, source: crate::station::SourceChoice) {
+        self.card_source = Some(source);
+        if let Screen::OpenTable(forms) = &mut self.screen {
+            forms.0 = OpenTableForm::starting_on(self.card_source.as_ref());
         }
     }
 
@@ -505,13 +530,14 @@ impl StationApp {
                 ui.colored_label(widgets::ACTOR, banner);
             });
         }
+        let fresh_form = self.open_table_screen();
         let next = match &mut self.screen {
             Screen::FirstRun(form) => {
                 let ledger = self.ledger.as_mut();
                 egui::CentralPanel::default_margins()
                     .show(ui, |ui| ledger.and_then(|l| form.show_ui(ui, l)))
                     .inner
-                    .map(|()| Screen::OpenTable(Box::default()))
+                    .map(|()| fresh_form)
             }
             Screen::OpenTable(forms) => {
                 let (form, add_staff, report) = &mut **forms;
@@ -592,7 +618,7 @@ impl StationApp {
         if matches!(&self.screen, Screen::Table(screen) if screen.closed()) {
             let old = std::mem::replace(&mut self.screen, Screen::Failed(String::new()));
             // The next table is usually opened as the last one was.
-            let mut form = OpenTableForm::default();
+            let mut form = OpenTableForm::starting_on(self.card_source.as_ref());
             if let Screen::Table(screen) = old {
                 let station = screen.into_station();
                 form = OpenTableForm::after(station.setup(), &self.rules_path);
@@ -710,6 +736,7 @@ pub fn run(
     keys: StationKeys,
     demo: bool,
     floor: Option<(String, chrono::TimeDelta)>,
+    card_source: Option<crate::station::SourceChoice>,
 ) -> anyhow::Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -729,6 +756,9 @@ pub fn run(
                 let floor_keys = keys.clone();
                 let mut app = StationApp::open(&path, keys, ctx);
                 app.check_at_start_up(ProgramSource::RunningProgram);
+                if let Some(source) = card_source {
+                    app.set_card_source(source);
+                }
                 if let Some((url, notice_after)) = floor {
                     app.ship_to_floor(url, floor_keys, notice_after);
                 }

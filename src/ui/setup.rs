@@ -141,6 +141,16 @@ pub struct OpenTableForm {
     pub error: String,
 }
 
+/// The source radio's index, the port and the baud as the form shows
+/// `source` (a shoe's port and baud from `blank` when it has none).
+fn source_fields(source: &SourceChoice, blank: &OpenTableForm) -> (usize, String, String) {
+    match source {
+        SourceChoice::Scanner { path, baud } => (0, path.clone(), baud.to_string()),
+        SourceChoice::SimulatedShoe => (1, blank.port.clone(), blank.baud.clone()),
+        SourceChoice::SoftwareShoe => (2, blank.port.clone(), blank.baud.clone()),
+    }
+}
+
 impl Default for OpenTableForm {
     fn default() -> Self {
         let rules = HouseRules::default();
@@ -167,17 +177,29 @@ impl Default for OpenTableForm {
 }
 
 impl OpenTableForm {
+    /// A blank form on the card source `source` (the station's
+    /// configuration file), or the default one.
+    pub fn starting_on(source: Option<&SourceChoice>) -> OpenTableForm {
+        let blank = OpenTableForm::default();
+        let Some(source) = source else {
+            return blank;
+        };
+        let (source, port, baud) = source_fields(source, &blank);
+        OpenTableForm {
+            source,
+            port,
+            baud,
+            ..blank
+        }
+    }
+
     /// The form filled in as the table `last` was (its name, game, decks,
     /// limits, unit, card source and house rules) with the rules file it
     /// was opened with, for the next table after a close; the PINs and
     /// IDs are typed again.
     pub fn after(last: &TableSetup, rules_path: &str) -> OpenTableForm {
         let blank = OpenTableForm::default();
-        let (source, port, baud) = match &last.source {
-            SourceChoice::Scanner { path, baud } => (0, path.clone(), baud.to_string()),
-            SourceChoice::SimulatedShoe => (1, blank.port.clone(), blank.baud.clone()),
-            SourceChoice::SoftwareShoe => (2, blank.port.clone(), blank.baud.clone()),
-        };
+        let (source, port, baud) = source_fields(&last.source, &blank);
         OpenTableForm {
             name: last.name.clone(),
             game: last.game,

@@ -75,7 +75,7 @@ say "built $(basename "$deb")"
 dpkg-deb --contents "$deb" | awk '{print $6}' >"$work/contents"
 for path in ./usr/bin/pairs-table ./etc/pairs-table/station.toml ./etc/pairs-table/verifier.env \
     ./etc/pairs-table/verifier.pgpass ./usr/share/applications/pairs-table.desktop \
-    ./usr/share/doc/pairs-table/install.md ./lib/systemd/system/pairs-table-floor-verifier.service; do
+    ./usr/share/doc/pairs-table/install.md ./usr/lib/systemd/system/pairs-table-floor-verifier.service; do
     grep -qxF "$path" "$work/contents" || fail "the package lacks $path"
 done
 dpkg-deb --info "$deb" conffiles >"$work/conffiles"
@@ -89,7 +89,7 @@ DEBIAN_FRONTEND=noninteractive dpkg -i "$deb" >/dev/null
 version=$(pairs-table --version)
 [ "$version" = "pairs-table $(cargo pkgid | sed 's/.*[#@]//')" ] || fail "the installed program says '$version'"
 desktop-file-validate /usr/share/applications/pairs-table.desktop || fail "the desktop entry is not valid"
-unit=/lib/systemd/system/pairs-table-floor-verifier.service
+unit=/usr/lib/systemd/system/pairs-table-floor-verifier.service
 systemd-analyze verify "$unit" 2>"$work/unit-check" ||
     fail "systemd-analyze rejects the verifier's unit: $(cat "$work/unit-check")"
 grep -q '^Restart=always$' "$unit" || fail "the verifier's unit does not restart it"

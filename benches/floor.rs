@@ -617,10 +617,35 @@ fn verify_rate(server: &str, dir: &Path, first: Option<&Path>, hands: usize) {
             start.elapsed().as_secs_f64()
         })
         .collect();
-    let start = Instant::now();
-    let (compared, findings) = floor::verify_file(&files[0], &urls[0], None).unwrap();
-    let against_file = start.elapsed().as_secs_f64();
-    assert!(findings.is_empty());
+    // `floor verify --db` of one station's file (its own role), beside
+    // that station's `audit verify` of the same file and, given the
+    // previous build's program (`FLOOR_BENCH_BEFORE`), that program's
+    // `floor verify --db` as the owner: in turn, medians of 5.
+    let before = std::env::var_os("FLOOR_BENCH_BEFORE").map(PathBuf::from);
+    let (mut against_file, mut own_audit, mut old_program) = (Vec::new(), Vec::new(), Vec::new());
+    let mut compared = 0;
+    for _ in 0..5 {
+        let start = Instant::now();
+        let (rows, findings) = floor::verify_file(&files[0], &urls[0], None).unwrap();
+        against_file.push(start.elapsed().as_secs_f64());
+        assert!(findings.is_empty(), "{findings:?}");
+        compared = rows;
+        let start = Instant::now();
+        ledger::verify(&files[0], &ledger::VerifyOptions::default(), |d| panic!("{d}")).unwrap();
+        own_audit.push(start.elapsed().as_secs_f64());
+        if let Some(program) = &before {
+            let start = Instant::now();
+            let out = std::process::Command::new(program)
+                .args(["floor", "verify", "--db"])
+                .arg(&files[0])
+                .args(["--floor", &db.url(), "--station", "verify 0"])
+                .output()
+                .unwrap();
+            old_program.push(start.elapsed().as_secs_f64());
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        }
+    }
+    let (against_file, own_audit) = (median(&against_file), median(&own_audit));
     let (floor_time, station_time) = (median(&on_floor), median(&at_stations));
     let n = rows as f64;
     println!();
@@ -641,10 +666,30 @@ fn verify_rate(server: &str, dir: &Path, first: Option<&Path>, hands: usize) {
         "| ratio, floor ÷ stations' own | | {:.2} |",
         station_time / floor_time
     );
+    let c = compared as f64;
     println!(
-        "| `floor verify --db` (one station's file against the floor, row by row) | {against_file:.2} | {:.0} ({compared} rows) |",
-        compared as f64 / against_file
+        "| `floor verify --db` (one station's file against the floor: the floor's hashes against the file's own links) | {against_file:.3} | {:.0} ({compared} rows) |",
+        c / against_file
     );
+    println!(
+        "| that station's own `audit verify` of the same file | {own_audit:.3} | {:.0} |",
+        c / own_audit
+    );
+    println!(
+        "| ratio, `floor verify --db` ÷ its `audit verify` (target ≥ 1) | | {:.2} |",
+        own_audit / against_file
+    );
+    if !old_program.is_empty() {
+        let old = median(&old_program);
+        println!(
+            "| the previous build's `floor verify --db` (a process of its own, as the owner) | {old:.3} | {:.0} |",
+            c / old
+        );
+        println!(
+            "| ratio, now ÷ before | | {:.2} |",
+            old / against_file
+        );
+    }
 }
 
 /// Section 4: a floor of `STATIONS` stations, each a chain of the rows of

@@ -49,9 +49,14 @@ pub fn verify_file(
         None => Rows::Own,
     };
     let reader = ledger::ChainReader::open(db)?;
+    // Where the file and the floor agree, the floor's hashes and the
+    // file's own links say so at once; from the first row they do not,
+    // row by row, to say what differs.
+    let (mut after, mut compared) = match agreement(&mut client, whose, &reader)? {
+        Agreement::Whole(rows) => return Ok((rows, Vec::new())),
+        Agreement::Through { seq, rows } => (seq, rows),
+    };
     let mut findings = Vec::new();
-    let mut compared = 0u64;
-    let mut after = 0i64;
     let mut rewritten_seen = false;
     loop {
         let floor = floor_rows(&mut client, whose, after, BATCH)?;
@@ -98,6 +103,123 @@ pub fn verify_file(
         after = floor.last().map_or(after, |r| r.seq);
     }
     Ok((compared, findings))
+}
+
+/// Rows [`agreement`] asks of the floor, and of the file, at a time.
+const HASHES_AT_ONCE: u32 = 50_000;
+
+/// How far a station's file agrees with the floor's rows for it.
+enum Agreement {
+    /// Every row the floor holds (this many) is the file's.
+    Whole(u64),
+    /// The rows through `seq` (`rows` of them) are the file's; the next
+    /// one is not, or the file ends before it.
+    Through { seq: i64, rows: u64 },
+}
+
+/// How far the file read by `reader` agrees with the floor's rows for
+/// `whose`: a row agrees when the floor's hash for it is the one the file
+/// stores and the file's own chain links to it (its stored hash is the
+/// chain's hash of its columns after the row before). The floor computed
+/// each of its hashes from its own copy, so equal hashes over a sound
+/// chain are equal rows, read as hashes alone. The floor's hashes are
+/// fetched on a thread of their own while this one reads and hashes the
+/// file.
+fn agreement(
+    client: &mut Client,
+    whose: Rows<'_>,
+    reader: &ledger::ChainReader,
+) -> Result<Agreement, FloorError> {
+    std::thread::scope(|scope| {
+        let (send, batches) = std::sync::mpsc::sync_channel(2);
+        let fetcher = std::thread::Builder::new()
+            .name("floor hashes".into())
+            .spawn_scoped(scope, move || {
+                let mut after = 0;
+                loop {
+                    let batch = floor_hashes(client, whose, after, HASHES_AT_ONCE);
+                    let last = match &batch {
+                        Ok(hashes) => hashes.len() < HASHES_AT_ONCE as usize,
+                        Err(_) => true,
+                    };
+                    if let Ok(hashes) = &batch {
+                        after = hashes.last().map_or(after, |(seq, _)| *seq);
+                    }
+                    if send.send(batch).is_err() || last {
+                        return;
+                    }
+                }
+            })?;
+        let agreed = agree_with(reader, batches);
+        fetcher
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        agreed
+    })
+}
+
+/// [`agreement`]'s reading and hashing of the file, against the floor's
+/// `(seq, hash)` batches as they come.
+fn agree_with(
+    reader: &ledger::ChainReader,
+    batches: std::sync::mpsc::Receiver<Result<Vec<(i64, [u8; 32])>, FloorError>>,
+) -> Result<Agreement, FloorError> {
+    let mut rows = 0u64;
+    let mut seq = 0i64;
+    let mut before = ledger::GENESIS;
+    let mut file: Vec<ledger::ChainRow> = Vec::new();
+    let (mut next, mut linked) = (0, 0);
+    let through = |seq, rows| Ok(Agreement::Through { seq, rows });
+    for batch in batches {
+        for (floor_seq, floor_hash) in batch? {
+            if next == file.len() {
+                if let Some(last) = file.last() {
+                    before = last.hash;
+                }
+                file = reader.rows_after(seq, HASHES_AT_ONCE)?;
+                next = 0;
+                linked = ledger::first_unlinked(&file, &before).unwrap_or(file.len());
+            }
+            match file.get(next) {
+                Some(row) if next < linked && row.seq == floor_seq && row.hash == floor_hash => {
+                    next += 1;
+                    rows += 1;
+                    seq = floor_seq;
+                }
+                _ => return through(seq, rows),
+            }
+        }
+    }
+    Ok(Agreement::Whole(rows))
+}
+
+/// The floor's `(seq, hash)` for `whose`'s rows after `after`, at most
+/// `limit`, in order.
+fn floor_hashes(
+    client: &mut impl postgres::GenericClient,
+    whose: Rows<'_>,
+    after: i64,
+    limit: u32,
+) -> Result<Vec<(i64, [u8; 32])>, FloorError> {
+    let limit = i64::from(limit);
+    let rows = match whose {
+        Rows::Station(station, upto) => client.query(
+            "SELECT seq, hash FROM floor.chain_rows \
+             WHERE station = $1 AND seq > $2 AND seq <= $4 ORDER BY seq LIMIT $3",
+            &[&station, &after, &limit, &upto],
+        )?,
+        Rows::Own => client.query(
+            "SELECT seq, hash FROM floor.own_shipped_rows($1, $2::integer)",
+            &[&after, &(limit.min(i64::from(i32::MAX)) as i32)],
+        )?,
+    };
+    Ok(rows
+        .into_iter()
+        .map(|r| {
+            let hash: Vec<u8> = r.get(1);
+            (r.get(0), hash.try_into().unwrap_or([0; 32]))
+        })
+        .collect())
 }
 
 pub(super) fn floor_rows(

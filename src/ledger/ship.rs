@@ -94,6 +94,22 @@ pub(super) fn rows_in(
     Ok(rows)
 }
 
+/// The first of `rows` (consecutive chain rows, in order, the first after
+/// a row whose stored hash is `before`) whose stored hash is not the
+/// chain's link from the stored hash before it and its own columns: where
+/// the file's own chain breaks, if it does within `rows`.
+pub fn first_unlinked(rows: &[ChainRow], before: &[u8; 32]) -> Option<usize> {
+    let mut linker = Linker::default();
+    let mut previous = before;
+    for (i, row) in rows.iter().enumerate() {
+        if linker.link_encoded(previous, row.seq, row.table, &row.values) != row.hash {
+            return Some(i);
+        }
+        previous = &row.hash;
+    }
+    None
+}
+
 /// The hash a row must have after `previous`: the chain's rule applied to an
 /// already encoded row.
 pub fn link_encoded(previous: &[u8; 32], seq: i64, table: &str, values: &[u8]) -> [u8; 32] {

@@ -30,8 +30,11 @@ use crate::keys::{CheckpointClaim, CheckpointKey, PublicKey, SignedCheckpoint, f
 use read::{ChainEnd, Handoff, ReadRow};
 use signatures::{Outbox, SIGNATURE_MISMATCH};
 
-/// Chunks of rows read ahead of the audit, at most.
-const CHUNKS_IN_FLIGHT: usize = 4;
+/// Chunks of rows read ahead of the audit, at most: enough (4,096 rows)
+/// that the reader keeps going while the audit waits for a core, and the
+/// audit while the reader does (docs/performance.md, "audit verify on
+/// both cores").
+const CHUNKS_IN_FLIGHT: usize = 16;
 
 /// One problem found, located by row (and hand, where there is one).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -631,7 +631,10 @@ fn verify_rate(server: &str, dir: &Path, first: Option<&Path>, hands: usize) {
         assert!(findings.is_empty(), "{findings:?}");
         compared = rows;
         let start = Instant::now();
-        ledger::verify(&files[0], &ledger::VerifyOptions::default(), |d| panic!("{d}")).unwrap();
+        ledger::verify(&files[0], &ledger::VerifyOptions::default(), |d| {
+            panic!("{d}")
+        })
+        .unwrap();
         own_audit.push(start.elapsed().as_secs_f64());
         if let Some(program) = &before {
             let start = Instant::now();
@@ -642,7 +645,11 @@ fn verify_rate(server: &str, dir: &Path, first: Option<&Path>, hands: usize) {
                 .output()
                 .unwrap();
             old_program.push(start.elapsed().as_secs_f64());
-            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
         }
     }
     let (against_file, own_audit) = (median(&against_file), median(&own_audit));
@@ -685,10 +692,7 @@ fn verify_rate(server: &str, dir: &Path, first: Option<&Path>, hands: usize) {
             "| the previous build's `floor verify --db` (a process of its own, as the owner) | {old:.3} | {:.0} |",
             c / old
         );
-        println!(
-            "| ratio, now ÷ before | | {:.2} |",
-            old / against_file
-        );
+        println!("| ratio, now ÷ before | | {:.2} |", old / against_file);
     }
 }
 

@@ -122,6 +122,7 @@ pub fn init(url: &str) -> Result<Initialised, FloorError> {
              floor.signed_heartbeat(bytea, bigint, text, text, bytea), \
              floor.present_key(bytea), floor.own_rows(bigint, integer), \
              floor.own_shipped_rows(bigint, integer), \
+             floor.own_shipped_hashes(bigint, integer), \
              floor.first_pit_boss(), floor.publish_hand(bytea, bytea) TO {stations}; \
          GRANT SELECT ON ALL TABLES IN SCHEMA floor TO {pit}; \
          GRANT SELECT ON floor_schema_version TO {stations}, {pit}; \

@@ -24,7 +24,7 @@ pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
 
 /// The floor schema's migrations: migration *i* takes the floor from version
 /// *i − 1* to *i*.
-const MIGRATIONS: [&str; 14] = [
+const MIGRATIONS: [&str; 15] = [
     include_str!("../../schema/floor/0001_chains.sql"),
     include_str!("../../schema/floor/0002_append_set.sql"),
     include_str!("../../schema/floor/0003_first_pit_boss.sql"),
@@ -39,6 +39,7 @@ const MIGRATIONS: [&str; 14] = [
     include_str!("../../schema/floor/0012_key_history.sql"),
     include_str!("../../schema/floor/0013_field_link.sql"),
     include_str!("../../schema/floor/0014_pit_prints.sql"),
+    include_str!("../../schema/floor/0015_shipped_hashes.sql"),
 ];
 
 mod admin;

@@ -4,6 +4,7 @@
 
 use std::path::Path;
 use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, sync_channel};
 
 use postgres::fallible_iterator::FallibleIterator;
 
@@ -52,7 +53,8 @@ pub fn verify_file(
     // Where the file and the floor agree, the floor's hashes and the
     // file's own links say so at once; from the first row they do not,
     // row by row, to say what differs.
-    let (mut after, mut compared) = match agreement(&mut client, whose, &reader)? {
+    let (agreed, reader) = agreement(&mut client, whose, reader)?;
+    let (mut after, mut compared) = match agreed {
         Agreement::Whole(rows) => return Ok((rows, Vec::new())),
         Agreement::Through { seq, rows } => (seq, rows),
     };
@@ -122,16 +124,16 @@ enum Agreement {
 /// stores and the file's own chain links to it (its stored hash is the
 /// chain's hash of its columns after the row before). The floor computed
 /// each of its hashes from its own copy, so equal hashes over a sound
-/// chain are equal rows, read as hashes alone. The floor's hashes are
-/// fetched on a thread of their own while this one reads and hashes the
-/// file.
+/// chain are equal rows, read as hashes alone. The floor's hashes and the
+/// file's rows are read on threads of their own while this one links
+/// the file's rows and compares; the reader comes back for what follows.
 fn agreement(
     client: &mut Client,
     whose: Rows<'_>,
-    reader: &ledger::ChainReader,
-) -> Result<Agreement, FloorError> {
+    reader: ledger::ChainReader,
+) -> Result<(Agreement, ledger::ChainReader), FloorError> {
     std::thread::scope(|scope| {
-        let (send, batches) = std::sync::mpsc::sync_channel(2);
+        let (send, floor) = sync_channel(2);
         let fetcher = std::thread::Builder::new()
             .name("floor hashes".into())
             .spawn_scoped(scope, move || {
@@ -150,43 +152,65 @@ fn agreement(
                     }
                 }
             })?;
-        let agreed = agree_with(reader, batches);
+        let (send, file) = sync_channel(2);
+        let file_reader = std::thread::Builder::new()
+            .name("file rows".into())
+            .spawn_scoped(scope, move || {
+                let mut after = 0;
+                loop {
+                    let batch = reader.rows_after(after, HASHES_AT_ONCE);
+                    let last = match &batch {
+                        Ok(rows) => rows.len() < HASHES_AT_ONCE as usize,
+                        Err(_) => true,
+                    };
+                    if let Ok(rows) = &batch {
+                        after = rows.last().map_or(after, |row| row.seq);
+                    }
+                    if send.send(batch).is_err() || last {
+                        return reader;
+                    }
+                }
+            })?;
+        let agreed = agree_with(file, floor);
         fetcher
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        agreed
+        let reader = file_reader
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        Ok((agreed?, reader))
     })
 }
 
-/// [`agreement`]'s reading and hashing of the file, against the floor's
-/// `(seq, hash)` batches as they come.
+/// [`agreement`]'s linking and comparing of the file's row batches with
+/// the floor's `(seq, hash)` batches, as they come.
 fn agree_with(
-    reader: &ledger::ChainReader,
-    batches: std::sync::mpsc::Receiver<Result<Vec<(i64, [u8; 32])>, FloorError>>,
+    file: Receiver<Result<Vec<ledger::ChainRow>, ledger::LedgerError>>,
+    floor: Receiver<Result<Vec<(i64, [u8; 32])>, FloorError>>,
 ) -> Result<Agreement, FloorError> {
     let mut rows = 0u64;
     let mut seq = 0i64;
     let mut before = ledger::GENESIS;
-    let mut file: Vec<ledger::ChainRow> = Vec::new();
+    let mut batch: Vec<ledger::ChainRow> = Vec::new();
     let (mut next, mut linked) = (0, 0);
-    let through = |seq, rows| Ok(Agreement::Through { seq, rows });
-    for batch in batches {
-        for (floor_seq, floor_hash) in batch? {
-            if next == file.len() {
-                if let Some(last) = file.last() {
+    for hashes in floor {
+        for (floor_seq, floor_hash) in hashes? {
+            if next == batch.len() {
+                if let Some(last) = batch.last() {
                     before = last.hash;
                 }
-                file = reader.rows_after(seq, HASHES_AT_ONCE)?;
+                // The file's rows end where its reader stopped sending.
+                batch = file.recv().unwrap_or_else(|_| Ok(Vec::new()))?;
                 next = 0;
-                linked = ledger::first_unlinked(&file, &before).unwrap_or(file.len());
+                linked = ledger::first_unlinked(&batch, &before).unwrap_or(batch.len());
             }
-            match file.get(next) {
+            match batch.get(next) {
                 Some(row) if next < linked && row.seq == floor_seq && row.hash == floor_hash => {
                     next += 1;
                     rows += 1;
                     seq = floor_seq;
                 }
-                _ => return through(seq, rows),
+                _ => return Ok(Agreement::Through { seq, rows }),
             }
         }
     }
@@ -209,7 +233,7 @@ fn floor_hashes(
             &[&station, &after, &limit, &upto],
         )?,
         Rows::Own => client.query(
-            "SELECT seq, hash FROM floor.own_shipped_rows($1, $2::integer)",
+            "SELECT seq, hash FROM floor.own_shipped_hashes($1, $2::integer)",
             &[&after, &(limit.min(i64::from(i32::MAX)) as i32)],
         )?,
     };

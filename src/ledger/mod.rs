@@ -66,7 +66,8 @@ pub use protection::ShiftHand;
 pub use replica::{ShippedRow, extend_replica};
 pub use ship::{
     ChainReader, ChainRow, SIGNATURE_MISMATCH, ShippedCheckpoint, chain_length, chain_rows_after,
-    first_unlinked, link_encoded, shipped_checkpoint, shipped_checkpoint_problem, shipped_table_name,
+    first_unlinked, link_encoded, shipped_checkpoint, shipped_checkpoint_problem,
+    shipped_table_name,
 };
 pub use startup::{ApprovedProgram, ProgramStart};
 pub use station::{FrameJournal, JournaledEntry, OpenShift, ShoeDevice};

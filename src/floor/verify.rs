@@ -156,20 +156,13 @@ fn agreement(
         let file_reader = std::thread::Builder::new()
             .name("file rows".into())
             .spawn_scoped(scope, move || {
-                let mut after = 0;
-                loop {
-                    let batch = reader.rows_after(after, HASHES_AT_ONCE);
-                    let last = match &batch {
-                        Ok(rows) => rows.len() < HASHES_AT_ONCE as usize,
-                        Err(_) => true,
-                    };
-                    if let Ok(rows) = &batch {
-                        after = rows.last().map_or(after, |row| row.seq);
-                    }
-                    if send.send(batch).is_err() || last {
-                        return reader;
-                    }
+                let read = reader.batches_after(0, HASHES_AT_ONCE as usize, |rows| {
+                    send.send(Ok(rows)).is_ok()
+                });
+                if let Err(error) = read {
+                    let _ = send.send(Err(error));
                 }
+                reader
             })?;
         let agreed = agree_with(file, floor);
         fetcher

@@ -48,6 +48,81 @@ impl ChainReader {
     pub fn rows_after(&self, after: i64, limit: u32) -> Result<Vec<ChainRow>, LedgerError> {
         rows_in(&self.file.conn, after, limit)
     }
+
+    /// Every row with seq after `after`, in chain order, read in one
+    /// snapshot through one cursor per table (merged by seq) and handed to
+    /// `each` `size` rows at a time (the last batch may be shorter, or
+    /// empty); stops early when `each` returns false.
+    pub fn batches_after(
+        &self,
+        after: i64,
+        size: usize,
+        mut each: impl FnMut(Vec<ChainRow>) -> bool,
+    ) -> Result<(), LedgerError> {
+        let snapshot = self.file.conn.unchecked_transaction()?;
+        let present = present_chained_tables(&snapshot)?;
+        let mut statements = present
+            .iter()
+            .map(|spec| {
+                snapshot.prepare(&format!(
+                    "SELECT seq, hash, {} FROM {} WHERE seq > ?1 ORDER BY seq",
+                    spec.columns.join(", "),
+                    spec.name
+                ))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut cursors = Vec::with_capacity(present.len());
+        for (spec, statement) in present.iter().zip(statements.iter_mut()) {
+            let mut rows = statement.query([after])?;
+            let current = next_row(spec, &mut rows)?;
+            cursors.push((spec, rows, current));
+        }
+        let mut batch = Vec::with_capacity(size);
+        loop {
+            let next = cursors
+                .iter_mut()
+                .filter(|(_, _, current)| current.is_some())
+                .min_by_key(|(_, _, current)| current.as_ref().map_or(i64::MAX, |row| row.seq));
+            let Some((spec, rows, current)) = next else {
+                break;
+            };
+            let row = current.take();
+            *current = next_row(spec, rows)?;
+            batch.extend(row);
+            if batch.len() == size && !each(std::mem::replace(&mut batch, Vec::with_capacity(size)))
+            {
+                return Ok(());
+            }
+        }
+        each(batch);
+        Ok(())
+    }
+}
+
+/// The next row of a table's cursor, encoded as the chain encodes it.
+fn next_row(
+    spec: &super::chain::TableSpec,
+    rows: &mut rusqlite::Rows<'_>,
+) -> Result<Option<ChainRow>, LedgerError> {
+    let Some(row) = rows.next()? else {
+        return Ok(None);
+    };
+    let hash = match row.get_ref(1)? {
+        ValueRef::Blob(b) => b.try_into().unwrap_or([0; 32]),
+        _ => [0; 32],
+    };
+    let columns = (0..spec.columns.len())
+        .map(|i| row.get_ref(i + 2))
+        .collect::<Result<Vec<_>, _>>()?;
+    let encoded = encoded_count(spec, columns.len(), |i| columns[i] == ValueRef::Null);
+    let mut values = Vec::new();
+    encode_values(&mut values, columns[..encoded].iter().copied());
+    Ok(Some(ChainRow {
+        seq: row.get(0)?,
+        table: spec.name,
+        values,
+        hash,
+    }))
 }
 
 /// The rows of the ledger open on `conn` with seq after `after`, at most

@@ -179,7 +179,7 @@ fn agreement(
 /// the floor's `(seq, hash)` batches, as they come.
 fn agree_with(
     file: Receiver<Result<Vec<ledger::ChainRow>, ledger::LedgerError>>,
-    floor: Receiver<Result<Vec<(i64, [u8; 32])>, FloorError>>,
+    floor: Receiver<Result<Vec<FloorHash>, FloorError>>,
 ) -> Result<Agreement, FloorError> {
     let mut rows = 0u64;
     let mut seq = 0i64;
@@ -210,6 +210,9 @@ fn agree_with(
     Ok(Agreement::Whole(rows))
 }
 
+/// A row's seq and hash as the floor holds them.
+type FloorHash = (i64, [u8; 32]);
+
 /// The floor's `(seq, hash)` for `whose`'s rows after `after`, at most
 /// `limit`, in order.
 fn floor_hashes(
@@ -217,7 +220,7 @@ fn floor_hashes(
     whose: Rows<'_>,
     after: i64,
     limit: u32,
-) -> Result<Vec<(i64, [u8; 32])>, FloorError> {
+) -> Result<Vec<FloorHash>, FloorError> {
     let limit = i64::from(limit);
     let rows = match whose {
         Rows::Station(station, upto) => client.query(

@@ -158,8 +158,7 @@ impl Pair {
             .copied()
             .chain(["cluster_name = 'floor_a'"])
             .collect();
-        let primary = Cluster::start(&dir.join("a"), base, &[], &settings)
-            .unwrap_or_else(|why| panic!("{why}"));
+        let primary = new_cluster(&dir.join("a"), base, &settings);
         let primary = Server {
             cluster: primary,
             port: base,
@@ -281,16 +280,71 @@ fn standby_of(primary: &Server, dir: &Path, port: u32, name: &str) -> Cluster {
     cluster
 }
 
-/// Starts an initialised cluster on `port`, its socket in `dir`.
-fn start_cluster(cluster: &Cluster, dir: &Path, port: u32) {
-    let options = format!("-p {port} -k {} -h 127.0.0.1", dir.display());
+/// A new cluster (initdb) in `dir/data` with `settings`, started on `port`.
+fn new_cluster(dir: &Path, port: u32, settings: &[&str]) -> Cluster {
+    let bin = Path::new("/usr/lib/postgresql")
+        .read_dir()
+        .ok()
+        .and_then(|versions| {
+            versions
+                .filter_map(|v| v.ok().map(|v| v.path().join("bin")))
+                .find(|bin| bin.join("pg_basebackup").is_file())
+        })
+        .expect(
+            "the failover tests need PostgreSQL's server binaries (apt-get install postgresql)",
+        );
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+    if root {
+        Command::new("chown")
+            .args(["postgres", &dir.display().to_string()])
+            .status()
+            .unwrap();
+    }
+    let cluster = Cluster {
+        bin,
+        data: dir.join("data").display().to_string(),
+        root,
+        url: format!("postgres://postgres@127.0.0.1:{port}"),
+    };
     assert!(
         cluster.run(
-            "pg_ctl",
-            &["-D", &cluster.data, "-o", &options, "-w", "start"],
+            "initdb",
+            &["-D", &cluster.data, "-U", "postgres", "-A", "trust"]
         ),
-        "{} did not start",
+        "initdb in {} failed",
         cluster.data
+    );
+    cluster.configure(&[], settings).unwrap();
+    start_cluster(&cluster, dir, port);
+    cluster
+}
+
+/// Starts an initialised cluster on `port`, its socket in `dir` and its
+/// log in `dir/server.log` (shown if it does not start).
+fn start_cluster(cluster: &Cluster, dir: &Path, port: u32) {
+    let options = format!("-p {port} -k {} -h 127.0.0.1", dir.display());
+    let log = dir.join("server.log").display().to_string();
+    let started = cluster.run(
+        "pg_ctl",
+        &[
+            "-D",
+            &cluster.data,
+            "-o",
+            &options,
+            "-l",
+            &log,
+            "-w",
+            "start",
+        ],
+    );
+    assert!(
+        started,
+        "{} did not start on port {port}: {}",
+        cluster.data,
+        std::fs::read_to_string(&log).unwrap_or_default()
     );
 }
 
@@ -596,5 +650,127 @@ fn the_primary_killed_mid_shipping_loses_and_doubles_nothing_once_the_standby_is
         promoting.as_secs_f64(),
         caught_up.as_secs_f64(),
         outages.len()
+    );
+}
+
+impl Server {
+    /// Stops this server at once (`pg_ctl stop -m immediate`), as a
+    /// failed machine would be shut down before it is rewound.
+    fn stop_immediately(&self) {
+        self.signal_all("CONT");
+        self.cluster.run(
+            "pg_ctl",
+            &["-D", &self.cluster.data, "-m", "immediate", "-w", "stop"],
+        );
+    }
+
+    /// Rewinds this old primary onto `primary`'s timeline (a `CHECKPOINT`
+    /// on `primary` first, then `pg_rewind -R`, which also writes
+    /// `standby.signal` and `primary_conninfo`) and starts it as
+    /// `primary`'s standby.
+    fn rewind_to_standby_of(&self, primary: &Server) {
+        // A promoted server's control file names its new timeline only
+        // after its first checkpoint, and pg_rewind reads it there.
+        primary.admin().batch_execute("CHECKPOINT").unwrap();
+        let source = format!(
+            "host=127.0.0.1 port={} user=postgres dbname=postgres",
+            primary.port
+        );
+        assert!(
+            self.cluster.run(
+                "pg_rewind",
+                &["-D", &self.cluster.data, "--source-server", &source, "-R"],
+            ),
+            "pg_rewind of {} failed",
+            self.name
+        );
+        // pg_rewind copied the new primary's configuration: the old one
+        // keeps its own name.
+        let named = format!("cluster_name = '{}'", self.name);
+        self.cluster.configure(&[], &[&named]).unwrap();
+        let dir = Path::new(&self.cluster.data).parent().unwrap().to_owned();
+        start_cluster(&self.cluster, &dir, self.port);
+    }
+
+    /// Whether this server is a standby (in recovery).
+    fn in_recovery(&self) -> bool {
+        self.admin()
+            .query_one("SELECT pg_is_in_recovery()", &[])
+            .unwrap()
+            .get(0)
+    }
+}
+
+/// Hands each station plays in the stall test: enough to ship on after
+/// the 30 s stall and the old primary's return.
+const STALL_HANDS: u32 = 700;
+
+#[test]
+fn a_primary_stalled_for_30_s_is_passed_over_for_the_promoted_standby_and_never_written_again() {
+    let pair = Pair::start("stall");
+    let dir = crate::floor::dir("failover-stall");
+    let verifier = Verifier::start(&pair.target());
+    let mut stations = Stations(start_stations(&pair, &dir, STATIONS, STALL_HANDS));
+    all_shipping(&pair.primary, STATIONS);
+    std::thread::sleep(Duration::from_secs(2));
+
+    // The whole primary stopped, as a machine that hangs: its kernel still
+    // takes connections, nothing answers them.
+    let at_stall = signed_now(&stations.0);
+    let stalled = Instant::now();
+    pair.primary.signal_all("STOP");
+    let promoting = pair.standby.promote();
+    wait_heads(&pair.standby, &at_stall, Duration::from_secs(60));
+    let caught_up = stalled.elapsed();
+
+    // The old primary comes back after 30 s, still taking writes on the
+    // old timeline: no station writes to it.
+    std::thread::sleep(Duration::from_secs(30).saturating_sub(stalled.elapsed()));
+    pair.primary.signal_all("CONT");
+    std::thread::sleep(Duration::from_secs(3));
+    let old_heads = floor_heads(&pair.primary);
+    let new_heads = floor_heads(&pair.standby);
+    std::thread::sleep(Duration::from_secs(5));
+    assert_eq!(
+        floor_heads(&pair.primary),
+        old_heads,
+        "the old primary took writes"
+    );
+    assert_ne!(
+        floor_heads(&pair.standby),
+        new_heads,
+        "the stations stopped shipping"
+    );
+
+    // Then it is shut down, rewound and rejoins as the new primary's
+    // standby; the stations ship on throughout.
+    pair.primary.stop_immediately();
+    pair.primary.rewind_to_standby_of(&pair.standby);
+    assert!(pair.primary.in_recovery());
+
+    let said = finished(&mut stations.0);
+    let total = every_row_once(&pair, &pair.standby, &stations.0);
+    settled(&pair.standby);
+    pair.wait_replayed(&pair.standby, &pair.primary);
+    assert_eq!(floor_heads(&pair.primary), floor_heads(&pair.standby));
+    drop(verifier);
+    let old = format!("127.0.0.1:{}", pair.primary.port);
+    let new = format!("127.0.0.1:{}", pair.standby.port);
+    let told = format!(
+        "pairs-table: the floor server {old} takes writes on timeline 1, but {new} is on timeline 2: \
+         {old} is an old primary, and nothing is written to it (docs/floor.md, \"Failover runbook\")"
+    );
+    let passed_over = said.iter().filter(|s| s.lines().any(|l| l == told)).count();
+    assert!(
+        passed_over > 0,
+        "no station said it passed the old primary over: {said:?}"
+    );
+    println!(
+        "failover (stall): {STATIONS} stations, {total} rows, none lost or doubled; \
+         promotion {:.2} s; every station's rows at the stall on the new primary {:.2} s after the stall; \
+         the old primary back after 30 s took no writes ({passed_over} stations said they passed it over), \
+         rewound and rejoined as a standby",
+        promoting.as_secs_f64(),
+        caught_up.as_secs_f64(),
     );
 }

@@ -269,6 +269,9 @@ fn standby_of(primary: &Server, dir: &Path, port: u32, name: &str) -> Cluster {
                 "-X",
                 "stream",
                 "-R",
+                // A checkpoint at once, not one spread over minutes.
+                "-c",
+                "fast",
             ],
         ),
         "pg_basebackup from {} failed",
@@ -772,5 +775,167 @@ fn a_primary_stalled_for_30_s_is_passed_over_for_the_promoted_standby_and_never_
          rewound and rejoined as a standby",
         promoting.as_secs_f64(),
         caught_up.as_secs_f64(),
+    );
+}
+
+/// `floor status` on `target`: its exit status, stdout and stderr.
+fn floor_status(target: &str) -> (Option<i32>, String, String) {
+    let out = crate::pairs_table()
+        .args(["floor", "status", "--floor", target])
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Makes `standby` the primary's synchronous standby (docs/floor.md,
+/// "Failover runbook": `ALTER SYSTEM SET synchronous_standby_names`, then
+/// a reload) and waits until the primary counts it as such.
+fn make_synchronous(primary: &Server, standby: &str) {
+    let mut admin = primary.admin();
+    // ALTER SYSTEM runs alone, outside any transaction.
+    admin
+        .batch_execute(&format!(
+            "ALTER SYSTEM SET synchronous_standby_names = 'FIRST 1 ({standby})'"
+        ))
+        .unwrap();
+    admin.batch_execute("SELECT pg_reload_conf()").unwrap();
+    let start = Instant::now();
+    loop {
+        let sync: i64 = admin
+            .query_one(
+                "SELECT count(*) FROM pg_stat_replication WHERE sync_state = 'sync'",
+                &[],
+            )
+            .unwrap()
+            .get(0);
+        if sync == 1 {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{standby} never became synchronous"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Clears `synchronous_standby_names` on `primary` (docs/floor.md,
+/// "Failover runbook").
+fn not_synchronous(primary: &Server) {
+    let mut admin = primary.admin();
+    admin
+        .batch_execute("ALTER SYSTEM RESET synchronous_standby_names")
+        .unwrap();
+    admin.batch_execute("SELECT pg_reload_conf()").unwrap();
+}
+
+#[test]
+fn floor_status_shows_the_standby_and_whether_shipments_are_synchronous_and_warns_without_one() {
+    let pair = Pair::start("status");
+    let verifier = Verifier::start(&pair.target());
+    // The verifier's first check-in.
+    std::thread::sleep(Duration::from_millis(500));
+    let (code, out, err) = floor_status(&pair.target());
+    assert_eq!((code, err.as_str()), (Some(0), ""), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].starts_with("standby floor_b\tstreaming\treplay ")
+            && lines[0].ends_with("\tasync"),
+        "{out}"
+    );
+    assert_eq!(
+        lines[1],
+        "shipments are not synchronous (synchronous_standby_names is not set): an acknowledged shipment may be on this server alone"
+    );
+
+    make_synchronous(&pair.primary, "floor_b");
+    let (code, out, _) = floor_status(&pair.target());
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.lines().next().unwrap().ends_with("\tsync"), "{out}");
+    assert_eq!(
+        out.lines().last(),
+        Some("shipments are synchronous: each is acknowledged only once floor_b has it")
+    );
+
+    // The standby gone: every shipment would wait for it (critical), and
+    // the floor runs on one server (a warning).
+    pair.standby.stop_immediately();
+    let (code, out, err) = floor_status(&pair.primary.url());
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert_eq!(
+        err,
+        "pairs-table: critical: every shipment waits for a synchronous standby and none streams \
+         (synchronous_standby_names is FIRST 1 (floor_b)): start the standby, or clear \
+         synchronous_standby_names (docs/floor.md, \"Failover runbook\")\n\
+         pairs-table: warning: the floor runs on one server: no standby streams from it, so losing it \
+         loses what was shipped since its last backup (docs/floor.md, \"Failover runbook\", sets one up)\n"
+    );
+    // Cleared, the floor ships alone again: a warning only.
+    not_synchronous(&pair.primary);
+    std::thread::sleep(Duration::from_millis(200));
+    let (code, _, err) = floor_status(&pair.primary.url());
+    assert_eq!(code, Some(1), "{err}");
+    drop(verifier);
+}
+
+/// Rows `floor ship` sends to `target` from `db` a second (one shipment
+/// of the whole file, on a fresh floor's station).
+fn shipping_rate(pair: &Pair, db: &Path, name: &str) -> f64 {
+    let url = floor::enrol(&pair.primary.url(), name, key_of(db)).unwrap();
+    let target = station_target(pair, &url);
+    let keys = crate::floor::keys_of(db);
+    let start = Instant::now();
+    let shipped = floor::ship(db, &target, Some(&keys)).unwrap();
+    shipped as f64 / start.elapsed().as_secs_f64()
+}
+
+#[test]
+fn shipping_with_a_synchronous_standby_against_without_in_the_same_run() {
+    let pair = Pair::start("sync-rate");
+    let dir = crate::floor::dir("failover-sync-rate");
+    // Four ledgers of the same play: two shipped asynchronously, two
+    // synchronously, alternating, so neither has the warmer server.
+    let dbs: Vec<PathBuf> = (0..4)
+        .map(|i| {
+            let db = dir.join(format!("station-{i}.sqlite3"));
+            crate::floor::simulate(&db, 400, 7);
+            db
+        })
+        .collect();
+    let rows = file_rows(&dbs[0]).len();
+    let asynchronous_1 = shipping_rate(&pair, &dbs[0], "async 1");
+    make_synchronous(&pair.primary, "floor_b");
+    let synchronous_1 = shipping_rate(&pair, &dbs[1], "sync 1");
+    not_synchronous(&pair.primary);
+    std::thread::sleep(Duration::from_millis(200));
+    let asynchronous_2 = shipping_rate(&pair, &dbs[2], "async 2");
+    make_synchronous(&pair.primary, "floor_b");
+    let synchronous_2 = shipping_rate(&pair, &dbs[3], "sync 2");
+    pair.wait_replayed(&pair.primary, &pair.standby);
+    for (i, _) in dbs.iter().enumerate() {
+        let name = ["async 1", "sync 1", "async 2", "sync 2"][i];
+        let on_standby: i64 = pair
+            .standby
+            .admin()
+            .query_one(
+                "SELECT count(*) FROM floor.chain_rows WHERE station = $1",
+                &[&name],
+            )
+            .unwrap()
+            .get(0);
+        assert_eq!(on_standby as usize, rows, "{name}");
+    }
+    let asynchronous = (asynchronous_1 + asynchronous_2) / 2.0;
+    let synchronous = (synchronous_1 + synchronous_2) / 2.0;
+    println!(
+        "shipping {rows} rows a station with `floor ship` to the pair's primary: \
+         asynchronous {asynchronous:.0} rows/s ({asynchronous_1:.0}, {asynchronous_2:.0}), \
+         synchronous {synchronous:.0} rows/s ({synchronous_1:.0}, {synchronous_2:.0}): {:.2}x",
+        synchronous / asynchronous
     );
 }

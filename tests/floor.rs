@@ -370,6 +370,11 @@ impl Drop for FloorDb {
     }
 }
 
+/// What `floor status` says on stderr of a floor on one server, as every
+/// floor of these tests on the shared server is (a warning: exit status 1).
+pub(crate) const ONE_SERVER: &str = "pairs-table: warning: the floor runs on one server: no standby streams from it, \
+     so losing it loses what was shipped since its last backup (docs/floor.md, \"Failover runbook\", sets one up)\n";
+
 /// The floor schema's migrations, `schema/floor/NNNN_*.sql`, in order.
 pub(crate) fn schema_files() -> Vec<PathBuf> {
     let schema = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/floor");

@@ -13,7 +13,8 @@
 //! heartbeat), `key_history`, `live`, `plan`, `prints` (a table's shift
 //! report printed at the pit), `protection`, `survey` (the pit's view),
 //! `probe` (what `doctor` asks the floor), `servers` (a target naming
-//! several servers: which to use, an old primary refused) and `command`
+//! several servers: which to use, an old primary refused), `replication`
+//! (the standbys the server streams to, as `floor status` shows them) and `command`
 //! (the `floor` subcommands).
 
 use postgres::Client;
@@ -54,6 +55,7 @@ pub mod prints;
 pub mod probe;
 pub mod protection;
 mod replica;
+pub mod replication;
 pub mod servers;
 mod ship;
 mod status;

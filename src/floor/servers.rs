@@ -250,8 +250,8 @@ mod tests {
         let (chosen, passed) = pick(std::slice::from_ref(&old), Some(&new));
         assert_eq!((chosen, passed.len()), (None, 1));
         // Before any failover, the first writable server is used.
-        assert_eq!(pick(&[old.clone()], None), (Some(0), Vec::new()));
-        assert_eq!(pick(&[old.clone()], Some(&old)), (Some(0), Vec::new()));
+        assert_eq!(pick(std::slice::from_ref(&old), None), (Some(0), Vec::new()));
+        assert_eq!(pick(std::slice::from_ref(&old), Some(&old)), (Some(0), Vec::new()));
         // Another system (a floor built anew) is no one's old primary.
         assert_eq!(
             pick(&[at("c:5432", 9, 1)], Some(&new)),

@@ -593,6 +593,71 @@ impl Drop for Stations {
     }
 }
 
+/// The pit view on `target`, as the pit runs it.
+fn pit_view(target: &str) -> egui_kittest::Harness<'static, pairs_table::ui::FloorApp> {
+    use eframe::egui;
+    egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1280.0, 1400.0))
+        .with_max_steps(8)
+        .build_ui_state(
+            |ui, app: &mut pairs_table::ui::FloorApp| app.show_ui(ui),
+            pairs_table::ui::FloorApp::start(target.to_owned(), egui::Context::default()),
+        )
+}
+
+/// Draws the pit until a label holds `text` (up to 60 s: the pit reads
+/// twenty stations' replicas while they ship).
+fn pit_until(pit: &mut egui_kittest::Harness<'static, pairs_table::ui::FloorApp>, text: &str) {
+    use egui_kittest::kittest::{NodeT, Queryable};
+    let start = Instant::now();
+    loop {
+        pit.run();
+        if pit.query_all_by_label_contains(text).next().is_some() {
+            return;
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            let shown: Vec<String> = pit
+                .query_all_by_label_contains("")
+                .filter_map(|node| node.accesskit_node().label())
+                .filter(|label| label.contains("primary") || label.contains("link"))
+                .collect();
+            panic!("the pit did not show {text:?} within 60 s: {shown:?}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// `floor report --floor TARGET --out FILE`: what it printed (it must
+/// succeed).
+fn floor_report(target: &str, out: &Path) -> String {
+    let run = crate::pairs_table()
+        .args(["floor", "report", "--floor", target, "--out"])
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    String::from_utf8(run.stdout).unwrap()
+}
+
+/// Each station's longest outage as `simulate` summed it up at its end
+/// ("the floor link was down …, the longest L s …"), in seconds, longest
+/// first: how long each station's link was down across the failover.
+fn longest_outages(said: &[String]) -> Vec<f64> {
+    let mut longest: Vec<f64> = said
+        .iter()
+        .filter_map(|s| {
+            let (_, rest) = s.split_once("(the longest ")?;
+            rest.split_once(" s)")?.0.parse().ok()
+        })
+        .collect();
+    longest.sort_by(|a, b| b.total_cmp(a));
+    longest
+}
+
 /// How many stations ship in the failover tests.
 const STATIONS: usize = 20;
 
@@ -627,6 +692,16 @@ fn the_primary_killed_mid_shipping_loses_and_doubles_nothing_once_the_standby_is
     let verifier = Verifier::start(&pair.target());
     let mut stations = Stations(start_stations(&pair, &dir, STATIONS, HANDS));
     all_shipping(&pair.primary, STATIONS);
+    // The pit, on the same target, names the primary.
+    let mut pit = pit_view(&pair.target());
+    let (old, new) = (
+        format!("127.0.0.1:{}", pair.primary.port),
+        format!("127.0.0.1:{}", pair.standby.port),
+    );
+    pit_until(
+        &mut pit,
+        &format!("The floor's primary: {old} (timeline 1)."),
+    );
     std::thread::sleep(Duration::from_secs(2));
 
     // The primary's postmaster killed mid-batch: its backends end as they
@@ -641,18 +716,30 @@ fn the_primary_killed_mid_shipping_loses_and_doubles_nothing_once_the_standby_is
     let said = finished(&mut stations.0);
     let total = every_row_once(&pair, &pair.standby, &stations.0);
     settled(&pair.standby);
+    // The pit followed and says so; the floor report reads the promoted
+    // server through the same target.
+    pit_until(
+        &mut pit,
+        &format!("the floor's primary is now {new} (timeline 2), no longer {old}."),
+    );
+    pit_until(&mut pit, &format!("Pit view: {STATIONS} tables"));
+    let printed = floor_report(&pair.target(), &dir.join("floor-report.pdf"));
+    assert!(
+        printed.contains(&format!(": {STATIONS} tables, ")),
+        "{printed}"
+    );
+    drop(pit);
     drop(verifier);
-    let outages: Vec<&String> = said
-        .iter()
-        .filter(|s| s.contains("the floor link was down"))
-        .collect();
+    let outages = longest_outages(&said);
     println!(
         "failover (kill): {STATIONS} stations, {total} rows, none lost or doubled; \
          promotion {:.2} s; every station's rows at the kill on the new primary {:.2} s after the kill; \
-         {} stations saw their link down",
+         {} stations saw their link down, the longest {:.1} s, the median {:.1} s",
         promoting.as_secs_f64(),
         caught_up.as_secs_f64(),
-        outages.len()
+        outages.len(),
+        outages.first().copied().unwrap_or(0.0),
+        outages.get(outages.len() / 2).copied().unwrap_or(0.0),
     );
 }
 
@@ -756,6 +843,17 @@ fn a_primary_stalled_for_30_s_is_passed_over_for_the_promoted_standby_and_never_
     settled(&pair.standby);
     pair.wait_replayed(&pair.standby, &pair.primary);
     assert_eq!(floor_heads(&pair.primary), floor_heads(&pair.standby));
+    // The floor report read from the standby (`read-only`) is the one
+    // read from the primary: reports need not load the primary.
+    let from_primary = floor_report(&pair.target(), &dir.join("primary.pdf"));
+    let from_standby = floor_report(
+        &pair.target().replace("read-write", "read-only"),
+        &dir.join("standby.pdf"),
+    );
+    assert_eq!(
+        from_standby.replace("standby.pdf", "primary.pdf"),
+        from_primary
+    );
     drop(verifier);
     let old = format!("127.0.0.1:{}", pair.primary.port);
     let new = format!("127.0.0.1:{}", pair.standby.port);
@@ -768,13 +866,18 @@ fn a_primary_stalled_for_30_s_is_passed_over_for_the_promoted_standby_and_never_
         passed_over > 0,
         "no station said it passed the old primary over: {said:?}"
     );
+    let outages = longest_outages(&said);
     println!(
         "failover (stall): {STATIONS} stations, {total} rows, none lost or doubled; \
          promotion {:.2} s; every station's rows at the stall on the new primary {:.2} s after the stall; \
+         {} stations saw their link down, the longest {:.1} s, the median {:.1} s; \
          the old primary back after 30 s took no writes ({passed_over} stations said they passed it over), \
          rewound and rejoined as a standby",
         promoting.as_secs_f64(),
         caught_up.as_secs_f64(),
+        outages.len(),
+        outages.first().copied().unwrap_or(0.0),
+        outages.get(outages.len() / 2).copied().unwrap_or(0.0),
     );
 }
 

@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use postgres::config::TargetSessionAttrs;
 use postgres::{Client, Config};
 
@@ -43,8 +44,74 @@ struct Place {
     server: String,
 }
 
-/// The highest place this program has written at.
-static HIGHEST: Mutex<Option<Place>> = Mutex::new(None);
+/// The highest place this program has written at, one for each floor
+/// (system identifier) it has reached.
+static HIGHEST: Mutex<Vec<Place>> = Mutex::new(Vec::new());
+
+/// The floor (system identifier) each multi-host target last reached,
+/// by its servers' names.
+static FLOORS: Mutex<Vec<(String, i64)>> = Mutex::new(Vec::new());
+
+/// The failover this program saw on each floor (system identifier):
+/// when, and the server that was primary.
+static FAILOVERS: Mutex<Vec<(i64, DateTime<Utc>, String)>> = Mutex::new(Vec::new());
+
+/// The floor's primary as this program last found it through a
+/// multi-host target with `target_session_attrs=read-write`, and the
+/// failover it saw, if it saw one (the pit shows both).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Primary {
+    /// `HOST:PORT`.
+    pub server: String,
+    /// The timeline it writes on (1 until a standby was first promoted).
+    pub timeline: i64,
+    /// When this program first found the primary on a higher timeline
+    /// than before (by its own clock), and the server that was primary.
+    pub failover: Option<(DateTime<Utc>, String)>,
+}
+
+/// The primary of the floor `target` names as this program last found it
+/// through it: `None` unless the target names several servers with
+/// `target_session_attrs=read-write` and this program has connected
+/// through it.
+pub(super) fn primary_for(target: &str) -> Option<Primary> {
+    let (config, _) = credentials::unfilled(target).ok()?;
+    let writes = config.get_target_session_attrs() == TargetSessionAttrs::ReadWrite;
+    if !(several(&config) && writes) {
+        return None;
+    }
+    let key = servers_key(&config);
+    let system = locked(&FLOORS)
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, system)| *system)?;
+    let highest = locked(&HIGHEST)
+        .iter()
+        .find(|p| p.system == system)
+        .cloned()?;
+    let failover = locked(&FAILOVERS)
+        .iter()
+        .find(|f| f.0 == system)
+        .map(|(_, at, before)| (*at, before.clone()));
+    Some(Primary {
+        server: highest.server,
+        timeline: highest.timeline,
+        failover,
+    })
+}
+
+/// The servers `config` names, as one text.
+fn servers_key(config: &Config) -> String {
+    (0..credentials::server_count(config))
+        .map(|i| credentials::server_name(config, i))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// `mutex` locked, even if a thread panicked holding it.
+fn locked<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 /// Servers whose connection attempt has not answered yet (each with the
 /// flag its attempt sets when it ends).
@@ -96,33 +163,49 @@ pub(super) fn connect(config: &Config, tls: &Tls) -> Result<(Client, Option<Stri
             failures.join("; ")
         )));
     }
-    choose(writable)
+    let (client, passed_over, system) = choose(writable)?;
+    let key = servers_key(config);
+    let mut floors = locked(&FLOORS);
+    floors.retain(|(k, _)| *k != key);
+    floors.push((key, system));
+    Ok((client, passed_over))
 }
 
 /// The writable server to use of those that answered (in the target's
 /// order): the first not behind another, or behind the highest place
 /// this program has written at; a sentence for each passed over.
-fn choose(writable: Vec<(Place, Client)>) -> Result<(Client, Option<String>), FloorError> {
-    let mut highest = HIGHEST.lock().unwrap_or_else(|e| e.into_inner());
+/// Returns the client, the sentence for the servers passed over, and the
+/// floor's system identifier.
+fn choose(writable: Vec<(Place, Client)>) -> Result<(Client, Option<String>, i64), FloorError> {
+    let mut highest = locked(&HIGHEST);
     let places: Vec<Place> = writable.iter().map(|(p, _)| p.clone()).collect();
-    let (chosen, passed) = pick(&places, highest.as_ref());
+    let (chosen, passed) = pick(&places, &highest);
     let Some((place, client)) = chosen.and_then(|i| writable.into_iter().nth(i)) else {
         return Err(FloorError::Refused(passed.join("; ")));
     };
-    let higher = highest
-        .as_ref()
-        .is_none_or(|h| h.system != place.system || h.timeline < place.timeline);
-    if higher {
-        *highest = Some(place);
+    let system = place.system;
+    match highest.iter_mut().find(|h| h.system == system) {
+        Some(before) if before.timeline < place.timeline => {
+            let mut failovers = locked(&FAILOVERS);
+            failovers.retain(|f| f.0 != system);
+            failovers.push((system, Utc::now(), before.server.clone()));
+            *before = place;
+        }
+        Some(_) => {}
+        None => highest.push(place),
     }
-    Ok((client, (!passed.is_empty()).then(|| passed.join("; "))))
+    Ok((
+        client,
+        (!passed.is_empty()).then(|| passed.join("; ")),
+        system,
+    ))
 }
 
 /// Which of the writable servers' `places` to use (in the target's
-/// order), given the `highest` place written at before: the first that
-/// no other place of the same system is ahead of; and the sentence for
-/// each passed over as an old primary.
-fn pick(places: &[Place], highest: Option<&Place>) -> (Option<usize>, Vec<String>) {
+/// order), given the `highest` places written at before (one a floor):
+/// the first that no other place of the same system is ahead of; and the
+/// sentence for each passed over as an old primary.
+fn pick(places: &[Place], highest: &[Place]) -> (Option<usize>, Vec<String>) {
     let ahead_of = |place: &Place| -> Option<&Place> {
         places
             .iter()
@@ -238,7 +321,7 @@ mod tests {
     fn the_server_on_the_highest_timeline_is_used_and_an_old_primary_is_passed_over_in_a_sentence()
     {
         let (old, new) = (at("a:5432", 7, 1), at("b:5432", 7, 2));
-        let (chosen, passed) = pick(&[old.clone(), new.clone()], None);
+        let (chosen, passed) = pick(&[old.clone(), new.clone()], &[]);
         assert_eq!(chosen, Some(1));
         assert_eq!(
             passed,
@@ -247,14 +330,17 @@ mod tests {
             ]
         );
         // Alone, the old primary is refused once the new one was used.
-        let (chosen, passed) = pick(std::slice::from_ref(&old), Some(&new));
+        let (chosen, passed) = pick(std::slice::from_ref(&old), std::slice::from_ref(&new));
         assert_eq!((chosen, passed.len()), (None, 1));
         // Before any failover, the first writable server is used.
-        assert_eq!(pick(std::slice::from_ref(&old), None), (Some(0), Vec::new()));
-        assert_eq!(pick(std::slice::from_ref(&old), Some(&old)), (Some(0), Vec::new()));
+        assert_eq!(pick(std::slice::from_ref(&old), &[]), (Some(0), Vec::new()));
+        assert_eq!(
+            pick(std::slice::from_ref(&old), std::slice::from_ref(&old)),
+            (Some(0), Vec::new())
+        );
         // Another system (a floor built anew) is no one's old primary.
         assert_eq!(
-            pick(&[at("c:5432", 9, 1)], Some(&new)),
+            pick(&[at("c:5432", 9, 1)], std::slice::from_ref(&new)),
             (Some(0), Vec::new())
         );
     }

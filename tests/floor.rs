@@ -50,9 +50,9 @@ fn throw_away_cluster() -> Result<String, String> {
 /// A PostgreSQL cluster started from the installed binaries in a
 /// directory of the caller's, on 127.0.0.1.
 pub(crate) struct Cluster {
-    bin: PathBuf,
-    data: String,
-    root: bool,
+    pub(crate) bin: PathBuf,
+    pub(crate) data: String,
+    pub(crate) root: bool,
     pub(crate) url: String,
 }
 
@@ -111,7 +111,11 @@ impl Cluster {
 
     /// Writes `files` into the data directory and adds `settings` to its
     /// postgresql.conf.
-    fn configure(&self, files: &[(&str, &str)], settings: &[&str]) -> Result<(), String> {
+    pub(crate) fn configure(
+        &self,
+        files: &[(&str, &str)],
+        settings: &[&str],
+    ) -> Result<(), String> {
         use std::io::Write;
         use std::os::unix::fs::OpenOptionsExt;
         let data = Path::new(&self.data);
@@ -143,7 +147,7 @@ impl Cluster {
     }
 
     /// Runs one of the server's programs, as the `postgres` user when root.
-    fn run(&self, program: &str, args: &[&str]) -> bool {
+    pub(crate) fn run(&self, program: &str, args: &[&str]) -> bool {
         let mut command = if self.root {
             let mut c = Command::new("runuser");
             c.args(["-u", "postgres", "--"]).arg(self.bin.join(program));
@@ -365,6 +369,11 @@ impl Drop for FloorDb {
         }
     }
 }
+
+/// What `floor status` says on stderr of a floor on one server, as every
+/// floor of these tests on the shared server is (a warning: exit status 1).
+pub(crate) const ONE_SERVER: &str = "pairs-table: warning: the floor runs on one server: no standby streams from it, \
+     so losing it loses what was shipped since its last backup (docs/floor.md, \"Failover runbook\", sets one up)\n";
 
 /// The floor schema's migrations, `schema/floor/NNNN_*.sql`, in order.
 pub(crate) fn schema_files() -> Vec<PathBuf> {

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use postgres::{Client, NoTls};
 
-use crate::floor::{FloorDb, dir, keys_of, pairs_table_for, simulate};
+use crate::floor::{FloorDb, ONE_SERVER, dir, keys_of, pairs_table_for, simulate};
 use pairs_table::floor;
 
 /// `floor status` run by the owner: its output.
@@ -58,11 +58,11 @@ fn the_verifiers_absence_is_said_by_status_the_pit_and_the_report() {
     let well = status_run(&floor_db, false);
     assert_eq!(
         well.status.code(),
-        Some(0),
+        Some(1),
         "{}",
         String::from_utf8_lossy(&well.stderr)
     );
-    assert_eq!(String::from_utf8_lossy(&well.stderr), "");
+    assert_eq!(String::from_utf8_lossy(&well.stderr), ONE_SERVER);
     let check_in = floor::verifier_check_in(&floor_db.url()).unwrap();
     assert!(!check_in.absent(), "{check_in:?}");
 
@@ -307,7 +307,9 @@ fn a_lag_is_believed_only_from_a_fresh_heartbeat_the_stations_key_signed() {
     assert_eq!(status[0].link.heartbeat_problem, None);
     assert_eq!(status[0].link.lag, Some(0));
     assert_eq!(status[0].rows_shipped, file_rows);
-    assert_eq!(status_run(&floor_db, false).status.code(), Some(0));
+    let well = status_run(&floor_db, false);
+    assert_eq!(well.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&well.stderr), ONE_SERVER);
 }
 
 #[test]

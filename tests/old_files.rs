@@ -12,6 +12,8 @@ use std::process::Output;
 
 use sha2::{Digest, Sha256};
 
+use crate::floor::ONE_SERVER;
+
 /// One directory of the corpus: what its old build wrote.
 struct Old {
     /// Its name under `tests/data/old-files/`.
@@ -505,7 +507,7 @@ fn floor_upgraded(old: &Old) {
     assert_eq!(
         err,
         format!(
-            "pairs-table: warning: station {STATION}: its last contact carried no signature (a pairs-table older than floor schema 13, or not the station)\n"
+            "{ONE_SERVER}pairs-table: warning: station {STATION}: its last contact carried no signature (a pairs-table older than floor schema 13, or not the station)\n"
         ),
         "{}",
         old.dir

@@ -3,6 +3,7 @@
 
 mod access;
 mod engine;
+mod failover;
 mod floor;
 mod floor_field;
 mod floor_figures;

@@ -299,6 +299,9 @@ pub(super) fn simulate(args: &SimulateArgs, key: Option<&Path>) -> anyhow::Resul
                 if let Some(outages) = outcome.outages_summary(chrono::Utc::now()) {
                     eprintln!("pairs-table: {outages}");
                 }
+                if let Some(passed_over) = &outcome.passed_over {
+                    eprintln!("pairs-table: {passed_over}");
+                }
                 match outcome.last_error {
                     None => eprintln!("pairs-table: shipped {} rows to the floor", outcome.shipped),
                     // The error says the file was cut or replaced and that

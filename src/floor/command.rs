@@ -388,14 +388,23 @@ fn run_command(
                          a station's role may not read the stations' rows";
             let stations = super::status(floor).map_err(|e| needs_role(e, needs))?;
             let verifier = super::verifier_check_in(floor).map_err(|e| needs_role(e, needs))?;
+            let replication = super::replication::replication(floor)?;
             if *json {
                 print_line(&serde_json::to_string_pretty(&stations)?)?;
             } else {
                 for s in &stations {
                     print_line(&status_line(s))?;
                 }
+                // A floor on one server is said on stderr, as a warning.
+                if replication.replicates() {
+                    for fields in replication.standby_fields() {
+                        let fields: Vec<_> = fields.iter().map(|f| shown(f)).collect();
+                        print_line(&fields.join("\t"))?;
+                    }
+                    print_line(&shown(&replication.sentence()))?;
+                }
             }
-            let (severity, said) = floor_health(&stations, &verifier);
+            let (severity, said) = floor_health(&stations, &verifier, &replication);
             for line in &said {
                 note(&format!("pairs-table: {}", shown(line)));
             }
@@ -473,10 +482,18 @@ pub enum Health {
 pub fn floor_health(
     stations: &[super::StationStatus],
     verifier: &super::VerifierCheckIn,
+    replication: &super::replication::Replication,
 ) -> (Health, Vec<String>) {
     let mut found: Vec<(Health, String)> = Vec::new();
     if let Some(alarm) = verifier.alarm() {
         found.push((Health::Critical, format!("critical: {alarm}")));
+    }
+    for (critical, problem) in replication.problems() {
+        found.push(if critical {
+            (Health::Critical, format!("critical: {problem}"))
+        } else {
+            (Health::Warning, format!("warning: {problem}"))
+        });
     }
     for s in stations {
         let link = &s.link;

@@ -26,18 +26,132 @@ use super::FloorError;
 /// `service=NAME`) read from the service file; a password the target
 /// does not give is looked up in the password file. Its `sslmode` and
 /// `sslrootcert` come back apart, as the [`Tls`] to connect with.
+///
+/// A target naming several servers (libpq's multi-host form) takes the
+/// password of the first server the password file has a line for: a
+/// role's password is the same on every server of a replicated floor.
 pub fn config(target: &str) -> Result<(Config, Tls), FloorError> {
-    let (mut config, tls) = match service_name(target) {
-        Some(name) => from_service(name)?,
-        None => parse(target)?,
-    };
-    if config.get_password().is_none()
-        && let Some((file, _)) = password_file()
-        && let Some(password) = password_for(&config, &file)?
-    {
-        config.password(password);
+    let (config, tls) = unfilled(target)?;
+    Ok((filled(config)?, tls))
+}
+
+/// `config` with the password from the password file if it names none
+/// (of a target naming several servers, the first server's line found).
+pub(super) fn filled(mut config: Config) -> Result<Config, FloorError> {
+    if config.get_password().is_none() {
+        for server in 0..server_count(&config) {
+            if let Some(password) = file_password(&config, server)? {
+                config.password(password);
+                break;
+            }
+        }
     }
-    Ok((config, tls))
+    Ok(config)
+}
+
+/// The connection the floor `target` names, as [`config`] gives it but
+/// without a password from the password file.
+pub(super) fn unfilled(target: &str) -> Result<(Config, Tls), FloorError> {
+    match service_name(target) {
+        Some(name) => from_service(name),
+        None => parse(target),
+    }
+}
+
+/// How many servers `config` names (libpq's multi-host form names more
+/// than one).
+pub(super) fn server_count(config: &Config) -> usize {
+    config
+        .get_hosts()
+        .len()
+        .max(config.get_hostaddrs().len())
+        .max(1)
+}
+
+/// The password the password file gives `config`'s user at its server
+/// `server` (counted from 0), if the file exists and has a line for it.
+pub(super) fn file_password(config: &Config, server: usize) -> Result<Option<String>, FloorError> {
+    let Some((file, _)) = password_file() else {
+        return Ok(None);
+    };
+    if server == 0 {
+        return password_for(config, &file);
+    }
+    password_for(&one_server(config, server), &file)
+}
+
+/// Server `server` (counted from 0) of `config`, as a connection of its
+/// own: its host (and `hostaddr`) and port, with every other setting
+/// `config` has (user, password, database, options, timeouts, session
+/// attributes).
+pub(super) fn one_server(config: &Config, server: usize) -> Config {
+    let mut one = Config::new();
+    if let Some(user) = config.get_user() {
+        one.user(user);
+    }
+    if let Some(password) = config.get_password() {
+        one.password(password);
+    }
+    if let Some(dbname) = config.get_dbname() {
+        one.dbname(dbname);
+    }
+    if let Some(options) = config.get_options() {
+        one.options(options);
+    }
+    if let Some(name) = config.get_application_name() {
+        one.application_name(name);
+    }
+    match config.get_hosts().get(server) {
+        Some(Host::Tcp(host)) => {
+            one.host(host);
+        }
+        #[cfg(unix)]
+        Some(Host::Unix(path)) => {
+            one.host_path(path);
+        }
+        None => {}
+    }
+    if let Some(address) = config.get_hostaddrs().get(server) {
+        one.hostaddr(*address);
+    }
+    let ports = config.get_ports();
+    if let Some(port) = ports.get(server).or(ports.first()) {
+        one.port(*port);
+    }
+    if let Some(timeout) = config.get_connect_timeout() {
+        one.connect_timeout(*timeout);
+    }
+    if let Some(timeout) = config.get_tcp_user_timeout() {
+        one.tcp_user_timeout(*timeout);
+    }
+    one.keepalives(config.get_keepalives());
+    one.keepalives_idle(config.get_keepalives_idle());
+    if let Some(interval) = config.get_keepalives_interval() {
+        one.keepalives_interval(interval);
+    }
+    if let Some(retries) = config.get_keepalives_retries() {
+        one.keepalives_retries(retries);
+    }
+    one.ssl_mode(config.get_ssl_mode());
+    one.ssl_negotiation(config.get_ssl_negotiation());
+    one.channel_binding(config.get_channel_binding());
+    one.target_session_attrs(config.get_target_session_attrs());
+    one
+}
+
+/// Server `server` of `config` as people name it: `HOST:PORT`.
+pub(super) fn server_name(config: &Config, server: usize) -> String {
+    let one = one_server(config, server);
+    let host = match one.get_hosts().first() {
+        Some(Host::Tcp(name)) => name.clone(),
+        #[cfg(unix)]
+        Some(Host::Unix(path)) => path.display().to_string(),
+        None => one
+            .get_hostaddrs()
+            .first()
+            .map_or_else(|| "localhost".into(), ToString::to_string),
+    };
+    format!("{host}:{}", port(&one))
 }
 
 /// What the password file holds for the floor `target` names, as
@@ -853,6 +967,45 @@ mod tests {
             line.as_deref(),
             Some("db.casino:6543:floor:floor_st1_a:pa\\:ss")
         );
+    }
+
+    #[test]
+    fn each_server_of_a_multi_host_target_is_a_connection_of_its_own_with_its_own_password_line() {
+        let (config, _) = parse(
+            "postgresql://st@db1.casino:5433,db2.casino:5434/floor?target_session_attrs=read-write&connect_timeout=3",
+        )
+        .unwrap();
+        assert_eq!(server_count(&config), 2);
+        assert_eq!(server_name(&config, 0), "db1.casino:5433");
+        assert_eq!(server_name(&config, 1), "db2.casino:5434");
+        let second = one_server(&config, 1);
+        assert_eq!(second.get_hosts(), [Host::Tcp("db2.casino".into())]);
+        assert_eq!(second.get_ports(), [5434]);
+        assert_eq!(second.get_user(), Some("st"));
+        assert_eq!(second.get_dbname(), Some("floor"));
+        assert_eq!(
+            second.get_connect_timeout(),
+            Some(&std::time::Duration::from_secs(3))
+        );
+        assert_eq!(
+            second.get_target_session_attrs(),
+            postgres::config::TargetSessionAttrs::ReadWrite
+        );
+        let file = "db1.casino:5433:floor:st:one\ndb2.casino:5434:floor:st:two\n";
+        let password = |server: &Config| {
+            matching_password(
+                file,
+                &host_name(server),
+                port(server),
+                &database(server),
+                "st",
+            )
+        };
+        assert_eq!(password(&one_server(&config, 0)).as_deref(), Some("one"));
+        assert_eq!(password(&second).as_deref(), Some("two"));
+        // One port for every host, as libpq takes it.
+        let (config, _) = parse("host=a,b port=6000 user=st dbname=floor").unwrap();
+        assert_eq!(server_name(&config, 1), "b:6000");
     }
 
     #[test]

@@ -12,8 +12,10 @@
 //! each hand's game-protection figures), `heartbeat` (the signed
 //! heartbeat), `key_history`, `live`, `plan`, `prints` (a table's shift
 //! report printed at the pit), `protection`, `survey` (the pit's view),
-//! `probe` (what `doctor` asks the floor) and `command` (the `floor`
-//! subcommands).
+//! `probe` (what `doctor` asks the floor), `servers` (a target naming
+//! several servers: which to use, an old primary refused), `replication`
+//! (the standbys the server streams to, as `floor status` shows them) and `command`
+//! (the `floor` subcommands).
 
 use postgres::Client;
 
@@ -54,6 +56,8 @@ pub mod prints;
 pub mod probe;
 pub mod protection;
 mod replica;
+pub mod replication;
+pub mod servers;
 mod ship;
 mod status;
 pub mod survey;
@@ -122,9 +126,22 @@ fn postgres_text(error: &postgres::Error) -> String {
 /// Connects to the floor `url` names (a URL, settings or a service name;
 /// the password from the password file if the URL gives none), over TLS
 /// if its `sslmode` asks for it.
+///
+/// A target naming several servers is served by `servers`: each server
+/// in turn, one that does not answer given up, and with
+/// `target_session_attrs=read-write` an old primary never written to.
 fn connect(url: &str) -> Result<Client, FloorError> {
-    let (config, tls) = credentials::config(url)?;
-    tls.connect(&config)
+    connect_noting(url).map(|(client, _)| client)
+}
+
+/// [`connect`], with the sentence for each server passed over as an old
+/// primary (docs/floor.md, "Failover runbook").
+fn connect_noting(url: &str) -> Result<(Client, Option<String>), FloorError> {
+    let (config, tls) = credentials::unfilled(url)?;
+    if servers::several(&config) {
+        return servers::connect(&config, &tls);
+    }
+    Ok((tls.connect(&credentials::filled(config)?)?, None))
 }
 
 /// `text` cut to at most `bytes` bytes at a character boundary.

@@ -3,6 +3,7 @@
 //! `simulate` run, which ends every contact with the signed heartbeat.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -34,8 +35,13 @@ fn station_head(client: &mut Client) -> Result<(String, i64, [u8; 32]), FloorErr
 /// failed and the connection still serves (docs/floor.md, "Signed
 /// heartbeats").
 pub fn ship(db: &Path, url: &str, keys: Option<&StationKeys>) -> Result<u64, FloorError> {
-    let mut client = connect_station(url)?;
-    let shipped = ship_on(&mut client, db, keys.map(StationKeys::public_key));
+    let (mut client, _) = connect_station(url)?;
+    let shipped = ship_on(
+        &mut client,
+        db,
+        keys.map(StationKeys::public_key),
+        &Watch::default(),
+    );
     if let Some(keys) = keys {
         // The rows are on the floor whether or not the heartbeat after
         // them is taken; the shipment's own failure is what is said.
@@ -61,17 +67,60 @@ pub fn ship(db: &Path, url: &str, keys: Option<&StationKeys>) -> Result<u64, Flo
 const STATION_STATEMENT_TIMEOUT: &str = "30s";
 
 /// Connects as a station: [`connect`], with the station's statement
-/// timeout set.
-fn connect_station(url: &str) -> Result<Client, FloorError> {
-    let mut client = connect(url)?;
+/// timeout set; with the sentence for each server of a multi-host target
+/// passed over as an old primary.
+fn connect_station(url: &str) -> Result<(Client, Option<String>), FloorError> {
+    let (mut client, passed_over) = connect_noting(url)?;
     client.batch_execute(&format!(
         "SET statement_timeout = '{STATION_STATEMENT_TIMEOUT}'"
     ))?;
-    Ok(client)
+    Ok((client, passed_over))
+}
+
+/// How long a contact may go without a word from the floor before the
+/// shipper gives it up and makes a new one: a server that stops (a
+/// machine that hangs) keeps its connections open without answering, and
+/// no timeout of the server's own can end a statement it is not running.
+pub const UNANSWERED: Duration = Duration::from_secs(10);
+
+/// A contact's watch: when the floor last answered it, and whether the
+/// shipper has given it up (a contact given up sends nothing more).
+#[derive(Debug, Default)]
+struct Watch {
+    heard: Mutex<Option<Instant>>,
+    given_up: AtomicBool,
+}
+
+impl Watch {
+    /// The floor answered (or the contact began).
+    fn heard(&self) {
+        if let Ok(mut heard) = self.heard.lock() {
+            *heard = Some(Instant::now());
+        }
+    }
+
+    /// How long since the floor last answered.
+    fn silent_for(&self) -> Duration {
+        self.heard
+            .lock()
+            .ok()
+            .and_then(|heard| heard.map(|at| at.elapsed()))
+            .unwrap_or_default()
+    }
+
+    /// Refuses to go on once the contact has been given up.
+    fn carry_on(&self) -> Result<(), FloorError> {
+        if self.given_up.load(Ordering::SeqCst) {
+            return Err(FloorError::Refused(
+                "the contact with the floor was given up".into(),
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// What one shipment did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Shipped {
     /// Rows the floor newly accepted.
     added: u64,
@@ -79,12 +128,16 @@ struct Shipped {
     head: i64,
     /// The file's length when the shipment began.
     file_rows: i64,
+    /// The servers of a multi-host target passed over as old primaries,
+    /// in a sentence.
+    passed_over: Option<String>,
 }
 
 fn ship_on(
     client: &mut Client,
     db: &Path,
     public_key: Option<PublicKey>,
+    watch: &Watch,
 ) -> Result<Shipped, FloorError> {
     if let Some(key) = public_key {
         client.execute("SELECT floor.present_key($1)", &[&key.to_vec()])?;
@@ -139,9 +192,11 @@ fn ship_on(
             added: 0,
             head: start,
             file_rows,
+            passed_over: None,
         };
         for batch in shipping {
             let rows = batch?;
+            watch.carry_on()?;
             let Some(last) = rows.last().map(|r| r.seq) else {
                 break;
             };
@@ -163,6 +218,7 @@ fn ship_on(
             )?;
             shipped.head = row.get(0);
             shipped.added += u64::try_from(row.get::<_, i64>(1)).unwrap_or(0);
+            watch.heard();
         }
         Ok(shipped)
     })
@@ -214,6 +270,9 @@ pub struct LinkState {
     pub last_ok: Option<DateTime<Utc>>,
     /// Since when the link has been failing, and the last failure.
     pub down: Option<(DateTime<Utc>, String)>,
+    /// The servers of a multi-host target the last contact passed over as
+    /// old primaries, in a sentence (docs/floor.md, "Failover runbook").
+    pub passed_over: Option<String>,
 }
 
 impl LinkState {
@@ -226,6 +285,7 @@ impl LinkState {
                 self.shipped += shipped.added;
                 self.last_ok = Some(now);
                 self.down = None;
+                self.passed_over.clone_from(&shipped.passed_over);
             }
             Err(error) => {
                 let since = self.down.as_ref().map_or(now, |(since, _)| *since);
@@ -235,6 +295,7 @@ impl LinkState {
         before.shipped != self.shipped
             || before.last_ok.is_none() != self.last_ok.is_none()
             || before.down.as_ref().map(|d| &d.1) != self.down.as_ref().map(|d| &d.1)
+            || before.passed_over != self.passed_over
     }
 }
 
@@ -250,6 +311,9 @@ pub struct ShipOutcome {
     pub file_behind: bool,
     /// Every time the link was down, in order.
     pub outages: Vec<Outage>,
+    /// The last sentence saying a server of a multi-host target was passed
+    /// over as an old primary (docs/floor.md, "Failover runbook").
+    pub passed_over: Option<String>,
 }
 
 /// A stretch of time the floor link was down.
@@ -273,6 +337,9 @@ impl ShipOutcome {
         match result {
             Ok(shipped) => {
                 self.shipped += shipped.added;
+                if shipped.passed_over.is_some() {
+                    self.passed_over.clone_from(&shipped.passed_over);
+                }
                 self.last_error = None;
                 self.file_behind = false;
                 if let Some(open) = self.outages.last_mut().filter(|o| o.until.is_none()) {
@@ -321,6 +388,7 @@ impl ShipOutcome {
 
 /// The shipper thread's side of the link: what it knows of the floor
 /// between attempts.
+#[derive(Clone)]
 struct Link {
     db: std::path::PathBuf,
     url: String,
@@ -338,6 +406,8 @@ struct Link {
     failed_at: Option<Instant>,
     /// The hand in progress to publish next.
     hand: PendingHand,
+    /// The watch on the contact under way.
+    watch: Arc<Watch>,
 }
 
 impl Link {
@@ -367,26 +437,38 @@ impl Link {
         if !to_ship && quiet && hand.is_none() {
             return None;
         }
-        let mut client = match connect_station(&self.url) {
-            Ok(client) => client,
+        self.watch.heard();
+        let (mut client, passed_over) = match connect_station(&self.url) {
+            Ok(connected) => connected,
             Err(error) => {
                 self.failed_at = Some(Instant::now());
                 return Some((Err(error), (file_rows - self.floor_head).max(0)));
             }
         };
+        self.watch.heard();
         let shipped = if to_ship {
             ship_on(
                 &mut client,
                 &self.db,
                 self.keys.as_ref().map(StationKeys::public_key),
+                &self.watch,
             )
         } else {
             Ok(Shipped {
                 added: 0,
                 head: self.floor_head,
                 file_rows,
+                passed_over: None,
             })
-        };
+        }
+        .map(|shipped| Shipped {
+            passed_over,
+            ..shipped
+        });
+        if self.watch.carry_on().is_err() {
+            // Given up: the shipper has moved on without this contact.
+            return None;
+        }
         let failure = shipped.as_ref().err().map(ToString::to_string);
         let told = match &self.keys {
             Some(keys) if to_ship || !quiet || failure.is_some() => Some(heartbeat::send(
@@ -398,6 +480,7 @@ impl Link {
             )),
             _ => None,
         };
+        self.watch.heard();
         if let Some(hand) = hand {
             // After the rows: a committed hand's rows reach the floor before
             // its snapshot is taken away.
@@ -432,6 +515,57 @@ impl Link {
     }
 }
 
+impl Link {
+    /// [`Link::attempt`] on a thread of its own, given up (and said so)
+    /// once the floor has not answered for [`UNANSWERED`]: what this link
+    /// knew before it is kept, the rows not known to be on the floor are
+    /// sent again on the next attempt (re-reading the floor's head), and
+    /// the contact given up sends nothing more if its server wakes.
+    fn watched_attempt(&mut self, last: bool) -> Option<(Result<Shipped, FloorError>, i64)> {
+        let watch = Arc::new(Watch::default());
+        watch.heard();
+        let mut contact = self.clone();
+        contact.watch = watch.clone();
+        let (answer, answered) = mpsc::channel();
+        let spawned = thread::Builder::new()
+            .name("floor contact".into())
+            .spawn(move || {
+                let result = contact.attempt(last);
+                let _ = answer.send((contact, result));
+            });
+        if let Err(error) = spawned {
+            self.failed_at = Some(Instant::now());
+            return Some((Err(FloorError::Thread(error)), 0));
+        }
+        loop {
+            match answered.recv_timeout(Duration::from_millis(100)) {
+                Ok((contact, result)) => {
+                    *self = Link {
+                        watch: Arc::default(),
+                        ..contact
+                    };
+                    return result;
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) if watch.silent_for() < UNANSWERED => {}
+                Err(_) => {
+                    watch.given_up.store(true, Ordering::SeqCst);
+                    self.failed_at = Some(Instant::now());
+                    self.settled = None;
+                    let held_back = ledger::chain_length(&self.db)
+                        .map_or(0, |rows| (rows - self.floor_head).max(0));
+                    return Some((
+                        Err(FloorError::Refused(format!(
+                            "the floor server stopped answering for {} s: the contact was given up and is made again",
+                            UNANSWERED.as_secs()
+                        ))),
+                        held_back,
+                    ));
+                }
+            }
+        }
+    }
+}
+
 impl Shipper {
     /// Starts shipping `db` to the floor at `url`, as the station whose
     /// `keys` present its public key and sign its heartbeats.
@@ -458,6 +592,7 @@ impl Shipper {
             last_contact: None,
             failed_at: None,
             hand: hand.clone(),
+            watch: Arc::default(),
         };
         let state = Arc::new(Mutex::new(LinkState::default()));
         let shown = state.clone();
@@ -466,7 +601,7 @@ impl Shipper {
             .spawn(move || {
                 let mut outcome = ShipOutcome::default();
                 let mut attempt = |outcome: &mut ShipOutcome, last: bool| {
-                    let Some((result, held_back)) = link.attempt(last) else {
+                    let Some((result, held_back)) = link.watched_attempt(last) else {
                         return;
                     };
                     outcome.record(&result, Utc::now(), held_back);

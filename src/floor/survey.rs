@@ -180,6 +180,10 @@ pub struct Survey {
     /// The floor's verifier as its check-ins show it: when it is absent,
     /// nothing shipped since is counted, and the pit says so.
     pub verifier: VerifierCheckIn,
+    /// The floor's primary and the failover this program saw, for a
+    /// multi-host target with `target_session_attrs=read-write`
+    /// (docs/floor.md, "Failover runbook"); `None` for one server.
+    pub primary: Option<super::servers::Primary>,
 }
 
 /// The floor server's connections as any role can see them: in use and
@@ -341,6 +345,7 @@ fn resurvey_on(
         look_again,
         protection,
         verifier,
+        primary: super::servers::primary_for(url),
     })
 }
 

@@ -50,6 +50,9 @@ pub struct FloorApp {
     /// Why the figures may be old: the verifier has not checked in (the
     /// banner in the alarm colour), at the last survey.
     verifier_alarm: Option<String>,
+    /// The floor's primary and the failover this program saw (a
+    /// multi-host target with `target_session_attrs=read-write`).
+    primary: Option<crate::floor::servers::Primary>,
     updated: Option<DateTime<Utc>>,
     /// Why the last survey failed (the tables before it stay on screen).
     problem: Option<String>,
@@ -161,6 +164,7 @@ impl FloorApp {
             tables: Vec::new(),
             connections: None,
             verifier_alarm: None,
+            primary: None,
             updated: None,
             problem: started
                 .err()
@@ -198,6 +202,7 @@ impl FloorApp {
                         }
                         format!("{banner}.")
                     });
+                    self.primary = survey.primary;
                     self.updated = Some(Utc::now());
                     self.problem = None;
                     if let Some(detail) = &mut self.selected {
@@ -313,6 +318,9 @@ impl FloorApp {
         if let Some(alarm) = &self.verifier_alarm {
             error_text_ui(ui, alarm);
         }
+        if let Some(primary) = &self.primary {
+            ui.label(primary_sentence(primary));
+        }
         if let Some(problem) = &self.problem {
             error_text_ui(ui, &format!("The floor link failed: {problem}. Retrying."));
         } else if let Some(connections) = &self.connections {
@@ -322,6 +330,23 @@ impl FloorApp {
                 ui.label(connections.sentence());
             }
         }
+    }
+}
+
+/// The floor's primary as the pit's header says it, and the failover
+/// this pit saw (docs/floor.md, "Failover runbook").
+fn primary_sentence(primary: &crate::floor::servers::Primary) -> String {
+    match &primary.failover {
+        Some((at, before)) => format!(
+            "Failover seen at {}: the floor's primary is now {} (timeline {}), no longer {before}.",
+            when(*at, Zone::Local),
+            primary.server,
+            primary.timeline
+        ),
+        None => format!(
+            "The floor's primary: {} (timeline {}).",
+            primary.server, primary.timeline
+        ),
     }
 }
 

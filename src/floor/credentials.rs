@@ -157,11 +157,9 @@ pub(super) fn server_name(config: &Config, server: usize) -> String {
 /// What the password file holds for the floor `target` names, as
 /// `doctor` says it: whether it gives the target's user a password, and a
 /// sentence naming the file (a file others may read is an error).
+/// Of a target naming several servers, any server's line will do.
 pub fn password_file_check(target: &str) -> Result<(bool, String), FloorError> {
-    let (config, _) = match service_name(target) {
-        Some(name) => from_service(name)?,
-        None => parse(target)?,
-    };
+    let (config, _) = unfilled(target)?;
     let user = config.get_user().unwrap_or("");
     let wanted = line_for(&config, user, "PASSWORD");
     let wanted = wanted.trim_end_matches(":PASSWORD");
@@ -180,22 +178,22 @@ pub fn password_file_check(target: &str) -> Result<(bool, String), FloorError> {
             ),
         ));
     }
-    Ok(match password_for(&config, &file)? {
-        Some(_) => (
-            true,
-            format!(
-                "the password file {} ({named}) gives {wanted} its password",
-                file.display()
-            ),
-        ),
-        None => (
-            false,
-            format!(
-                "the password file {} ({named}) has no line for {wanted}: needed only if the floor asks for a password",
-                file.display()
-            ),
-        ),
-    })
+    let mut found = false;
+    for server in 0..server_count(&config) {
+        found |= file_password(&config, server)?.is_some();
+    }
+    let said = if found {
+        format!(
+            "the password file {} ({named}) gives {wanted} its password",
+            file.display()
+        )
+    } else {
+        format!(
+            "the password file {} ({named}) has no line for {wanted}: needed only if the floor asks for a password",
+            file.display()
+        )
+    };
+    Ok((found, said))
 }
 
 /// Refuses a target that carries a password: given on a command line, it

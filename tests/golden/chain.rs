@@ -14,7 +14,7 @@ use postgres::{Client, NoTls};
 use rusqlite::types::Value;
 use sha2::{Digest, Sha256};
 
-use super::{assert_hex, assert_text, block, hex_block, run};
+use super::{assert_hex, assert_text, block, hex_block};
 use crate::floor::FloorDb;
 use crate::util::temp_db;
 use pairs_table::engine::hand::GameKind;

@@ -1042,3 +1042,34 @@ fn shipping_with_a_synchronous_standby_against_without_in_the_same_run() {
         synchronous / asynchronous
     );
 }
+
+#[test]
+fn a_multi_host_target_that_no_server_answers_is_said_in_one_sentence_naming_each() {
+    let (code, out, err) = floor_status(
+        "postgresql://pit@127.0.0.1:1,127.0.0.1:2/floor?target_session_attrs=read-write",
+    );
+    assert_eq!((code, out.as_str()), (Some(1), ""));
+    let refused =
+        "the floor database: error connecting to server: Connection refused (os error 111)";
+    assert_eq!(
+        err,
+        format!(
+            "pairs-table: no server of the floor target takes writes: \
+             127.0.0.1:1: {refused}; 127.0.0.1:2: {refused}\n"
+        )
+    );
+    // `prefer-standby` (libpq's, PostgreSQL 14) is not one the postgres
+    // crate takes: refused in a sentence before anything connects.
+    let (code, _, err) = floor_status(
+        "postgresql://pit@127.0.0.1:1,127.0.0.1:2/floor?target_session_attrs=prefer-standby",
+    );
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            Some(1),
+            "pairs-table: target_session_attrs=prefer-standby is not supported (this program takes any, \
+             read-write and read-only): to read from a standby, name the standby alone or use read-only \
+             (docs/floor.md, \"Failover runbook\")\n"
+        )
+    );
+}

@@ -271,9 +271,43 @@ fn line_for(config: &Config, user: &str, password: &str) -> String {
 /// `verify-full` nor `sslrootcert`); a target without any is handed over
 /// as it is.
 fn parse(target: &str) -> Result<(Config, Tls), FloorError> {
+    refuse_session_attrs(target)?;
     let (rest, ssl) = take_ssl(target);
     let config = rest.parse::<Config>()?;
     Ok((config, Tls::from_settings(&ssl)?))
+}
+
+/// Refuses, in a sentence, a `target_session_attrs` of libpq's that the
+/// `postgres` crate does not take (`primary`, `standby`,
+/// `prefer-standby`: PostgreSQL 14's), which it would call only an
+/// invalid value.
+fn refuse_session_attrs(target: &str) -> Result<(), FloorError> {
+    let settings: Vec<(String, String)> = if target.contains("://") {
+        target
+            .split_once('?')
+            .map(|(_, query)| {
+                query
+                    .split('&')
+                    .filter_map(|part| part.split_once('='))
+                    .map(|(key, value)| (percent_decoded(key), percent_decoded(value)))
+                    .collect()
+            })
+            .unwrap_or_default()
+    } else {
+        conninfo_settings(target).unwrap_or_default()
+    };
+    match settings
+        .iter()
+        .find(|(key, _)| key == "target_session_attrs")
+    {
+        Some((_, value)) if matches!(value.as_str(), "primary" | "standby" | "prefer-standby") => {
+            Err(FloorError::Refused(format!(
+                "target_session_attrs={value} is not supported (this program takes any, read-write and read-only): \
+                 to read from a standby, name the standby alone or use read-only (docs/floor.md, \"Failover runbook\")"
+            )))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Whether a libpq setting is one of TLS's that this module takes out of

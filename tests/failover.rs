@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use postgres::{Client, NoTls};
@@ -142,7 +142,6 @@ impl Pair {
     /// init` run on it) and a standby `floor_b` streaming from it, in a
     /// fresh directory named after `test`.
     pub(crate) fn start(test: &str) -> Pair {
-        static NEXT: AtomicU32 = AtomicU32::new(0);
         let dir = std::env::temp_dir().join(format!(
             "pairs-table-failover-{}-{test}",
             std::process::id()
@@ -150,9 +149,10 @@ impl Pair {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("a")).unwrap();
         std::fs::create_dir_all(dir.join("b")).unwrap();
-        // Ports of the process's own: ten a process, two a pair.
-        let base =
-            30000 + (std::process::id() % 3000) * 10 + NEXT.fetch_add(1, Ordering::Relaxed) * 2;
+        // Two ports free now (the system's choice, as the other private
+        // clusters' tests take theirs): a fixed range could meet a port a
+        // client connection holds.
+        let (base, second) = free_ports();
         let settings: Vec<&str> = PAIR_SETTINGS
             .iter()
             .copied()
@@ -171,8 +171,8 @@ impl Pair {
             .unwrap();
         floor::init(&primary.url()).unwrap();
         let standby = Server {
-            cluster: standby_of(&primary, &dir.join("b"), base + 1, "floor_b"),
-            port: base + 1,
+            cluster: standby_of(&primary, &dir.join("b"), second, "floor_b"),
+            port: second,
             name: "floor_b",
         };
         let pair = Pair {
@@ -323,6 +323,15 @@ fn new_cluster(dir: &Path, port: u32, settings: &[&str]) -> Cluster {
     cluster.configure(&[], settings).unwrap();
     start_cluster(&cluster, dir, port);
     cluster
+}
+
+/// Two TCP ports free on 127.0.0.1 now, held together while both are
+/// chosen so they differ.
+fn free_ports() -> (u32, u32) {
+    let bind = || std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let (a, b) = (bind(), bind());
+    let port = |l: &std::net::TcpListener| u32::from(l.local_addr().unwrap().port());
+    (port(&a), port(&b))
 }
 
 /// Starts an initialised cluster on `port`, its socket in `dir` and its

@@ -513,26 +513,13 @@ fn every_row_once(pair: &Pair, server: &Server, stations: &[Station]) -> usize {
 /// Waits (up to 30 s) until the verifier on `server` has checked every
 /// row shipped there.
 fn settled(server: &Server) {
-    let mut admin = server.admin();
-    let start = Instant::now();
-    loop {
-        let pending: i64 = admin
-            .query_one(
-                "SELECT count(*) FROM floor.stations WHERE verified_seq < head_seq",
-                &[],
-            )
-            .unwrap()
-            .get(0);
-        if pending == 0 {
-            return;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "the verifier on {} did not catch up",
-            server.name
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    crate::util::wait_for_count(
+        &mut server.admin(),
+        "SELECT count(*) FROM floor.stations WHERE verified_seq < head_seq",
+        |pending| pending == 0,
+        Duration::from_secs(30),
+        &format!("the verifier on {} did not catch up", server.name),
+    );
 }
 
 /// The floor's verifier on the multi-host target, stopped when dropped.
@@ -939,24 +926,13 @@ fn make_synchronous(primary: &Server, standby: &str) {
         ))
         .unwrap();
     admin.batch_execute("SELECT pg_reload_conf()").unwrap();
-    let start = Instant::now();
-    loop {
-        let sync: i64 = admin
-            .query_one(
-                "SELECT count(*) FROM pg_stat_replication WHERE sync_state = 'sync'",
-                &[],
-            )
-            .unwrap()
-            .get(0);
-        if sync == 1 {
-            return;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "{standby} never became synchronous"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    crate::util::wait_for_count(
+        &mut admin,
+        "SELECT count(*) FROM pg_stat_replication WHERE sync_state = 'sync'",
+        |sync| sync == 1,
+        Duration::from_secs(30),
+        &format!("{standby} did not become synchronous"),
+    );
 }
 
 /// Clears `synchronous_standby_names` on `primary` (docs/floor.md,
@@ -987,6 +963,20 @@ fn floor_status_shows_the_standby_and_whether_shipments_are_synchronous_and_warn
     assert_eq!(
         lines[1],
         "shipments are not synchronous (synchronous_standby_names is not set): an acknowledged shipment may be on this server alone"
+    );
+
+    // `doctor` pointed at the standby alone says stations cannot ship there.
+    let out = crate::pairs_table()
+        .args(["doctor", "--floor-only", "--floor", &pair.standby.url()])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.lines().any(|l| l
+            == "problem: floor: the server reached is a standby (read-only): stations ship to the primary; \
+                name both servers in the target with target_session_attrs=read-write (docs/floor.md)"),
+        "{said}"
     );
 
     make_synchronous(&pair.primary, "floor_b");

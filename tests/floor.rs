@@ -284,22 +284,13 @@ impl FloorDb {
     /// Waits (up to 20 s) until the verifier has checked every row the
     /// stations shipped.
     pub(crate) fn settle(&self) {
-        let mut admin = self.admin();
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(20) {
-            let pending: i64 = admin
-                .query_one(
-                    "SELECT count(*) FROM floor.stations WHERE verified_seq < head_seq",
-                    &[],
-                )
-                .unwrap()
-                .get(0);
-            if pending == 0 {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        panic!("the floor's verifier did not catch up within 20 s");
+        crate::util::wait_for_count(
+            &mut self.admin(),
+            "SELECT count(*) FROM floor.stations WHERE verified_seq < head_seq",
+            |pending| pending == 0,
+            Duration::from_secs(20),
+            "the floor's verifier did not catch up",
+        );
     }
 
     /// The owner's URL (the database's name percent-encoded).
@@ -2114,25 +2105,14 @@ fn fast_dir(test: &str) -> PathBuf {
 /// database has closed: a backend writes its counts out as it exits,
 /// before it leaves `pg_stat_activity`.
 fn chain_rows_read(admin: &mut Client) -> i64 {
-    let start = Instant::now();
-    loop {
-        let others: i64 = admin
-            .query_one(
-                "SELECT count(*) FROM pg_stat_activity \
-                  WHERE datname = current_database() AND pid <> pg_backend_pid()",
-                &[],
-            )
-            .unwrap()
-            .get(0);
-        if others == 0 {
-            break;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "{others} connections stayed open"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    crate::util::wait_for_count(
+        admin,
+        "SELECT count(*) FROM pg_stat_activity \
+          WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        |others| others == 0,
+        Duration::from_secs(20),
+        "the other connections did not close",
+    );
     admin
         .query_one(
             "SELECT t.seq_tup_read + coalesce((SELECT sum(i.idx_tup_read) \

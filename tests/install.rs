@@ -333,3 +333,21 @@ fn set_mode(path: &Path, mode: u32) {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
 }
+
+#[test]
+fn a_notice_time_with_no_floor_is_refused_before_any_window_opens() {
+    let dir = dir("install-notice");
+    let db = dir.join("ledger.sqlite3");
+    let out = pairs_table_for(&db)
+        .args(["--floor-notice-minutes", "3", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out).1,
+        "pairs-table: --floor-notice-minutes is for a station that ships to a floor: \
+         give --floor (or floor in the configuration file) too\n"
+    );
+    assert!(!db.exists(), "the refused app made a ledger");
+}

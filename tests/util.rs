@@ -447,3 +447,27 @@ pub fn rules_hashes_of_hands(path: &Path) -> Vec<String> {
         .collect::<Result<_, _>>()
         .unwrap()
 }
+
+/// Asks `client` the count `sql` gives (one `bigint`) every 20 ms until
+/// `done` holds of it, and returns it; fails after `limit`, saying `what`
+/// did not happen and the last count.
+pub fn wait_for_count(
+    client: &mut postgres::Client,
+    sql: &str,
+    done: impl Fn(i64) -> bool,
+    limit: std::time::Duration,
+    what: &str,
+) -> i64 {
+    let start = std::time::Instant::now();
+    loop {
+        let count: i64 = client.query_one(sql, &[]).unwrap().get(0);
+        if done(count) {
+            return count;
+        }
+        assert!(
+            start.elapsed() < limit,
+            "{what} within {limit:?} (the count stayed at {count})"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}

@@ -221,18 +221,14 @@ fn floor_hashes(
     after: i64,
     limit: u32,
 ) -> Result<Vec<FloorHash>, FloorError> {
-    let limit = i64::from(limit);
-    let rows = match whose {
-        Rows::Station(station, upto) => client.query(
-            "SELECT seq, hash FROM floor.chain_rows \
-             WHERE station = $1 AND seq > $2 AND seq <= $4 ORDER BY seq LIMIT $3",
-            &[&station, &after, &limit, &upto],
-        )?,
-        Rows::Own => client.query(
-            "SELECT seq, hash FROM floor.own_shipped_hashes($1, $2::integer)",
-            &[&after, &(limit.min(i64::from(i32::MAX)) as i32)],
-        )?,
-    };
+    let rows = chain_query(
+        client,
+        whose,
+        after,
+        limit,
+        "seq, hash",
+        "own_shipped_hashes",
+    )?;
     Ok(rows
         .into_iter()
         .map(|r| {
@@ -242,24 +238,49 @@ fn floor_hashes(
         .collect())
 }
 
+/// `columns` of `whose`'s rows on the floor after `after`, at most
+/// `limit`, in order: from `floor.chain_rows` for a named station, through
+/// the station's own function `floor.OWN(after, limit)` for its own role.
+fn chain_query(
+    client: &mut impl postgres::GenericClient,
+    whose: Rows<'_>,
+    after: i64,
+    limit: u32,
+    columns: &str,
+    own: &str,
+) -> Result<Vec<postgres::Row>, FloorError> {
+    let limit = i64::from(limit);
+    Ok(match whose {
+        Rows::Station(station, upto) => client.query(
+            &format!(
+                "SELECT {columns} FROM floor.chain_rows \
+                 WHERE station = $1 AND seq > $2 AND seq <= $4 ORDER BY seq LIMIT $3"
+            ),
+            &[&station, &after, &limit, &upto],
+        )?,
+        Rows::Own => client.query(
+            &format!("SELECT {columns} FROM floor.{own}($1, $2::integer)"),
+            &[&after, &(limit.min(i64::from(i32::MAX)) as i32)],
+        )?,
+    })
+}
+
+/// The floor's rows for `whose` after `after`, at most `limit`, in order,
+/// whole: table, payload and hash.
 pub(super) fn floor_rows(
     client: &mut impl postgres::GenericClient,
     whose: Rows<'_>,
     after: i64,
     limit: u32,
 ) -> Result<Vec<ShippedRow>, FloorError> {
-    let limit = i64::from(limit);
-    let rows = match whose {
-        Rows::Station(station, upto) => client.query(
-            "SELECT seq, table_name, payload, hash FROM floor.chain_rows \
-             WHERE station = $1 AND seq > $2 AND seq <= $4 ORDER BY seq LIMIT $3",
-            &[&station, &after, &limit, &upto],
-        )?,
-        Rows::Own => client.query(
-            "SELECT seq, table_name, payload, hash FROM floor.own_shipped_rows($1, $2::integer)",
-            &[&after, &(limit.min(i64::from(i32::MAX)) as i32)],
-        )?,
-    };
+    let rows = chain_query(
+        client,
+        whose,
+        after,
+        limit,
+        "seq, table_name, payload, hash",
+        "own_shipped_rows",
+    )?;
     Ok(rows
         .into_iter()
         .map(|r| {

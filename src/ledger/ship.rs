@@ -99,7 +99,8 @@ impl ChainReader {
     }
 }
 
-/// The next row of a table's cursor, encoded as the chain encodes it.
+/// The next row of a table's cursor (seq, hash, then its columns),
+/// encoded as the chain encodes it: a later column left out while NULL.
 fn next_row(
     spec: &super::chain::TableSpec,
     rows: &mut rusqlite::Rows<'_>,
@@ -143,26 +144,8 @@ pub(super) fn rows_in(
         );
         let mut statement = snapshot.prepare_cached(&sql)?;
         let mut found = statement.query([after, last])?;
-        while let Some(row) = found.next()? {
-            let seq: i64 = row.get(0)?;
-            let hash = match row.get_ref(1)? {
-                ValueRef::Blob(b) => b.try_into().unwrap_or([0; 32]),
-                _ => [0; 32],
-            };
-            let mut values = Vec::new();
-            let columns = (0..spec.columns.len())
-                .map(|i| row.get_ref(i + 2))
-                .collect::<Result<Vec<_>, _>>()?;
-            // Encoded as the chain encodes it (a later column left out
-            // while NULL).
-            let encoded = encoded_count(spec, columns.len(), |i| columns[i] == ValueRef::Null);
-            encode_values(&mut values, columns[..encoded].iter().copied());
-            rows.push(ChainRow {
-                seq,
-                table: spec.name,
-                values,
-                hash,
-            });
+        while let Some(row) = next_row(spec, &mut found)? {
+            rows.push(row);
         }
     }
     rows.sort_by_key(|r| r.seq);

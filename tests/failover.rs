@@ -21,7 +21,7 @@ const FLOOR: &str = "floor";
 
 /// One server of the pair: its cluster (stopped when dropped) and port.
 pub(crate) struct Server {
-    cluster: Cluster,
+    pub(crate) cluster: Cluster,
     pub(crate) port: u32,
     pub(crate) name: &'static str,
 }
@@ -33,7 +33,7 @@ impl Server {
     }
 
     /// The postmaster's process id (the first line of postmaster.pid).
-    fn postmaster(&self) -> Option<u32> {
+    pub(crate) fn postmaster(&self) -> Option<u32> {
         let pid =
             std::fs::read_to_string(Path::new(&self.cluster.data).join("postmaster.pid")).ok()?;
         pid.lines().next()?.trim().parse().ok()
@@ -41,7 +41,7 @@ impl Server {
 
     /// The postmaster and every process it started (each a process
     /// group of its own, so they are signalled one by one).
-    fn processes(&self) -> Vec<u32> {
+    pub(crate) fn processes(&self) -> Vec<u32> {
         let Some(postmaster) = self.postmaster() else {
             return Vec::new();
         };
@@ -114,11 +114,11 @@ pub(crate) struct Pair {
     // Dropped in field order: the standby first, then the primary.
     pub(crate) standby: Server,
     pub(crate) primary: Server,
-    _dir: RemovedAtEnd,
+    pub(crate) _dir: RemovedAtEnd,
 }
 
 /// A directory removed when dropped (after the servers in it stopped).
-struct RemovedAtEnd(PathBuf);
+pub(crate) struct RemovedAtEnd(pub(crate) PathBuf);
 
 impl Drop for RemovedAtEnd {
     fn drop(&mut self) {
@@ -284,7 +284,7 @@ fn standby_of(primary: &Server, dir: &Path, port: u32, name: &str) -> Cluster {
 }
 
 /// A new cluster (initdb) in `dir/data` with `settings`, started on `port`.
-fn new_cluster(dir: &Path, port: u32, settings: &[&str]) -> Cluster {
+pub(crate) fn new_cluster(dir: &Path, port: u32, settings: &[&str]) -> Cluster {
     let bin = Path::new("/usr/lib/postgresql")
         .read_dir()
         .ok()
@@ -327,7 +327,7 @@ fn new_cluster(dir: &Path, port: u32, settings: &[&str]) -> Cluster {
 
 /// Two TCP ports free on 127.0.0.1 now, held together while both are
 /// chosen so they differ.
-fn free_ports() -> (u32, u32) {
+pub(crate) fn free_ports() -> (u32, u32) {
     let bind = || std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let (a, b) = (bind(), bind());
     let port = |l: &std::net::TcpListener| u32::from(l.local_addr().unwrap().port());
@@ -336,7 +336,7 @@ fn free_ports() -> (u32, u32) {
 
 /// Starts an initialised cluster on `port`, its socket in `dir` and its
 /// log in `dir/server.log` (shown if it does not start).
-fn start_cluster(cluster: &Cluster, dir: &Path, port: u32) {
+pub(crate) fn start_cluster(cluster: &Cluster, dir: &Path, port: u32) {
     let options = format!("-p {port} -k {} -h 127.0.0.1", dir.display());
     let log = dir.join("server.log").display().to_string();
     let started = cluster.run(
@@ -374,23 +374,42 @@ fn station_target(pair: &Pair, url: &str) -> String {
 }
 
 /// A station shipping as it plays: `simulate --floor TARGET --db FILE`.
-struct Station {
-    name: String,
-    db: PathBuf,
+pub(crate) struct Station {
+    pub(crate) name: String,
+    pub(crate) db: PathBuf,
     /// The multi-host target it ships to.
-    target: String,
-    child: Child,
+    pub(crate) target: String,
+    pub(crate) child: Child,
 }
 
 /// Starts `count` stations enrolled on the pair, each simulating `hands`
 /// hands and shipping to the multi-host target.
-fn start_stations(pair: &Pair, dir: &Path, count: usize, hands: u32) -> Vec<Station> {
+pub(crate) fn start_stations(pair: &Pair, dir: &Path, count: usize, hands: u32) -> Vec<Station> {
+    start_stations_on(
+        &pair.primary,
+        &|url| station_target(pair, url),
+        dir,
+        count,
+        hands,
+    )
+}
+
+/// Starts `count` stations enrolled on `server`, each simulating `hands`
+/// hands and shipping to the target `target_of` makes of its URL from
+/// `floor enrol`.
+pub(crate) fn start_stations_on(
+    server: &Server,
+    target_of: &dyn Fn(&str) -> String,
+    dir: &Path,
+    count: usize,
+    hands: u32,
+) -> Vec<Station> {
     (0..count)
         .map(|i| {
             let name = format!("table {i}");
             let db = dir.join(format!("station-{i}.sqlite3"));
-            let url = floor::enrol(&pair.primary.url(), &name, key_of(&db)).unwrap();
-            let target = station_target(pair, &url);
+            let url = floor::enrol(&server.url(), &name, key_of(&db)).unwrap();
+            let target = target_of(&url);
             let child = pairs_table_for(&db)
                 .args(["simulate", "--game", "starboard", "--seats", "4"])
                 .args(["--hands", &hands.to_string(), "--seed", &i.to_string()])
@@ -411,7 +430,7 @@ fn start_stations(pair: &Pair, dir: &Path, count: usize, hands: u32) -> Vec<Stat
 }
 
 /// Each station's head on the floor of `server`.
-fn floor_heads(server: &Server) -> Vec<(String, i64)> {
+pub(crate) fn floor_heads(server: &Server) -> Vec<(String, i64)> {
     server
         .admin()
         .query(
@@ -426,7 +445,7 @@ fn floor_heads(server: &Server) -> Vec<(String, i64)> {
 
 /// Waits (up to `limit`) until the floor on `server` holds, for each
 /// station, at least the rows `wanted` names.
-fn wait_heads(server: &Server, wanted: &[(String, i64)], limit: Duration) {
+pub(crate) fn wait_heads(server: &Server, wanted: &[(String, i64)], limit: Duration) {
     let start = Instant::now();
     loop {
         if let Ok(mut client) = Client::connect(&server.url(), NoTls) {
@@ -466,8 +485,8 @@ fn signed_rows(db: &Path) -> i64 {
 
 /// Checks every station's rows on `server` against its file: each row
 /// once, in order, with the file's hash (none lost, none doubled), and
-/// `floor verify --db` clean against the multi-host target.
-fn every_row_once(pair: &Pair, server: &Server, stations: &[Station]) -> usize {
+/// `floor verify --db` clean against `target`.
+pub(crate) fn every_row_once(target: &str, server: &Server, stations: &[Station]) -> usize {
     let mut admin = server.admin();
     let mut total = 0;
     for station in stations {
@@ -503,7 +522,7 @@ fn every_row_once(pair: &Pair, server: &Server, stations: &[Station]) -> usize {
                 station.name
             );
         }
-        let (clean, said) = verify_file(&station.db, &pair.target());
+        let (clean, said) = verify_file(&station.db, target);
         assert!(clean, "{}: {said}", station.name);
         total += rows.len();
     }
@@ -512,7 +531,7 @@ fn every_row_once(pair: &Pair, server: &Server, stations: &[Station]) -> usize {
 
 /// Waits (up to 30 s) until the verifier on `server` has checked every
 /// row shipped there.
-fn settled(server: &Server) {
+pub(crate) fn settled(server: &Server) {
     crate::util::wait_for_count(
         &mut server.admin(),
         "SELECT count(*) FROM floor.stations WHERE verified_seq < head_seq",
@@ -523,13 +542,13 @@ fn settled(server: &Server) {
 }
 
 /// The floor's verifier on the multi-host target, stopped when dropped.
-struct Verifier {
+pub(crate) struct Verifier {
     stop: Arc<AtomicBool>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Verifier {
-    fn start(target: &str) -> Verifier {
+    pub(crate) fn start(target: &str) -> Verifier {
         let stop = Arc::new(AtomicBool::new(false));
         let (target, stopped) = (target.to_owned(), stop.clone());
         let thread = std::thread::Builder::new()
@@ -559,7 +578,7 @@ impl Drop for Verifier {
 /// last attempt fell in the failover, as on a loaded machine) sends the
 /// rest with `floor ship`, as its last line says to. Returns each
 /// station's stderr.
-fn finished(stations: &mut [Station]) -> Vec<String> {
+pub(crate) fn finished(stations: &mut [Station]) -> Vec<String> {
     stations
         .iter_mut()
         .map(|station| {
@@ -602,7 +621,7 @@ fn finished(stations: &mut [Station]) -> Vec<String> {
         .collect()
 }
 
-struct Stations(Vec<Station>);
+pub(crate) struct Stations(pub(crate) Vec<Station>);
 
 impl Drop for Stations {
     fn drop(&mut self) {
@@ -615,19 +634,35 @@ impl Drop for Stations {
 
 /// The pit view on `target`, as the pit runs it.
 fn pit_view(target: &str) -> egui_kittest::Harness<'static, pairs_table::ui::FloorApp> {
+    pit_view_reading(target, None)
+}
+
+/// The pit view on `target`, its tables read from `reads` when given
+/// (`pairs-table pit --floor TARGET --read-from READS`).
+pub(crate) fn pit_view_reading(
+    target: &str,
+    reads: Option<&str>,
+) -> egui_kittest::Harness<'static, pairs_table::ui::FloorApp> {
     use eframe::egui;
     egui_kittest::Harness::builder()
         .with_size(egui::vec2(1280.0, 1400.0))
         .with_max_steps(8)
         .build_ui_state(
             |ui, app: &mut pairs_table::ui::FloorApp| app.show_ui(ui),
-            pairs_table::ui::FloorApp::start(target.to_owned(), egui::Context::default()),
+            pairs_table::ui::FloorApp::start_reading(
+                target.to_owned(),
+                reads.map(str::to_owned),
+                egui::Context::default(),
+            ),
         )
 }
 
 /// Draws the pit until a label holds `text` (up to 60 s: the pit reads
 /// twenty stations' replicas while they ship).
-fn pit_until(pit: &mut egui_kittest::Harness<'static, pairs_table::ui::FloorApp>, text: &str) {
+pub(crate) fn pit_until(
+    pit: &mut egui_kittest::Harness<'static, pairs_table::ui::FloorApp>,
+    text: &str,
+) {
     use egui_kittest::kittest::{NodeT, Queryable};
     let start = Instant::now();
     loop {
@@ -666,7 +701,7 @@ fn floor_report(target: &str, out: &Path) -> String {
 /// Each station's longest outage as `simulate` summed it up at its end
 /// ("the floor link was down …, the longest L s …"), in seconds, longest
 /// first: how long each station's link was down across the failover.
-fn longest_outages(said: &[String]) -> Vec<f64> {
+pub(crate) fn longest_outages(said: &[String]) -> Vec<f64> {
     let mut longest: Vec<f64> = said
         .iter()
         .filter_map(|s| {
@@ -678,15 +713,21 @@ fn longest_outages(said: &[String]) -> Vec<f64> {
     longest
 }
 
-/// How many stations ship in the failover tests.
-const STATIONS: usize = 20;
+/// How many stations ship in the failover and restore tests: 20, or
+/// `FAILOVER_STATIONS` (`benches/failover.sh` measures 50).
+pub(crate) fn station_count() -> usize {
+    std::env::var("FAILOVER_STATIONS")
+        .ok()
+        .and_then(|count| count.parse().ok())
+        .unwrap_or(20)
+}
 
 /// Hands each station plays: enough to be shipping well after the
 /// failover.
-const HANDS: u32 = 300;
+pub(crate) const HANDS: u32 = 300;
 
 /// Every station's rows that a checkpoint signs, as they stand now.
-fn signed_now(stations: &[Station]) -> Vec<(String, i64)> {
+pub(crate) fn signed_now(stations: &[Station]) -> Vec<(String, i64)> {
     stations
         .iter()
         .map(|s| (s.name.clone(), signed_rows(&s.db)))
@@ -694,7 +735,7 @@ fn signed_now(stations: &[Station]) -> Vec<(String, i64)> {
 }
 
 /// Waits (up to 60 s) until every station has shipped rows to `server`.
-fn all_shipping(server: &Server, stations: usize) {
+pub(crate) fn all_shipping(server: &Server, stations: usize) {
     let start = Instant::now();
     while floor_heads(server).iter().filter(|(_, h)| *h > 0).count() < stations {
         assert!(
@@ -710,8 +751,9 @@ fn the_primary_killed_mid_shipping_loses_and_doubles_nothing_once_the_standby_is
     let pair = Pair::start("kill");
     let dir = crate::floor::dir("failover-kill");
     let verifier = Verifier::start(&pair.target());
-    let mut stations = Stations(start_stations(&pair, &dir, STATIONS, HANDS));
-    all_shipping(&pair.primary, STATIONS);
+    let count = station_count();
+    let mut stations = Stations(start_stations(&pair, &dir, count, HANDS));
+    all_shipping(&pair.primary, count);
     // The pit, on the same target, names the primary.
     let mut pit = pit_view(&pair.target());
     let (old, new) = (
@@ -734,7 +776,7 @@ fn the_primary_killed_mid_shipping_loses_and_doubles_nothing_once_the_standby_is
     let caught_up = killed.elapsed();
 
     let said = finished(&mut stations.0);
-    let total = every_row_once(&pair, &pair.standby, &stations.0);
+    let total = every_row_once(&pair.target(), &pair.standby, &stations.0);
     settled(&pair.standby);
     // The pit followed and says so; the floor report reads the promoted
     // server through the same target.
@@ -742,17 +784,17 @@ fn the_primary_killed_mid_shipping_loses_and_doubles_nothing_once_the_standby_is
         &mut pit,
         &format!("the floor's primary is now {new} (timeline 2), no longer {old}."),
     );
-    pit_until(&mut pit, &format!("Pit view: {STATIONS} tables"));
+    pit_until(&mut pit, &format!("Pit view: {count} tables"));
     let printed = floor_report(&pair.target(), &dir.join("floor-report.pdf"));
     assert!(
-        printed.contains(&format!(": {STATIONS} tables, ")),
+        printed.contains(&format!(": {count} tables, ")),
         "{printed}"
     );
     drop(pit);
     drop(verifier);
     let outages = longest_outages(&said);
     println!(
-        "failover (kill): {STATIONS} stations, {total} rows, none lost or doubled; \
+        "failover (kill): {count} stations, {total} rows, none lost or doubled; \
          promotion {:.2} s; every station's rows at the kill on the new primary {:.2} s after the kill; \
          {} stations saw their link down, the longest {:.1} s, the median {:.1} s",
         promoting.as_secs_f64(),
@@ -766,7 +808,7 @@ fn the_primary_killed_mid_shipping_loses_and_doubles_nothing_once_the_standby_is
 impl Server {
     /// Stops this server at once (`pg_ctl stop -m immediate`), as a
     /// failed machine would be shut down before it is rewound.
-    fn stop_immediately(&self) {
+    pub(crate) fn stop_immediately(&self) {
         self.signal_all("CONT");
         self.cluster.run(
             "pg_ctl",
@@ -820,8 +862,9 @@ fn a_primary_stalled_for_30_s_is_passed_over_for_the_promoted_standby_and_never_
     let pair = Pair::start("stall");
     let dir = crate::floor::dir("failover-stall");
     let verifier = Verifier::start(&pair.target());
-    let mut stations = Stations(start_stations(&pair, &dir, STATIONS, STALL_HANDS));
-    all_shipping(&pair.primary, STATIONS);
+    let count = station_count();
+    let mut stations = Stations(start_stations(&pair, &dir, count, STALL_HANDS));
+    all_shipping(&pair.primary, count);
     std::thread::sleep(Duration::from_secs(2));
 
     // The whole primary stopped, as a machine that hangs: its kernel still
@@ -859,7 +902,7 @@ fn a_primary_stalled_for_30_s_is_passed_over_for_the_promoted_standby_and_never_
     assert!(pair.primary.in_recovery());
 
     let said = finished(&mut stations.0);
-    let total = every_row_once(&pair, &pair.standby, &stations.0);
+    let total = every_row_once(&pair.target(), &pair.standby, &stations.0);
     settled(&pair.standby);
     pair.wait_replayed(&pair.standby, &pair.primary);
     assert_eq!(floor_heads(&pair.primary), floor_heads(&pair.standby));
@@ -888,7 +931,7 @@ fn a_primary_stalled_for_30_s_is_passed_over_for_the_promoted_standby_and_never_
     );
     let outages = longest_outages(&said);
     println!(
-        "failover (stall): {STATIONS} stations, {total} rows, none lost or doubled; \
+        "failover (stall): {count} stations, {total} rows, none lost or doubled; \
          promotion {:.2} s; every station's rows at the stall on the new primary {:.2} s after the stall; \
          {} stations saw their link down, the longest {:.1} s, the median {:.1} s; \
          the old primary back after 30 s took no writes ({passed_over} stations said they passed it over), \

@@ -171,6 +171,13 @@ pub enum Command {
         /// The floor database's URL.
         #[arg(long, value_name = "URL", value_parser = crate::floor::command::floor_target)]
         floor: String,
+        /// Read the tables from this target (the floor's standbys, e.g.
+        /// with target_session_attrs=read-only), leaving the primary to
+        /// the stations; the pit still listens and writes on --floor, and
+        /// reads the primary when no standby serves. See docs/floor.md,
+        /// "Reading from a standby".
+        #[arg(long, value_name = "URL", value_parser = crate::floor::command::floor_target)]
+        read_from: Option<String>,
     },
     /// The floor database on PostgreSQL: init, enrol, ship, verify, status.
     /// See docs/floor.md.
@@ -264,7 +271,7 @@ fn run_with(cli: Cli, found: Option<config::ConfigFile>) -> anyhow::Result<()> {
         Some(Command::Report(ReportCommand::Shift(args))) => report::report_shift(&args, key),
         Some(Command::Report(ReportCommand::Protection(args))) => report::report_protection(&args),
         Some(Command::Rating(args)) => rating::rating(&args, key),
-        Some(Command::Pit { floor }) => crate::ui::run_floor_view(floor),
+        Some(Command::Pit { floor, read_from }) => crate::ui::run_floor_view(floor, read_from),
         Some(Command::Floor(command)) => crate::floor::command::run(&command, || station_keys(key)),
         Some(Command::Audit(command)) => audit::run(command, key),
         Some(Command::Program(command)) => program::run(command, key),

@@ -270,6 +270,20 @@ fn run_command(
                 "floor schema at version {version}; the pit reads as role {}",
                 shown(pit)
             ))?;
+            // Replication checked as `floor status` checks it, on stderr:
+            // a new floor often has no standby yet (docs/floor.md,
+            // "Failover runbook").
+            match super::replication::replication(floor) {
+                Ok(replication) => {
+                    for (_, problem) in replication.problems() {
+                        note(&format!("pairs-table: warning: {problem}"));
+                    }
+                }
+                Err(error) => note(&format!(
+                    "pairs-table: warning: the floor's replication could not be read: {}",
+                    shown(&error.to_string())
+                )),
+            }
         }
         FloorCommand::Enrol {
             floor,

@@ -184,6 +184,9 @@ pub struct Survey {
     /// multi-host target with `target_session_attrs=read-write`
     /// (docs/floor.md, "Failover runbook"); `None` for one server.
     pub primary: Option<super::servers::Primary>,
+    /// Where the tables were read, when the pit reads them from a standby
+    /// ([`resurvey_reading`]): the standby, or why the primary instead.
+    pub reading: Option<String>,
 }
 
 /// The floor server's connections as any role can see them: in use and
@@ -247,12 +250,88 @@ pub fn resurvey(
     previous: &[PitTable],
     changed: Option<&[String]>,
 ) -> Result<Survey, FloorError> {
-    resurvey_on(url, dir, previous, changed).map_err(|error| super::explain_old_floor(url, error))
+    let surveyed = connect(url).and_then(|mut client| {
+        let connections = connections(&mut client)?;
+        resurvey_on(client, connections, dir, previous, changed)
+    });
+    let survey = surveyed.map_err(|error| super::explain_old_floor(url, error))?;
+    Ok(Survey {
+        primary: super::servers::primary_for(url),
+        ..survey
+    })
 }
 
-/// [`resurvey`], its errors as the floor gave them.
+/// How long a survey read from a standby waits for the standby to replay
+/// what the primary had written when the survey began.
+pub const REPLAY_WAIT: Duration = Duration::from_secs(5);
+
+/// [`resurvey`] with the tables read from a standby, so the primary, where
+/// `watch` listens, carries the stations' shipping and little else
+/// (docs/floor.md, "Reading from a standby"): the floor's connections and
+/// its position in its WAL are asked on the listening connection; the
+/// first server of `reads` that answers (a target naming the standbys) is
+/// given up to [`REPLAY_WAIT`] to replay that position, so the rows a
+/// notification announced are there, and every table is read from it.
+/// When no server of `reads` answers, or it lags further, the tables are
+/// read from the primary and [`Survey::reading`] says why.
+pub fn resurvey_reading(
+    reads: &str,
+    watch: &mut FloorWatch,
+    dir: &Path,
+    previous: &[PitTable],
+    changed: Option<&[String]>,
+) -> Result<Survey, FloorError> {
+    let (connections, written) = watch.primary_now()?;
+    let standby = connect(reads).and_then(|mut client| {
+        let server = replayed(&mut client, &written)?;
+        Ok((client, server))
+    });
+    let (client, reading) = match standby {
+        Ok((client, server)) => (client, format!("Tables read from the standby {server}.")),
+        Err(why) => (
+            connect(&watch.url)?,
+            format!("Tables read from the primary: the standby did not serve them ({why})."),
+        ),
+    };
+    let survey = resurvey_on(client, connections, dir, previous, changed)
+        .map_err(|error| super::explain_old_floor(reads, error))?;
+    Ok(Survey {
+        primary: super::servers::primary_for(&watch.url),
+        reading: Some(reading),
+        ..survey
+    })
+}
+
+/// Waits (up to [`REPLAY_WAIT`]) until the server of `client` has replayed
+/// the primary's WAL up to `written`; returns the server (`HOST:PORT`). A
+/// server not in recovery has everything it wrote.
+fn replayed(client: &mut Client, written: &str) -> Result<String, FloorError> {
+    let start = std::time::Instant::now();
+    loop {
+        let row = client.query_one(
+            "SELECT coalesce(host(inet_server_addr()) || ':' || inet_server_port(), 'on its socket'), \
+                    NOT pg_is_in_recovery() OR pg_last_wal_replay_lsn() >= $1::text::pg_lsn",
+            &[&written],
+        )?;
+        let (server, caught_up): (String, bool) = (row.get(0), row.get(1));
+        if caught_up {
+            return Ok(server);
+        }
+        if start.elapsed() >= REPLAY_WAIT {
+            return Err(FloorError::Refused(format!(
+                "{server} had not replayed the primary's WAL to {written} after {} s",
+                REPLAY_WAIT.as_secs()
+            )));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The survey read on `client` (then closed), `connections` as read on
+/// the primary; its errors as the floor gave them.
 fn resurvey_on(
-    url: &str,
+    mut client: Client,
+    connections: Connections,
     dir: &Path,
     previous: &[PitTable],
     changed: Option<&[String]>,
@@ -260,14 +339,12 @@ fn resurvey_on(
     // One connection for the whole redraw, and nothing read in proportion
     // to a chain: the stations' own rows, the rows that arrived for the
     // stations named, the floor's recent alarms.
-    let mut client = connect(url)?;
     let replicas = replicate_on(&mut client, dir, changed)?;
     let mut floor_alarms = floor_alarms(&mut client)?;
     let mut places = places_on(&mut client)?;
     let stations = status_on(&mut client)?;
     floor_alarms.extend(key_change_alarms(&stations));
     floor_alarms.sort_by_key(|(_, alarm)| std::cmp::Reverse(alarm.raised_at));
-    let connections = connections(&mut client)?;
     let protection = settings_on(&mut client)?;
     let mut live = hands_on(&mut client)?;
     let verifier = verifier_on(&mut client)?;
@@ -345,7 +422,8 @@ fn resurvey_on(
         look_again,
         protection,
         verifier,
-        primary: super::servers::primary_for(url),
+        primary: None,
+        reading: None,
     })
 }
 
@@ -776,6 +854,8 @@ fn unreadable(station: &str, why: impl std::fmt::Display) -> String {
 /// A connection listening for rows arriving on the floor.
 pub struct FloorWatch {
     client: Client,
+    /// The target listened on.
+    url: String,
 }
 
 impl FloorWatch {
@@ -784,7 +864,21 @@ impl FloorWatch {
     pub fn listen(url: &str) -> Result<FloorWatch, FloorError> {
         let mut client = connect(url)?;
         client.batch_execute("LISTEN floor_rows; LISTEN floor_live")?;
-        Ok(FloorWatch { client })
+        Ok(FloorWatch {
+            client,
+            url: url.to_owned(),
+        })
+    }
+
+    /// The floor's connections now and how far its server has written its
+    /// WAL (an LSN), asked on the listening connection.
+    fn primary_now(&mut self) -> Result<(Connections, String), FloorError> {
+        let connections = connections(&mut self.client)?;
+        let written = self
+            .client
+            .query_one("SELECT pg_current_wal_lsn()::text", &[])?
+            .get(0);
+        Ok((connections, written))
     }
 
     /// Blocks until a station's rows or hand in progress arrive, or until

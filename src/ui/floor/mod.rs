@@ -16,7 +16,7 @@ use chrono::{DateTime, Utc};
 use eframe::egui::{self, Ui};
 
 use super::widgets::{ACTOR, ALARM, error_text_ui};
-use crate::floor::survey::{Connections, FloorWatch, PitTable, Survey, resurvey};
+use crate::floor::survey::{Connections, FloorWatch, PitTable, Survey, resurvey, resurvey_reading};
 use crate::protection::FlagSettings;
 use crate::time_text::{Zone, when};
 
@@ -53,6 +53,8 @@ pub struct FloorApp {
     /// The floor's primary and the failover this program saw (a
     /// multi-host target with `target_session_attrs=read-write`).
     primary: Option<crate::floor::servers::Primary>,
+    /// Where the last survey read the tables, when a standby is to.
+    reading: Option<String>,
     updated: Option<DateTime<Utc>>,
     /// Why the last survey failed (the tables before it stay on screen).
     problem: Option<String>,
@@ -81,6 +83,13 @@ impl FloorApp {
     /// Starts the listener on the floor at `url` (an owner's or the pit's
     /// URL); `ctx` is woken whenever a new survey arrives.
     pub fn start(url: String, ctx: egui::Context) -> FloorApp {
+        FloorApp::start_reading(url, None, ctx)
+    }
+
+    /// [`FloorApp::start`], the tables read from the standby target
+    /// `reads` when given (the listener, the pit boss's changes and the
+    /// printing stay on `url`; docs/floor.md, "Reading from a standby").
+    pub fn start_reading(url: String, reads: Option<String>, ctx: egui::Context) -> FloorApp {
         let replicas = crate::floor::command::replica_dir("pit-view");
         let print_url = url.clone();
         let (sender, surveys) = channel();
@@ -124,8 +133,17 @@ impl FloorApp {
                     let mut tables: Vec<PitTable> = Vec::new();
                     let mut changed: Option<Vec<String>> = None;
                     loop {
-                        let surveyed = resurvey(&url, &dir, &tables, changed.as_deref())
-                            .map_err(|e| e.to_string());
+                        let surveyed = match &reads {
+                            Some(reads) => resurvey_reading(
+                                reads,
+                                &mut watch,
+                                &dir,
+                                &tables,
+                                changed.as_deref(),
+                            ),
+                            None => resurvey(&url, &dir, &tables, changed.as_deref()),
+                        }
+                        .map_err(|e| e.to_string());
                         let look_again = match &surveyed {
                             Ok(fresh) => {
                                 tables.clone_from(&fresh.tables);
@@ -165,6 +183,7 @@ impl FloorApp {
             connections: None,
             verifier_alarm: None,
             primary: None,
+            reading: None,
             updated: None,
             problem: started
                 .err()
@@ -203,6 +222,7 @@ impl FloorApp {
                         format!("{banner}.")
                     });
                     self.primary = survey.primary;
+                    self.reading = survey.reading;
                     self.updated = Some(Utc::now());
                     self.problem = None;
                     if let Some(detail) = &mut self.selected {
@@ -321,6 +341,9 @@ impl FloorApp {
         if let Some(primary) = &self.primary {
             ui.label(primary_sentence(primary));
         }
+        if let Some(reading) = &self.reading {
+            ui.label(reading);
+        }
         if let Some(problem) = &self.problem {
             error_text_ui(ui, &format!("The floor link failed: {problem}. Retrying."));
         } else if let Some(connections) = &self.connections {
@@ -426,8 +449,9 @@ fn alarms_ui(ui: &mut Ui, tables: &[PitTable]) {
     }
 }
 
-/// Opens the pit view's window on the floor at `url`.
-pub fn run_floor_view(url: String) -> anyhow::Result<()> {
+/// Opens the pit view's window on the floor at `url`, its tables read
+/// from the standby target `reads` when given.
+pub fn run_floor_view(url: String, reads: Option<String>) -> anyhow::Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("pairs-table pit view")
@@ -439,7 +463,11 @@ pub fn run_floor_view(url: String) -> anyhow::Result<()> {
         options,
         Box::new(move |cc| {
             super::setup::style(&cc.egui_ctx);
-            Ok(Box::new(FloorApp::start(url, cc.egui_ctx.clone())))
+            Ok(Box::new(FloorApp::start_reading(
+                url,
+                reads,
+                cc.egui_ctx.clone(),
+            )))
         }),
     )
     .map_err(|error| anyhow::anyhow!("the window could not open: {error}"))

@@ -1,0 +1,191 @@
+//! The pit reading its tables from the floor's standby (docs/floor.md,
+//! "Reading from a standby"): `pairs-table pit --floor TARGET --read-from
+//! STANDBY` listens on the primary and reads every table from the standby
+//! once it has replayed what the primary had written; with the standby
+//! gone it reads the primary and says so. And what ten pits cost the
+//! primary, reading from it and from the standby (a measurement,
+//! `benches/failover.sh`).
+
+use std::time::{Duration, Instant};
+
+use eframe::egui;
+
+use crate::failover::{
+    Pair, Server, Stations, Verifier, finished, floor_heads, pit_until, pit_view_reading, settled,
+    start_stations,
+};
+
+/// Each table's station and hands as the pit shows them (none before its
+/// first survey).
+fn hands_shown(
+    pit: &egui_kittest::Harness<'static, pairs_table::ui::FloorApp>,
+) -> Vec<(String, u64)> {
+    pit.state()
+        .tables()
+        .map(|tables| {
+            tables
+                .iter()
+                .map(|t| (t.station.clone(), t.hands))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Draws both pits until they show the same tables with the same hands,
+/// `tables` of them and every one with hands (up to 60 s).
+fn agree(
+    pits: [&mut egui_kittest::Harness<'static, pairs_table::ui::FloorApp>; 2],
+    tables: usize,
+) -> Vec<(String, u64)> {
+    let [first, second] = pits;
+    let start = Instant::now();
+    loop {
+        first.run();
+        second.run();
+        let (a, b) = (hands_shown(first), hands_shown(second));
+        if a == b && a.len() == tables && a.iter().all(|(_, hands)| *hands > 0) {
+            return a;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the pits did not agree within 60 s: {a:?} against {b:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn the_pit_reads_its_tables_from_the_standby_and_from_the_primary_when_the_standby_is_gone() {
+    let pair = Pair::start("pit-reads");
+    let dir = crate::floor::dir("failover-pit-reads");
+    let verifier = Verifier::start(&pair.target());
+    let mut stations = Stations(start_stations(&pair, &dir, 4, 40));
+    let mut on_standby = pit_view_reading(&pair.target(), Some(&pair.standby.url()));
+    pit_until(
+        &mut on_standby,
+        &format!(
+            "Tables read from the standby 127.0.0.1:{}.",
+            pair.standby.port
+        ),
+    );
+    finished(&mut stations.0);
+    settled(&pair.primary);
+    // Every hand the stations shipped, as a pit reading the primary shows
+    // them: the standby's reads wait for its replay, so none is missing.
+    let mut on_primary = pit_view_reading(&pair.target(), None);
+    let shown = agree([&mut on_standby, &mut on_primary], 4);
+    let heads = floor_heads(&pair.primary);
+    assert_eq!(heads.len(), 4, "{heads:?} {shown:?}");
+
+    // The standby gone: the next survey (rows announced) reads the primary
+    // and says why; the tables stay.
+    pair.standby.stop_immediately();
+    pair.primary
+        .admin()
+        .batch_execute("NOTIFY floor_rows, 'table 0'")
+        .unwrap();
+    pit_until(
+        &mut on_standby,
+        "Tables read from the primary: the standby did not serve them (",
+    );
+    pit_until(&mut on_standby, "Pit view: 4 tables");
+    assert_eq!(hands_shown(&on_standby), shown);
+    drop(verifier);
+}
+
+/// CPU time the server's processes used so far, seconds: the postmaster's
+/// own and its ended children's (which it waited for), and each live
+/// child's (`/proc/PID/stat`, fields 14 to 17, in clock ticks of 1/100 s).
+fn server_cpu(server: &Server) -> f64 {
+    let Some(postmaster) = server.postmaster() else {
+        return 0.0;
+    };
+    let ticks = |pid: u32, fields: &[usize]| -> u64 {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        // After the command's closing parenthesis, field 3 comes first.
+        let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+        let values: Vec<u64> = after
+            .split_whitespace()
+            .map(|v| v.parse().unwrap_or(0))
+            .collect();
+        fields
+            .iter()
+            .map(|field| values.get(field - 3).copied().unwrap_or(0))
+            .sum()
+    };
+    let children: u64 = server
+        .processes()
+        .into_iter()
+        .filter(|pid| *pid != postmaster)
+        .map(|pid| ticks(pid, &[14, 15]))
+        .sum();
+    (ticks(postmaster, &[14, 15, 16, 17]) + children) as f64 / 100.0
+}
+
+/// Rows on the primary's floor in all.
+fn rows_on(server: &Server) -> i64 {
+    floor_heads(server).iter().map(|(_, head)| head).sum()
+}
+
+/// `pits` pit views reading from `reads` (the primary when `None`), for
+/// `window`: the primary's CPU seconds and the rows shipped meanwhile.
+fn primary_load(pair: &Pair, pits: usize, reads: Option<&str>, window: Duration) -> (f64, i64) {
+    let pits: Vec<pairs_table::ui::FloorApp> = (0..pits)
+        .map(|_| {
+            pairs_table::ui::FloorApp::start_reading(
+                pair.target(),
+                reads.map(str::to_owned),
+                egui::Context::default(),
+            )
+        })
+        .collect();
+    // The first surveys read every station's chain; measured after them.
+    std::thread::sleep(Duration::from_secs(3));
+    let (cpu, rows) = (server_cpu(&pair.primary), rows_on(&pair.primary));
+    std::thread::sleep(window);
+    let measured = (
+        server_cpu(&pair.primary) - cpu,
+        rows_on(&pair.primary) - rows,
+    );
+    drop(pits);
+    measured
+}
+
+#[test]
+#[ignore = "a measurement: benches/failover.sh runs it"]
+fn ten_pits_cost_the_primary_reading_from_it_against_reading_from_the_standby() {
+    let pair = Pair::start("pit-load");
+    let dir = crate::floor::dir("failover-pit-load");
+    let verifier = Verifier::start(&pair.target());
+    // Ten stations shipping throughout (stopped when dropped).
+    let _stations = Stations(start_stations(&pair, &dir, 10, 100_000));
+    std::thread::sleep(Duration::from_secs(3));
+    let window = Duration::from_secs(10);
+    let standby = pair.standby.url();
+    let mut runs = Vec::new();
+    for round in 0..2 {
+        let alone = primary_load(&pair, 0, None, window);
+        let primary = primary_load(&pair, 10, None, window);
+        let standby = primary_load(&pair, 10, Some(&standby), window);
+        runs.push((round, alone, primary, standby));
+    }
+    drop(verifier);
+    for (round, alone, primary, standby) in runs {
+        let per_1000 = |(cpu, rows): (f64, i64)| cpu / rows.max(1) as f64 * 1000.0;
+        println!(
+            "round {round}, {} s each: the primary's CPU with no pit {:.2} s ({} rows shipped, {:.3} s a 1,000 rows); \
+             ten pits reading the primary {:.2} s ({} rows, {:.3} s a 1,000); \
+             ten pits reading the standby {:.2} s ({} rows, {:.3} s a 1,000)",
+            window.as_secs(),
+            alone.0,
+            alone.1,
+            per_1000(alone),
+            primary.0,
+            primary.1,
+            per_1000(primary),
+            standby.0,
+            standby.1,
+            per_1000(standby),
+        );
+    }
+}

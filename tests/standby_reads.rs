@@ -127,65 +127,56 @@ fn rows_on(server: &Server) -> i64 {
     floor_heads(server).iter().map(|(_, head)| head).sum()
 }
 
-/// `pits` pit views reading from `reads` (the primary when `None`), for
-/// `window`: the primary's CPU seconds and the rows shipped meanwhile.
-fn primary_load(pair: &Pair, pits: usize, reads: Option<&str>, window: Duration) -> (f64, i64) {
+/// Stations shipping on a fresh pair with this verifier.
+const LOAD_STATIONS: usize = 10;
+/// Hands each of them plays.
+const LOAD_HANDS: u32 = 200;
+
+/// A fresh pair, [`LOAD_STATIONS`] stations shipping [`LOAD_HANDS`] hands
+/// each while `pits` pit views read from the primary, or the standby when
+/// `from_standby`: the primary's CPU seconds from the pits' start until
+/// the stations are done and every row is verified (and a second more for
+/// the pits' last redraws), and the rows shipped. The same work each
+/// time, so the difference is the pits'.
+fn primary_cpu(pits: usize, from_standby: bool) -> (f64, i64) {
+    let pair = Pair::start(&format!("pit-load-{pits}-{from_standby}"));
+    let dir = crate::floor::dir(&format!("failover-pit-load-{pits}-{from_standby}"));
+    let verifier = Verifier::start(&pair.target());
+    let reads = from_standby.then(|| pair.standby.url());
+    let start = server_cpu(&pair.primary);
     let pits: Vec<pairs_table::ui::FloorApp> = (0..pits)
         .map(|_| {
             pairs_table::ui::FloorApp::start_reading(
                 pair.target(),
-                reads.map(str::to_owned),
+                reads.clone(),
                 egui::Context::default(),
             )
         })
         .collect();
-    // The first surveys read every station's chain; measured after them.
-    std::thread::sleep(Duration::from_secs(3));
-    let (cpu, rows) = (server_cpu(&pair.primary), rows_on(&pair.primary));
-    std::thread::sleep(window);
-    let measured = (
-        server_cpu(&pair.primary) - cpu,
-        rows_on(&pair.primary) - rows,
-    );
+    let mut stations = Stations(start_stations(&pair, &dir, LOAD_STATIONS, LOAD_HANDS));
+    finished(&mut stations.0);
+    settled(&pair.primary);
+    std::thread::sleep(Duration::from_secs(1));
+    let used = server_cpu(&pair.primary) - start;
     drop(pits);
-    measured
+    drop(verifier);
+    (used, rows_on(&pair.primary))
 }
 
 #[test]
 #[ignore = "a measurement: benches/failover.sh runs it"]
 fn ten_pits_cost_the_primary_reading_from_it_against_reading_from_the_standby() {
-    let pair = Pair::start("pit-load");
-    let dir = crate::floor::dir("failover-pit-load");
-    let verifier = Verifier::start(&pair.target());
-    // Ten stations shipping throughout (stopped when dropped).
-    let _stations = Stations(start_stations(&pair, &dir, 10, 100_000));
-    std::thread::sleep(Duration::from_secs(3));
-    let window = Duration::from_secs(10);
-    let standby = pair.standby.url();
-    let mut runs = Vec::new();
     for round in 0..2 {
-        let alone = primary_load(&pair, 0, None, window);
-        let primary = primary_load(&pair, 10, None, window);
-        let standby = primary_load(&pair, 10, Some(&standby), window);
-        runs.push((round, alone, primary, standby));
-    }
-    drop(verifier);
-    for (round, alone, primary, standby) in runs {
-        let per_1000 = |(cpu, rows): (f64, i64)| cpu / rows.max(1) as f64 * 1000.0;
+        let (alone, rows) = primary_cpu(0, false);
+        let (on_primary, _) = primary_cpu(10, false);
+        let (on_standby, _) = primary_cpu(10, true);
         println!(
-            "round {round}, {} s each: the primary's CPU with no pit {:.2} s ({} rows shipped, {:.3} s a 1,000 rows); \
-             ten pits reading the primary {:.2} s ({} rows, {:.3} s a 1,000); \
-             ten pits reading the standby {:.2} s ({} rows, {:.3} s a 1,000)",
-            window.as_secs(),
-            alone.0,
-            alone.1,
-            per_1000(alone),
-            primary.0,
-            primary.1,
-            per_1000(primary),
-            standby.0,
-            standby.1,
-            per_1000(standby),
+            "round {round}: {LOAD_STATIONS} stations shipping {rows} rows; the primary's CPU: \
+             no pit {alone:.2} s; ten pits reading the primary {on_primary:.2} s \
+             (the pits' share {:.2} s); ten pits reading the standby {on_standby:.2} s \
+             (the pits' share {:.2} s)",
+            on_primary - alone,
+            on_standby - alone,
         );
     }
 }

@@ -709,6 +709,72 @@ mod tests {
         }
     }
 
+    /// Seen shoes of 1 to 8 decks, each with a pseudo-random share (up to
+    /// all) of its cards dealt at random: deep ones hold ranks with no
+    /// copies left and decisions shorter than nine cards.
+    fn seen_shoes(count: usize) -> Vec<ShoeCounts> {
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut shoes = Vec::new();
+        while shoes.len() < count {
+            let decks = shoes.len() % 8 + 1;
+            let mut cards: Vec<usize> = (0..10).flat_map(|r| vec![r; decks * (r + 1)]).collect();
+            let dealt = (next() % cards.len() as u64) as usize;
+            for _ in 0..dealt {
+                let at = (next() % cards.len() as u64) as usize;
+                cards.swap_remove(at);
+            }
+            let mut copies = [0u32; 10];
+            for &rank in &cards {
+                copies[rank] += 1;
+            }
+            shoes.extend(ShoeCounts::new(copies).ok());
+        }
+        shoes
+    }
+
+    /// FNV-1a over 64-bit words.
+    fn digest(words: impl IntoIterator<Item = u64>) -> u64 {
+        words.into_iter().fold(0xcbf2_9ce4_8422_2325, |hash, word| {
+            (hash ^ word).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+    }
+
+    #[test]
+    fn solves_give_the_pinned_figures_to_the_bit() {
+        // The bits of every house edge, hitting value and folding value of
+        // 48 seen shoes, solved one after another in one `ShoeEdge`, as the
+        // straightforward solver (before issue 47's speed-ups) gave them:
+        // a faster solve must do the same operations in the same order.
+        let shoes = seen_shoes(48);
+        assert!(shoes.iter().any(|s| s.longest_decision() < 9));
+        assert!(shoes.iter().any(|s| s.copies().contains(&0)));
+        let mut edge = edge_from_shoe(&shoes[0]);
+        let mut words = Vec::new();
+        let mut decisions = 0;
+        for shoe in &shoes {
+            edge.solve(shoe);
+            words.push(edge.house_edge().to_bits());
+            for p in 1u16..1 << 10 {
+                for d in 0u16..1 << 10 {
+                    let (player, dealer) = (RankSet::from_bits(p), RankSet::from_bits(d));
+                    if let Some(values) = edge.decision(player, dealer) {
+                        words.extend([values.hit.to_bits(), values.fold.to_bits()]);
+                        decisions += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(decisions, 3_324_532);
+        assert_eq!(words[0], 0xbfa1_bf43_0d53_46c7);
+        assert_eq!(digest(words), 0x0322_594f_2392_b630);
+    }
+
     #[test]
     fn a_shoe_that_could_run_out_mid_hand_is_refused() {
         assert_eq!(

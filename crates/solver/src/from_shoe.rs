@@ -35,8 +35,6 @@ const THREE_BIT: u16 = 1 << THREE;
 const MAX_DECISION_CARDS: usize = 9;
 /// Ten-bit rank masks.
 const MASKS: usize = 1 << 10;
-/// Dealer's masks (no 3), all sizes together.
-const DEALER_MASKS: usize = 1 << 9;
 
 /// Copies of each rank left in a shoe, ranks 1 to 10: any counts that can
 /// deal a hand to the end (see [`ShoeCounts::new`]).
@@ -203,10 +201,22 @@ fn faces() -> &'static Faces {
     })
 }
 
+/// States are valued in blocks of `BLOCK` stacks of the player's by
+/// `BLOCK` of the dealer's, kept in registers while every card's term is
+/// added: each size's list of stacks is padded to a multiple of `BLOCK`
+/// in the value arrays (the padding's values are never read).
+const BLOCK: usize = 4;
+
+/// `count` rounded up to whole blocks.
+fn padded(count: usize) -> usize {
+    count.div_ceil(BLOCK) * BLOCK
+}
+
 /// The index tables of one solve: the stacks of each size that hold a
 /// given pair of stacks (the empty pair for the whole game from the deal;
 /// a decision's stacks for the part of the game below it), where each sits
-/// in its size's list, and where each level's states start.
+/// in its size's list, where each level's states start, and the face sums
+/// each level's states start from (the same for every shoe).
 struct Layout {
     /// The decision's stack size the layout starts from (0: the deal).
     root: usize,
@@ -218,12 +228,25 @@ struct Layout {
     player_index: [u16; MASKS],
     /// Where a listed mask sits in its size's dealer list.
     dealer_index: [u16; MASKS],
-    /// Where each size's player masks start in a list of all sizes.
+    /// Where each size's player masks start in a list of all sizes, padded.
     player_start: [usize; 12],
-    /// Where each size's dealer masks start in a list of all sizes.
+    /// Where each size's dealer masks start in a list of all sizes, padded.
     dealer_start: [usize; 11],
-    /// Where each decision level's states start in the flat value arrays.
+    /// Where each decision level's states start in the flat value arrays
+    /// (both sizes' lists padded).
     state_start: [usize; MAX_DECISION_CARDS + 2],
+    /// What folding pays with each dealer's stack alone, by dealer's
+    /// stack, all sizes, padded: with the player's, the larger of the two.
+    dealer_fold: Vec<f64>,
+    /// For the dealer's card: the face sum of the ranks in both the dealer's
+    /// stack with a 3 and the player's one card larger, by level, dealer's
+    /// stack, then player's (padded; the level's at `turn_start`).
+    paying_faces: Vec<u8>,
+    /// Where each level's dealer's-card states start (padded).
+    turn_start: [usize; MAX_DECISION_CARDS + 1],
+    /// For a decision: the face sum of the ranks in both stacks, by level,
+    /// player's stack, then dealer's (padded; the level's at `state_start`).
+    shared_faces: Vec<u8>,
 }
 
 impl Layout {
@@ -239,6 +262,10 @@ impl Layout {
             player_start: [0; 12],
             dealer_start: [0; 11],
             state_start: [0; MAX_DECISION_CARDS + 2],
+            dealer_fold: Vec::new(),
+            paying_faces: Vec::new(),
+            turn_start: [0; MAX_DECISION_CARDS + 1],
+            shared_faces: Vec::new(),
         };
         for mask in 0..MASKS as u16 {
             let size = mask.count_ones() as usize;
@@ -252,24 +279,60 @@ impl Layout {
             }
         }
         for size in 0..11 {
-            layout.player_start[size + 1] = layout.player_start[size] + layout.player[size].len();
+            layout.player_start[size + 1] = layout.player_start[size] + layout.players(size);
         }
         for size in 0..10 {
-            layout.dealer_start[size + 1] = layout.dealer_start[size] + layout.dealer[size].len();
+            layout.dealer_start[size + 1] = layout.dealer_start[size] + layout.dealers(size);
         }
+        let faces = faces();
+        for (size, dealers) in layout.dealer.iter().enumerate() {
+            let folds = dealers.iter().map(|&d| faces.fold[usize::from(d)]);
+            layout.dealer_fold.extend(folds);
+            layout
+                .dealer_fold
+                .resize(layout.dealer_start[size + 1], 0.0);
+        }
+        // A padded place is an empty stack: its sums are never read.
+        let list = |masks: &[u16], count: usize| -> Vec<u16> {
+            let mut list = masks.to_vec();
+            list.resize(count, 0);
+            list
+        };
+        let face_sum = |mask: u16| faces.sum[usize::from(mask)] as u8;
         for size in 1..=MAX_DECISION_CARDS {
-            layout.state_start[size + 1] =
-                layout.state_start[size] + layout.player[size].len() * layout.dealer[size].len();
+            let players = list(&layout.player[size], layout.players(size));
+            let dealers = list(&layout.dealer[size], layout.dealers(size));
+            for &p in &players {
+                let sums = dealers.iter().map(|&d| face_sum(p & d));
+                layout.shared_faces.extend(sums);
+            }
+            layout.state_start[size + 1] = layout.shared_faces.len();
+            let longer = list(&layout.player[size + 1], layout.players(size + 1));
+            for &d in &dealers {
+                let sums = longer.iter().map(|&p| face_sum((d | THREE_BIT) & p));
+                layout.paying_faces.extend(sums);
+            }
+            layout.turn_start[size] = layout.paying_faces.len() - dealers.len() * longer.len();
         }
         layout
     }
 
+    /// The player's stacks of `size` cards, padded.
+    fn players(&self, size: usize) -> usize {
+        padded(self.player[size].len())
+    }
+
+    /// The dealer's stacks of `size` cards, padded.
+    fn dealers(&self, size: usize) -> usize {
+        padded(self.dealer[size].len())
+    }
+
     /// Where the state of `player`'s and `dealer`'s stacks (equal sizes,
-    /// both listed here) sits in the flat value arrays.
+    /// both listed here) sits in the hitting values (player-major).
     fn state(&self, player: u16, dealer: u16) -> usize {
         let size = player.count_ones() as usize;
         self.state_start[size]
-            + usize::from(self.player_index[usize::from(player)]) * self.dealer[size].len()
+            + usize::from(self.player_index[usize::from(player)]) * self.dealers(size)
             + usize::from(self.dealer_index[usize::from(dealer)])
     }
 }
@@ -331,11 +394,12 @@ struct Workspace {
     /// One level's values of the dealer's card to come, player-major
     /// (a row per player's stack after the hit).
     dealer_turn: Vec<f64>,
-    /// Copies of rank s left by player's stack: [s][mask, all sizes].
+    /// Copies of rank s left by player's stack: [s][stack, all sizes].
     player_copies: Vec<f64>,
-    /// Copies of rank r left by dealer's stack: [r][mask, all sizes].
+    /// Copies of rank r left by dealer's stack: [r][stack, all sizes].
     dealer_copies: Vec<f64>,
-    row: Vec<f64>,
+    /// A block of rows of the dealer's card before they go to `dealer_turn`.
+    tile: Vec<f64>,
 }
 
 /// The exact house edge of one player against the dealer from `shoe` under
@@ -355,17 +419,17 @@ impl Workspace {
     fn new() -> Workspace {
         let layout = layout();
         let states = layout.state_start[MAX_DECISION_CARDS + 1];
-        let widest = (0..MAX_DECISION_CARDS)
-            .map(|k| layout.player[k + 1].len() * layout.dealer[k].len())
+        let widest = (1..=MAX_DECISION_CARDS)
+            .map(|k| layout.players(k + 1) * layout.dealers(k))
             .max()
             .unwrap_or(0);
         Workspace {
             values: vec![0.0; states],
             hits: vec![0.0; states],
             dealer_turn: vec![0.0; widest],
-            player_copies: vec![0.0; 10 * MASKS],
-            dealer_copies: vec![0.0; 10 * DEALER_MASKS],
-            row: vec![0.0; 256],
+            player_copies: vec![0.0; 10 * layout.player_start[11]],
+            dealer_copies: vec![0.0; 10 * layout.dealer_start[10]],
+            tile: vec![0.0; BLOCK * layout.player_start[11]],
         }
     }
 
@@ -375,16 +439,17 @@ impl Workspace {
     fn solve(&mut self, layout: &Layout, shoe: &ShoeCounts) -> [f64; 10] {
         let copies: [f64; 10] = std::array::from_fn(|i| f64::from(shoe.copies[i]));
         let cards = shoe.cards as f64;
+        let (players, dealers) = (layout.player_start[11], layout.dealer_start[10]);
         for (rank, &count) in copies.iter().enumerate() {
             let bit = 1u16 << rank;
-            let by_player = &mut self.player_copies[rank * MASKS..][..MASKS];
+            let by_player = &mut self.player_copies[rank * players..][..players];
             for (size, masks) in layout.player.iter().enumerate() {
                 let start = layout.player_start[size];
                 for (left, &mask) in by_player[start..].iter_mut().zip(masks) {
                     *left = count - f64::from(u8::from(mask & bit != 0));
                 }
             }
-            let by_dealer = &mut self.dealer_copies[rank * DEALER_MASKS..][..DEALER_MASKS];
+            let by_dealer = &mut self.dealer_copies[rank * dealers..][..dealers];
             for (size, masks) in layout.dealer.iter().enumerate() {
                 let start = layout.dealer_start[size];
                 for (left, &mask) in by_dealer[start..].iter_mut().zip(masks) {
@@ -422,35 +487,39 @@ impl Workspace {
         cards: f64,
         pair_base: &impl Fn(u16) -> f64,
     ) {
-        let dealers = &layout.dealer[size];
-        let players = &layout.player[size + 1];
-        let (width, length) = (dealers.len(), players.len());
+        let (width, length) = (layout.dealers(size), layout.players(size + 1));
         let per_card = 1.0 / (cards - (2 * size + 1) as f64);
-        let player_start = layout.player_start[size + 1];
+        let copies_start = layout.player_start[size + 1];
+        let stride = layout.player_start[11];
         let next_start = layout.state_start[size + 1];
-        let row = &mut self.row[..length];
-        for (i, &dealer) in dealers.iter().enumerate() {
-            let base = 3.0 * copies[THREE] + pair_base(dealer);
-            let paying = dealer | THREE_BIT;
-            for (value, &player) in row.iter_mut().zip(players) {
-                *value = base - faces().sum[usize::from(paying & player)];
-            }
-            if size < top {
-                for card in 0..10 {
-                    if paying >> card & 1 == 1 {
-                        continue;
-                    }
-                    let next = usize::from(layout.dealer_index[usize::from(dealer | 1 << card)]);
-                    let values = &self.values[next_start + next * length..][..length];
-                    let left = &self.player_copies[card * MASKS + player_start..][..length];
-                    for ((value, &v), &c) in row.iter_mut().zip(values).zip(left) {
-                        *value += c * v;
+        let faces = &layout.paying_faces[layout.turn_start[size]..][..width * length];
+        let Workspace {
+            values,
+            dealer_turn,
+            player_copies,
+            tile,
+            ..
+        } = self;
+        for i0 in (0..width).step_by(BLOCK) {
+            for (l, out) in tile.chunks_exact_mut(length).take(BLOCK).enumerate() {
+                let mut row = Row::default();
+                if let Some(&dealer) = layout.dealer[size].get(i0 + l) {
+                    row.base = 3.0 * copies[THREE] + pair_base(dealer);
+                    let paying = dealer | THREE_BIT;
+                    for card in (0..10).filter(|card| size < top && paying >> card & 1 == 0) {
+                        let next =
+                            usize::from(layout.dealer_index[usize::from(dealer | 1 << card)]);
+                        row.push(
+                            &player_copies[card * stride + copies_start..][..length],
+                            &values[next_start + next * length..][..length],
+                        );
                     }
                 }
+                let sums = &faces[(i0 + l) * length..][..length];
+                row.value(sums, |base, sum| base - f64::from(sum), per_card, out);
             }
-            for (j, &value) in row.iter().enumerate() {
-                self.dealer_turn[j * width + i] = value * per_card;
-            }
+            let turns = &mut dealer_turn[i0..];
+            transpose(tile, length, turns, width, |_, _, turn| turn);
         }
     }
 
@@ -463,37 +532,143 @@ impl Workspace {
         cards: f64,
         pair_base: &impl Fn(u16) -> f64,
     ) {
-        let dealers = &layout.dealer[size];
-        let players = &layout.player[size];
-        let (width, length) = (dealers.len(), players.len());
+        let (width, length) = (layout.dealers(size), layout.players(size));
         let per_card = 1.0 / (cards - (2 * size) as f64);
-        let dealer_start = layout.dealer_start[size];
+        let copies_start = layout.dealer_start[size];
+        let stride = layout.dealer_start[10];
         let start = layout.state_start[size];
-        let row = &mut self.row[..width];
-        for (j, &player) in players.iter().enumerate() {
-            let base = -pair_base(player);
-            for (value, &dealer) in row.iter_mut().zip(dealers) {
-                *value = base + faces().sum[usize::from(player & dealer)];
-            }
-            for card in 0..10 {
-                if player >> card & 1 == 1 {
-                    continue;
+        let fold = &faces().fold;
+        let faces = &layout.shared_faces[start..][..width * length];
+        let dealer_fold = &layout.dealer_fold[copies_start..][..width];
+        let Workspace {
+            values,
+            hits,
+            dealer_turn,
+            dealer_copies,
+            ..
+        } = self;
+        let hits = &mut hits[start..][..width * length];
+        let values = &mut values[start..][..width * length];
+        for j0 in (0..length).step_by(BLOCK) {
+            let mut player_fold = [0.0; BLOCK];
+            let block = &mut hits[j0 * width..][..BLOCK * width];
+            for (m, out) in block.chunks_exact_mut(width).enumerate() {
+                let mut row = Row::default();
+                if let Some(&player) = layout.player[size].get(j0 + m) {
+                    row.base = -pair_base(player);
+                    player_fold[m] = fold[usize::from(player)];
+                    for card in (0..10).filter(|card| player >> card & 1 == 0) {
+                        let next =
+                            usize::from(layout.player_index[usize::from(player | 1 << card)]);
+                        row.push(
+                            &dealer_copies[card * stride + copies_start..][..width],
+                            &dealer_turn[next * width..][..width],
+                        );
+                    }
                 }
-                let next = usize::from(layout.player_index[usize::from(player | 1 << card)]);
-                let turns = &self.dealer_turn[next * width..][..width];
-                let left = &self.dealer_copies[card * DEALER_MASKS + dealer_start..][..width];
-                for ((value, &t), &c) in row.iter_mut().zip(turns).zip(left) {
-                    *value += c * t;
-                }
+                let sums = &faces[(j0 + m) * width..][..width];
+                row.value(sums, |base, sum| base + f64::from(sum), per_card, out);
             }
-            let hits = &mut self.hits[start + j * width..][..width];
-            for (i, (hit, &value)) in hits.iter_mut().zip(row.iter()).enumerate() {
-                *hit = value * per_card;
-                let fold = faces().fold[usize::from(player | dealers[i])];
-                self.values[start + i * length + j] = hit.max(fold);
+            // Folding with both stacks pays the larger of what it pays
+            // with each: the lower of their lowest cards.
+            transpose(block, width, &mut values[j0..], length, |m, i, hit| {
+                larger(hit, larger(player_fold[m], dealer_fold[i]))
+            });
+        }
+    }
+}
+
+/// Lanes of a row valued together, kept in registers while every card's
+/// term is added (then `BLOCK` at a time at a row's end).
+const WIDE: usize = 16;
+
+/// One row of a block: a stack's value before the cards to come, and for
+/// each card that can come, in rank order, its copies left and the values
+/// it leads to, along the other stack's list.
+#[derive(Default)]
+struct Row<'a> {
+    base: f64,
+    terms: [(&'a [f64], &'a [f64]); 10],
+    len: usize,
+}
+
+impl<'a> Row<'a> {
+    fn push(&mut self, copies: &'a [f64], values: &'a [f64]) {
+        self.terms[self.len] = (copies, values);
+        self.len += 1;
+    }
+
+    /// Values the row into `out`: at each place along the other stack's
+    /// list, `start(base, face sum there)`, plus each card's copies ×
+    /// value in rank order, times `scale`.
+    #[inline(always)]
+    fn value(&self, sums: &[u8], start: impl Fn(f64, u8) -> f64, scale: f64, out: &mut [f64]) {
+        let mut at = 0;
+        while at + WIDE <= out.len() {
+            self.value_lanes::<WIDE>(sums, &start, scale, out, at);
+            at += WIDE;
+        }
+        while at < out.len() {
+            self.value_lanes::<BLOCK>(sums, &start, scale, out, at);
+            at += BLOCK;
+        }
+    }
+
+    /// [`Row::value`] at lanes `at`..`at + W`.
+    #[inline(always)]
+    fn value_lanes<const W: usize>(
+        &self,
+        sums: &[u8],
+        start: impl Fn(f64, u8) -> f64,
+        scale: f64,
+        out: &mut [f64],
+        at: usize,
+    ) {
+        let mut lanes = [0.0; W];
+        for (lane, &sum) in lanes.iter_mut().zip(&sums[at..at + W]) {
+            *lane = start(self.base, sum);
+        }
+        for (copies, values) in &self.terms[..self.len] {
+            let (copies, values) = (&copies[at..at + W], &values[at..at + W]);
+            for ((lane, &c), &v) in lanes.iter_mut().zip(copies).zip(values) {
+                *lane += c * v;
+            }
+        }
+        for (out, lane) in out[at..at + W].iter_mut().zip(lanes) {
+            *out = lane * scale;
+        }
+    }
+}
+
+/// Writes `BLOCK` rows of `rows` (`length` apart) as columns of `out`
+/// (rows `stride` apart), each value through `map(row, column, value)`.
+#[inline(always)]
+fn transpose(
+    rows: &[f64],
+    length: usize,
+    out: &mut [f64],
+    stride: usize,
+    map: impl Fn(usize, usize, f64) -> f64,
+) {
+    for j0 in (0..length).step_by(BLOCK) {
+        let mut block = [[0.0; BLOCK]; BLOCK];
+        for (l, lanes) in block.iter_mut().enumerate() {
+            lanes.copy_from_slice(&rows[l * length + j0..][..BLOCK]);
+        }
+        for m in 0..BLOCK {
+            let column = &mut out[(j0 + m) * stride..][..BLOCK];
+            for (l, (value, lanes)) in column.iter_mut().zip(&block).enumerate() {
+                *value = map(l, j0 + m, lanes[m]);
             }
         }
     }
+}
+
+/// The larger of two figures, neither NaN nor a zero (so `f64::max`'s
+/// result, without its NaN handling, which keeps it from vectorising).
+#[inline(always)]
+fn larger(a: f64, b: f64) -> f64 {
+    if a > b { a } else { b }
 }
 
 impl ShoeEdge {
@@ -507,20 +682,19 @@ impl ShoeEdge {
         let work = &mut self.work;
         // The deal: the player's first card, then the dealer's.
         let firsts = &layout.player[1];
-        let after_first = &mut work.row[..firsts.len()];
-        for (j, value) in after_first.iter_mut().enumerate() {
-            *value = 3.0 * copies[THREE] - faces().sum[usize::from(THREE_BIT & firsts[j])];
+        let mut after_first = [0.0; 10];
+        for (value, &first) in after_first.iter_mut().zip(firsts) {
+            *value = 3.0 * copies[THREE] - faces().sum[usize::from(THREE_BIT & first)];
         }
         if top >= 1 {
-            let start = layout.player_start[1];
+            let (start, stride) = (layout.player_start[1], layout.player_start[11]);
             for dealer in 0..10 {
                 if dealer == THREE {
                     continue;
                 }
                 let row = usize::from(layout.dealer_index[1 << dealer]);
-                let next =
-                    &work.values[layout.state_start[1] + row * firsts.len()..][..firsts.len()];
-                let left = &work.player_copies[dealer * MASKS + start..][..firsts.len()];
+                let next = &work.values[layout.state_start[1] + row * layout.players(1)..][..10];
+                let left = &work.player_copies[dealer * stride + start..][..10];
                 for ((value, &v), &c) in after_first.iter_mut().zip(next).zip(left) {
                     *value += c * v;
                 }

@@ -398,8 +398,9 @@ struct Workspace {
     player_copies: Vec<f64>,
     /// Copies of rank r left by dealer's stack: [r][stack, all sizes].
     dealer_copies: Vec<f64>,
-    /// A block of rows of the dealer's card before they go to `dealer_turn`.
-    tile: Vec<f64>,
+    /// A block's rows of the dealer's card, before they go across the
+    /// rows of `dealer_turn`.
+    rows: Vec<f64>,
 }
 
 /// The exact house edge of one player against the dealer from `shoe` under
@@ -429,7 +430,7 @@ impl Workspace {
             dealer_turn: vec![0.0; widest],
             player_copies: vec![0.0; 10 * layout.player_start[11]],
             dealer_copies: vec![0.0; 10 * layout.dealer_start[10]],
-            tile: vec![0.0; BLOCK * layout.player_start[11]],
+            rows: vec![0.0; BLOCK * layout.player_start[11]],
         }
     }
 
@@ -437,6 +438,16 @@ impl Workspace {
     /// to the layout's root (the first decisions when that is the deal).
     /// Returns the copies of each rank in the shoe.
     fn solve(&mut self, layout: &Layout, shoe: &ShoeCounts) -> [f64; 10] {
+        #[cfg(target_arch = "x86_64")]
+        let avx2 = std::arch::is_x86_feature_detected!("avx2");
+        #[cfg(not(target_arch = "x86_64"))]
+        let avx2 = false;
+        self.solve_on(layout, shoe, avx2)
+    }
+
+    /// [`Workspace::solve`], with AVX2 or without (`avx2` only where the
+    /// CPU has it).
+    fn solve_on(&mut self, layout: &Layout, shoe: &ShoeCounts, avx2: bool) -> [f64; 10] {
         let copies: [f64; 10] = std::array::from_fn(|i| f64::from(shoe.copies[i]));
         let cards = shoe.cards as f64;
         let (players, dealers) = (layout.player_start[11], layout.dealer_start[10]);
@@ -467,28 +478,148 @@ impl Workspace {
                 .sum()
         };
         let top = usize::from(shoe.longest);
-        for size in (layout.root.max(1)..=top).rev() {
-            self.dealer_card_level(layout, size, top, &copies, cards, &pair_base);
-            self.decision_level(layout, size, cards, &pair_base);
+        let levels = (layout.root.max(1)..=top).rev();
+        #[cfg(target_arch = "x86_64")]
+        if avx2 {
+            // SAFETY: `levels_avx2` needs AVX2, which the CPU has: `avx2`
+            // is only true from `is_x86_feature_detected!("avx2")`.
+            #[allow(unsafe_code)]
+            unsafe {
+                self.levels_avx2(layout, levels, top, &copies, cards, &pair_base);
+            }
+            return copies;
         }
+        self.levels(layout, levels, top, &copies, cards, &pair_base, transpose);
         copies
     }
 
-    /// The dealer's card after the player's hit at decisions of `size`
-    /// cards: a 3 pays 3, a pair pays its rank, anything else leads to a
-    /// decision of `size` + 1 (none beyond `top`, which the shoe cannot
-    /// reach). Stored player-major in `dealer_turn`.
-    fn dealer_card_level(
+    /// [`Workspace::levels`] compiled for AVX2 (four lanes an instruction
+    /// rather than two; no FMA, so the same operations, the same bits).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn levels_avx2(
         &mut self,
         layout: &Layout,
-        size: usize,
+        levels: impl Iterator<Item = usize>,
         top: usize,
         copies: &[f64; 10],
         cards: f64,
         pair_base: &impl Fn(u16) -> f64,
     ) {
+        let transpose = |rows: [&[f64; BLOCK]; BLOCK]| transpose_avx2(rows);
+        self.levels(layout, levels, top, copies, cards, pair_base, transpose);
+    }
+
+    /// Values the decisions of `levels` sizes, deepest first: at each, the
+    /// dealer's card after the player's hit, then the decisions, with
+    /// `transpose` for the blocks written across the rows.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn levels(
+        &mut self,
+        layout: &Layout,
+        levels: impl Iterator<Item = usize>,
+        top: usize,
+        copies: &[f64; 10],
+        cards: f64,
+        pair_base: &impl Fn(u16) -> f64,
+        transpose: impl Fn([&[f64; BLOCK]; BLOCK]) -> Block + Copy,
+    ) {
+        for size in levels {
+            let mut level = Level {
+                work: &mut *self,
+                layout,
+                size,
+                copies,
+                cards,
+                pair_base,
+                transpose,
+            };
+            // A dealer's stack of `size` (with the 3 that pays) leaves
+            // 9 − `size` cards that lead on; none beyond `top`.
+            let leading = if size < top { 9 - size } else { 0 };
+            by_cards(leading, &mut DealerCard(&mut level));
+            by_cards(10 - size, &mut Decisions(&mut level));
+        }
+    }
+}
+
+/// A 4 × 4 block of states.
+type Block = [[f64; BLOCK]; BLOCK];
+
+/// The block of `rows` transposed: its columns.
+#[inline(always)]
+fn transpose(rows: [&[f64; BLOCK]; BLOCK]) -> Block {
+    std::array::from_fn(|m| std::array::from_fn(|l| rows[l][m]))
+}
+
+/// [`transpose`] compiled for AVX2: on its own, from memory, it becomes
+/// eight shuffles; inlined into the loops it stays sixteen scalar moves.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+fn transpose_avx2(rows: [&[f64; BLOCK]; BLOCK]) -> Block {
+    transpose(rows)
+}
+
+/// One level of a solve, shared by its two stages.
+struct Level<'a, P, T> {
+    work: &'a mut Workspace,
+    layout: &'a Layout,
+    size: usize,
+    copies: &'a [f64; 10],
+    cards: f64,
+    pair_base: &'a P,
+    transpose: T,
+}
+
+/// A stage of a level whose every row has `N` cards to come, `N` a
+/// constant (so a row's sums compile to straight-line code).
+trait Rows {
+    fn rows<const N: usize>(&mut self);
+}
+
+/// Runs `stage` with `cards` (at most 9) as its constant.
+#[inline(always)]
+fn by_cards(cards: usize, stage: &mut impl Rows) {
+    match cards {
+        0 => stage.rows::<0>(),
+        1 => stage.rows::<1>(),
+        2 => stage.rows::<2>(),
+        3 => stage.rows::<3>(),
+        4 => stage.rows::<4>(),
+        5 => stage.rows::<5>(),
+        6 => stage.rows::<6>(),
+        7 => stage.rows::<7>(),
+        8 => stage.rows::<8>(),
+        _ => stage.rows::<9>(),
+    }
+}
+
+/// The dealer's card after the player's hit at decisions of `size`
+/// cards: a 3 pays 3, a pair pays its rank, anything else leads to a
+/// decision of `size` + 1. Stored player-major in `dealer_turn`.
+struct DealerCard<'l, 'a, P, T>(&'l mut Level<'a, P, T>);
+
+impl<P, T> Rows for DealerCard<'_, '_, P, T>
+where
+    P: Fn(u16) -> f64,
+    T: Fn([&[f64; BLOCK]; BLOCK]) -> Block + Copy,
+{
+    #[inline(always)]
+    fn rows<const N: usize>(&mut self) {
+        let Level {
+            work,
+            layout,
+            size,
+            copies,
+            cards,
+            pair_base,
+            transpose,
+        } = &mut *self.0;
+        let size = *size;
         let (width, length) = (layout.dealers(size), layout.players(size + 1));
-        let per_card = 1.0 / (cards - (2 * size + 1) as f64);
+        let per_card = 1.0 / (*cards - (2 * size + 1) as f64);
         let copies_start = layout.player_start[size + 1];
         let stride = layout.player_start[11];
         let next_start = layout.state_start[size + 1];
@@ -497,43 +628,63 @@ impl Workspace {
             values,
             dealer_turn,
             player_copies,
-            tile,
+            rows,
             ..
-        } = self;
+        } = &mut **work;
+        let rows = &mut rows[..BLOCK * length];
         for i0 in (0..width).step_by(BLOCK) {
-            for (l, out) in tile.chunks_exact_mut(length).take(BLOCK).enumerate() {
-                let mut row = Row::default();
-                if let Some(&dealer) = layout.dealer[size].get(i0 + l) {
-                    row.base = 3.0 * copies[THREE] + pair_base(dealer);
-                    let paying = dealer | THREE_BIT;
-                    for card in (0..10).filter(|card| size < top && paying >> card & 1 == 0) {
-                        let next =
-                            usize::from(layout.dealer_index[usize::from(dealer | 1 << card)]);
-                        row.push(
-                            &player_copies[card * stride + copies_start..][..length],
-                            &values[next_start + next * length..][..length],
-                        );
-                    }
+            for (l, out) in rows.chunks_exact_mut(length).enumerate() {
+                // A padded place copies the block's last stack.
+                let real = (i0 + l).min(layout.dealer[size].len() - 1);
+                let dealer = layout.dealer[size][real];
+                let mut row = Row::<N> {
+                    base: 3.0 * copies[THREE] + pair_base(dealer),
+                    terms: [(&[], &[]); N],
+                };
+                let paying = dealer | THREE_BIT;
+                for (term, card) in row
+                    .terms
+                    .iter_mut()
+                    .zip((0..10).filter(|card| paying >> card & 1 == 0))
+                {
+                    let next = usize::from(layout.dealer_index[usize::from(dealer | 1 << card)]);
+                    *term = (
+                        &player_copies[card * stride + copies_start..],
+                        &values[next_start + next * length..],
+                    );
                 }
-                let sums = &faces[(i0 + l) * length..][..length];
+                let sums = &faces[real * length..][..length];
                 row.value(sums, |base, sum| base - f64::from(sum), per_card, out);
             }
             let turns = &mut dealer_turn[i0..];
-            transpose(tile, length, turns, width, |_, _, turn| turn);
+            across(rows, length, turns, width, *transpose, |_, turns| turns);
         }
     }
+}
 
-    /// The decisions of `size` cards: hit (a pair costs its rank, anything
-    /// else leads to the dealer's card) or fold.
-    fn decision_level(
-        &mut self,
-        layout: &Layout,
-        size: usize,
-        cards: f64,
-        pair_base: &impl Fn(u16) -> f64,
-    ) {
+/// The decisions of `size` cards: hit (a pair costs its rank, anything
+/// else leads to the dealer's card) or fold.
+struct Decisions<'l, 'a, P, T>(&'l mut Level<'a, P, T>);
+
+impl<P, T> Rows for Decisions<'_, '_, P, T>
+where
+    P: Fn(u16) -> f64,
+    T: Fn([&[f64; BLOCK]; BLOCK]) -> Block + Copy,
+{
+    #[inline(always)]
+    fn rows<const N: usize>(&mut self) {
+        let Level {
+            work,
+            layout,
+            size,
+            cards,
+            pair_base,
+            transpose,
+            ..
+        } = &mut *self.0;
+        let size = *size;
         let (width, length) = (layout.dealers(size), layout.players(size));
-        let per_card = 1.0 / (cards - (2 * size) as f64);
+        let per_card = 1.0 / (*cards - (2 * size) as f64);
         let copies_start = layout.dealer_start[size];
         let stride = layout.dealer_start[10];
         let start = layout.state_start[size];
@@ -546,34 +697,48 @@ impl Workspace {
             dealer_turn,
             dealer_copies,
             ..
-        } = self;
+        } = &mut **work;
         let hits = &mut hits[start..][..width * length];
         let values = &mut values[start..][..width * length];
         for j0 in (0..length).step_by(BLOCK) {
             let mut player_fold = [0.0; BLOCK];
             let block = &mut hits[j0 * width..][..BLOCK * width];
             for (m, out) in block.chunks_exact_mut(width).enumerate() {
-                let mut row = Row::default();
-                if let Some(&player) = layout.player[size].get(j0 + m) {
-                    row.base = -pair_base(player);
-                    player_fold[m] = fold[usize::from(player)];
-                    for card in (0..10).filter(|card| player >> card & 1 == 0) {
-                        let next =
-                            usize::from(layout.player_index[usize::from(player | 1 << card)]);
-                        row.push(
-                            &dealer_copies[card * stride + copies_start..][..width],
-                            &dealer_turn[next * width..][..width],
-                        );
-                    }
+                // A padded place copies the block's last stack.
+                let real = (j0 + m).min(layout.player[size].len() - 1);
+                let player = layout.player[size][real];
+                let mut row = Row::<N> {
+                    base: -pair_base(player),
+                    terms: [(&[], &[]); N],
+                };
+                for (term, card) in row
+                    .terms
+                    .iter_mut()
+                    .zip((0..10).filter(|card| player >> card & 1 == 0))
+                {
+                    let next = usize::from(layout.player_index[usize::from(player | 1 << card)]);
+                    *term = (
+                        &dealer_copies[card * stride + copies_start..],
+                        &dealer_turn[next * width..],
+                    );
                 }
-                let sums = &faces[(j0 + m) * width..][..width];
+                player_fold[m] = fold[usize::from(player)];
+                let sums = &faces[real * width..][..width];
                 row.value(sums, |base, sum| base + f64::from(sum), per_card, out);
             }
             // Folding with both stacks pays the larger of what it pays
             // with each: the lower of their lowest cards.
-            transpose(block, width, &mut values[j0..], length, |m, i, hit| {
-                larger(hit, larger(player_fold[m], dealer_fold[i]))
-            });
+            across(
+                block,
+                width,
+                &mut values[j0..],
+                length,
+                *transpose,
+                |i, hits| {
+                    let fold = player_fold.map(|player| larger(player, dealer_fold[i]));
+                    std::array::from_fn(|m| larger(hits[m], fold[m]))
+                },
+            );
         }
     }
 }
@@ -583,83 +748,93 @@ impl Workspace {
 const WIDE: usize = 16;
 
 /// One row of a block: a stack's value before the cards to come, and for
-/// each card that can come, in rank order, its copies left and the values
-/// it leads to, along the other stack's list.
-#[derive(Default)]
-struct Row<'a> {
+/// each of the `N` cards that can come, in rank order, its copies left
+/// and the values it leads to, from the row's first place along the other
+/// stack's list.
+struct Row<'a, const N: usize> {
     base: f64,
-    terms: [(&'a [f64], &'a [f64]); 10],
-    len: usize,
+    terms: [(&'a [f64], &'a [f64]); N],
 }
 
-impl<'a> Row<'a> {
-    fn push(&mut self, copies: &'a [f64], values: &'a [f64]) {
-        self.terms[self.len] = (copies, values);
-        self.len += 1;
-    }
-
-    /// Values the row into `out`: at each place along the other stack's
-    /// list, `start(base, face sum there)`, plus each card's copies ×
-    /// value in rank order, times `scale`.
+impl<const N: usize> Row<'_, N> {
+    /// Values the row into `out`, along `sums` (the other stack's list):
+    /// at each place, `start(base, face sum there)`, plus each card's
+    /// copies × value in rank order, times `scale`.
     #[inline(always)]
     fn value(&self, sums: &[u8], start: impl Fn(f64, u8) -> f64, scale: f64, out: &mut [f64]) {
+        let length = out.len();
+        let sums = &sums[..length];
+        // Every slice exactly `length` long, so that no lane needs a
+        // bounds check.
+        let mut terms = self.terms;
+        for (copies, values) in &mut terms {
+            (*copies, *values) = (&copies[..length], &values[..length]);
+        }
         let mut at = 0;
-        while at + WIDE <= out.len() {
-            self.value_lanes::<WIDE>(sums, &start, scale, out, at);
+        while at + WIDE <= length {
+            lanes::<N, WIDE>(self.base, &terms, sums, &start, scale, out, at);
             at += WIDE;
         }
-        while at < out.len() {
-            self.value_lanes::<BLOCK>(sums, &start, scale, out, at);
+        while at + BLOCK <= length {
+            lanes::<N, BLOCK>(self.base, &terms, sums, &start, scale, out, at);
             at += BLOCK;
         }
     }
+}
 
-    /// [`Row::value`] at lanes `at`..`at + W`.
-    #[inline(always)]
-    fn value_lanes<const W: usize>(
-        &self,
-        sums: &[u8],
-        start: impl Fn(f64, u8) -> f64,
-        scale: f64,
-        out: &mut [f64],
-        at: usize,
-    ) {
-        let mut lanes = [0.0; W];
-        for (lane, &sum) in lanes.iter_mut().zip(&sums[at..at + W]) {
-            *lane = start(self.base, sum);
+/// [`Row::value`] at places `at`..`at + W`.
+#[inline(always)]
+fn lanes<const N: usize, const W: usize>(
+    base: f64,
+    terms: &[(&[f64], &[f64]); N],
+    sums: &[u8],
+    start: impl Fn(f64, u8) -> f64,
+    scale: f64,
+    out: &mut [f64],
+    at: usize,
+) {
+    let mut lanes = [0.0; W];
+    for (lane, &sum) in lanes.iter_mut().zip(&sums[at..at + W]) {
+        *lane = start(base, sum);
+    }
+    for (copies, values) in terms {
+        let (copies, values) = (&copies[at..at + W], &values[at..at + W]);
+        for ((lane, &c), &v) in lanes.iter_mut().zip(copies).zip(values) {
+            *lane += c * v;
         }
-        for (copies, values) in &self.terms[..self.len] {
-            let (copies, values) = (&copies[at..at + W], &values[at..at + W]);
-            for ((lane, &c), &v) in lanes.iter_mut().zip(copies).zip(values) {
-                *lane += c * v;
-            }
-        }
-        for (out, lane) in out[at..at + W].iter_mut().zip(lanes) {
-            *out = lane * scale;
-        }
+    }
+    for (out, lane) in out[at..at + W].iter_mut().zip(lanes) {
+        *out = lane * scale;
     }
 }
 
-/// Writes `BLOCK` rows of `rows` (`length` apart) as columns of `out`
-/// (rows `stride` apart), each value through `map(row, column, value)`.
+/// Writes `BLOCK` rows of `rows` (`length` apart) across the rows of
+/// `out` (`stride` apart): each `BLOCK` places of them, transposed, go to
+/// `BLOCK` rows of `out` through `map(row of out, its values)`.
 #[inline(always)]
-fn transpose(
+fn across(
     rows: &[f64],
     length: usize,
     out: &mut [f64],
     stride: usize,
-    map: impl Fn(usize, usize, f64) -> f64,
+    transpose: impl Fn([&[f64; BLOCK]; BLOCK]) -> Block,
+    map: impl Fn(usize, [f64; BLOCK]) -> [f64; BLOCK],
 ) {
-    for j0 in (0..length).step_by(BLOCK) {
-        let mut block = [[0.0; BLOCK]; BLOCK];
-        for (l, lanes) in block.iter_mut().enumerate() {
-            lanes.copy_from_slice(&rows[l * length + j0..][..BLOCK]);
-        }
-        for m in 0..BLOCK {
-            let column = &mut out[(j0 + m) * stride..][..BLOCK];
-            for (l, (value, lanes)) in column.iter_mut().zip(&block).enumerate() {
-                *value = map(l, j0 + m, lanes[m]);
-            }
+    let rows = &rows[..BLOCK * length];
+    let (first, rest) = rows.split_at(length);
+    let (second, rest) = rest.split_at(length);
+    let (third, fourth) = rest.split_at(length);
+    let chunks = first.as_chunks::<BLOCK>().0.iter();
+    let chunks = chunks.zip(second.as_chunks::<BLOCK>().0);
+    let chunks = chunks.zip(third.as_chunks::<BLOCK>().0);
+    let chunks = chunks.zip(fourth.as_chunks::<BLOCK>().0);
+    for (b, (((first, second), third), fourth)) in chunks.enumerate() {
+        for (q, row) in transpose([first, second, third, fourth])
+            .into_iter()
+            .enumerate()
+        {
+            let at = BLOCK * b + q;
+            out[at * stride..][..BLOCK].copy_from_slice(&map(at, row));
         }
     }
 }
@@ -947,6 +1122,23 @@ mod tests {
         assert_eq!(decisions, 3_324_532);
         assert_eq!(words[0], 0xbfa1_bf43_0d53_46c7);
         assert_eq!(digest(words), 0x0322_594f_2392_b630);
+    }
+
+    #[test]
+    fn the_solve_compiled_for_avx2_gives_the_baselines_bits() {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            let (mut avx2, mut baseline) = (Workspace::new(), Workspace::new());
+            for shoe in seen_shoes(16) {
+                avx2.solve_on(layout(), &shoe, true);
+                baseline.solve_on(layout(), &shoe, false);
+                let bits = |work: &Workspace| -> Vec<u64> {
+                    let states = work.values.iter().chain(&work.hits);
+                    states.map(|value| value.to_bits()).collect()
+                };
+                assert!(bits(&avx2) == bits(&baseline), "{shoe}");
+            }
+        }
     }
 
     #[test]

@@ -401,6 +401,8 @@ struct Workspace {
     /// A block's rows of the dealer's card, before they go across the
     /// rows of `dealer_turn`.
     rows: Vec<f64>,
+    /// A block's rows by place along them, on their way across.
+    columns: Vec<[f64; BLOCK]>,
 }
 
 /// The exact house edge of one player against the dealer from `shoe` under
@@ -431,6 +433,7 @@ impl Workspace {
             player_copies: vec![0.0; 10 * layout.player_start[11]],
             dealer_copies: vec![0.0; 10 * layout.dealer_start[10]],
             rows: vec![0.0; BLOCK * layout.player_start[11]],
+            columns: vec![[0.0; BLOCK]; layout.player_start[11]],
         }
     }
 
@@ -489,7 +492,7 @@ impl Workspace {
             }
             return copies;
         }
-        self.levels(layout, levels, top, &copies, cards, &pair_base, transpose);
+        self.levels(layout, levels, top, &copies, cards, &pair_base);
         copies
     }
 
@@ -506,15 +509,12 @@ impl Workspace {
         cards: f64,
         pair_base: &impl Fn(u16) -> f64,
     ) {
-        let transpose = |rows: [&[f64; BLOCK]; BLOCK]| transpose_avx2(rows);
-        self.levels(layout, levels, top, copies, cards, pair_base, transpose);
+        self.levels(layout, levels, top, copies, cards, pair_base);
     }
 
     /// Values the decisions of `levels` sizes, deepest first: at each, the
-    /// dealer's card after the player's hit, then the decisions, with
-    /// `transpose` for the blocks written across the rows.
+    /// dealer's card after the player's hit, then the decisions.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     fn levels(
         &mut self,
         layout: &Layout,
@@ -523,7 +523,6 @@ impl Workspace {
         copies: &[f64; 10],
         cards: f64,
         pair_base: &impl Fn(u16) -> f64,
-        transpose: impl Fn([&[f64; BLOCK]; BLOCK]) -> Block + Copy,
     ) {
         for size in levels {
             let mut level = Level {
@@ -533,7 +532,6 @@ impl Workspace {
                 copies,
                 cards,
                 pair_base,
-                transpose,
             };
             // A dealer's stack of `size` (with the 3 that pays) leaves
             // 9 − `size` cards that lead on; none beyond `top`.
@@ -544,33 +542,14 @@ impl Workspace {
     }
 }
 
-/// A 4 × 4 block of states.
-type Block = [[f64; BLOCK]; BLOCK];
-
-/// The block of `rows` transposed: its columns.
-#[inline(always)]
-fn transpose(rows: [&[f64; BLOCK]; BLOCK]) -> Block {
-    std::array::from_fn(|m| std::array::from_fn(|l| rows[l][m]))
-}
-
-/// [`transpose`] compiled for AVX2: on its own, from memory, it becomes
-/// eight shuffles; inlined into the loops it stays sixteen scalar moves.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-#[inline(never)]
-fn transpose_avx2(rows: [&[f64; BLOCK]; BLOCK]) -> Block {
-    transpose(rows)
-}
-
 /// One level of a solve, shared by its two stages.
-struct Level<'a, P, T> {
+struct Level<'a, P> {
     work: &'a mut Workspace,
     layout: &'a Layout,
     size: usize,
     copies: &'a [f64; 10],
     cards: f64,
     pair_base: &'a P,
-    transpose: T,
 }
 
 /// A stage of a level whose every row has `N` cards to come, `N` a
@@ -599,13 +578,9 @@ fn by_cards(cards: usize, stage: &mut impl Rows) {
 /// The dealer's card after the player's hit at decisions of `size`
 /// cards: a 3 pays 3, a pair pays its rank, anything else leads to a
 /// decision of `size` + 1. Stored player-major in `dealer_turn`.
-struct DealerCard<'l, 'a, P, T>(&'l mut Level<'a, P, T>);
+struct DealerCard<'l, 'a, P>(&'l mut Level<'a, P>);
 
-impl<P, T> Rows for DealerCard<'_, '_, P, T>
-where
-    P: Fn(u16) -> f64,
-    T: Fn([&[f64; BLOCK]; BLOCK]) -> Block + Copy,
-{
+impl<P: Fn(u16) -> f64> Rows for DealerCard<'_, '_, P> {
     #[inline(always)]
     fn rows<const N: usize>(&mut self) {
         let Level {
@@ -615,7 +590,6 @@ where
             copies,
             cards,
             pair_base,
-            transpose,
         } = &mut *self.0;
         let size = *size;
         let (width, length) = (layout.dealers(size), layout.players(size + 1));
@@ -629,6 +603,7 @@ where
             dealer_turn,
             player_copies,
             rows,
+            columns,
             ..
         } = &mut **work;
         let rows = &mut rows[..BLOCK * length];
@@ -657,20 +632,16 @@ where
                 row.value(sums, |base, sum| base - f64::from(sum), per_card, out);
             }
             let turns = &mut dealer_turn[i0..];
-            across(rows, length, turns, width, *transpose, |_, turns| turns);
+            across(rows, columns, turns, width, |_, turns| turns);
         }
     }
 }
 
 /// The decisions of `size` cards: hit (a pair costs its rank, anything
 /// else leads to the dealer's card) or fold.
-struct Decisions<'l, 'a, P, T>(&'l mut Level<'a, P, T>);
+struct Decisions<'l, 'a, P>(&'l mut Level<'a, P>);
 
-impl<P, T> Rows for Decisions<'_, '_, P, T>
-where
-    P: Fn(u16) -> f64,
-    T: Fn([&[f64; BLOCK]; BLOCK]) -> Block + Copy,
-{
+impl<P: Fn(u16) -> f64> Rows for Decisions<'_, '_, P> {
     #[inline(always)]
     fn rows<const N: usize>(&mut self) {
         let Level {
@@ -679,7 +650,6 @@ where
             size,
             cards,
             pair_base,
-            transpose,
             ..
         } = &mut *self.0;
         let size = *size;
@@ -696,6 +666,7 @@ where
             hits,
             dealer_turn,
             dealer_copies,
+            columns,
             ..
         } = &mut **work;
         let hits = &mut hits[start..][..width * length];
@@ -728,17 +699,10 @@ where
             }
             // Folding with both stacks pays the larger of what it pays
             // with each: the lower of their lowest cards.
-            across(
-                block,
-                width,
-                &mut values[j0..],
-                length,
-                *transpose,
-                |i, hits| {
-                    let fold = player_fold.map(|player| larger(player, dealer_fold[i]));
-                    std::array::from_fn(|m| larger(hits[m], fold[m]))
-                },
-            );
+            across(block, columns, &mut values[j0..], length, |i, hits| {
+                let fold = player_fold.map(|player| larger(player, dealer_fold[i]));
+                std::array::from_fn(|m| larger(hits[m], fold[m]))
+            });
         }
     }
 }
@@ -808,34 +772,35 @@ fn lanes<const N: usize, const W: usize>(
     }
 }
 
-/// Writes `BLOCK` rows of `rows` (`length` apart) across the rows of
-/// `out` (`stride` apart): each `BLOCK` places of them, transposed, go to
-/// `BLOCK` rows of `out` through `map(row of out, its values)`.
+/// Writes `BLOCK` rows of `rows` (one after another) across the rows of
+/// `out` (`stride` apart): the `BLOCK` values at each place along them,
+/// through `map(place, values)`, go to that place's row of `out`. The
+/// columns are gathered in `columns` first: a loop the compiler turns into
+/// shuffles (a 4 × 4 transpose a step).
 #[inline(always)]
 fn across(
     rows: &[f64],
-    length: usize,
+    columns: &mut [[f64; BLOCK]],
     out: &mut [f64],
     stride: usize,
-    transpose: impl Fn([&[f64; BLOCK]; BLOCK]) -> Block,
     map: impl Fn(usize, [f64; BLOCK]) -> [f64; BLOCK],
 ) {
-    let rows = &rows[..BLOCK * length];
+    let length = rows.len() / BLOCK;
     let (first, rest) = rows.split_at(length);
     let (second, rest) = rest.split_at(length);
     let (third, fourth) = rest.split_at(length);
-    let chunks = first.as_chunks::<BLOCK>().0.iter();
-    let chunks = chunks.zip(second.as_chunks::<BLOCK>().0);
-    let chunks = chunks.zip(third.as_chunks::<BLOCK>().0);
-    let chunks = chunks.zip(fourth.as_chunks::<BLOCK>().0);
-    for (b, (((first, second), third), fourth)) in chunks.enumerate() {
-        for (q, row) in transpose([first, second, third, fourth])
-            .into_iter()
-            .enumerate()
-        {
-            let at = BLOCK * b + q;
-            out[at * stride..][..BLOCK].copy_from_slice(&map(at, row));
-        }
+    let columns = &mut columns[..length];
+    let places = columns
+        .iter_mut()
+        .zip(first)
+        .zip(second)
+        .zip(third)
+        .zip(fourth);
+    for ((((column, &a), &b), &c), &d) in places {
+        *column = [a, b, c, d];
+    }
+    for (place, column) in columns.iter().enumerate() {
+        out[place * stride..][..BLOCK].copy_from_slice(&map(place, *column));
     }
 }
 

@@ -8,8 +8,10 @@
 //! speed: states are grouped by stack size and laid out so that every sum
 //! over the next card runs along contiguous rows, and the dealer's card is
 //! valued once per (player's stack after the hit, dealer's stack) rather
-//! than once per hit. A shoe of six decks takes about a millisecond
-//! (docs/performance.md).
+//! than once per hit. States are valued in blocks of 4 × 4, with AVX2 where
+//! the CPU has it; the operations and their order are those of the plain
+//! loops, so the figures are the same to the bit. A seen shoe of six decks
+//! takes about 0.3 ms of one core (docs/performance.md, "Countability").
 //!
 //! Pure arithmetic: no I/O, no clock. Every figure is within
 //! [`super::ERROR_BOUND`] of the exact rational (the same argument as the
@@ -35,8 +37,6 @@ const THREE_BIT: u16 = 1 << THREE;
 const MAX_DECISION_CARDS: usize = 9;
 /// Ten-bit rank masks.
 const MASKS: usize = 1 << 10;
-/// Dealer's masks (no 3), all sizes together.
-const DEALER_MASKS: usize = 1 << 9;
 
 /// Copies of each rank left in a shoe, ranks 1 to 10: any counts that can
 /// deal a hand to the end (see [`ShoeCounts::new`]).
@@ -203,10 +203,22 @@ fn faces() -> &'static Faces {
     })
 }
 
+/// States are valued in blocks of `BLOCK` stacks of the player's by
+/// `BLOCK` of the dealer's, kept in registers while every card's term is
+/// added: each size's list of stacks is padded to a multiple of `BLOCK`
+/// in the value arrays (the padding's values are never read).
+const BLOCK: usize = 4;
+
+/// `count` rounded up to whole blocks.
+fn padded(count: usize) -> usize {
+    count.div_ceil(BLOCK) * BLOCK
+}
+
 /// The index tables of one solve: the stacks of each size that hold a
 /// given pair of stacks (the empty pair for the whole game from the deal;
 /// a decision's stacks for the part of the game below it), where each sits
-/// in its size's list, and where each level's states start.
+/// in its size's list, where each level's states start, and the face sums
+/// each level's states start from (the same for every shoe).
 struct Layout {
     /// The decision's stack size the layout starts from (0: the deal).
     root: usize,
@@ -218,12 +230,25 @@ struct Layout {
     player_index: [u16; MASKS],
     /// Where a listed mask sits in its size's dealer list.
     dealer_index: [u16; MASKS],
-    /// Where each size's player masks start in a list of all sizes.
+    /// Where each size's player masks start in a list of all sizes, padded.
     player_start: [usize; 12],
-    /// Where each size's dealer masks start in a list of all sizes.
+    /// Where each size's dealer masks start in a list of all sizes, padded.
     dealer_start: [usize; 11],
-    /// Where each decision level's states start in the flat value arrays.
+    /// Where each decision level's states start in the flat value arrays
+    /// (both sizes' lists padded).
     state_start: [usize; MAX_DECISION_CARDS + 2],
+    /// What folding pays with each dealer's stack alone, by dealer's
+    /// stack, all sizes, padded: with the player's, the larger of the two.
+    dealer_fold: Vec<f64>,
+    /// For the dealer's card: the face sum of the ranks in both the dealer's
+    /// stack with a 3 and the player's one card larger, by level, dealer's
+    /// stack, then player's (padded; the level's at `turn_start`).
+    paying_faces: Vec<u8>,
+    /// Where each level's dealer's-card states start (padded).
+    turn_start: [usize; MAX_DECISION_CARDS + 1],
+    /// For a decision: the face sum of the ranks in both stacks, by level,
+    /// player's stack, then dealer's (padded; the level's at `state_start`).
+    shared_faces: Vec<u8>,
 }
 
 impl Layout {
@@ -239,6 +264,10 @@ impl Layout {
             player_start: [0; 12],
             dealer_start: [0; 11],
             state_start: [0; MAX_DECISION_CARDS + 2],
+            dealer_fold: Vec::new(),
+            paying_faces: Vec::new(),
+            turn_start: [0; MAX_DECISION_CARDS + 1],
+            shared_faces: Vec::new(),
         };
         for mask in 0..MASKS as u16 {
             let size = mask.count_ones() as usize;
@@ -252,24 +281,60 @@ impl Layout {
             }
         }
         for size in 0..11 {
-            layout.player_start[size + 1] = layout.player_start[size] + layout.player[size].len();
+            layout.player_start[size + 1] = layout.player_start[size] + layout.players(size);
         }
         for size in 0..10 {
-            layout.dealer_start[size + 1] = layout.dealer_start[size] + layout.dealer[size].len();
+            layout.dealer_start[size + 1] = layout.dealer_start[size] + layout.dealers(size);
         }
+        let faces = faces();
+        for (size, dealers) in layout.dealer.iter().enumerate() {
+            let folds = dealers.iter().map(|&d| faces.fold[usize::from(d)]);
+            layout.dealer_fold.extend(folds);
+            layout
+                .dealer_fold
+                .resize(layout.dealer_start[size + 1], 0.0);
+        }
+        // A padded place is an empty stack: its sums are never read.
+        let list = |masks: &[u16], count: usize| -> Vec<u16> {
+            let mut list = masks.to_vec();
+            list.resize(count, 0);
+            list
+        };
+        let face_sum = |mask: u16| faces.sum[usize::from(mask)] as u8;
         for size in 1..=MAX_DECISION_CARDS {
-            layout.state_start[size + 1] =
-                layout.state_start[size] + layout.player[size].len() * layout.dealer[size].len();
+            let players = list(&layout.player[size], layout.players(size));
+            let dealers = list(&layout.dealer[size], layout.dealers(size));
+            for &p in &players {
+                let sums = dealers.iter().map(|&d| face_sum(p & d));
+                layout.shared_faces.extend(sums);
+            }
+            layout.state_start[size + 1] = layout.shared_faces.len();
+            let longer = list(&layout.player[size + 1], layout.players(size + 1));
+            for &d in &dealers {
+                let sums = longer.iter().map(|&p| face_sum((d | THREE_BIT) & p));
+                layout.paying_faces.extend(sums);
+            }
+            layout.turn_start[size] = layout.paying_faces.len() - dealers.len() * longer.len();
         }
         layout
     }
 
+    /// The player's stacks of `size` cards, padded.
+    fn players(&self, size: usize) -> usize {
+        padded(self.player[size].len())
+    }
+
+    /// The dealer's stacks of `size` cards, padded.
+    fn dealers(&self, size: usize) -> usize {
+        padded(self.dealer[size].len())
+    }
+
     /// Where the state of `player`'s and `dealer`'s stacks (equal sizes,
-    /// both listed here) sits in the flat value arrays.
+    /// both listed here) sits in the hitting values (player-major).
     fn state(&self, player: u16, dealer: u16) -> usize {
         let size = player.count_ones() as usize;
         self.state_start[size]
-            + usize::from(self.player_index[usize::from(player)]) * self.dealer[size].len()
+            + usize::from(self.player_index[usize::from(player)]) * self.dealers(size)
             + usize::from(self.dealer_index[usize::from(dealer)])
     }
 }
@@ -331,11 +396,15 @@ struct Workspace {
     /// One level's values of the dealer's card to come, player-major
     /// (a row per player's stack after the hit).
     dealer_turn: Vec<f64>,
-    /// Copies of rank s left by player's stack: [s][mask, all sizes].
+    /// Copies of rank s left by player's stack: [s][stack, all sizes].
     player_copies: Vec<f64>,
-    /// Copies of rank r left by dealer's stack: [r][mask, all sizes].
+    /// Copies of rank r left by dealer's stack: [r][stack, all sizes].
     dealer_copies: Vec<f64>,
-    row: Vec<f64>,
+    /// A block's rows of the dealer's card, before they go across the
+    /// rows of `dealer_turn`.
+    rows: Vec<f64>,
+    /// A block's rows by place along them, on their way across.
+    columns: Vec<[f64; BLOCK]>,
 }
 
 /// The exact house edge of one player against the dealer from `shoe` under
@@ -355,17 +424,18 @@ impl Workspace {
     fn new() -> Workspace {
         let layout = layout();
         let states = layout.state_start[MAX_DECISION_CARDS + 1];
-        let widest = (0..MAX_DECISION_CARDS)
-            .map(|k| layout.player[k + 1].len() * layout.dealer[k].len())
+        let widest = (1..=MAX_DECISION_CARDS)
+            .map(|k| layout.players(k + 1) * layout.dealers(k))
             .max()
             .unwrap_or(0);
         Workspace {
             values: vec![0.0; states],
             hits: vec![0.0; states],
             dealer_turn: vec![0.0; widest],
-            player_copies: vec![0.0; 10 * MASKS],
-            dealer_copies: vec![0.0; 10 * DEALER_MASKS],
-            row: vec![0.0; 256],
+            player_copies: vec![0.0; 10 * layout.player_start[11]],
+            dealer_copies: vec![0.0; 10 * layout.dealer_start[10]],
+            rows: vec![0.0; BLOCK * layout.player_start[11]],
+            columns: vec![[0.0; BLOCK]; layout.player_start[11]],
         }
     }
 
@@ -373,18 +443,29 @@ impl Workspace {
     /// to the layout's root (the first decisions when that is the deal).
     /// Returns the copies of each rank in the shoe.
     fn solve(&mut self, layout: &Layout, shoe: &ShoeCounts) -> [f64; 10] {
+        #[cfg(target_arch = "x86_64")]
+        let avx2 = std::arch::is_x86_feature_detected!("avx2");
+        #[cfg(not(target_arch = "x86_64"))]
+        let avx2 = false;
+        self.solve_on(layout, shoe, avx2)
+    }
+
+    /// [`Workspace::solve`], with AVX2 or without (`avx2` only where the
+    /// CPU has it).
+    fn solve_on(&mut self, layout: &Layout, shoe: &ShoeCounts, avx2: bool) -> [f64; 10] {
         let copies: [f64; 10] = std::array::from_fn(|i| f64::from(shoe.copies[i]));
         let cards = shoe.cards as f64;
+        let (players, dealers) = (layout.player_start[11], layout.dealer_start[10]);
         for (rank, &count) in copies.iter().enumerate() {
             let bit = 1u16 << rank;
-            let by_player = &mut self.player_copies[rank * MASKS..][..MASKS];
+            let by_player = &mut self.player_copies[rank * players..][..players];
             for (size, masks) in layout.player.iter().enumerate() {
                 let start = layout.player_start[size];
                 for (left, &mask) in by_player[start..].iter_mut().zip(masks) {
                     *left = count - f64::from(u8::from(mask & bit != 0));
                 }
             }
-            let by_dealer = &mut self.dealer_copies[rank * DEALER_MASKS..][..DEALER_MASKS];
+            let by_dealer = &mut self.dealer_copies[rank * dealers..][..dealers];
             for (size, masks) in layout.dealer.iter().enumerate() {
                 let start = layout.dealer_start[size];
                 for (left, &mask) in by_dealer[start..].iter_mut().zip(masks) {
@@ -402,98 +483,334 @@ impl Workspace {
                 .sum()
         };
         let top = usize::from(shoe.longest);
-        for size in (layout.root.max(1)..=top).rev() {
-            self.dealer_card_level(layout, size, top, &copies, cards, &pair_base);
-            self.decision_level(layout, size, cards, &pair_base);
+        let levels = (layout.root.max(1)..=top).rev();
+        #[cfg(target_arch = "x86_64")]
+        if avx2 {
+            // SAFETY: `levels_avx2` needs AVX2, which the CPU has: `avx2`
+            // is only true from `is_x86_feature_detected!("avx2")`.
+            #[allow(unsafe_code)]
+            unsafe {
+                self.levels_avx2(layout, levels, top, &copies, cards, &pair_base);
+            }
+            return copies;
         }
+        self.levels(layout, levels, top, &copies, cards, &pair_base);
         copies
     }
 
-    /// The dealer's card after the player's hit at decisions of `size`
-    /// cards: a 3 pays 3, a pair pays its rank, anything else leads to a
-    /// decision of `size` + 1 (none beyond `top`, which the shoe cannot
-    /// reach). Stored player-major in `dealer_turn`.
-    fn dealer_card_level(
+    /// [`Workspace::levels`] compiled for AVX2 (four lanes an instruction
+    /// rather than two; no FMA, so the same operations, the same bits).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn levels_avx2(
         &mut self,
         layout: &Layout,
-        size: usize,
+        levels: impl Iterator<Item = usize>,
         top: usize,
         copies: &[f64; 10],
         cards: f64,
         pair_base: &impl Fn(u16) -> f64,
     ) {
-        let dealers = &layout.dealer[size];
-        let players = &layout.player[size + 1];
-        let (width, length) = (dealers.len(), players.len());
-        let per_card = 1.0 / (cards - (2 * size + 1) as f64);
-        let player_start = layout.player_start[size + 1];
-        let next_start = layout.state_start[size + 1];
-        let row = &mut self.row[..length];
-        for (i, &dealer) in dealers.iter().enumerate() {
-            let base = 3.0 * copies[THREE] + pair_base(dealer);
-            let paying = dealer | THREE_BIT;
-            for (value, &player) in row.iter_mut().zip(players) {
-                *value = base - faces().sum[usize::from(paying & player)];
-            }
-            if size < top {
-                for card in 0..10 {
-                    if paying >> card & 1 == 1 {
-                        continue;
-                    }
-                    let next = usize::from(layout.dealer_index[usize::from(dealer | 1 << card)]);
-                    let values = &self.values[next_start + next * length..][..length];
-                    let left = &self.player_copies[card * MASKS + player_start..][..length];
-                    for ((value, &v), &c) in row.iter_mut().zip(values).zip(left) {
-                        *value += c * v;
-                    }
-                }
-            }
-            for (j, &value) in row.iter().enumerate() {
-                self.dealer_turn[j * width + i] = value * per_card;
-            }
-        }
+        self.levels(layout, levels, top, copies, cards, pair_base);
     }
 
-    /// The decisions of `size` cards: hit (a pair costs its rank, anything
-    /// else leads to the dealer's card) or fold.
-    fn decision_level(
+    /// Values the decisions of `levels` sizes, deepest first: at each, the
+    /// dealer's card after the player's hit, then the decisions.
+    #[inline(always)]
+    fn levels(
         &mut self,
         layout: &Layout,
-        size: usize,
+        levels: impl Iterator<Item = usize>,
+        top: usize,
+        copies: &[f64; 10],
         cards: f64,
         pair_base: &impl Fn(u16) -> f64,
     ) {
-        let dealers = &layout.dealer[size];
-        let players = &layout.player[size];
-        let (width, length) = (dealers.len(), players.len());
-        let per_card = 1.0 / (cards - (2 * size) as f64);
-        let dealer_start = layout.dealer_start[size];
-        let start = layout.state_start[size];
-        let row = &mut self.row[..width];
-        for (j, &player) in players.iter().enumerate() {
-            let base = -pair_base(player);
-            for (value, &dealer) in row.iter_mut().zip(dealers) {
-                *value = base + faces().sum[usize::from(player & dealer)];
-            }
-            for card in 0..10 {
-                if player >> card & 1 == 1 {
-                    continue;
-                }
-                let next = usize::from(layout.player_index[usize::from(player | 1 << card)]);
-                let turns = &self.dealer_turn[next * width..][..width];
-                let left = &self.dealer_copies[card * DEALER_MASKS + dealer_start..][..width];
-                for ((value, &t), &c) in row.iter_mut().zip(turns).zip(left) {
-                    *value += c * t;
-                }
-            }
-            let hits = &mut self.hits[start + j * width..][..width];
-            for (i, (hit, &value)) in hits.iter_mut().zip(row.iter()).enumerate() {
-                *hit = value * per_card;
-                let fold = faces().fold[usize::from(player | dealers[i])];
-                self.values[start + i * length + j] = hit.max(fold);
-            }
+        for size in levels {
+            let mut level = Level {
+                work: &mut *self,
+                layout,
+                size,
+                copies,
+                cards,
+                pair_base,
+            };
+            // A dealer's stack of `size` (with the 3 that pays) leaves
+            // 9 − `size` cards that lead on; none beyond `top`.
+            let leading = if size < top { 9 - size } else { 0 };
+            by_cards(leading, &mut DealerCard(&mut level));
+            by_cards(10 - size, &mut Decisions(&mut level));
         }
     }
+}
+
+/// One level of a solve, shared by its two stages.
+struct Level<'a, P> {
+    work: &'a mut Workspace,
+    layout: &'a Layout,
+    size: usize,
+    copies: &'a [f64; 10],
+    cards: f64,
+    pair_base: &'a P,
+}
+
+/// A stage of a level whose every row has `N` cards to come, `N` a
+/// constant (so a row's sums compile to straight-line code).
+trait Rows {
+    fn rows<const N: usize>(&mut self);
+}
+
+/// Runs `stage` with `cards` (at most 9) as its constant.
+#[inline(always)]
+fn by_cards(cards: usize, stage: &mut impl Rows) {
+    match cards {
+        0 => stage.rows::<0>(),
+        1 => stage.rows::<1>(),
+        2 => stage.rows::<2>(),
+        3 => stage.rows::<3>(),
+        4 => stage.rows::<4>(),
+        5 => stage.rows::<5>(),
+        6 => stage.rows::<6>(),
+        7 => stage.rows::<7>(),
+        8 => stage.rows::<8>(),
+        _ => stage.rows::<9>(),
+    }
+}
+
+/// The dealer's card after the player's hit at decisions of `size`
+/// cards: a 3 pays 3, a pair pays its rank, anything else leads to a
+/// decision of `size` + 1. Stored player-major in `dealer_turn`.
+struct DealerCard<'l, 'a, P>(&'l mut Level<'a, P>);
+
+impl<P: Fn(u16) -> f64> Rows for DealerCard<'_, '_, P> {
+    #[inline(always)]
+    fn rows<const N: usize>(&mut self) {
+        let Level {
+            work,
+            layout,
+            size,
+            copies,
+            cards,
+            pair_base,
+        } = &mut *self.0;
+        let size = *size;
+        let (width, length) = (layout.dealers(size), layout.players(size + 1));
+        let per_card = 1.0 / (*cards - (2 * size + 1) as f64);
+        let copies_start = layout.player_start[size + 1];
+        let stride = layout.player_start[11];
+        let next_start = layout.state_start[size + 1];
+        let faces = &layout.paying_faces[layout.turn_start[size]..][..width * length];
+        let Workspace {
+            values,
+            dealer_turn,
+            player_copies,
+            rows,
+            columns,
+            ..
+        } = &mut **work;
+        let rows = &mut rows[..BLOCK * length];
+        for i0 in (0..width).step_by(BLOCK) {
+            for (l, out) in rows.chunks_exact_mut(length).enumerate() {
+                // A padded place copies the block's last stack.
+                let real = (i0 + l).min(layout.dealer[size].len() - 1);
+                let dealer = layout.dealer[size][real];
+                let mut row = Row::<N> {
+                    base: 3.0 * copies[THREE] + pair_base(dealer),
+                    terms: [(&[], &[]); N],
+                };
+                let paying = dealer | THREE_BIT;
+                for (term, card) in row
+                    .terms
+                    .iter_mut()
+                    .zip((0..10).filter(|card| paying >> card & 1 == 0))
+                {
+                    let next = usize::from(layout.dealer_index[usize::from(dealer | 1 << card)]);
+                    *term = (
+                        &player_copies[card * stride + copies_start..],
+                        &values[next_start + next * length..],
+                    );
+                }
+                let sums = &faces[real * length..][..length];
+                row.value(sums, |base, sum| base - f64::from(sum), per_card, out);
+            }
+            let turns = &mut dealer_turn[i0..];
+            across(rows, columns, turns, width, |_, turns| turns);
+        }
+    }
+}
+
+/// The decisions of `size` cards: hit (a pair costs its rank, anything
+/// else leads to the dealer's card) or fold.
+struct Decisions<'l, 'a, P>(&'l mut Level<'a, P>);
+
+impl<P: Fn(u16) -> f64> Rows for Decisions<'_, '_, P> {
+    #[inline(always)]
+    fn rows<const N: usize>(&mut self) {
+        let Level {
+            work,
+            layout,
+            size,
+            cards,
+            pair_base,
+            ..
+        } = &mut *self.0;
+        let size = *size;
+        let (width, length) = (layout.dealers(size), layout.players(size));
+        let per_card = 1.0 / (*cards - (2 * size) as f64);
+        let copies_start = layout.dealer_start[size];
+        let stride = layout.dealer_start[10];
+        let start = layout.state_start[size];
+        let fold = &faces().fold;
+        let faces = &layout.shared_faces[start..][..width * length];
+        let dealer_fold = &layout.dealer_fold[copies_start..][..width];
+        let Workspace {
+            values,
+            hits,
+            dealer_turn,
+            dealer_copies,
+            columns,
+            ..
+        } = &mut **work;
+        let hits = &mut hits[start..][..width * length];
+        let values = &mut values[start..][..width * length];
+        for j0 in (0..length).step_by(BLOCK) {
+            let mut player_fold = [0.0; BLOCK];
+            let block = &mut hits[j0 * width..][..BLOCK * width];
+            for (m, out) in block.chunks_exact_mut(width).enumerate() {
+                // A padded place copies the block's last stack.
+                let real = (j0 + m).min(layout.player[size].len() - 1);
+                let player = layout.player[size][real];
+                let mut row = Row::<N> {
+                    base: -pair_base(player),
+                    terms: [(&[], &[]); N],
+                };
+                for (term, card) in row
+                    .terms
+                    .iter_mut()
+                    .zip((0..10).filter(|card| player >> card & 1 == 0))
+                {
+                    let next = usize::from(layout.player_index[usize::from(player | 1 << card)]);
+                    *term = (
+                        &dealer_copies[card * stride + copies_start..],
+                        &dealer_turn[next * width..],
+                    );
+                }
+                player_fold[m] = fold[usize::from(player)];
+                let sums = &faces[real * width..][..width];
+                row.value(sums, |base, sum| base + f64::from(sum), per_card, out);
+            }
+            // Folding with both stacks pays the larger of what it pays
+            // with each: the lower of their lowest cards.
+            across(block, columns, &mut values[j0..], length, |i, hits| {
+                let fold = player_fold.map(|player| larger(player, dealer_fold[i]));
+                std::array::from_fn(|m| larger(hits[m], fold[m]))
+            });
+        }
+    }
+}
+
+/// Lanes of a row valued together, kept in registers while every card's
+/// term is added (then `BLOCK` at a time at a row's end).
+const WIDE: usize = 16;
+
+/// One row of a block: a stack's value before the cards to come, and for
+/// each of the `N` cards that can come, in rank order, its copies left
+/// and the values it leads to, from the row's first place along the other
+/// stack's list.
+struct Row<'a, const N: usize> {
+    base: f64,
+    terms: [(&'a [f64], &'a [f64]); N],
+}
+
+impl<const N: usize> Row<'_, N> {
+    /// Values the row into `out`, along `sums` (the other stack's list):
+    /// at each place, `start(base, face sum there)`, plus each card's
+    /// copies × value in rank order, times `scale`.
+    #[inline(always)]
+    fn value(&self, sums: &[u8], start: impl Fn(f64, u8) -> f64, scale: f64, out: &mut [f64]) {
+        let length = out.len();
+        let sums = &sums[..length];
+        // Every slice exactly `length` long, so that no lane needs a
+        // bounds check.
+        let mut terms = self.terms;
+        for (copies, values) in &mut terms {
+            (*copies, *values) = (&copies[..length], &values[..length]);
+        }
+        let mut at = 0;
+        while at + WIDE <= length {
+            lanes::<N, WIDE>(self.base, &terms, sums, &start, scale, out, at);
+            at += WIDE;
+        }
+        while at + BLOCK <= length {
+            lanes::<N, BLOCK>(self.base, &terms, sums, &start, scale, out, at);
+            at += BLOCK;
+        }
+    }
+}
+
+/// [`Row::value`] at places `at`..`at + W`.
+#[inline(always)]
+fn lanes<const N: usize, const W: usize>(
+    base: f64,
+    terms: &[(&[f64], &[f64]); N],
+    sums: &[u8],
+    start: impl Fn(f64, u8) -> f64,
+    scale: f64,
+    out: &mut [f64],
+    at: usize,
+) {
+    let mut lanes = [0.0; W];
+    for (lane, &sum) in lanes.iter_mut().zip(&sums[at..at + W]) {
+        *lane = start(base, sum);
+    }
+    for (copies, values) in terms {
+        let (copies, values) = (&copies[at..at + W], &values[at..at + W]);
+        for ((lane, &c), &v) in lanes.iter_mut().zip(copies).zip(values) {
+            *lane += c * v;
+        }
+    }
+    for (out, lane) in out[at..at + W].iter_mut().zip(lanes) {
+        *out = lane * scale;
+    }
+}
+
+/// Writes `BLOCK` rows of `rows` (one after another) across the rows of
+/// `out` (`stride` apart): the `BLOCK` values at each place along them,
+/// through `map(place, values)`, go to that place's row of `out`. The
+/// columns are gathered in `columns` first: a loop the compiler turns into
+/// shuffles (a 4 × 4 transpose a step).
+#[inline(always)]
+fn across(
+    rows: &[f64],
+    columns: &mut [[f64; BLOCK]],
+    out: &mut [f64],
+    stride: usize,
+    map: impl Fn(usize, [f64; BLOCK]) -> [f64; BLOCK],
+) {
+    let length = rows.len() / BLOCK;
+    let (first, rest) = rows.split_at(length);
+    let (second, rest) = rest.split_at(length);
+    let (third, fourth) = rest.split_at(length);
+    let columns = &mut columns[..length];
+    let places = columns
+        .iter_mut()
+        .zip(first)
+        .zip(second)
+        .zip(third)
+        .zip(fourth);
+    for ((((column, &a), &b), &c), &d) in places {
+        *column = [a, b, c, d];
+    }
+    for (place, column) in columns.iter().enumerate() {
+        out[place * stride..][..BLOCK].copy_from_slice(&map(place, *column));
+    }
+}
+
+/// The larger of two figures, neither NaN nor a zero (so `f64::max`'s
+/// result, without its NaN handling, which keeps it from vectorising).
+#[inline(always)]
+fn larger(a: f64, b: f64) -> f64 {
+    if a > b { a } else { b }
 }
 
 impl ShoeEdge {
@@ -507,20 +824,19 @@ impl ShoeEdge {
         let work = &mut self.work;
         // The deal: the player's first card, then the dealer's.
         let firsts = &layout.player[1];
-        let after_first = &mut work.row[..firsts.len()];
-        for (j, value) in after_first.iter_mut().enumerate() {
-            *value = 3.0 * copies[THREE] - faces().sum[usize::from(THREE_BIT & firsts[j])];
+        let mut after_first = [0.0; 10];
+        for (value, &first) in after_first.iter_mut().zip(firsts) {
+            *value = 3.0 * copies[THREE] - faces().sum[usize::from(THREE_BIT & first)];
         }
         if top >= 1 {
-            let start = layout.player_start[1];
+            let (start, stride) = (layout.player_start[1], layout.player_start[11]);
             for dealer in 0..10 {
                 if dealer == THREE {
                     continue;
                 }
                 let row = usize::from(layout.dealer_index[1 << dealer]);
-                let next =
-                    &work.values[layout.state_start[1] + row * firsts.len()..][..firsts.len()];
-                let left = &work.player_copies[dealer * MASKS + start..][..firsts.len()];
+                let next = &work.values[layout.state_start[1] + row * layout.players(1)..][..10];
+                let left = &work.player_copies[dealer * stride + start..][..10];
                 for ((value, &v), &c) in after_first.iter_mut().zip(next).zip(left) {
                     *value += c * v;
                 }
@@ -706,6 +1022,89 @@ mod tests {
                 longest_by_search(&copies, &pairs),
                 "{copies:?}"
             );
+        }
+    }
+
+    /// Seen shoes of 1 to 8 decks, each with a pseudo-random share (up to
+    /// all) of its cards dealt at random: deep ones hold ranks with no
+    /// copies left and decisions shorter than nine cards.
+    fn seen_shoes(count: usize) -> Vec<ShoeCounts> {
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut shoes = Vec::new();
+        while shoes.len() < count {
+            let decks = shoes.len() % 8 + 1;
+            let mut cards: Vec<usize> = (0..10).flat_map(|r| vec![r; decks * (r + 1)]).collect();
+            let dealt = (next() % cards.len() as u64) as usize;
+            for _ in 0..dealt {
+                let at = (next() % cards.len() as u64) as usize;
+                cards.swap_remove(at);
+            }
+            let mut copies = [0u32; 10];
+            for &rank in &cards {
+                copies[rank] += 1;
+            }
+            shoes.extend(ShoeCounts::new(copies).ok());
+        }
+        shoes
+    }
+
+    /// FNV-1a over 64-bit words.
+    fn digest(words: impl IntoIterator<Item = u64>) -> u64 {
+        words.into_iter().fold(0xcbf2_9ce4_8422_2325, |hash, word| {
+            (hash ^ word).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+    }
+
+    #[test]
+    fn solves_give_the_pinned_figures_to_the_bit() {
+        // The bits of every house edge, hitting value and folding value of
+        // 48 seen shoes, solved one after another in one `ShoeEdge`, as the
+        // straightforward solver (before issue 47's speed-ups) gave them:
+        // a faster solve must do the same operations in the same order.
+        let shoes = seen_shoes(48);
+        assert!(shoes.iter().any(|s| s.longest_decision() < 9));
+        assert!(shoes.iter().any(|s| s.copies().contains(&0)));
+        let mut edge = edge_from_shoe(&shoes[0]);
+        let mut words = Vec::new();
+        let mut decisions = 0;
+        for shoe in &shoes {
+            edge.solve(shoe);
+            words.push(edge.house_edge().to_bits());
+            for p in 1u16..1 << 10 {
+                for d in 0u16..1 << 10 {
+                    let (player, dealer) = (RankSet::from_bits(p), RankSet::from_bits(d));
+                    if let Some(values) = edge.decision(player, dealer) {
+                        words.extend([values.hit.to_bits(), values.fold.to_bits()]);
+                        decisions += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(decisions, 3_324_532);
+        assert_eq!(words[0], 0xbfa1_bf43_0d53_46c7);
+        assert_eq!(digest(words), 0x0322_594f_2392_b630);
+    }
+
+    #[test]
+    fn the_solve_compiled_for_avx2_gives_the_baselines_bits() {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            let (mut avx2, mut baseline) = (Workspace::new(), Workspace::new());
+            for shoe in seen_shoes(16) {
+                avx2.solve_on(layout(), &shoe, true);
+                baseline.solve_on(layout(), &shoe, false);
+                let bits = |work: &Workspace| -> Vec<u64> {
+                    let states = work.values.iter().chain(&work.hits);
+                    states.map(|value| value.to_bits()).collect()
+                };
+                assert!(bits(&avx2) == bits(&baseline), "{shoe}");
+            }
         }
     }
 

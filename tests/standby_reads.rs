@@ -6,9 +6,12 @@
 //! primary, reading from it and from the standby (a measurement,
 //! `benches/failover.sh`).
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use eframe::egui;
+use pairs_table::floor::survey::FloorWatch;
 
 use crate::failover::{
     Pair, Server, Stations, Verifier, finished, floor_heads, pit_until, pit_view_reading, settled,
@@ -132,33 +135,81 @@ const LOAD_STATIONS: usize = 10;
 /// Hands each of them plays.
 const LOAD_HANDS: u32 = 200;
 
-/// A fresh pair, [`LOAD_STATIONS`] stations shipping [`LOAD_HANDS`] hands
-/// each while `pits` pit views read from the primary, or the standby when
-/// `from_standby`: the primary's CPU seconds from the pits' start until
-/// the stations are done and every row is verified (and a second more for
-/// the pits' last redraws), and the rows shipped. The same work each
-/// time, so the difference is the pits'.
-fn primary_cpu(pits: usize, from_standby: bool) -> (f64, i64) {
-    let pair = Pair::start(&format!("pit-load-{pits}-{from_standby}"));
-    let dir = crate::floor::dir(&format!("failover-pit-load-{pits}-{from_standby}"));
-    let verifier = Verifier::start(&pair.target());
-    let reads = from_standby.then(|| pair.standby.url());
-    let start = server_cpu(&pair.primary);
-    let pits: Vec<pairs_table::ui::FloorApp> = (0..pits)
-        .map(|_| {
-            pairs_table::ui::FloorApp::start_reading(
-                pair.target(),
-                reads.clone(),
-                egui::Context::default(),
-            )
+/// What ten pits do on the floor while the stations ship.
+#[derive(Clone, Copy, Debug)]
+enum Pits {
+    /// No pit at all: the shipping alone.
+    None,
+    /// Ten pit views, reading their tables from the primary.
+    ReadingThePrimary,
+    /// Ten pit views, reading their tables from the standby.
+    ReadingTheStandby,
+    /// Ten connections listening on the primary as a pit does, and
+    /// reading nothing: what a pit costs the primary wherever it reads.
+    OnlyListening,
+}
+
+/// Ten listeners on `target` as a pit's (`FloorWatch`), each taking every
+/// notification until `stop`.
+fn listeners(target: &str, stop: &Arc<AtomicBool>) -> Vec<std::thread::JoinHandle<()>> {
+    (0..10)
+        .map(|i| {
+            let (target, stop) = (target.to_owned(), stop.clone());
+            std::thread::Builder::new()
+                .name(format!("listener {i}"))
+                .spawn(move || {
+                    let mut watch = FloorWatch::listen(&target).unwrap();
+                    while !stop.load(Ordering::Relaxed) {
+                        watch.wait(Some(Duration::from_millis(100))).unwrap();
+                    }
+                })
+                .unwrap()
         })
-        .collect();
+        .collect()
+}
+
+/// A fresh pair, [`LOAD_STATIONS`] stations shipping [`LOAD_HANDS`] hands
+/// each while `pits` do what they do: the primary's CPU seconds from the
+/// pits' start until the stations are done and every row is verified
+/// (and a second more for the pits' last redraws), and the rows shipped.
+/// The same work each time, so the difference is the pits'.
+fn primary_cpu(pits: Pits) -> (f64, i64) {
+    let name = format!("{pits:?}").to_lowercase();
+    let pair = Pair::start(&format!("pit-load-{name}"));
+    let dir = crate::floor::dir(&format!("failover-pit-load-{name}"));
+    let verifier = Verifier::start(&pair.target());
+    let start = server_cpu(&pair.primary);
+    let view = |reads: Option<String>| {
+        (0..10)
+            .map(|_| {
+                pairs_table::ui::FloorApp::start_reading(
+                    pair.target(),
+                    reads.clone(),
+                    egui::Context::default(),
+                )
+            })
+            .collect()
+    };
+    let views: Vec<pairs_table::ui::FloorApp> = match pits {
+        Pits::ReadingThePrimary => view(None),
+        Pits::ReadingTheStandby => view(Some(pair.standby.url())),
+        Pits::None | Pits::OnlyListening => Vec::new(),
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let listening = match pits {
+        Pits::OnlyListening => listeners(&pair.target(), &stop),
+        _ => Vec::new(),
+    };
     let mut stations = Stations(start_stations(&pair, &dir, LOAD_STATIONS, LOAD_HANDS));
     finished(&mut stations.0);
     settled(&pair.primary);
     std::thread::sleep(Duration::from_secs(1));
     let used = server_cpu(&pair.primary) - start;
-    drop(pits);
+    stop.store(true, Ordering::Relaxed);
+    for listener in listening {
+        listener.join().unwrap();
+    }
+    drop(views);
     drop(verifier);
     (used, rows_on(&pair.primary))
 }
@@ -167,16 +218,18 @@ fn primary_cpu(pits: usize, from_standby: bool) -> (f64, i64) {
 #[ignore = "a measurement: benches/failover.sh runs it"]
 fn ten_pits_cost_the_primary_reading_from_it_against_reading_from_the_standby() {
     for round in 0..2 {
-        let (alone, rows) = primary_cpu(0, false);
-        let (on_primary, _) = primary_cpu(10, false);
-        let (on_standby, _) = primary_cpu(10, true);
+        let (alone, rows) = primary_cpu(Pits::None);
+        let (on_primary, _) = primary_cpu(Pits::ReadingThePrimary);
+        let (on_standby, _) = primary_cpu(Pits::ReadingTheStandby);
+        let (listening, _) = primary_cpu(Pits::OnlyListening);
         println!(
             "round {round}: {LOAD_STATIONS} stations shipping {rows} rows; the primary's CPU: \
-             no pit {alone:.2} s; ten pits reading the primary {on_primary:.2} s \
-             (the pits' share {:.2} s); ten pits reading the standby {on_standby:.2} s \
-             (the pits' share {:.2} s)",
+             no pit {alone:.2} s; ten pits reading the primary {on_primary:.2} s (+{:.2} s); \
+             ten pits reading the standby {on_standby:.2} s (+{:.2} s); \
+             ten pits' listeners alone {listening:.2} s (+{:.2} s)",
             on_primary - alone,
             on_standby - alone,
+            listening - alone,
         );
     }
 }

@@ -10,8 +10,9 @@
 //! in the same run.
 //!
 //! Then countability (`par::countability`, target 20,000 one-deck shoes in
-//! 60 s on both cores): `COUNTABILITY_SHOES` shoes (default 2,000) on every
-//! core, against the same run on one thread.
+//! 60 s on both cores; issue 47's, six decks): `COUNTABILITY_SHOES` shoes
+//! (default 2,000) of `COUNTABILITY_DECKS` decks (default 1) on every core,
+//! against the same run on one thread.
 #![allow(clippy::unwrap_used)]
 
 use std::hint::black_box;
@@ -107,8 +108,14 @@ fn countability() {
         .ok()
         .and_then(|text| text.parse().ok())
         .unwrap_or(2_000);
+    // One deck by default (issue 33's target); COUNTABILITY_DECKS=6 for
+    // issue 47's.
+    let deck_count: u8 = std::env::var("COUNTABILITY_DECKS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(1);
     let rules = HouseRules::default();
-    let decks = Decks::new(1).unwrap();
+    let decks = Decks::new(deck_count).unwrap();
     let timed = |threads: usize| {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -126,7 +133,7 @@ fn countability() {
     assert_eq!(run, baseline, "the figures depend on the threads");
     let per_20k = all.as_secs_f64() * 20_000.0 / shoes as f64;
     println!(
-        "countability, 1 deck, {shoes} shoes ({} hands): {:.2} s on {cores} threads, {:.2} s on one; ratio {:.3}; 20,000 shoes at this rate: {per_20k:.1} s (target 60 s)",
+        "countability, {deck_count} decks, {shoes} shoes ({} hands): {:.2} s on {cores} threads, {:.2} s on one; ratio {:.3}; 20,000 shoes at this rate: {per_20k:.1} s (target 60 s)",
         run.hands,
         all.as_secs_f64(),
         one.as_secs_f64(),

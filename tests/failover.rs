@@ -751,10 +751,8 @@ fn the_primary_killed_mid_shipping_loses_and_doubles_nothing_once_the_standby_is
     let pair = Pair::start("kill");
     let dir = crate::floor::dir("failover-kill");
     let verifier = Verifier::start(&pair.target());
-    let count = station_count();
-    let mut stations = Stations(start_stations(&pair, &dir, count, HANDS));
-    all_shipping(&pair.primary, count);
-    // The pit, on the same target, names the primary.
+    // The pit, on the same target, open before the shift as a pit is:
+    // it names the primary.
     let mut pit = pit_view(&pair.target());
     let (old, new) = (
         format!("127.0.0.1:{}", pair.primary.port),
@@ -764,6 +762,9 @@ fn the_primary_killed_mid_shipping_loses_and_doubles_nothing_once_the_standby_is
         &mut pit,
         &format!("The floor's primary: {old} (timeline 1)."),
     );
+    let count = station_count();
+    let mut stations = Stations(start_stations(&pair, &dir, count, HANDS));
+    all_shipping(&pair.primary, count);
     std::thread::sleep(Duration::from_secs(2));
 
     // The primary's postmaster killed mid-batch: its backends end as they

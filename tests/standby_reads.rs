@@ -125,20 +125,18 @@ fn server_cpu(server: &Server) -> f64 {
     (ticks(postmaster, &[14, 15, 16, 17]) + children) as f64 / 100.0
 }
 
-/// Rows on the primary's floor in all.
-fn rows_on(server: &Server) -> i64 {
-    floor_heads(server).iter().map(|(_, head)| head).sum()
-}
-
-/// Stations shipping on a fresh pair with this verifier.
+/// Stations on the floor of the load measurement.
 const LOAD_STATIONS: usize = 10;
-/// Hands each of them plays.
-const LOAD_HANDS: u32 = 200;
+/// Hands each of them has shipped.
+const LOAD_HANDS: u32 = 100;
+/// Rows announced a second while the load is measured (a notification
+/// each, for one station after another), as stations shipping would.
+const ANNOUNCED_A_SECOND: u32 = 20;
 
-/// What ten pits do on the floor while the stations ship.
+/// What ten pits do on the floor.
 #[derive(Clone, Copy, Debug)]
 enum Pits {
-    /// No pit at all: the shipping alone.
+    /// No pit at all.
     None,
     /// Ten pit views, reading their tables from the primary.
     ReadingThePrimary,
@@ -168,17 +166,11 @@ fn listeners(target: &str, stop: &Arc<AtomicBool>) -> Vec<std::thread::JoinHandl
         .collect()
 }
 
-/// A fresh pair, [`LOAD_STATIONS`] stations shipping [`LOAD_HANDS`] hands
-/// each while `pits` do what they do: the primary's CPU seconds from the
-/// pits' start until the stations are done and every row is verified
-/// (and a second more for the pits' last redraws), and the rows shipped.
-/// The same work each time, so the difference is the pits'.
-fn primary_cpu(pits: Pits) -> (f64, i64) {
-    let name = format!("{pits:?}").to_lowercase();
-    let pair = Pair::start(&format!("pit-load-{name}"));
-    let dir = crate::floor::dir(&format!("failover-pit-load-{name}"));
-    let verifier = Verifier::start(&pair.target());
-    let start = server_cpu(&pair.primary);
+/// The primary's CPU seconds over `window` while `pits` do what they do
+/// and the floor announces [`ANNOUNCED_A_SECOND`] stations' rows a second
+/// (each pit view reads the floor again at each): the stations are idle,
+/// so the primary's work is the pits' and the announcements'.
+fn primary_cpu(pair: &Pair, pits: Pits, window: Duration) -> f64 {
     let view = |reads: Option<String>| {
         (0..10)
             .map(|_| {
@@ -200,36 +192,51 @@ fn primary_cpu(pits: Pits) -> (f64, i64) {
         Pits::OnlyListening => listeners(&pair.target(), &stop),
         _ => Vec::new(),
     };
-    let mut stations = Stations(start_stations(&pair, &dir, LOAD_STATIONS, LOAD_HANDS));
-    finished(&mut stations.0);
-    settled(&pair.primary);
-    std::thread::sleep(Duration::from_secs(1));
-    let used = server_cpu(&pair.primary) - start;
+    // The pit views' first redraws read every station: measured after.
+    std::thread::sleep(Duration::from_secs(3));
+    let mut announcer = pair.primary.admin();
+    let start = (Instant::now(), server_cpu(&pair.primary));
+    let mut announced = 0;
+    while start.0.elapsed() < window {
+        let station = format!("table {}", announced % LOAD_STATIONS);
+        announcer
+            .execute("SELECT pg_notify('floor_rows', $1)", &[&station])
+            .unwrap();
+        announced += 1;
+        std::thread::sleep(Duration::from_secs(1) / ANNOUNCED_A_SECOND);
+    }
+    let used = server_cpu(&pair.primary) - start.1;
     stop.store(true, Ordering::Relaxed);
     for listener in listening {
         listener.join().unwrap();
     }
     drop(views);
-    drop(verifier);
-    (used, rows_on(&pair.primary))
+    used
 }
 
 #[test]
 #[ignore = "a measurement: benches/failover.sh runs it"]
 fn ten_pits_cost_the_primary_reading_from_it_against_reading_from_the_standby() {
-    for round in 0..2 {
-        let (alone, rows) = primary_cpu(Pits::None);
-        let (on_primary, _) = primary_cpu(Pits::ReadingThePrimary);
-        let (on_standby, _) = primary_cpu(Pits::ReadingTheStandby);
-        let (listening, _) = primary_cpu(Pits::OnlyListening);
+    let pair = Pair::start("pit-load");
+    let dir = crate::floor::dir("failover-pit-load");
+    let verifier = Verifier::start(&pair.target());
+    let mut stations = Stations(start_stations(&pair, &dir, LOAD_STATIONS, LOAD_HANDS));
+    finished(&mut stations.0);
+    settled(&pair.primary);
+    pair.wait_replayed(&pair.primary, &pair.standby);
+    let window = Duration::from_secs(10);
+    for round in 0..3 {
+        let alone = primary_cpu(&pair, Pits::None, window);
+        let on_primary = primary_cpu(&pair, Pits::ReadingThePrimary, window);
+        let on_standby = primary_cpu(&pair, Pits::ReadingTheStandby, window);
+        let listening = primary_cpu(&pair, Pits::OnlyListening, window);
         println!(
-            "round {round}: {LOAD_STATIONS} stations shipping {rows} rows; the primary's CPU: \
-             no pit {alone:.2} s; ten pits reading the primary {on_primary:.2} s (+{:.2} s); \
-             ten pits reading the standby {on_standby:.2} s (+{:.2} s); \
-             ten pits' listeners alone {listening:.2} s (+{:.2} s)",
-            on_primary - alone,
-            on_standby - alone,
-            listening - alone,
+            "round {round}: {LOAD_STATIONS} stations' rows on the floor, {ANNOUNCED_A_SECOND} \
+             announcements a second for {} s; the primary's CPU: no pit {alone:.2} s; \
+             ten pits reading the primary {on_primary:.2} s; ten pits reading the standby \
+             {on_standby:.2} s; ten pits' listeners alone {listening:.2} s",
+            window.as_secs()
         );
     }
+    drop(verifier);
 }

@@ -895,6 +895,29 @@ fn a_primary_stalled_for_30_s_is_passed_over_for_the_promoted_standby_and_never_
         new_heads,
         "the stations stopped shipping"
     );
+    // A one-off `floor ship` at a station, a new program that never saw
+    // the new primary, passes the old one over too and says so.
+    let station = &stations.0[0];
+    let out = pairs_table_for(&station.db)
+        .args(["floor", "ship", "--db"])
+        .arg(&station.db)
+        .args(["--floor", &station.target])
+        .output()
+        .unwrap();
+    let (old, new) = (
+        format!("127.0.0.1:{}", pair.primary.port),
+        format!("127.0.0.1:{}", pair.standby.port),
+    );
+    let told = format!(
+        "pairs-table: the floor server {old} takes writes on timeline 1, but {new} is on timeline 2: \
+         {old} is an old primary, and nothing is written to it (docs/floor.md, \"Failover runbook\")"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success() && err.lines().any(|line| line == told),
+        "{err}"
+    );
+    assert_eq!(floor_heads(&pair.primary), old_heads);
 
     // Then it is shut down, rewound and rejoins as the new primary's
     // standby; the stations ship on throughout.
@@ -919,12 +942,6 @@ fn a_primary_stalled_for_30_s_is_passed_over_for_the_promoted_standby_and_never_
         from_primary
     );
     drop(verifier);
-    let old = format!("127.0.0.1:{}", pair.primary.port);
-    let new = format!("127.0.0.1:{}", pair.standby.port);
-    let told = format!(
-        "pairs-table: the floor server {old} takes writes on timeline 1, but {new} is on timeline 2: \
-         {old} is an old primary, and nothing is written to it (docs/floor.md, \"Failover runbook\")"
-    );
     let passed_over = said.iter().filter(|s| s.lines().any(|l| l == told)).count();
     assert!(
         passed_over > 0,

@@ -320,7 +320,10 @@ fn run_command(
                 .map_err(super::FloorError::from)?;
             crate::ledger::check_ledger_file(db)?;
             let keys = keys()?;
-            let shipped = super::ship(db, floor, Some(&keys))?;
+            let (shipped, passed_over) = super::ship_saying(db, floor, Some(&keys))?;
+            if let Some(passed_over) = passed_over {
+                note(&format!("pairs-table: {}", shown(&passed_over)));
+            }
             print_line(&format!("shipped {shipped} rows"))?;
         }
         FloorCommand::Verify { db, floor, station } => {

@@ -70,7 +70,8 @@ pub use admin::{
 };
 pub use replica::{Replicas, replicate};
 pub use ship::{
-    HEARTBEAT, LinkState, Outage, STALE_AFTER, ShipOutcome, Shipper, ship, station_clock,
+    HEARTBEAT, LinkState, Outage, STALE_AFTER, ShipOutcome, Shipper, ship, ship_saying,
+    station_clock,
 };
 pub use status::{
     StationLink, StationStatus, VERIFIER_ABSENT_AFTER, VERIFIER_CHECK_IN, VerifierCheckIn,

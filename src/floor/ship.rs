@@ -35,7 +35,18 @@ fn station_head(client: &mut Client) -> Result<(String, i64, [u8; 32]), FloorErr
 /// failed and the connection still serves (docs/floor.md, "Signed
 /// heartbeats").
 pub fn ship(db: &Path, url: &str, keys: Option<&StationKeys>) -> Result<u64, FloorError> {
-    let (mut client, _) = connect_station(url)?;
+    ship_saying(db, url, keys).map(|(added, _)| added)
+}
+
+/// [`ship`], with the sentence for the servers of a multi-host target it
+/// passed over as old primaries, if any (`floor ship` says it, as the
+/// shipper does).
+pub fn ship_saying(
+    db: &Path,
+    url: &str,
+    keys: Option<&StationKeys>,
+) -> Result<(u64, Option<String>), FloorError> {
+    let (mut client, passed_over) = connect_station(url)?;
     let shipped = ship_on(
         &mut client,
         db,
@@ -58,7 +69,7 @@ pub fn ship(db: &Path, url: &str, keys: Option<&StationKeys>) -> Result<u64, Flo
                 )
             });
     }
-    shipped.map(|s| s.added)
+    shipped.map(|s| (s.added, passed_over))
 }
 
 /// How long a station's statement may run on the floor before the floor

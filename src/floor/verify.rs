@@ -107,8 +107,15 @@ pub fn verify_file(
     Ok((compared, findings))
 }
 
-/// Rows [`agreement`] asks of the floor, and of the file, at a time.
+/// Rows [`agreement`] asks of the floor at a time.
 const HASHES_AT_ONCE: u32 = 50_000;
+
+/// Rows of the file [`agreement`] links at a time: few enough that
+/// linking starts soon after reading does and ends soon after it.
+const FILE_ROWS_AT_ONCE: usize = 4096;
+
+/// Batches of the file's rows read ahead of the linking, at most.
+const FILE_BATCHES_IN_FLIGHT: usize = 8;
 
 /// How far a station's file agrees with the floor's rows for it.
 enum Agreement {
@@ -152,13 +159,12 @@ fn agreement(
                     }
                 }
             })?;
-        let (send, file) = sync_channel(2);
+        let (send, file) = sync_channel(FILE_BATCHES_IN_FLIGHT);
         let file_reader = std::thread::Builder::new()
             .name("file rows".into())
             .spawn_scoped(scope, move || {
-                let read = reader.batches_after(0, HASHES_AT_ONCE as usize, |rows| {
-                    send.send(Ok(rows)).is_ok()
-                });
+                let read =
+                    reader.batches_after(0, FILE_ROWS_AT_ONCE, |rows| send.send(Ok(rows)).is_ok());
                 if let Err(error) = read {
                     let _ = send.send(Err(error));
                 }

@@ -1,6 +1,9 @@
 //! The hash chain: which tables are in it, the canonical encoding of a row,
 //! and the hash that links each row to the one before. See docs/ledger.md.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
 use rusqlite::types::{Value, ValueRef};
 use sha2::{Digest, Sha256};
 
@@ -355,6 +358,27 @@ pub const CHAINED: [&TableSpec; 36] = [
     &COUNT_CORRECTIONS,
     &HAND_EDGES,
 ];
+
+/// The order in which to take rows from cursors over the chained tables
+/// (one a table, each in seq order) to read the chain in seq order: each
+/// cursor's next seq in a heap, so a row costs a few comparisons however
+/// many tables there are.
+#[derive(Debug, Default)]
+pub struct SeqMerge(BinaryHeap<Reverse<(i64, usize)>>);
+
+impl SeqMerge {
+    /// Cursor `cursor`'s next row has seq `seq`.
+    pub fn push(&mut self, seq: i64, cursor: usize) {
+        self.0.push(Reverse((seq, cursor)));
+    }
+
+    /// The cursor whose next row comes first in the chain (the first
+    /// cursor of those at the same seq), out of the merge until pushed
+    /// again; None once every cursor is done.
+    pub fn pop(&mut self) -> Option<usize> {
+        self.0.pop().map(|Reverse((_, cursor))| cursor)
+    }
+}
 
 /// A query for the stored hash of row `?1`, whichever of `tables` holds it.
 pub fn hash_at_sql<'a>(tables: impl IntoIterator<Item = &'a TableSpec>) -> String {

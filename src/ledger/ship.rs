@@ -6,7 +6,7 @@ use std::path::Path;
 use rusqlite::types::ValueRef;
 
 use super::LedgerError;
-use super::chain::{Linker, encode_values, encoded_count, present_chained_tables};
+use super::chain::{Linker, SeqMerge, encode_values, encoded_count, present_chained_tables};
 use super::file;
 
 /// One chained row as shipped to the floor.
@@ -72,22 +72,26 @@ impl ChainReader {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let mut cursors = Vec::with_capacity(present.len());
-        for (spec, statement) in present.iter().zip(statements.iter_mut()) {
+        let mut merge = SeqMerge::default();
+        let mut encoding = Vec::new();
+        for (index, (spec, statement)) in present.iter().zip(statements.iter_mut()).enumerate() {
             let mut rows = statement.query([after])?;
-            let current = next_row(spec, &mut rows)?;
+            let current = next_row(spec, &mut rows, &mut encoding)?;
+            if let Some(row) = &current {
+                merge.push(row.seq, index);
+            }
             cursors.push((spec, rows, current));
         }
         let mut batch = Vec::with_capacity(size);
-        loop {
-            let next = cursors
-                .iter_mut()
-                .filter(|(_, _, current)| current.is_some())
-                .min_by_key(|(_, _, current)| current.as_ref().map_or(i64::MAX, |row| row.seq));
-            let Some((spec, rows, current)) = next else {
+        while let Some(index) = merge.pop() {
+            let Some((spec, rows, current)) = cursors.get_mut(index) else {
                 break;
             };
             let row = current.take();
-            *current = next_row(spec, rows)?;
+            *current = next_row(spec, rows, &mut encoding)?;
+            if let Some(next) = &current {
+                merge.push(next.seq, index);
+            }
             batch.extend(row);
             if batch.len() == size && !each(std::mem::replace(&mut batch, Vec::with_capacity(size)))
             {
@@ -100,10 +104,12 @@ impl ChainReader {
 }
 
 /// The next row of a table's cursor (seq, hash, then its columns),
-/// encoded as the chain encodes it: a later column left out while NULL.
+/// encoded as the chain encodes it (a later column left out while NULL)
+/// in `encoding`, then copied out at its length: one allocation a row.
 fn next_row(
     spec: &super::chain::TableSpec,
     rows: &mut rusqlite::Rows<'_>,
+    encoding: &mut Vec<u8>,
 ) -> Result<Option<ChainRow>, LedgerError> {
     let Some(row) = rows.next()? else {
         return Ok(None);
@@ -112,16 +118,17 @@ fn next_row(
         ValueRef::Blob(b) => b.try_into().unwrap_or([0; 32]),
         _ => [0; 32],
     };
-    let columns = (0..spec.columns.len())
-        .map(|i| row.get_ref(i + 2))
-        .collect::<Result<Vec<_>, _>>()?;
-    let encoded = encoded_count(spec, columns.len(), |i| columns[i] == ValueRef::Null);
-    let mut values = Vec::new();
-    encode_values(&mut values, columns[..encoded].iter().copied());
+    // A column is read by its index, which fails only past the last one.
+    let count = spec.columns.len();
+    row.get_ref(count + 1)?;
+    let column = |i: usize| row.get_ref(i + 2).unwrap_or(ValueRef::Null);
+    let encoded = encoded_count(spec, count, |i| column(i) == ValueRef::Null);
+    encoding.clear();
+    encode_values(encoding, (0..encoded).map(column));
     Ok(Some(ChainRow {
         seq: row.get(0)?,
         table: spec.name,
-        values,
+        values: encoding.as_slice().to_vec(),
         hash,
     }))
 }
@@ -144,7 +151,8 @@ pub(super) fn rows_in(
         );
         let mut statement = snapshot.prepare_cached(&sql)?;
         let mut found = statement.query([after, last])?;
-        while let Some(row) = next_row(spec, &mut found)? {
+        let mut encoding = Vec::new();
+        while let Some(row) = next_row(spec, &mut found, &mut encoding)? {
             rows.push(row);
         }
     }

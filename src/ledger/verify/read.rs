@@ -12,7 +12,9 @@ use rusqlite::types::{Value, ValueRef};
 
 use super::{Discrepancy, discrepancy};
 use crate::ids::HandId;
-use crate::ledger::chain::{GENESIS, Linker, TableSpec, hash_at_sql, present_chained_tables};
+use crate::ledger::chain::{
+    GENESIS, Linker, SeqMerge, TableSpec, hash_at_sql, present_chained_tables,
+};
 use crate::ledger::{ChainHead, LedgerError};
 
 /// Rows handed on at a time: enough to make handing them on cheap, few
@@ -149,28 +151,26 @@ fn read_rows(
         .collect::<Result<Vec<_>, _>>()?;
     let mut checks = RowChecks::new(&snapshot, &present, expect)?;
     let mut cursors = Vec::with_capacity(present.len());
-    for (spec, statement) in present.iter().zip(statements.iter_mut()) {
+    let mut merge = SeqMerge::default();
+    for (index, (spec, statement)) in present.iter().zip(statements.iter_mut()).enumerate() {
         let mut cursor = Cursor {
             spec,
             rows: statement.query([])?,
             current: None,
             spare: Vec::new(),
         };
-        cursor.advance()?;
+        cursor.advance(&mut merge, index)?;
         cursors.push(cursor);
     }
-    loop {
-        let next = cursors
-            .iter_mut()
-            .enumerate()
-            .filter(|(_, c)| c.current.is_some())
-            .min_by_key(|(_, c)| c.current.as_ref().map_or(i64::MAX, |row| row.seq));
-        let Some((index, cursor)) = next else { break };
+    while let Some(index) = merge.pop() {
+        let Some(cursor) = cursors.get_mut(index) else {
+            break;
+        };
         let Some(row) = cursor.current.take() else {
             break;
         };
         let spec = cursor.spec;
-        cursor.advance()?;
+        cursor.advance(&mut merge, index)?;
         match checks.check(spec, index, row) {
             Ok(row) => chunk.push(row),
             // A row whose reading failed ends the chain.
@@ -234,7 +234,9 @@ struct Cursor<'s> {
 }
 
 impl Cursor<'_> {
-    fn advance(&mut self) -> Result<(), LedgerError> {
+    /// Reads the table's next row, if any, into `current` and says its seq
+    /// to `merge` (this is cursor `index`).
+    fn advance(&mut self, merge: &mut SeqMerge, index: usize) -> Result<(), LedgerError> {
         self.current = match self.rows.next()? {
             None => None,
             Some(row) => {
@@ -251,11 +253,9 @@ impl Cursor<'_> {
                     ValueRef::Blob(b) => b.try_into().ok(),
                     _ => None,
                 };
-                Some(CursorRow {
-                    seq: row.get(0)?,
-                    hash,
-                    values,
-                })
+                let seq = row.get(0)?;
+                merge.push(seq, index);
+                Some(CursorRow { seq, hash, values })
             }
         };
         Ok(())

@@ -59,20 +59,21 @@ fn archived(server: &Server, wal: &str) {
     );
 }
 
-/// Waits (up to 60 s) until `server` has finished its recovery and takes
-/// writes (a server in point-in-time recovery accepts connections before).
-fn promoted(server: &Server) {
+/// Waits (up to 60 s) until `question` (a boolean query) is true on
+/// `server`, which may not take connections at first: `what` says what
+/// did not happen.
+fn wait_until(server: &Server, question: &str, what: &str) {
     let start = Instant::now();
     loop {
-        let writable = Client::connect(&server.url(), NoTls)
-            .and_then(|mut c| c.query_one("SELECT NOT pg_is_in_recovery()", &[]))
+        let yes = Client::connect(&server.url(), NoTls)
+            .and_then(|mut c| c.query_one(question, &[]))
             .is_ok_and(|row| row.get::<_, bool>(0));
-        if writable {
+        if yes {
             return;
         }
         assert!(
             start.elapsed() < Duration::from_secs(60),
-            "the restored floor did not finish its recovery within 60 s"
+            "the restored floor {what} within 60 s"
         );
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -197,16 +198,20 @@ fn the_floor_restored_to_a_point_back_is_whole_again_once_every_station_has_sent
             &[
                 &restore_command,
                 &target_time,
-                "recovery_target_action = 'promote'",
+                "recovery_target_action = 'pause'",
             ],
         )
         .unwrap();
     start_cluster(&restored.cluster, &root.join("restored"), port);
-    promoted(&restored);
-    let restored_after = died.elapsed();
+    wait_until(
+        &restored,
+        "SELECT pg_get_wal_replay_pause_state() = 'paused'",
+        "did not pause at the point",
+    );
 
-    // The floor is back as it was at the point: each station's head
-    // between the two readings around it, and rows shipped since lost.
+    // Paused at the point, read-only (the stations cannot ship yet): the
+    // floor as it was then, each station's head between the two readings
+    // around it, and rows shipped since lost.
     let at_point = floor_heads(&restored);
     for (station, head) in &at_point {
         assert!(
@@ -221,6 +226,17 @@ fn the_floor_restored_to_a_point_back_is_whole_again_once_every_station_has_sent
         .map(|(station, head)| head - head_of(&at_point, station))
         .sum();
     assert!(lost_rows > 0, "the restore lost nothing: {at_loss:?}");
+    // The point is right: recovery ends, the floor takes writes.
+    restored
+        .admin()
+        .batch_execute("SELECT pg_wal_replay_resume()")
+        .unwrap();
+    wait_until(
+        &restored,
+        "SELECT NOT pg_is_in_recovery()",
+        "did not finish its recovery",
+    );
+    let restored_after = died.elapsed();
 
     // Every station still playing sends again what the floor lost at its
     // next contact; one that had stopped does so with `floor ship`.
@@ -251,6 +267,9 @@ fn the_floor_restored_to_a_point_back_is_whole_again_once_every_station_has_sent
             [
                 "point-in-time",
                 "recovery stopping",
+                "pausing",
+                "pg_wal_replay_resume",
+                "redo done",
                 "new timeline",
                 "ready to accept",
             ]

@@ -110,7 +110,7 @@ fn countability() {
         .unwrap_or(2_000);
     // One deck by default (issue 33's target); COUNTABILITY_DECKS=6 for
     // issue 47's.
-    let deck_count: u8 = std::env::var("COUNTABILITY_DECKS")
+    let deck_count: i64 = std::env::var("COUNTABILITY_DECKS")
         .ok()
         .and_then(|text| text.parse().ok())
         .unwrap_or(1);

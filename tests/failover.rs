@@ -382,6 +382,19 @@ pub(crate) struct Station {
     pub(crate) child: Child,
 }
 
+impl Station {
+    /// `pairs-table floor ship` at this station, to its target, as its
+    /// simulation's last line says to run when it ended with rows unsent.
+    pub(crate) fn ship_once(&self) -> std::process::Output {
+        pairs_table_for(&self.db)
+            .args(["floor", "ship", "--db"])
+            .arg(&self.db)
+            .args(["--floor", &self.target])
+            .output()
+            .unwrap()
+    }
+}
+
 /// Starts `count` stations enrolled on the pair, each simulating `hands`
 /// hands and shipping to the multi-host target.
 pub(crate) fn start_stations(pair: &Pair, dir: &Path, count: usize, hands: u32) -> Vec<Station> {
@@ -595,12 +608,7 @@ pub(crate) fn finished(stations: &mut [Station]) -> Vec<String> {
             assert!(status.success(), "{}: {said}", station.name);
             let last = said.lines().last().unwrap_or_default();
             if last.ends_with("`pairs-table floor ship` sends the rest") {
-                let out = pairs_table_for(&station.db)
-                    .args(["floor", "ship", "--db"])
-                    .arg(&station.db)
-                    .args(["--floor", &station.target])
-                    .output()
-                    .unwrap();
+                let out = station.ship_once();
                 let shipped = String::from_utf8_lossy(&out.stdout);
                 assert!(
                     out.status.success() && shipped.starts_with("shipped "),
@@ -897,13 +905,7 @@ fn a_primary_stalled_for_30_s_is_passed_over_for_the_promoted_standby_and_never_
     );
     // A one-off `floor ship` at a station, a new program that never saw
     // the new primary, passes the old one over too and says so.
-    let station = &stations.0[0];
-    let out = pairs_table_for(&station.db)
-        .args(["floor", "ship", "--db"])
-        .arg(&station.db)
-        .args(["--floor", &station.target])
-        .output()
-        .unwrap();
+    let out = stations.0[0].ship_once();
     let (old, new) = (
         format!("127.0.0.1:{}", pair.primary.port),
         format!("127.0.0.1:{}", pair.standby.port),

@@ -15,7 +15,6 @@ use crate::failover::{
     floor_heads, free_ports, new_cluster, settled, signed_now, start_cluster, start_stations_on,
     station_count, wait_heads,
 };
-use crate::floor::pairs_table_for;
 use pairs_table::floor;
 
 /// The settings of a floor server that archives its WAL into `archive`
@@ -249,13 +248,7 @@ fn the_floor_restored_to_a_point_back_is_whole_again_once_every_station_has_sent
     let whole_after = died.elapsed();
     finished(&mut stations.0);
     for (station, _) in stations.0.iter().zip(&running).filter(|(_, r)| !**r) {
-        let out = pairs_table_for(&station.db)
-            .args(["floor", "ship", "--db"])
-            .arg(&station.db)
-            .args(["--floor", &station.target])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", station.name);
+        assert!(station.ship_once().status.success(), "{}", station.name);
     }
     let total = every_row_once(&restored.url(), &restored, &stations.0);
     settled(&restored);

@@ -197,20 +197,34 @@ pub(super) fn open_read_only(path: &Path, immutable: bool) -> Result<ReadOnly, L
         return Err(LedgerError::NotFound(display));
     }
     let wal = PathBuf::from(format!("{}-wal", path.display()));
-    let (unchanging, lock) = if immutable || wal.exists() {
-        (immutable, None)
+    // `kept` when nothing can change the file while it is read: writers
+    // are locked out, or none can lock it either.
+    let (unchanging, kept, lock) = if immutable || wal.exists() {
+        (immutable, false, None)
     } else {
         match FileLock::shared(path) {
-            Shared::Reading(lock) => (true, Some(lock)),
-            Shared::Writer => (false, None),
+            Shared::Reading(lock) => (true, true, Some(lock)),
+            Shared::Writer => (false, false, None),
             // No writer can hold a file this process cannot lock (writers
             // lock it too): read-only media, a file system without locks.
-            Shared::Unlockable => (true, None),
+            Shared::Unlockable => (true, true, None),
         }
     };
     let conn = connect_read_only(path, unchanging)?;
+    if kept {
+        // Nothing can shorten the file meanwhile, so SQLite may map it
+        // rather than copy each page in with a system call. (Not on the
+        // word of `--immutable` alone: a mapped file cut short under the
+        // reader would kill it rather than fail a read.)
+        conn.pragma_update(None, "mmap_size", MAP_BYTES)?;
+    }
     Ok(ReadOnly { conn, lock })
 }
+
+/// How much of a ledger kept unchanging is read through a memory map: all
+/// of any ledger a station keeps (SQLite caps it at 2 GiB unless built
+/// otherwise).
+const MAP_BYTES: i64 = 1 << 31;
 
 fn connect_read_only(path: &Path, immutable: bool) -> Result<Connection, LedgerError> {
     let display = path.display().to_string();

@@ -22,8 +22,10 @@ use crate::ledger::{ChainHead, LedgerError};
 const ROWS_AT_ONCE: usize = 256;
 
 /// Rows of a table whose buffers are kept to read its next rows into, at
-/// most.
-const SPARE_ROWS: usize = 2 * ROWS_AT_ONCE;
+/// most: as many as can be away at once (the chunks in flight, the one
+/// being audited and the one being read), so that a table whose rows fill
+/// every chunk reads into buffers it had before rather than new ones.
+const SPARE_ROWS: usize = (super::CHUNKS_IN_FLIGHT + 2) * ROWS_AT_ONCE;
 
 /// A chain row as read, with what reading it found.
 pub(super) struct ReadRow {

@@ -284,6 +284,8 @@ struct Layout {
     /// Where each decision level's states start in the flat value arrays
     /// (both sizes' lists padded).
     state_start: [usize; MAX_DECISION_CARDS + 2],
+    /// The most states of any level (padded).
+    level_states: usize,
     /// What folding pays with each dealer's stack alone, by dealer's
     /// stack, all sizes, padded: with the player's, the larger of the two.
     dealer_fold: Vec<f64>,
@@ -329,6 +331,7 @@ impl Layout {
             player_start: [0; 12],
             dealer_start: [0; 11],
             state_start: [0; MAX_DECISION_CARDS + 2],
+            level_states: 0,
             dealer_fold: Vec::new(),
             paying_faces: Vec::new(),
             turn_start: [0; MAX_DECISION_CARDS + 1],
@@ -386,6 +389,7 @@ impl Layout {
                 layout.shared_faces.extend(sums);
             }
             layout.state_start[size + 1] = layout.shared_faces.len();
+            layout.level_states = layout.level_states.max(players.len() * dealers.len());
             let longer = list(&layout.player[size + 1], layout.players(size + 1));
             for &d in &dealers {
                 let sums = longer.iter().map(|&p| face_sum((d | THREE_BIT) & p));
@@ -401,7 +405,7 @@ impl Layout {
                 for card in (0..10).filter(|card| paying >> card & 1 == 0) {
                     let next = usize::from(layout.dealer_index[usize::from(dealer | 1 << card)]);
                     let copies = card * layout.player_start[11] + layout.player_start[size + 1];
-                    let values = layout.state_start[size + 1] + next * length;
+                    let values = layout.best_start(size + 1) + next * length;
                     layout.turn_terms.push((copies as u32, values as u32));
                 }
             }
@@ -418,6 +422,13 @@ impl Layout {
             }
         }
         layout
+    }
+
+    /// Where the best values of decisions of `size` cards start: levels
+    /// alternate between two halves of the best values, as each level's
+    /// are needed only for the level below (and so stay in the cache).
+    fn best_start(&self, size: usize) -> usize {
+        size % 2 * self.level_states
     }
 
     /// The player's stacks of `size` cards, padded.
@@ -489,8 +500,9 @@ impl fmt::Debug for ShoeEdge {
 /// The backward induction's memory, reused from solve to solve.
 #[derive(Clone)]
 struct Workspace {
-    /// Each decision's best value, tenths, level by level; dealer-major
-    /// within a level (a row per dealer's stack).
+    /// Each decision's best value, tenths, of two levels (see
+    /// [`Layout::best_start`]); dealer-major within a level (a row per
+    /// dealer's stack).
     values: Lines,
     /// Each decision's hitting value, tenths; player-major within a level.
     hits: Lines,
@@ -527,7 +539,7 @@ impl Workspace {
             .max()
             .unwrap_or(0);
         Workspace {
-            values: Lines::new(states),
+            values: Lines::new(2 * layout.level_states),
             hits: Lines::new(states),
             dealer_turn: Lines::new(widest),
             player_copies: Lines::new(10 * layout.player_start[11]),
@@ -815,7 +827,7 @@ impl<P: Fn(u16) -> f64, const W: usize> Rows for Decisions<'_, '_, P, W> {
         };
         let mut decided = Decided {
             hits: &mut hits[start..][..width * length],
-            values: &mut values[start..][..width * length],
+            values: &mut values[layout.best_start(size)..][..width * length],
             width,
             length,
             player_fold: &layout.player_fold[layout.player_start[size]..][..length],
@@ -1023,7 +1035,7 @@ impl ShoeEdge {
                     continue;
                 }
                 let row = usize::from(layout.dealer_index[1 << dealer]);
-                let next = &work.values[layout.state_start[1] + row * layout.players(1)..][..10];
+                let next = &work.values[layout.best_start(1) + row * layout.players(1)..][..10];
                 let left = &work.player_copies[dealer * stride + start..][..10];
                 for ((value, &v), &c) in after_first.iter_mut().zip(next).zip(left) {
                     *value += c * v;

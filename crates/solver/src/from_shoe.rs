@@ -8,10 +8,11 @@
 //! speed: states are grouped by stack size and laid out so that every sum
 //! over the next card runs along contiguous rows, and the dealer's card is
 //! valued once per (player's stack after the hit, dealer's stack) rather
-//! than once per hit. States are valued in blocks of 4 × 4, with AVX2 where
-//! the CPU has it; the operations and their order are those of the plain
-//! loops, so the figures are the same to the bit. A seen shoe of six decks
-//! takes about 0.3 ms of one core (docs/performance.md, "Countability").
+//! than once per hit. States are valued in blocks of 4 rows by up to 64
+//! places, every row's terms found once per layout, with AVX-512 or AVX2
+//! where the CPU has it; the operations and their order are those of the
+//! plain loops, so the figures are the same to the bit (docs/performance.md,
+//! "Countability").
 //!
 //! Pure arithmetic: no I/O, no clock. Every figure is within
 //! [`super::ERROR_BOUND`] of the exact rational (the same argument as the

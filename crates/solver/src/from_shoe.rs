@@ -8,10 +8,11 @@
 //! speed: states are grouped by stack size and laid out so that every sum
 //! over the next card runs along contiguous rows, and the dealer's card is
 //! valued once per (player's stack after the hit, dealer's stack) rather
-//! than once per hit. States are valued in blocks of 4 × 4, with AVX2 where
-//! the CPU has it; the operations and their order are those of the plain
-//! loops, so the figures are the same to the bit. A seen shoe of six decks
-//! takes about 0.3 ms of one core (docs/performance.md, "Countability").
+//! than once per hit. States are valued in blocks of 4 rows by up to 64
+//! places, every row's terms found once per layout, with AVX-512 or AVX2
+//! where the CPU has it; the operations and their order are those of the
+//! plain loops, so the figures are the same to the bit (docs/performance.md,
+//! "Countability").
 //!
 //! Pure arithmetic: no I/O, no clock. Every figure is within
 //! [`super::ERROR_BOUND`] of the exact rational (the same argument as the
@@ -203,15 +204,62 @@ fn faces() -> &'static Faces {
     })
 }
 
-/// States are valued in blocks of `BLOCK` stacks of the player's by
-/// `BLOCK` of the dealer's, kept in registers while every card's term is
-/// added: each size's list of stacks is padded to a multiple of `BLOCK`
-/// in the value arrays (the padding's values are never read).
+/// States are valued in blocks of `BLOCK` stacks of one player's by up to
+/// 64 of the other's, each row kept in registers while every card's term
+/// is added.
 const BLOCK: usize = 4;
 
-/// `count` rounded up to whole blocks.
+/// Figures in a cache line (64 bytes): each size's list of stacks is
+/// padded to a multiple of it in the value arrays (the padding's values
+/// are never read), and those arrays start on a line, so every row does
+/// too and no access to a block's places splits a line.
+const LINE: usize = 8;
+
+/// `count` rounded up to whole lines.
 fn padded(count: usize) -> usize {
-    count.div_ceil(BLOCK) * BLOCK
+    count.div_ceil(LINE) * LINE
+}
+
+/// Figures in memory that starts on a cache line (see [`LINE`]).
+struct Lines {
+    buffer: Vec<f64>,
+    /// Where the first line starts in `buffer`.
+    skip: usize,
+    len: usize,
+}
+
+impl Lines {
+    /// `len` zeros.
+    fn new(len: usize) -> Lines {
+        let buffer = vec![0.0; len + LINE];
+        let skip = buffer.as_ptr().align_offset(LINE * size_of::<f64>());
+        // (Never more, but `align_offset` may answer "not possible".)
+        let skip = if skip < LINE { skip } else { 0 };
+        Lines { buffer, skip, len }
+    }
+}
+
+impl Clone for Lines {
+    /// A copy on lines of its own (the new memory's offset may differ).
+    fn clone(&self) -> Lines {
+        let mut lines = Lines::new(self.len);
+        lines.copy_from_slice(self);
+        lines
+    }
+}
+
+impl std::ops::Deref for Lines {
+    type Target = [f64];
+
+    fn deref(&self) -> &[f64] {
+        &self.buffer[self.skip..][..self.len]
+    }
+}
+
+impl std::ops::DerefMut for Lines {
+    fn deref_mut(&mut self) -> &mut [f64] {
+        &mut self.buffer[self.skip..][..self.len]
+    }
 }
 
 /// The index tables of one solve: the stacks of each size that hold a
@@ -237,6 +285,8 @@ struct Layout {
     /// Where each decision level's states start in the flat value arrays
     /// (both sizes' lists padded).
     state_start: [usize; MAX_DECISION_CARDS + 2],
+    /// The most states of any level (padded).
+    level_states: usize,
     /// What folding pays with each dealer's stack alone, by dealer's
     /// stack, all sizes, padded: with the player's, the larger of the two.
     dealer_fold: Vec<f64>,
@@ -249,6 +299,24 @@ struct Layout {
     /// For a decision: the face sum of the ranks in both stacks, by level,
     /// player's stack, then dealer's (padded; the level's at `state_start`).
     shared_faces: Vec<u8>,
+    /// What folding pays with each player's stack alone, by player's
+    /// stack, all sizes, padded.
+    player_fold: Vec<f64>,
+    /// For the dealer's card, by level (from `turn_terms_start`), dealer's
+    /// stack, then each card that leads on, in rank order: where its copies
+    /// left start in the player's copies and where the decisions it leads
+    /// to start in the values (both then along the player's list).
+    turn_terms: Vec<(u32, u32)>,
+    /// Where each level's terms of the dealer's card start.
+    turn_terms_start: [usize; MAX_DECISION_CARDS + 1],
+    /// For a decision, by level (from `hit_terms_start`), player's stack,
+    /// then each card the player can draw, in rank order: where its copies
+    /// left start in the dealer's copies and where the dealer's card after
+    /// it starts in a level's `dealer_turn` (both then along the dealer's
+    /// list).
+    hit_terms: Vec<(u32, u32)>,
+    /// Where each level's terms of a decision start.
+    hit_terms_start: [usize; MAX_DECISION_CARDS + 1],
 }
 
 impl Layout {
@@ -264,10 +332,16 @@ impl Layout {
             player_start: [0; 12],
             dealer_start: [0; 11],
             state_start: [0; MAX_DECISION_CARDS + 2],
+            level_states: 0,
             dealer_fold: Vec::new(),
             paying_faces: Vec::new(),
             turn_start: [0; MAX_DECISION_CARDS + 1],
             shared_faces: Vec::new(),
+            player_fold: Vec::new(),
+            turn_terms: Vec::new(),
+            turn_terms_start: [0; MAX_DECISION_CARDS + 1],
+            hit_terms: Vec::new(),
+            hit_terms_start: [0; MAX_DECISION_CARDS + 1],
         };
         for mask in 0..MASKS as u16 {
             let size = mask.count_ones() as usize;
@@ -294,6 +368,13 @@ impl Layout {
                 .dealer_fold
                 .resize(layout.dealer_start[size + 1], 0.0);
         }
+        for (size, players) in layout.player.iter().enumerate() {
+            let folds = players.iter().map(|&p| faces.fold[usize::from(p)]);
+            layout.player_fold.extend(folds);
+            layout
+                .player_fold
+                .resize(layout.player_start[size + 1], 0.0);
+        }
         // A padded place is an empty stack: its sums are never read.
         let list = |masks: &[u16], count: usize| -> Vec<u16> {
             let mut list = masks.to_vec();
@@ -309,6 +390,7 @@ impl Layout {
                 layout.shared_faces.extend(sums);
             }
             layout.state_start[size + 1] = layout.shared_faces.len();
+            layout.level_states = layout.level_states.max(players.len() * dealers.len());
             let longer = list(&layout.player[size + 1], layout.players(size + 1));
             for &d in &dealers {
                 let sums = longer.iter().map(|&p| face_sum((d | THREE_BIT) & p));
@@ -316,7 +398,38 @@ impl Layout {
             }
             layout.turn_start[size] = layout.paying_faces.len() - dealers.len() * longer.len();
         }
+        for size in 1..=MAX_DECISION_CARDS {
+            layout.turn_terms_start[size] = layout.turn_terms.len();
+            let length = layout.players(size + 1);
+            for &dealer in &layout.dealer[size] {
+                let paying = dealer | THREE_BIT;
+                for card in (0..10).filter(|card| paying >> card & 1 == 0) {
+                    let next = usize::from(layout.dealer_index[usize::from(dealer | 1 << card)]);
+                    let copies = card * layout.player_start[11] + layout.player_start[size + 1];
+                    let values = layout.best_start(size + 1) + next * length;
+                    layout.turn_terms.push((copies as u32, values as u32));
+                }
+            }
+            layout.hit_terms_start[size] = layout.hit_terms.len();
+            let width = layout.dealers(size);
+            for &player in &layout.player[size] {
+                for card in (0..10).filter(|card| player >> card & 1 == 0) {
+                    let next = usize::from(layout.player_index[usize::from(player | 1 << card)]);
+                    let copies = card * layout.dealer_start[10] + layout.dealer_start[size];
+                    layout
+                        .hit_terms
+                        .push((copies as u32, (next * width) as u32));
+                }
+            }
+        }
         layout
+    }
+
+    /// Where the best values of decisions of `size` cards start: levels
+    /// alternate between two halves of the best values, as each level's
+    /// are needed only for the level below (and so stay in the cache).
+    fn best_start(&self, size: usize) -> usize {
+        size % 2 * self.level_states
     }
 
     /// The player's stacks of `size` cards, padded.
@@ -388,23 +501,21 @@ impl fmt::Debug for ShoeEdge {
 /// The backward induction's memory, reused from solve to solve.
 #[derive(Clone)]
 struct Workspace {
-    /// Each decision's best value, tenths, level by level; dealer-major
-    /// within a level (a row per dealer's stack).
-    values: Vec<f64>,
+    /// Each decision's best value, tenths, of two levels (see
+    /// [`Layout::best_start`]); dealer-major within a level (a row per
+    /// dealer's stack).
+    values: Lines,
     /// Each decision's hitting value, tenths; player-major within a level.
-    hits: Vec<f64>,
+    hits: Lines,
     /// One level's values of the dealer's card to come, player-major
     /// (a row per player's stack after the hit).
-    dealer_turn: Vec<f64>,
+    dealer_turn: Lines,
     /// Copies of rank s left by player's stack: [s][stack, all sizes].
-    player_copies: Vec<f64>,
+    player_copies: Lines,
     /// Copies of rank r left by dealer's stack: [r][stack, all sizes].
-    dealer_copies: Vec<f64>,
-    /// A block's rows of the dealer's card, before they go across the
-    /// rows of `dealer_turn`.
-    rows: Vec<f64>,
-    /// A block's rows by place along them, on their way across.
-    columns: Vec<[f64; BLOCK]>,
+    dealer_copies: Lines,
+    /// A stage's value of each row before the cards to come.
+    bases: Vec<f64>,
 }
 
 /// The exact house edge of one player against the dealer from `shoe` under
@@ -429,13 +540,12 @@ impl Workspace {
             .max()
             .unwrap_or(0);
         Workspace {
-            values: vec![0.0; states],
-            hits: vec![0.0; states],
-            dealer_turn: vec![0.0; widest],
-            player_copies: vec![0.0; 10 * layout.player_start[11]],
-            dealer_copies: vec![0.0; 10 * layout.dealer_start[10]],
-            rows: vec![0.0; BLOCK * layout.player_start[11]],
-            columns: vec![[0.0; BLOCK]; layout.player_start[11]],
+            values: Lines::new(2 * layout.level_states),
+            hits: Lines::new(states),
+            dealer_turn: Lines::new(widest),
+            player_copies: Lines::new(10 * layout.player_start[11]),
+            dealer_copies: Lines::new(10 * layout.dealer_start[10]),
+            bases: vec![0.0; layout.player_start[11]],
         }
     }
 
@@ -443,16 +553,11 @@ impl Workspace {
     /// to the layout's root (the first decisions when that is the deal).
     /// Returns the copies of each rank in the shoe.
     fn solve(&mut self, layout: &Layout, shoe: &ShoeCounts) -> [f64; 10] {
-        #[cfg(target_arch = "x86_64")]
-        let avx2 = std::arch::is_x86_feature_detected!("avx2");
-        #[cfg(not(target_arch = "x86_64"))]
-        let avx2 = false;
-        self.solve_on(layout, shoe, avx2)
+        self.solve_on(layout, shoe, Isa::detected())
     }
 
-    /// [`Workspace::solve`], with AVX2 or without (`avx2` only where the
-    /// CPU has it).
-    fn solve_on(&mut self, layout: &Layout, shoe: &ShoeCounts, avx2: bool) -> [f64; 10] {
+    /// [`Workspace::solve`] compiled for `isa` (one the CPU has).
+    fn solve_on(&mut self, layout: &Layout, shoe: &ShoeCounts, isa: Isa) -> [f64; 10] {
         let copies: [f64; 10] = std::array::from_fn(|i| f64::from(shoe.copies[i]));
         let cards = shoe.cards as f64;
         let (players, dealers) = (layout.player_start[11], layout.dealer_start[10]);
@@ -485,16 +590,22 @@ impl Workspace {
         let top = usize::from(shoe.longest);
         let levels = (layout.root.max(1)..=top).rev();
         #[cfg(target_arch = "x86_64")]
-        if avx2 {
-            // SAFETY: `levels_avx2` needs AVX2, which the CPU has: `avx2`
-            // is only true from `is_x86_feature_detected!("avx2")`.
+        if isa != Isa::Baseline {
+            // SAFETY: each needs CPU features the CPU has: `isa` is only
+            // `Avx2` or `Avx512` from `Isa::detected`, which checks them
+            // with `is_x86_feature_detected!`.
             #[allow(unsafe_code)]
             unsafe {
-                self.levels_avx2(layout, levels, top, &copies, cards, &pair_base);
+                match isa {
+                    Isa::Avx512 => {
+                        self.levels_avx512(layout, levels, top, &copies, cards, &pair_base)
+                    }
+                    _ => self.levels_avx2(layout, levels, top, &copies, cards, &pair_base),
+                }
             }
             return copies;
         }
-        self.levels(layout, levels, top, &copies, cards, &pair_base);
+        self.levels::<16>(layout, levels, top, &copies, cards, &pair_base);
         copies
     }
 
@@ -511,13 +622,31 @@ impl Workspace {
         cards: f64,
         pair_base: &impl Fn(u16) -> f64,
     ) {
-        self.levels(layout, levels, top, copies, cards, pair_base);
+        self.levels::<32>(layout, levels, top, copies, cards, pair_base);
+    }
+
+    /// [`Workspace::levels`] compiled for AVX-512 (eight lanes an
+    /// instruction; Rust never contracts a product and a sum into an FMA,
+    /// so the same operations, the same bits).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn levels_avx512(
+        &mut self,
+        layout: &Layout,
+        levels: impl Iterator<Item = usize>,
+        top: usize,
+        copies: &[f64; 10],
+        cards: f64,
+        pair_base: &impl Fn(u16) -> f64,
+    ) {
+        self.levels::<64>(layout, levels, top, copies, cards, pair_base);
     }
 
     /// Values the decisions of `levels` sizes, deepest first: at each, the
-    /// dealer's card after the player's hit, then the decisions.
+    /// dealer's card after the player's hit, then the decisions; `W` places
+    /// of a row at a time.
     #[inline(always)]
-    fn levels(
+    fn levels<const W: usize>(
         &mut self,
         layout: &Layout,
         levels: impl Iterator<Item = usize>,
@@ -538,9 +667,38 @@ impl Workspace {
             // A dealer's stack of `size` (with the 3 that pays) leaves
             // 9 − `size` cards that lead on; none beyond `top`.
             let leading = if size < top { 9 - size } else { 0 };
-            by_cards(leading, &mut DealerCard(&mut level));
-            by_cards(10 - size, &mut Decisions(&mut level));
+            by_cards(leading, &mut DealerCard::<_, W>(&mut level));
+            by_cards(10 - size, &mut Decisions::<_, W>(&mut level));
         }
+    }
+}
+
+/// The instruction sets the levels are compiled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Isa {
+    /// The target's own (SSE2 on x86-64).
+    Baseline,
+    /// AVX2.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    Avx2,
+    /// AVX-512 (its foundation, `avx512f`).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    Avx512,
+}
+
+impl Isa {
+    /// The widest this CPU has.
+    fn detected() -> Isa {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                return Isa::Avx512;
+            }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                return Isa::Avx2;
+            }
+        }
+        Isa::Baseline
     }
 }
 
@@ -579,10 +737,11 @@ fn by_cards(cards: usize, stage: &mut impl Rows) {
 
 /// The dealer's card after the player's hit at decisions of `size`
 /// cards: a 3 pays 3, a pair pays its rank, anything else leads to a
-/// decision of `size` + 1. Stored player-major in `dealer_turn`.
-struct DealerCard<'l, 'a, P>(&'l mut Level<'a, P>);
+/// decision of `size` + 1. A row per dealer's stack, along the player's
+/// stacks after the hit; stored player-major in `dealer_turn`.
+struct DealerCard<'l, 'a, P, const W: usize>(&'l mut Level<'a, P>);
 
-impl<P: Fn(u16) -> f64> Rows for DealerCard<'_, '_, P> {
+impl<P: Fn(u16) -> f64, const W: usize> Rows for DealerCard<'_, '_, P, W> {
     #[inline(always)]
     fn rows<const N: usize>(&mut self) {
         let Level {
@@ -594,56 +753,43 @@ impl<P: Fn(u16) -> f64> Rows for DealerCard<'_, '_, P> {
             pair_base,
         } = &mut *self.0;
         let size = *size;
+        let dealers = &layout.dealer[size];
         let (width, length) = (layout.dealers(size), layout.players(size + 1));
-        let per_card = 1.0 / (*cards - (2 * size + 1) as f64);
-        let copies_start = layout.player_start[size + 1];
-        let stride = layout.player_start[11];
-        let next_start = layout.state_start[size + 1];
-        let faces = &layout.paying_faces[layout.turn_start[size]..][..width * length];
         let Workspace {
             values,
             dealer_turn,
             player_copies,
-            rows,
-            columns,
+            bases,
             ..
         } = &mut **work;
-        let rows = &mut rows[..BLOCK * length];
-        for i0 in (0..width).step_by(BLOCK) {
-            for (l, out) in rows.chunks_exact_mut(length).enumerate() {
-                // A padded place copies the block's last stack.
-                let real = (i0 + l).min(layout.dealer[size].len() - 1);
-                let dealer = layout.dealer[size][real];
-                let mut row = Row::<N> {
-                    base: 3.0 * copies[THREE] + pair_base(dealer),
-                    terms: [(&[], &[]); N],
-                };
-                let paying = dealer | THREE_BIT;
-                for (term, card) in row
-                    .terms
-                    .iter_mut()
-                    .zip((0..10).filter(|card| paying >> card & 1 == 0))
-                {
-                    let next = usize::from(layout.dealer_index[usize::from(dealer | 1 << card)]);
-                    *term = (
-                        &player_copies[card * stride + copies_start..],
-                        &values[next_start + next * length..],
-                    );
-                }
-                let sums = &faces[real * length..][..length];
-                row.value(sums, |base, sum| base - f64::from(sum), per_card, out);
-            }
-            let turns = &mut dealer_turn[i0..];
-            across(rows, columns, turns, width, |_, turns| turns);
+        for (base, &dealer) in bases.iter_mut().zip(dealers) {
+            *base = 3.0 * copies[THREE] + pair_base(dealer);
         }
+        let stage = Stage {
+            rows: width,
+            count: dealers.len(),
+            length,
+            bases,
+            terms: &layout.turn_terms[layout.turn_terms_start[size]..],
+            copies: player_copies,
+            values,
+            sums: &layout.paying_faces[layout.turn_start[size]..][..width * length],
+            scale: 1.0 / (*cards - (2 * size + 1) as f64),
+        };
+        let mut turns = Turns {
+            turns: &mut dealer_turn[..length * width],
+            width,
+        };
+        stage.run::<N, W>(|base, sum| base - f64::from(sum), &mut turns);
     }
 }
 
 /// The decisions of `size` cards: hit (a pair costs its rank, anything
-/// else leads to the dealer's card) or fold.
-struct Decisions<'l, 'a, P>(&'l mut Level<'a, P>);
+/// else leads to the dealer's card) or fold. A row per player's stack,
+/// along the dealer's.
+struct Decisions<'l, 'a, P, const W: usize>(&'l mut Level<'a, P>);
 
-impl<P: Fn(u16) -> f64> Rows for Decisions<'_, '_, P> {
+impl<P: Fn(u16) -> f64, const W: usize> Rows for Decisions<'_, '_, P, W> {
     #[inline(always)]
     fn rows<const N: usize>(&mut self) {
         let Level {
@@ -655,155 +801,210 @@ impl<P: Fn(u16) -> f64> Rows for Decisions<'_, '_, P> {
             ..
         } = &mut *self.0;
         let size = *size;
+        let players = &layout.player[size];
         let (width, length) = (layout.dealers(size), layout.players(size));
-        let per_card = 1.0 / (*cards - (2 * size) as f64);
-        let copies_start = layout.dealer_start[size];
-        let stride = layout.dealer_start[10];
         let start = layout.state_start[size];
-        let fold = &faces().fold;
-        let faces = &layout.shared_faces[start..][..width * length];
-        let dealer_fold = &layout.dealer_fold[copies_start..][..width];
         let Workspace {
             values,
             hits,
             dealer_turn,
             dealer_copies,
-            columns,
+            bases,
             ..
         } = &mut **work;
-        let hits = &mut hits[start..][..width * length];
-        let values = &mut values[start..][..width * length];
-        for j0 in (0..length).step_by(BLOCK) {
-            let mut player_fold = [0.0; BLOCK];
-            let block = &mut hits[j0 * width..][..BLOCK * width];
-            for (m, out) in block.chunks_exact_mut(width).enumerate() {
-                // A padded place copies the block's last stack.
-                let real = (j0 + m).min(layout.player[size].len() - 1);
-                let player = layout.player[size][real];
-                let mut row = Row::<N> {
-                    base: -pair_base(player),
-                    terms: [(&[], &[]); N],
-                };
-                for (term, card) in row
-                    .terms
-                    .iter_mut()
-                    .zip((0..10).filter(|card| player >> card & 1 == 0))
-                {
-                    let next = usize::from(layout.player_index[usize::from(player | 1 << card)]);
-                    *term = (
-                        &dealer_copies[card * stride + copies_start..],
-                        &dealer_turn[next * width..],
-                    );
-                }
-                player_fold[m] = fold[usize::from(player)];
-                let sums = &faces[real * width..][..width];
-                row.value(sums, |base, sum| base + f64::from(sum), per_card, out);
+        for (base, &player) in bases.iter_mut().zip(players) {
+            *base = -pair_base(player);
+        }
+        let stage = Stage {
+            rows: length,
+            count: players.len(),
+            length: width,
+            bases,
+            terms: &layout.hit_terms[layout.hit_terms_start[size]..],
+            copies: dealer_copies,
+            values: dealer_turn,
+            sums: &layout.shared_faces[start..][..width * length],
+            scale: 1.0 / (*cards - (2 * size) as f64),
+        };
+        let mut decided = Decided {
+            hits: &mut hits[start..][..width * length],
+            values: &mut values[layout.best_start(size)..][..width * length],
+            width,
+            length,
+            player_fold: &layout.player_fold[layout.player_start[size]..][..length],
+            dealer_fold: &layout.dealer_fold[layout.dealer_start[size]..][..width],
+        };
+        stage.run::<N, W>(|base, sum| base + f64::from(sum), &mut decided);
+    }
+}
+
+/// One stage of a level: rows of states, each valued along the other
+/// stack's list from its value before the cards to come and, for each of
+/// the `N` cards that can come, in rank order, its copies left times the
+/// value it leads to; `BLOCK` rows by up to `W` places at a time, the
+/// places of all rows before the next places (so that a block's values,
+/// written across the rows of another array, fill the cache lines the
+/// block before began).
+struct Stage<'a> {
+    /// Rows, padded to whole blocks (a padded row repeats the last real
+    /// one).
+    rows: usize,
+    /// Real rows.
+    count: usize,
+    /// Places along a row (whole blocks).
+    length: usize,
+    /// Each real row's value before the cards to come.
+    bases: &'a [f64],
+    /// Each real row's `N` cards: where their copies left start in
+    /// `copies` and the values they lead to in `values`.
+    terms: &'a [(u32, u32)],
+    copies: &'a [f64],
+    values: &'a [f64],
+    /// Each real row's face sums along its places.
+    sums: &'a [u8],
+    /// What the sums are multiplied by: 1 / the cards that can come.
+    scale: f64,
+}
+
+/// Where a stage's values go, `BLOCK` rows by `W` places at a time.
+trait Blocks {
+    /// Takes the values of rows `row`.. at places `at`..`at + W`.
+    fn write<const W: usize>(&mut self, row: usize, at: usize, block: &[[f64; W]; BLOCK]);
+}
+
+impl Stage<'_> {
+    /// Values every row into `out`: `start(base, face sum)` at each place,
+    /// plus each card's copies × value in rank order, times `scale`.
+    #[inline(always)]
+    fn run<const N: usize, const W: usize>(
+        &self,
+        start: impl Fn(f64, u8) -> f64,
+        out: &mut impl Blocks,
+    ) {
+        let mut at = 0;
+        while at + W <= self.length {
+            self.places::<N, W>(at, &start, out);
+            at += W;
+        }
+        // The rest, fewer than `W` places, in narrower steps.
+        if 32 < W && at + 32 <= self.length {
+            self.places::<N, 32>(at, &start, out);
+            at += 32;
+        }
+        if 16 < W && at + 16 <= self.length {
+            self.places::<N, 16>(at, &start, out);
+            at += 16;
+        }
+        if 8 < W && at + 8 <= self.length {
+            self.places::<N, 8>(at, &start, out);
+            at += 8;
+        }
+        if at < self.length {
+            self.places::<N, BLOCK>(at, &start, out);
+        }
+    }
+
+    /// Every row's values at places `at`..`at + W`, a block at a time.
+    #[inline(always)]
+    fn places<const N: usize, const W: usize>(
+        &self,
+        at: usize,
+        start: &impl Fn(f64, u8) -> f64,
+        out: &mut impl Blocks,
+    ) {
+        let mut block = [[0.0; W]; BLOCK];
+        for row in (0..self.rows).step_by(BLOCK) {
+            for (m, lanes) in block.iter_mut().enumerate() {
+                let real = (row + m).min(self.count - 1);
+                *lanes = self.lanes::<N, W>(real, at, start);
             }
+            out.write(row, at, &block);
+        }
+    }
+
+    /// Row `real`'s values at places `at`..`at + W`, kept in registers
+    /// while every card's term is added.
+    #[inline(always)]
+    fn lanes<const N: usize, const W: usize>(
+        &self,
+        real: usize,
+        at: usize,
+        start: &impl Fn(f64, u8) -> f64,
+    ) -> [f64; W] {
+        let base = self.bases[real];
+        let mut lanes = [0.0; W];
+        let sums = &self.sums[real * self.length + at..][..W];
+        for (lane, &sum) in lanes.iter_mut().zip(sums) {
+            *lane = start(base, sum);
+        }
+        for &(copies, values) in &self.terms[real * N..][..N] {
+            let copies = &self.copies[copies as usize + at..][..W];
+            let values = &self.values[values as usize + at..][..W];
+            for ((lane, &c), &v) in lanes.iter_mut().zip(copies).zip(values) {
+                *lane += c * v;
+            }
+        }
+        lanes.map(|lane| lane * self.scale)
+    }
+}
+
+/// The dealer's card's values, player-major (`width` dealer's stacks a
+/// row).
+struct Turns<'a> {
+    turns: &'a mut [f64],
+    width: usize,
+}
+
+impl Blocks for Turns<'_> {
+    #[inline(always)]
+    fn write<const W: usize>(&mut self, row: usize, at: usize, block: &[[f64; W]; BLOCK]) {
+        for (place, values) in across(block).iter().enumerate() {
+            self.turns[(at + place) * self.width + row..][..BLOCK].copy_from_slice(values);
+        }
+    }
+}
+
+/// A level's hitting values (player-major, `width` a row) and best values
+/// (dealer-major, `length` a row).
+struct Decided<'a> {
+    hits: &'a mut [f64],
+    values: &'a mut [f64],
+    width: usize,
+    length: usize,
+    /// What folding pays by the player's stack alone, and by the dealer's.
+    player_fold: &'a [f64],
+    dealer_fold: &'a [f64],
+}
+
+impl Blocks for Decided<'_> {
+    #[inline(always)]
+    fn write<const W: usize>(&mut self, row: usize, at: usize, block: &[[f64; W]; BLOCK]) {
+        for (m, hits) in block.iter().enumerate() {
+            self.hits[(row + m) * self.width + at..][..W].copy_from_slice(hits);
+        }
+        let player_fold = &self.player_fold[row..][..BLOCK];
+        for (place, hits) in across(block).iter().enumerate() {
             // Folding with both stacks pays the larger of what it pays
             // with each: the lower of their lowest cards.
-            across(block, columns, &mut values[j0..], length, |i, hits| {
-                let fold = player_fold.map(|player| larger(player, dealer_fold[i]));
-                std::array::from_fn(|m| larger(hits[m], fold[m]))
-            });
+            let dealer_fold = self.dealer_fold[at + place];
+            let best: [f64; BLOCK] =
+                std::array::from_fn(|m| larger(hits[m], larger(player_fold[m], dealer_fold)));
+            self.values[(at + place) * self.length + row..][..BLOCK].copy_from_slice(&best);
         }
     }
 }
 
-/// Lanes of a row valued together, kept in registers while every card's
-/// term is added (then `BLOCK` at a time at a row's end).
-const WIDE: usize = 16;
-
-/// One row of a block: a stack's value before the cards to come, and for
-/// each of the `N` cards that can come, in rank order, its copies left
-/// and the values it leads to, from the row's first place along the other
-/// stack's list.
-struct Row<'a, const N: usize> {
-    base: f64,
-    terms: [(&'a [f64], &'a [f64]); N],
-}
-
-impl<const N: usize> Row<'_, N> {
-    /// Values the row into `out`, along `sums` (the other stack's list):
-    /// at each place, `start(base, face sum there)`, plus each card's
-    /// copies × value in rank order, times `scale`.
-    #[inline(always)]
-    fn value(&self, sums: &[u8], start: impl Fn(f64, u8) -> f64, scale: f64, out: &mut [f64]) {
-        let length = out.len();
-        let sums = &sums[..length];
-        // Every slice exactly `length` long, so that no lane needs a
-        // bounds check.
-        let mut terms = self.terms;
-        for (copies, values) in &mut terms {
-            (*copies, *values) = (&copies[..length], &values[..length]);
-        }
-        let mut at = 0;
-        while at + WIDE <= length {
-            lanes::<N, WIDE>(self.base, &terms, sums, &start, scale, out, at);
-            at += WIDE;
-        }
-        while at + BLOCK <= length {
-            lanes::<N, BLOCK>(self.base, &terms, sums, &start, scale, out, at);
-            at += BLOCK;
-        }
-    }
-}
-
-/// [`Row::value`] at places `at`..`at + W`.
+/// A block's values by place, each with its rows' values there (the
+/// compiler's 4 × 4 shuffles).
 #[inline(always)]
-fn lanes<const N: usize, const W: usize>(
-    base: f64,
-    terms: &[(&[f64], &[f64]); N],
-    sums: &[u8],
-    start: impl Fn(f64, u8) -> f64,
-    scale: f64,
-    out: &mut [f64],
-    at: usize,
-) {
-    let mut lanes = [0.0; W];
-    for (lane, &sum) in lanes.iter_mut().zip(&sums[at..at + W]) {
-        *lane = start(base, sum);
-    }
-    for (copies, values) in terms {
-        let (copies, values) = (&copies[at..at + W], &values[at..at + W]);
-        for ((lane, &c), &v) in lanes.iter_mut().zip(copies).zip(values) {
-            *lane += c * v;
-        }
-    }
-    for (out, lane) in out[at..at + W].iter_mut().zip(lanes) {
-        *out = lane * scale;
-    }
-}
-
-/// Writes `BLOCK` rows of `rows` (one after another) across the rows of
-/// `out` (`stride` apart): the `BLOCK` values at each place along them,
-/// through `map(place, values)`, go to that place's row of `out`. The
-/// columns are gathered in `columns` first: a loop the compiler turns into
-/// shuffles (a 4 × 4 transpose a step).
-#[inline(always)]
-fn across(
-    rows: &[f64],
-    columns: &mut [[f64; BLOCK]],
-    out: &mut [f64],
-    stride: usize,
-    map: impl Fn(usize, [f64; BLOCK]) -> [f64; BLOCK],
-) {
-    let length = rows.len() / BLOCK;
-    let (first, rest) = rows.split_at(length);
-    let (second, rest) = rest.split_at(length);
-    let (third, fourth) = rest.split_at(length);
-    let columns = &mut columns[..length];
-    let places = columns
-        .iter_mut()
-        .zip(first)
-        .zip(second)
-        .zip(third)
-        .zip(fourth);
+fn across<const W: usize>(block: &[[f64; W]; BLOCK]) -> [[f64; BLOCK]; W] {
+    let mut columns = [[0.0; BLOCK]; W];
+    let [a, b, c, d] = block;
+    let places = columns.iter_mut().zip(a).zip(b).zip(c).zip(d);
     for ((((column, &a), &b), &c), &d) in places {
         *column = [a, b, c, d];
     }
-    for (place, column) in columns.iter().enumerate() {
-        out[place * stride..][..BLOCK].copy_from_slice(&map(place, *column));
-    }
+    columns
 }
 
 /// The larger of two figures, neither NaN nor a zero (so `f64::max`'s
@@ -835,7 +1036,7 @@ impl ShoeEdge {
                     continue;
                 }
                 let row = usize::from(layout.dealer_index[1 << dealer]);
-                let next = &work.values[layout.state_start[1] + row * layout.players(1)..][..10];
+                let next = &work.values[layout.best_start(1) + row * layout.players(1)..][..10];
                 let left = &work.player_copies[dealer * stride + start..][..10];
                 for ((value, &v), &c) in after_first.iter_mut().zip(next).zip(left) {
                     *value += c * v;
@@ -1092,18 +1293,21 @@ mod tests {
     }
 
     #[test]
-    fn the_solve_compiled_for_avx2_gives_the_baselines_bits() {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
-            let (mut avx2, mut baseline) = (Workspace::new(), Workspace::new());
+    fn the_solves_compiled_for_avx2_and_avx512_give_the_baselines_bits() {
+        let detected = Isa::detected();
+        let isas = [Isa::Avx2, Isa::Avx512];
+        // Every set up to the widest the CPU has (AVX-512 has AVX2).
+        let widest = isas.iter().position(|&isa| isa == detected);
+        for &isa in &isas[..widest.map_or(0, |at| at + 1)] {
+            let (mut wide, mut baseline) = (Workspace::new(), Workspace::new());
             for shoe in seen_shoes(16) {
-                avx2.solve_on(layout(), &shoe, true);
-                baseline.solve_on(layout(), &shoe, false);
+                wide.solve_on(layout(), &shoe, isa);
+                baseline.solve_on(layout(), &shoe, Isa::Baseline);
                 let bits = |work: &Workspace| -> Vec<u64> {
-                    let states = work.values.iter().chain(&work.hits);
+                    let states = work.values.iter().chain(work.hits.iter());
                     states.map(|value| value.to_bits()).collect()
                 };
-                assert!(bits(&avx2) == bits(&baseline), "{shoe}");
+                assert!(bits(&wide) == bits(&baseline), "{isa:?} {shoe}");
             }
         }
     }

@@ -2872,8 +2872,9 @@ fn floor_verify_checks_every_stations_chain_in_parallel_and_reports_in_station_o
     );
 
     // The owner, who can, rewrites the floor behind the triggers: a row
-    // of C's altered, a checkpoint of B's signature changed, a row of A's
-    // deleted.
+    // of C's altered, a checkpoint of B's signature changed (a bit of it
+    // flipped: setting a byte of a random signature would leave it as it
+    // was one time in 256), a row of A's deleted.
     let c_row = 5;
     let b_checkpoint = shipped[1]
         .iter()
@@ -2886,8 +2887,8 @@ fn floor_verify_checks_every_stations_chain_in_parallel_and_reports_in_station_o
             "ALTER TABLE floor.chain_rows DISABLE TRIGGER chain_rows_unalterable; \
              UPDATE floor.chain_rows SET payload = payload || '\\x00'::bytea \
               WHERE station = 'table C' AND seq = {c_row}; \
-             UPDATE floor.chain_rows SET payload = overlay(payload placing '\\x00'::bytea \
-                    from octet_length(payload) - 40 for 1) \
+             UPDATE floor.chain_rows SET payload = set_byte(payload, octet_length(payload) - 41, \
+                    get_byte(payload, octet_length(payload) - 41) # 1) \
               WHERE station = 'table B' AND seq = {b_checkpoint}; \
              DELETE FROM floor.chain_rows WHERE station = 'table A' AND seq = 3; \
              ALTER TABLE floor.chain_rows ENABLE TRIGGER chain_rows_unalterable;"

@@ -197,25 +197,24 @@ pub(super) fn open_read_only(path: &Path, immutable: bool) -> Result<ReadOnly, L
         return Err(LedgerError::NotFound(display));
     }
     let wal = PathBuf::from(format!("{}-wal", path.display()));
-    // `kept` when nothing can change the file while it is read: writers
-    // are locked out, or none can lock it either.
-    let (unchanging, kept, lock) = if immutable || wal.exists() {
-        (immutable, false, None)
+    let (unchanging, lock) = if immutable || wal.exists() {
+        (immutable, None)
     } else {
         match FileLock::shared(path) {
-            Shared::Reading(lock) => (true, true, Some(lock)),
-            Shared::Writer => (false, false, None),
+            Shared::Reading(lock) => (true, Some(lock)),
+            Shared::Writer => (false, None),
             // No writer can hold a file this process cannot lock (writers
             // lock it too): read-only media, a file system without locks.
-            Shared::Unlockable => (true, true, None),
+            Shared::Unlockable => (true, None),
         }
     };
     let conn = connect_read_only(path, unchanging)?;
-    if kept {
-        // Nothing can shorten the file meanwhile, so SQLite may map it
-        // rather than copy each page in with a system call. (Not on the
-        // word of `--immutable` alone: a mapped file cut short under the
-        // reader would kill it rather than fail a read.)
+    // Found unchanging here (writers locked out, or none can lock it
+    // either), nothing can shorten the file meanwhile, so SQLite may map
+    // it rather than copy each page in with a system call. Not on the word
+    // of `--immutable` alone: a mapped file cut short under the reader
+    // would kill it rather than fail a read.
+    if unchanging && !immutable {
         conn.pragma_update(None, "mmap_size", MAP_BYTES)?;
     }
     Ok(ReadOnly { conn, lock })

@@ -60,18 +60,14 @@ fn main() {
     let ledger = open(&path);
     let mut rater = Rater::new(Strategy::Optimal);
     // Warm-up: the par sheet's edge for 6 decks, the page cache.
-    let rating = ledger
-        .rate_player(&mut rater, CARD, Period::default())
-        .unwrap();
+    let rating = rater.rate_player(&ledger, CARD, Period::default()).unwrap();
     assert_eq!(rating.rating.hands as usize, hands);
     let runs = 15;
     let rated = median(
         (0..runs)
             .map(|_| {
                 let start = Instant::now();
-                let r = ledger
-                    .rate_player(&mut rater, CARD, Period::default())
-                    .unwrap();
+                let r = rater.rate_player(&ledger, CARD, Period::default()).unwrap();
                 let took = start.elapsed();
                 // The session is open: its time grows between runs.
                 assert_eq!(
@@ -116,7 +112,7 @@ fn main() {
     println!("rating over {hands} hands (median of {runs})");
     println!("| path | time |");
     println!("| --- | --- |");
-    println!("| `Ledger::rate_player` (sessions, hands, bets, transfers, theo) | {rated:.1?} |");
+    println!("| `Rater::rate_player` (sessions, hands, bets, transfers, theo) | {rated:.1?} |");
     println!("| one SQL sum of the seat's transfers over the same hands | {summed:.1?} |");
     println!(
         "| ratio | {:.2} (target: rating ≤ 50 ms) |",

@@ -20,6 +20,7 @@ pub mod period;
 pub mod print_desk;
 pub mod printing;
 pub mod protection;
+pub mod rated_play;
 pub mod rating;
 pub mod report;
 pub mod scanner;

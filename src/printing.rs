@@ -305,7 +305,7 @@ pub fn save_rating_report(
     save_unnumbered(
         (pdf, csv),
         Some(&ledger_path),
-        || Ok(ledger.rated_play(rater, period, by)?),
+        || Ok(rater.rated_play(ledger, period, by)?),
         |report| {
             Ok((
                 crate::report::render_rating_report(report, &Layout::standard()?)?,

@@ -1,7 +1,9 @@
 //! Player rating (docs/rating.md): what a rated player's play was worth to
 //! the house, computed from the hands the ledger recorded while they were
-//! seated, never typed in. Pure: the ledger reads the rows
-//! (`Ledger::rating_play`), this module adds them up.
+//! seated, never typed in. The ledger reads the rows
+//! (`Ledger::rating_play`, as `crate::rated_play`'s data) and this module
+//! adds them up, purely; `Rater::rate_player` and `Rater::rated_play` ask
+//! a ledger for them.
 //!
 //! Money stays whole units. Theoretical win is an expectation: it is summed
 //! in f64 (a statistic, not a transfer, as the expected hold is) and given
@@ -12,68 +14,12 @@ use serde::Serialize;
 
 use crate::engine::card::Decks;
 use crate::engine::hand::GameKind;
-use crate::ids::{HandId, TableId};
+use crate::ids::TableId;
+use crate::ledger::{Ledger, LedgerError, PinEntry, PlayerError};
 use crate::simulate::Strategy;
 
 pub use crate::period::Period;
-
-/// A rated player as enrolled.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Player {
-    /// The card number.
-    pub card: String,
-    /// The name, if the player gave one.
-    pub name: Option<String>,
-}
-
-/// A rated player's stay at one seat of one table, seated to unseated.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Session {
-    /// The player's card number.
-    pub card: String,
-    /// The table's id in the ledger.
-    pub table_id: TableId,
-    /// The table's name.
-    pub table: String,
-    /// The table's game.
-    pub game: GameKind,
-    /// The seat.
-    pub seat: u8,
-    /// When the player was seated.
-    pub seated_at: DateTime<Utc>,
-    /// When the player was unseated; `None` while still seated.
-    pub unseated_at: Option<DateTime<Utc>>,
-}
-
-/// One hand a rated player played, as the ledger recorded it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayedHand {
-    /// The hand's id.
-    pub hand_id: HandId,
-    /// The shoe's decks.
-    pub decks: Decks,
-    /// Whether the hand was voided (its transfers reversed).
-    pub voided: bool,
-    /// What the player put at risk: Rocket's bet; Starboard's antes and
-    /// draws paid into the pot.
-    pub wager: u64,
-    /// The player's net over the hand's transfers, reversals included
-    /// (positive: the player came out ahead).
-    pub player_net: i64,
-    /// Starboard: the rake taken from the pot (0 for Rocket).
-    pub rake: u64,
-    /// Starboard: everything every seat paid into the pot (0 for Rocket).
-    pub pot_paid_in: u64,
-}
-
-/// A session and the hands played in it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SessionPlay {
-    /// The session.
-    pub session: Session,
-    /// Its hands inside the period being rated, in order.
-    pub hands: Vec<PlayedHand>,
-}
+pub use crate::rated_play::{PlayedHand, Player, Session, SessionPlay};
 
 /// The figures of a rating, house perspective, whole table units.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -302,6 +248,46 @@ impl Rater {
         }
     }
 
+    /// `card`'s rating over `ledger`'s hands in `period`; a session still
+    /// open runs to now by the ledger's clock. Refused for a card the
+    /// ledger never enrolled.
+    pub fn rate_player(
+        &mut self,
+        ledger: &Ledger,
+        card: &str,
+        period: Period,
+    ) -> Result<PlayerRating, LedgerError> {
+        let (player, plays) = ledger
+            .player_play(card, period)?
+            .ok_or_else(|| PlayerError::UnknownCard(card.trim().to_owned()))?;
+        Ok(self.player(player, &plays, period, ledger.clock_now()))
+    }
+
+    /// The rated play of `period` in `ledger`: every player with a session
+    /// in it, rated. Each player's look-up is recorded in the ledger, by
+    /// `by` (a pit boss, PIN checked once) or from the command line; a PIN
+    /// refused records nothing and gives no ratings.
+    pub fn rated_play(
+        &mut self,
+        ledger: &mut Ledger,
+        period: Period,
+        by: Option<&PinEntry<'_>>,
+    ) -> Result<RatedPlayReport, LedgerError> {
+        let mut players = Vec::new();
+        for player in ledger.rated_players(period)? {
+            let plays = ledger.rating_play(&player.card, period)?;
+            players.push(self.player(player, &plays, period, ledger.clock_now()));
+        }
+        let cards: Vec<&str> = players.iter().map(|p| p.player.card.as_str()).collect();
+        ledger.record_rating_lookups(&cards, by)?;
+        Ok(RatedPlayReport {
+            period,
+            strategy: self.strategy(),
+            players,
+            printed_at: ledger.clock_now(),
+        })
+    }
+
     fn add(&mut self, sum: &mut Sum, play: &SessionPlay, period: Period, now: DateTime<Utc>) {
         let session = &play.session;
         sum.seconds +=
@@ -362,6 +348,7 @@ fn rounded_ratio(numerator: u64, denominator: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::HandId;
 
     fn at(minute: i64) -> DateTime<Utc> {
         DateTime::from_timestamp(1_800_000_000 + minute * 60, 0).expect("a valid time")

@@ -816,9 +816,9 @@ fn a_dealer_seats_a_rated_player_and_only_a_pit_bosss_pin_shows_the_rating() {
     sign(&mut harness, "look up", BOSS.0, BOSS_PIN);
     click(&mut harness, "Look up");
     assert!(shows(&harness, "No player has card C-8."));
-    let rating = ledger(&harness)
+    let rating = pairs_table::rating::Rater::new(pairs_table::simulate::Strategy::Optimal)
         .rate_player(
-            &mut pairs_table::rating::Rater::new(pairs_table::simulate::Strategy::Optimal),
+            ledger(&harness),
             "C-7",
             pairs_table::rating::Period::default(),
         )

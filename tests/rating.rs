@@ -102,12 +102,8 @@ fn a_rating_is_the_sum_of_the_seats_bets_and_transfers_with_a_void_reversed() {
     assert_ne!(net_of(&voided.transfers, seat), i64::MIN);
     let wagered = 50 * counted.len() as u64;
 
-    let rating = ledger
-        .rate_player(
-            &mut Rater::new(Strategy::Optimal),
-            "C-1001",
-            Period::default(),
-        )
+    let rating = Rater::new(Strategy::Optimal)
+        .rate_player(&ledger, "C-1001", Period::default())
         .unwrap();
     assert_eq!(rating.player.name.as_deref(), Some("Ann Lee"));
     assert_eq!(rating.sessions.len(), 1);
@@ -154,8 +150,8 @@ fn starboard_theo_is_the_rake_shared_by_what_the_player_paid_into_each_pot() {
         net += net_of(&hand.transfers, seat);
     }
     assert!(theo > 20.0, "the rules rake: {theo}");
-    let r = ledger
-        .rate_player(&mut Rater::new(Strategy::Optimal), "77", Period::default())
+    let r = Rater::new(Strategy::Optimal)
+        .rate_player(&ledger, "77", Period::default())
         .unwrap()
         .rating;
     assert_eq!(r.hands, 60);
@@ -185,8 +181,8 @@ fn a_player_moving_between_two_tables_is_rated_across_both() {
     // Still seated: the session runs to now.
     clock.set(2026, 3, 1, 21, 30);
 
-    let rating = ledger
-        .rate_player(&mut Rater::new(Strategy::Optimal), "500", Period::default())
+    let rating = Rater::new(Strategy::Optimal)
+        .rate_player(&ledger, "500", Period::default())
         .unwrap();
     let tables: Vec<&str> = rating
         .sessions
@@ -222,8 +218,8 @@ fn a_player_moving_between_two_tables_is_rated_across_both() {
         ),
         to: None,
     };
-    let later = ledger
-        .rate_player(&mut Rater::new(Strategy::Optimal), "500", evening)
+    let later = Rater::new(Strategy::Optimal)
+        .rate_player(&ledger, "500", evening)
         .unwrap();
     assert_eq!((later.rating.hands, later.rating.seconds), (6, 45 * 60));
 }

@@ -98,7 +98,6 @@ const RULES: &[Rule] = &[
         allowed: &[
             "src/cli/",
             "src/figures/",
-            "src/ledger/",
             "src/printing.rs",
             "src/report/",
             "src/ui/",
@@ -124,6 +123,7 @@ const LAYERS: &[Layer] = &[Layer {
         "crate::par::",
         "crate::par;",
         "crate::simulate",
+        "crate::rating",
         "pairs_solver",
     ],
 }];

@@ -104,7 +104,7 @@ pub fn rating(args: &RatingArgs, key: Option<&Path>) -> anyhow::Result<()> {
             let (mut rating, tally) = match &args.floor {
                 Some(url) => rate_across_floor(&ledger, &mut rater, card, period, url, args.json)?,
                 None => {
-                    let rating = ledger.rate_player(&mut rater, card, period)?;
+                    let rating = rater.rate_player(&ledger, card, period)?;
                     let tally = match ledger.player_play(card, period)? {
                         Some((_, plays)) if args.json => ledger.protection_tally(&plays)?,
                         _ => None,

@@ -1,6 +1,7 @@
 //! Rated players in the ledger (docs/rating.md): who is seated where, as
-//! chained `players` and `seatings` rows; the hands each played, read for
-//! `crate::rating` to add up; and the record of every rating look-up.
+//! chained `players` and `seatings` rows; the hands each played, read (as
+//! `crate::rated_play`'s plain data) for `crate::rating` to add up; and
+//! the record of every rating look-up.
 
 use chrono::{DateTime, Utc};
 use rusqlite::OptionalExtension;
@@ -18,9 +19,8 @@ use crate::engine::money::Account;
 use crate::engine::rocket::ROCKET_SEATS;
 use crate::engine::starboard::STARBOARD_SEATS;
 use crate::ids::{HandId, ShiftId, StaffId, TableId};
-use crate::rating::{
-    Period, PlayedHand, Player, PlayerRating, RatedPlayReport, Rater, Session, SessionPlay,
-};
+use crate::period::Period;
+use crate::rated_play::{PlayedHand, Player, Session, SessionPlay};
 
 /// The longest card number, in characters.
 pub const CARD_MAX_CHARS: usize = 20;
@@ -397,20 +397,6 @@ impl Ledger {
         Ok(plays)
     }
 
-    /// `card`'s rating over `period` by `rater`; a session still open runs
-    /// to now by the ledger's clock. Refused for a card never enrolled.
-    pub fn rate_player(
-        &self,
-        rater: &mut Rater,
-        card: &str,
-        period: Period,
-    ) -> Result<PlayerRating, LedgerError> {
-        let (player, plays) = self
-            .player_play(card, period)?
-            .ok_or_else(|| PlayerError::UnknownCard(card.trim().to_owned()))?;
-        Ok(rater.player(player, &plays, period, self.clock_now()))
-    }
-
     /// The player enrolled with `card` and their sessions that meet
     /// `period`, each with its hands in the period (to be rated with the
     /// sessions of other ledgers, `pairs-table rating --floor`); `None`
@@ -427,35 +413,24 @@ impl Ledger {
         }
     }
 
-    /// The rated play of `period`: every player with a session in it,
-    /// rated by `rater`. Each player's look-up is recorded, by `by` (a pit
-    /// boss, PIN checked once) or from the command line.
-    pub fn rated_play(
+    /// Records that each of `cards` had its rating looked up, by `by` (a
+    /// pit boss, PIN checked once) or from the command line, in one
+    /// transaction; a PIN refused records nothing.
+    pub fn record_rating_lookups(
         &mut self,
-        rater: &mut Rater,
-        period: Period,
+        cards: &[&str],
         by: Option<&PinEntry<'_>>,
-    ) -> Result<RatedPlayReport, LedgerError> {
-        let mut players = Vec::new();
-        for player in self.rated_players(period)? {
-            let plays = self.rating_play(&player.card, period)?;
-            players.push(rater.player(player, &plays, period, self.clock_now()));
-        }
+    ) -> Result<(), LedgerError> {
         let mut rows = match by {
             Some(entry) => self.pit_boss_confirmation(entry, "look up players' ratings")?,
             None => Vec::new(),
         };
         let at = self.now();
-        for player in &players {
-            rows.push(lookup_row(&player.player.card, by, at.clone()));
+        for card in cards {
+            rows.push(lookup_row(card, by, at.clone()));
         }
         self.append_rows(&rows)?;
-        Ok(RatedPlayReport {
-            period,
-            strategy: rater.strategy(),
-            players,
-            printed_at: self.clock_now(),
-        })
+        Ok(())
     }
 
     /// `card`'s sessions in the order they began.

@@ -60,7 +60,7 @@ impl RatingTab {
                         let mut shown = Vec::new();
                         for card in &cards {
                             ledger.record_rating_lookup(card, Some(by))?;
-                            shown.push(ledger.rate_player(&mut rater, card, Period::default())?);
+                            shown.push(rater.rate_player(ledger, card, Period::default())?);
                         }
                         Ok(shown)
                     });
@@ -81,11 +81,8 @@ impl RatingTab {
             let outcome = signed(&mut self.lookup_by, "pit boss", |by| {
                 let ledger = station.ledger_mut();
                 // Refused for an unknown card before anything is recorded.
-                let rating = ledger.rate_player(
-                    &mut Rater::new(Strategy::Optimal),
-                    &card,
-                    Period::default(),
-                )?;
+                let rating =
+                    Rater::new(Strategy::Optimal).rate_player(ledger, &card, Period::default())?;
                 ledger.record_rating_lookup(&card, Some(by))?;
                 Ok(rating)
             });

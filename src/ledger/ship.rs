@@ -52,12 +52,14 @@ impl ChainReader {
     /// Every row with seq after `after`, in chain order, read in one
     /// snapshot through one cursor per table (merged by seq) and handed to
     /// `each` `size` rows at a time (the last batch may be shorter, or
-    /// empty); stops early when `each` returns false.
+    /// empty). `each` gives back a batch to fill next: one it is done
+    /// with, whose rows' buffers are reused (so a long read allocates
+    /// little once under way), or an empty one; `None` stops the read.
     pub fn batches_after(
         &self,
         after: i64,
         size: usize,
-        mut each: impl FnMut(Vec<ChainRow>) -> bool,
+        mut each: impl FnMut(Vec<ChainRow>) -> Option<Vec<ChainRow>>,
     ) -> Result<(), LedgerError> {
         let snapshot = self.file.conn.unchecked_transaction()?;
         let present = present_chained_tables(&snapshot)?;
@@ -73,10 +75,10 @@ impl ChainReader {
             .collect::<Result<Vec<_>, _>>()?;
         let mut cursors = Vec::with_capacity(present.len());
         let mut merge = SeqMerge::default();
-        let mut encoding = Vec::new();
+        let mut spares = Vec::new();
         for (index, (spec, statement)) in present.iter().zip(statements.iter_mut()).enumerate() {
             let mut rows = statement.query([after])?;
-            let current = next_row(spec, &mut rows, &mut encoding)?;
+            let current = next_row(spec, &mut rows, &mut spares)?;
             if let Some(row) = &current {
                 merge.push(row.seq, index);
             }
@@ -88,14 +90,18 @@ impl ChainReader {
                 break;
             };
             let row = current.take();
-            *current = next_row(spec, rows, &mut encoding)?;
+            *current = next_row(spec, rows, &mut spares)?;
             if let Some(next) = &current {
                 merge.push(next.seq, index);
             }
             batch.extend(row);
-            if batch.len() == size && !each(std::mem::replace(&mut batch, Vec::with_capacity(size)))
-            {
-                return Ok(());
+            if batch.len() == size {
+                let Some(mut spent) = each(std::mem::take(&mut batch)) else {
+                    return Ok(());
+                };
+                spares.append(&mut spent);
+                batch = spent;
+                batch.reserve(size);
             }
         }
         each(batch);
@@ -103,13 +109,16 @@ impl ChainReader {
     }
 }
 
+/// Bytes a new row's encoding is given room for: most rows fit.
+const ROW_BYTES: usize = 256;
+
 /// The next row of a table's cursor (seq, hash, then its columns),
 /// encoded as the chain encodes it (a later column left out while NULL)
-/// in `encoding`, then copied out at its length: one allocation a row.
+/// into the buffer of one of `spares` (rows done with), else a new one.
 fn next_row(
     spec: &super::chain::TableSpec,
     rows: &mut rusqlite::Rows<'_>,
-    encoding: &mut Vec<u8>,
+    spares: &mut Vec<ChainRow>,
 ) -> Result<Option<ChainRow>, LedgerError> {
     let Some(row) = rows.next()? else {
         return Ok(None);
@@ -123,12 +132,15 @@ fn next_row(
     row.get_ref(count + 1)?;
     let column = |i: usize| row.get_ref(i + 2).unwrap_or(ValueRef::Null);
     let encoded = encoded_count(spec, count, |i| column(i) == ValueRef::Null);
-    encoding.clear();
-    encode_values(encoding, (0..encoded).map(column));
+    let mut values = spares
+        .pop()
+        .map_or_else(|| Vec::with_capacity(ROW_BYTES), |spare| spare.values);
+    values.clear();
+    encode_values(&mut values, (0..encoded).map(column));
     Ok(Some(ChainRow {
         seq: row.get(0)?,
         table: spec.name,
-        values: encoding.as_slice().to_vec(),
+        values,
         hash,
     }))
 }
@@ -151,8 +163,7 @@ pub(super) fn rows_in(
         );
         let mut statement = snapshot.prepare_cached(&sql)?;
         let mut found = statement.query([after, last])?;
-        let mut encoding = Vec::new();
-        while let Some(row) = next_row(spec, &mut found, &mut encoding)? {
+        while let Some(row) = next_row(spec, &mut found, &mut Vec::new())? {
             rows.push(row);
         }
     }

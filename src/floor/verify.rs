@@ -257,7 +257,7 @@ fn floor_hashes(
 /// The `(seq, hash)` pairs of the floor's packed list ([`floor_hashes`]);
 /// refused when it is not a whole number of them.
 fn unpack_hashes(packed: &[u8]) -> Result<Vec<FloorHash>, FloorError> {
-    if packed.len() % PACKED_HASH_BYTES != 0 {
+    if !packed.len().is_multiple_of(PACKED_HASH_BYTES) {
         return Err(FloorError::Refused(format!(
             "the floor sent a list of hashes {} bytes long, not a whole number of rows of {PACKED_HASH_BYTES} bytes",
             packed.len()

@@ -108,14 +108,19 @@ pub fn verify_file(
 }
 
 /// Rows [`agreement`] asks of the floor at a time.
-const HASHES_AT_ONCE: u32 = 50_000;
+const HASHES_AT_ONCE: u32 = 16_384;
 
-/// Rows of the file [`agreement`] links at a time: few enough that
-/// linking starts soon after reading does and ends soon after it.
+/// Rows of the file [`agreement`] reads and links at a time: few enough
+/// that linking starts soon after reading does and ends soon after it.
 const FILE_ROWS_AT_ONCE: usize = 4096;
 
-/// Batches of the file's rows read ahead of the linking, at most.
+/// Batches of the file's rows read ahead of the linking, and linked ahead
+/// of the comparing, at most (each way).
 const FILE_BATCHES_IN_FLIGHT: usize = 8;
+
+/// A batch of the file's rows and how many of them, from the first, the
+/// file's own chain links (all of them unless its chain breaks there).
+type LinkedBatch = (Vec<ledger::ChainRow>, usize);
 
 /// How far a station's file agrees with the floor's rows for it.
 enum Agreement {
@@ -131,9 +136,10 @@ enum Agreement {
 /// stores and the file's own chain links to it (its stored hash is the
 /// chain's hash of its columns after the row before). The floor computed
 /// each of its hashes from its own copy, so equal hashes over a sound
-/// chain are equal rows, read as hashes alone. The floor's hashes and the
-/// file's rows are read on threads of their own while this one links
-/// the file's rows and compares; the reader comes back for what follows.
+/// chain are equal rows, read as hashes alone. The floor's hashes are
+/// fetched, the file's rows read and their links checked, each on a
+/// thread of its own (none waits for the floor to link the file), while
+/// this one compares; the reader comes back for what follows.
 fn agreement(
     client: &mut Client,
     whose: Rows<'_>,
@@ -174,10 +180,28 @@ fn agreement(
                 }
                 reader
             })?;
-        let agreed = agree_with(file, floor, give_back);
-        fetcher
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        let (send, linked) = sync_channel(FILE_BATCHES_IN_FLIGHT);
+        let linker = std::thread::Builder::new()
+            .name("file links".into())
+            .spawn_scoped(scope, move || {
+                let mut before = ledger::GENESIS;
+                for batch in file {
+                    let batch = batch.map(|rows: Vec<ledger::ChainRow>| {
+                        let linked = ledger::first_unlinked(&rows, &before).unwrap_or(rows.len());
+                        before = rows.last().map_or(before, |last| last.hash);
+                        (rows, linked)
+                    });
+                    if send.send(batch).is_err() {
+                        return;
+                    }
+                }
+            })?;
+        let agreed = agree_with(linked, floor, give_back);
+        for worker in [fetcher, linker] {
+            worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        }
         let reader = file_reader
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
@@ -185,30 +209,26 @@ fn agreement(
     })
 }
 
-/// [`agreement`]'s linking and comparing of the file's row batches with
-/// the floor's `(seq, hash)` batches, as they come; each file batch done
-/// with goes back to the reader through `give_back`.
+/// [`agreement`]'s comparing of the file's linked row batches with the
+/// floor's `(seq, hash)` batches, as they come; each file batch done with
+/// goes back to the reader through `give_back`.
 fn agree_with(
-    file: Receiver<Result<Vec<ledger::ChainRow>, ledger::LedgerError>>,
+    file: Receiver<Result<LinkedBatch, ledger::LedgerError>>,
     floor: Receiver<Result<Vec<FloorHash>, FloorError>>,
     give_back: SyncSender<Vec<ledger::ChainRow>>,
 ) -> Result<Agreement, FloorError> {
     let mut rows = 0u64;
     let mut seq = 0i64;
-    let mut before = ledger::GENESIS;
-    let mut batch: Vec<ledger::ChainRow> = Vec::new();
-    let (mut next, mut linked) = (0, 0);
+    let (mut batch, mut linked): LinkedBatch = (Vec::new(), 0);
+    let mut next = 0;
     for hashes in floor {
         for (floor_seq, floor_hash) in hashes? {
             if next == batch.len() {
-                if let Some(last) = batch.last() {
-                    before = last.hash;
-                }
                 // The file's rows end where its reader stopped sending.
-                let next_batch = file.recv().unwrap_or_else(|_| Ok(Vec::new()))?;
+                let (next_batch, next_linked) =
+                    file.recv().unwrap_or_else(|_| Ok((Vec::new(), 0)))?;
                 let _ = give_back.try_send(std::mem::replace(&mut batch, next_batch));
-                next = 0;
-                linked = ledger::first_unlinked(&batch, &before).unwrap_or(batch.len());
+                (next, linked) = (0, next_linked);
             }
             match batch.get(next) {
                 Some(row) if next < linked && row.seq == floor_seq && row.hash == floor_hash => {

@@ -1,0 +1,553 @@
+//! The backward induction of a solve: its memory, reused from solve to
+//! solve, and its levels, deepest first, each a stage for the dealer's card
+//! and one for the decisions, valued in blocks of rows by up to 64 places
+//! and compiled for AVX-512, AVX2 or the baseline, chosen at run time (the
+//! same operations in the same order, so the same bits).
+
+use super::layout::{Layout, Lines, faces, layout};
+use super::{DecisionValues, MAX_DECISION_CARDS, ShoeCounts, THREE};
+
+/// States are valued in blocks of `BLOCK` stacks of one player's by up to
+/// 64 of the other's, each row kept in registers while every card's term
+/// is added.
+const BLOCK: usize = 4;
+
+/// The backward induction's memory, reused from solve to solve.
+#[derive(Clone)]
+pub(super) struct Workspace {
+    /// Each decision's best value, tenths, of two levels (see
+    /// [`Layout::best_start`]); dealer-major within a level (a row per
+    /// dealer's stack).
+    pub(super) values: Lines,
+    /// Each decision's hitting value, tenths; player-major within a level.
+    pub(super) hits: Lines,
+    /// One level's values of the dealer's card to come, player-major
+    /// (a row per player's stack after the hit).
+    dealer_turn: Lines,
+    /// Copies of rank s left by player's stack: [s][stack, all sizes].
+    pub(super) player_copies: Lines,
+    /// Copies of rank r left by dealer's stack: [r][stack, all sizes].
+    dealer_copies: Lines,
+    /// A stage's value of each row before the cards to come.
+    bases: Vec<f64>,
+}
+
+impl Workspace {
+    /// Memory for the whole game's layout (every other layout is part of it).
+    pub(super) fn new() -> Workspace {
+        let layout = layout();
+        let states = layout.state_start[MAX_DECISION_CARDS + 1];
+        let widest = (1..=MAX_DECISION_CARDS)
+            .map(|k| layout.players(k + 1) * layout.dealers(k))
+            .max()
+            .unwrap_or(0);
+        Workspace {
+            values: Lines::new(2 * layout.level_states),
+            hits: Lines::new(states),
+            dealer_turn: Lines::new(widest),
+            player_copies: Lines::new(10 * layout.player_start[11]),
+            dealer_copies: Lines::new(10 * layout.dealer_start[10]),
+            bases: vec![0.0; layout.player_start[11]],
+        }
+    }
+
+    /// Values every decision of `layout` from `shoe`, deepest first, down
+    /// to the layout's root (the first decisions when that is the deal).
+    /// Returns the copies of each rank in the shoe.
+    pub(super) fn solve(&mut self, layout: &Layout, shoe: &ShoeCounts) -> [f64; 10] {
+        self.solve_on(layout, shoe, Isa::detected())
+    }
+
+    /// [`Workspace::solve`] compiled for `isa` (one the CPU has).
+    fn solve_on(&mut self, layout: &Layout, shoe: &ShoeCounts, isa: Isa) -> [f64; 10] {
+        let copies: [f64; 10] = std::array::from_fn(|i| f64::from(shoe.copies[i]));
+        let cards = shoe.cards as f64;
+        let (players, dealers) = (layout.player_start[11], layout.dealer_start[10]);
+        for (rank, &count) in copies.iter().enumerate() {
+            let bit = 1u16 << rank;
+            let by_player = &mut self.player_copies[rank * players..][..players];
+            for (size, masks) in layout.player.iter().enumerate() {
+                let start = layout.player_start[size];
+                for (left, &mask) in by_player[start..].iter_mut().zip(masks) {
+                    *left = count - f64::from(u8::from(mask & bit != 0));
+                }
+            }
+            let by_dealer = &mut self.dealer_copies[rank * dealers..][..dealers];
+            for (size, masks) in layout.dealer.iter().enumerate() {
+                let start = layout.dealer_start[size];
+                for (left, &mask) in by_dealer[start..].iter_mut().zip(masks) {
+                    *left = count - f64::from(u8::from(mask & bit != 0));
+                }
+            }
+        }
+        // What a rank pairing costs (or pays) beyond its first copy, summed
+        // over a stack: Σ face × (copies − 1); a rank in the other stack too
+        // is one copy fewer, which the face sum of the overlap takes back.
+        let pair_base = |mask: u16| -> f64 {
+            (0..10)
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| (i + 1) as f64 * (copies[i] - 1.0))
+                .sum()
+        };
+        let top = usize::from(shoe.longest);
+        let levels = (layout.root.max(1)..=top).rev();
+        #[cfg(target_arch = "x86_64")]
+        if isa != Isa::Baseline {
+            // SAFETY: each needs CPU features the CPU has: `isa` is only
+            // `Avx2` or `Avx512` from `Isa::detected`, which checks them
+            // with `is_x86_feature_detected!`.
+            #[allow(unsafe_code)]
+            unsafe {
+                match isa {
+                    Isa::Avx512 => {
+                        self.levels_avx512(layout, levels, top, &copies, cards, &pair_base)
+                    }
+                    _ => self.levels_avx2(layout, levels, top, &copies, cards, &pair_base),
+                }
+            }
+            return copies;
+        }
+        self.levels::<16>(layout, levels, top, &copies, cards, &pair_base);
+        copies
+    }
+
+    /// [`Workspace::levels`] compiled for AVX2 (four lanes an instruction
+    /// rather than two; no FMA, so the same operations, the same bits).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn levels_avx2(
+        &mut self,
+        layout: &Layout,
+        levels: impl Iterator<Item = usize>,
+        top: usize,
+        copies: &[f64; 10],
+        cards: f64,
+        pair_base: &impl Fn(u16) -> f64,
+    ) {
+        self.levels::<32>(layout, levels, top, copies, cards, pair_base);
+    }
+
+    /// [`Workspace::levels`] compiled for AVX-512 (eight lanes an
+    /// instruction; Rust never contracts a product and a sum into an FMA,
+    /// so the same operations, the same bits).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn levels_avx512(
+        &mut self,
+        layout: &Layout,
+        levels: impl Iterator<Item = usize>,
+        top: usize,
+        copies: &[f64; 10],
+        cards: f64,
+        pair_base: &impl Fn(u16) -> f64,
+    ) {
+        self.levels::<64>(layout, levels, top, copies, cards, pair_base);
+    }
+
+    /// Values the decisions of `levels` sizes, deepest first: at each, the
+    /// dealer's card after the player's hit, then the decisions; `W` places
+    /// of a row at a time.
+    #[inline(always)]
+    fn levels<const W: usize>(
+        &mut self,
+        layout: &Layout,
+        levels: impl Iterator<Item = usize>,
+        top: usize,
+        copies: &[f64; 10],
+        cards: f64,
+        pair_base: &impl Fn(u16) -> f64,
+    ) {
+        for size in levels {
+            let mut level = Level {
+                work: &mut *self,
+                layout,
+                size,
+                copies,
+                cards,
+                pair_base,
+            };
+            // A dealer's stack of `size` (with the 3 that pays) leaves
+            // 9 − `size` cards that lead on; none beyond `top`.
+            let leading = if size < top { 9 - size } else { 0 };
+            by_cards(leading, &mut DealerCard::<_, W>(&mut level));
+            by_cards(10 - size, &mut Decisions::<_, W>(&mut level));
+        }
+    }
+}
+
+/// The instruction sets the levels are compiled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Isa {
+    /// The target's own (SSE2 on x86-64).
+    Baseline,
+    /// AVX2.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    Avx2,
+    /// AVX-512 (its foundation, `avx512f`).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    Avx512,
+}
+
+impl Isa {
+    /// The widest this CPU has.
+    fn detected() -> Isa {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                return Isa::Avx512;
+            }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                return Isa::Avx2;
+            }
+        }
+        Isa::Baseline
+    }
+}
+
+/// One level of a solve, shared by its two stages.
+struct Level<'a, P> {
+    work: &'a mut Workspace,
+    layout: &'a Layout,
+    size: usize,
+    copies: &'a [f64; 10],
+    cards: f64,
+    pair_base: &'a P,
+}
+
+/// A stage of a level whose every row has `N` cards to come, `N` a
+/// constant (so a row's sums compile to straight-line code).
+trait Rows {
+    fn rows<const N: usize>(&mut self);
+}
+
+/// Runs `stage` with `cards` (at most 9) as its constant.
+#[inline(always)]
+fn by_cards(cards: usize, stage: &mut impl Rows) {
+    match cards {
+        0 => stage.rows::<0>(),
+        1 => stage.rows::<1>(),
+        2 => stage.rows::<2>(),
+        3 => stage.rows::<3>(),
+        4 => stage.rows::<4>(),
+        5 => stage.rows::<5>(),
+        6 => stage.rows::<6>(),
+        7 => stage.rows::<7>(),
+        8 => stage.rows::<8>(),
+        _ => stage.rows::<9>(),
+    }
+}
+
+/// The dealer's card after the player's hit at decisions of `size`
+/// cards: a 3 pays 3, a pair pays its rank, anything else leads to a
+/// decision of `size` + 1. A row per dealer's stack, along the player's
+/// stacks after the hit; stored player-major in `dealer_turn`.
+struct DealerCard<'l, 'a, P, const W: usize>(&'l mut Level<'a, P>);
+
+impl<P: Fn(u16) -> f64, const W: usize> Rows for DealerCard<'_, '_, P, W> {
+    #[inline(always)]
+    fn rows<const N: usize>(&mut self) {
+        let Level {
+            work,
+            layout,
+            size,
+            copies,
+            cards,
+            pair_base,
+        } = &mut *self.0;
+        let size = *size;
+        let dealers = &layout.dealer[size];
+        let (width, length) = (layout.dealers(size), layout.players(size + 1));
+        let Workspace {
+            values,
+            dealer_turn,
+            player_copies,
+            bases,
+            ..
+        } = &mut **work;
+        for (base, &dealer) in bases.iter_mut().zip(dealers) {
+            *base = 3.0 * copies[THREE] + pair_base(dealer);
+        }
+        let stage = Stage {
+            rows: width,
+            count: dealers.len(),
+            length,
+            bases,
+            terms: &layout.turn_terms[layout.turn_terms_start[size]..],
+            copies: player_copies,
+            values,
+            sums: &layout.paying_faces[layout.turn_start[size]..][..width * length],
+            scale: 1.0 / (*cards - (2 * size + 1) as f64),
+        };
+        let mut turns = Turns {
+            turns: &mut dealer_turn[..length * width],
+            width,
+        };
+        stage.run::<N, W>(|base, sum| base - f64::from(sum), &mut turns);
+    }
+}
+
+/// The decisions of `size` cards: hit (a pair costs its rank, anything
+/// else leads to the dealer's card) or fold. A row per player's stack,
+/// along the dealer's.
+struct Decisions<'l, 'a, P, const W: usize>(&'l mut Level<'a, P>);
+
+impl<P: Fn(u16) -> f64, const W: usize> Rows for Decisions<'_, '_, P, W> {
+    #[inline(always)]
+    fn rows<const N: usize>(&mut self) {
+        let Level {
+            work,
+            layout,
+            size,
+            cards,
+            pair_base,
+            ..
+        } = &mut *self.0;
+        let size = *size;
+        let players = &layout.player[size];
+        let (width, length) = (layout.dealers(size), layout.players(size));
+        let start = layout.state_start[size];
+        let Workspace {
+            values,
+            hits,
+            dealer_turn,
+            dealer_copies,
+            bases,
+            ..
+        } = &mut **work;
+        for (base, &player) in bases.iter_mut().zip(players) {
+            *base = -pair_base(player);
+        }
+        let stage = Stage {
+            rows: length,
+            count: players.len(),
+            length: width,
+            bases,
+            terms: &layout.hit_terms[layout.hit_terms_start[size]..],
+            copies: dealer_copies,
+            values: dealer_turn,
+            sums: &layout.shared_faces[start..][..width * length],
+            scale: 1.0 / (*cards - (2 * size) as f64),
+        };
+        let mut decided = Decided {
+            hits: &mut hits[start..][..width * length],
+            values: &mut values[layout.best_start(size)..][..width * length],
+            width,
+            length,
+            player_fold: &layout.player_fold[layout.player_start[size]..][..length],
+            dealer_fold: &layout.dealer_fold[layout.dealer_start[size]..][..width],
+        };
+        stage.run::<N, W>(|base, sum| base + f64::from(sum), &mut decided);
+    }
+}
+
+/// One stage of a level: rows of states, each valued along the other
+/// stack's list from its value before the cards to come and, for each of
+/// the `N` cards that can come, in rank order, its copies left times the
+/// value it leads to; `BLOCK` rows by up to `W` places at a time, the
+/// places of all rows before the next places (so that a block's values,
+/// written across the rows of another array, fill the cache lines the
+/// block before began).
+struct Stage<'a> {
+    /// Rows, padded to whole blocks (a padded row repeats the last real
+    /// one).
+    rows: usize,
+    /// Real rows.
+    count: usize,
+    /// Places along a row (whole blocks).
+    length: usize,
+    /// Each real row's value before the cards to come.
+    bases: &'a [f64],
+    /// Each real row's `N` cards: where their copies left start in
+    /// `copies` and the values they lead to in `values`.
+    terms: &'a [(u32, u32)],
+    copies: &'a [f64],
+    values: &'a [f64],
+    /// Each real row's face sums along its places.
+    sums: &'a [u8],
+    /// What the sums are multiplied by: 1 / the cards that can come.
+    scale: f64,
+}
+
+/// Where a stage's values go, `BLOCK` rows by `W` places at a time.
+trait Blocks {
+    /// Takes the values of rows `row`.. at places `at`..`at + W`.
+    fn write<const W: usize>(&mut self, row: usize, at: usize, block: &[[f64; W]; BLOCK]);
+}
+
+impl Stage<'_> {
+    /// Values every row into `out`: `start(base, face sum)` at each place,
+    /// plus each card's copies × value in rank order, times `scale`.
+    #[inline(always)]
+    fn run<const N: usize, const W: usize>(
+        &self,
+        start: impl Fn(f64, u8) -> f64,
+        out: &mut impl Blocks,
+    ) {
+        let mut at = 0;
+        while at + W <= self.length {
+            self.places::<N, W>(at, &start, out);
+            at += W;
+        }
+        // The rest, fewer than `W` places, in narrower steps.
+        if 32 < W && at + 32 <= self.length {
+            self.places::<N, 32>(at, &start, out);
+            at += 32;
+        }
+        if 16 < W && at + 16 <= self.length {
+            self.places::<N, 16>(at, &start, out);
+            at += 16;
+        }
+        if 8 < W && at + 8 <= self.length {
+            self.places::<N, 8>(at, &start, out);
+            at += 8;
+        }
+        if at < self.length {
+            self.places::<N, BLOCK>(at, &start, out);
+        }
+    }
+
+    /// Every row's values at places `at`..`at + W`, a block at a time.
+    #[inline(always)]
+    fn places<const N: usize, const W: usize>(
+        &self,
+        at: usize,
+        start: &impl Fn(f64, u8) -> f64,
+        out: &mut impl Blocks,
+    ) {
+        let mut block = [[0.0; W]; BLOCK];
+        for row in (0..self.rows).step_by(BLOCK) {
+            for (m, lanes) in block.iter_mut().enumerate() {
+                let real = (row + m).min(self.count - 1);
+                *lanes = self.lanes::<N, W>(real, at, start);
+            }
+            out.write(row, at, &block);
+        }
+    }
+
+    /// Row `real`'s values at places `at`..`at + W`, kept in registers
+    /// while every card's term is added.
+    #[inline(always)]
+    fn lanes<const N: usize, const W: usize>(
+        &self,
+        real: usize,
+        at: usize,
+        start: &impl Fn(f64, u8) -> f64,
+    ) -> [f64; W] {
+        let base = self.bases[real];
+        let mut lanes = [0.0; W];
+        let sums = &self.sums[real * self.length + at..][..W];
+        for (lane, &sum) in lanes.iter_mut().zip(sums) {
+            *lane = start(base, sum);
+        }
+        for &(copies, values) in &self.terms[real * N..][..N] {
+            let copies = &self.copies[copies as usize + at..][..W];
+            let values = &self.values[values as usize + at..][..W];
+            for ((lane, &c), &v) in lanes.iter_mut().zip(copies).zip(values) {
+                *lane += c * v;
+            }
+        }
+        lanes.map(|lane| lane * self.scale)
+    }
+}
+
+/// The dealer's card's values, player-major (`width` dealer's stacks a
+/// row).
+struct Turns<'a> {
+    turns: &'a mut [f64],
+    width: usize,
+}
+
+impl Blocks for Turns<'_> {
+    #[inline(always)]
+    fn write<const W: usize>(&mut self, row: usize, at: usize, block: &[[f64; W]; BLOCK]) {
+        for (place, values) in across(block).iter().enumerate() {
+            self.turns[(at + place) * self.width + row..][..BLOCK].copy_from_slice(values);
+        }
+    }
+}
+
+/// A level's hitting values (player-major, `width` a row) and best values
+/// (dealer-major, `length` a row).
+struct Decided<'a> {
+    hits: &'a mut [f64],
+    values: &'a mut [f64],
+    width: usize,
+    length: usize,
+    /// What folding pays by the player's stack alone, and by the dealer's.
+    player_fold: &'a [f64],
+    dealer_fold: &'a [f64],
+}
+
+impl Blocks for Decided<'_> {
+    #[inline(always)]
+    fn write<const W: usize>(&mut self, row: usize, at: usize, block: &[[f64; W]; BLOCK]) {
+        for (m, hits) in block.iter().enumerate() {
+            self.hits[(row + m) * self.width + at..][..W].copy_from_slice(hits);
+        }
+        let player_fold = &self.player_fold[row..][..BLOCK];
+        for (place, hits) in across(block).iter().enumerate() {
+            // Folding with both stacks pays the larger of what it pays
+            // with each: the lower of their lowest cards.
+            let dealer_fold = self.dealer_fold[at + place];
+            let best: [f64; BLOCK] =
+                std::array::from_fn(|m| larger(hits[m], larger(player_fold[m], dealer_fold)));
+            self.values[(at + place) * self.length + row..][..BLOCK].copy_from_slice(&best);
+        }
+    }
+}
+
+/// A block's values by place, each with its rows' values there (the
+/// compiler's 4 × 4 shuffles).
+#[inline(always)]
+fn across<const W: usize>(block: &[[f64; W]; BLOCK]) -> [[f64; BLOCK]; W] {
+    let mut columns = [[0.0; BLOCK]; W];
+    let [a, b, c, d] = block;
+    let places = columns.iter_mut().zip(a).zip(b).zip(c).zip(d);
+    for ((((column, &a), &b), &c), &d) in places {
+        *column = [a, b, c, d];
+    }
+    columns
+}
+
+/// The larger of two figures, neither NaN nor a zero (so `f64::max`'s
+/// result, without its NaN handling, which keeps it from vectorising).
+#[inline(always)]
+fn larger(a: f64, b: f64) -> f64 {
+    if a > b { a } else { b }
+}
+
+impl Workspace {
+    /// The values at a decision of `layout` this workspace has solved.
+    pub(super) fn decision(&self, layout: &Layout, p: u16, d: u16) -> DecisionValues {
+        DecisionValues {
+            fold: faces().fold[usize::from(p | d)] / 10.0,
+            hit: self.hits[layout.state(p, d)] / 10.0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::from_shoe::tests::seen_shoes;
+
+    #[test]
+    fn the_solves_compiled_for_avx2_and_avx512_give_the_baselines_bits() {
+        let detected = Isa::detected();
+        let isas = [Isa::Avx2, Isa::Avx512];
+        // Every set up to the widest the CPU has (AVX-512 has AVX2).
+        let widest = isas.iter().position(|&isa| isa == detected);
+        for &isa in &isas[..widest.map_or(0, |at| at + 1)] {
+            let (mut wide, mut baseline) = (Workspace::new(), Workspace::new());
+            for shoe in seen_shoes(16) {
+                wide.solve_on(layout(), &shoe, isa);
+                baseline.solve_on(layout(), &shoe, Isa::Baseline);
+                let bits = |work: &Workspace| -> Vec<u64> {
+                    let states = work.values.iter().chain(work.hits.iter());
+                    states.map(|value| value.to_bits()).collect()
+                };
+                assert!(bits(&wide) == bits(&baseline), "{isa:?} {shoe}");
+            }
+        }
+    }
+}

@@ -9,8 +9,10 @@ use super::{DecisionValues, MAX_DECISION_CARDS, ShoeCounts, THREE};
 
 /// States are valued in blocks of `BLOCK` stacks of one player's by up to
 /// 64 of the other's, each row kept in registers while every card's term
-/// is added.
-const BLOCK: usize = 4;
+/// is added; a cache line's figures, so that a block's values, turned
+/// across a tile of `BLOCK` × `BLOCK` at a time, write whole lines of the
+/// arrays laid out the other way.
+const BLOCK: usize = 8;
 
 /// The backward induction's memory, reused from solve to solve.
 #[derive(Clone)]
@@ -107,7 +109,7 @@ impl Workspace {
             }
             return copies;
         }
-        self.levels::<16>(layout, levels, top, &copies, cards, &pair_base);
+        self.levels::<16, _>(layout, levels, top, &copies, cards, &pair_base, &turned);
         copies
     }
 
@@ -124,7 +126,10 @@ impl Workspace {
         cards: f64,
         pair_base: &impl Fn(u16) -> f64,
     ) {
-        self.levels::<32>(layout, levels, top, copies, cards, pair_base);
+        // (A closure here has this function's CPU features, so it may call
+        // `turned_avx2`.)
+        let turn = |rows: &[f64], lines: &mut [[f64; BLOCK]]| turned_avx2(rows, lines);
+        self.levels::<32, _>(layout, levels, top, copies, cards, pair_base, &turn);
     }
 
     /// [`Workspace::levels`] compiled for AVX-512 (eight lanes an
@@ -141,14 +146,18 @@ impl Workspace {
         cards: f64,
         pair_base: &impl Fn(u16) -> f64,
     ) {
-        self.levels::<64>(layout, levels, top, copies, cards, pair_base);
+        // (A closure here has this function's CPU features, so it may call
+        // `turned_avx512`.)
+        let turn = |rows: &[f64], lines: &mut [[f64; BLOCK]]| turned_avx512(rows, lines);
+        self.levels::<64, _>(layout, levels, top, copies, cards, pair_base, &turn);
     }
 
     /// Values the decisions of `levels` sizes, deepest first: at each, the
     /// dealer's card after the player's hit, then the decisions; `W` places
-    /// of a row at a time.
+    /// of a row at a time, tiles turned across by `turn`.
     #[inline(always)]
-    fn levels<const W: usize>(
+    #[allow(clippy::too_many_arguments)]
+    fn levels<const W: usize, T: Fn(&[f64], &mut [[f64; BLOCK]])>(
         &mut self,
         layout: &Layout,
         levels: impl Iterator<Item = usize>,
@@ -156,6 +165,7 @@ impl Workspace {
         copies: &[f64; 10],
         cards: f64,
         pair_base: &impl Fn(u16) -> f64,
+        turn: &T,
     ) {
         for size in levels {
             let mut level = Level {
@@ -165,12 +175,13 @@ impl Workspace {
                 copies,
                 cards,
                 pair_base,
+                turn,
             };
             // A dealer's stack of `size` (with the 3 that pays) leaves
             // 9 − `size` cards that lead on; none beyond `top`.
             let leading = if size < top { 9 - size } else { 0 };
-            by_cards(leading, &mut DealerCard::<_, W>(&mut level));
-            by_cards(10 - size, &mut Decisions::<_, W>(&mut level));
+            by_cards(leading, &mut DealerCard::<_, _, W>(&mut level));
+            by_cards(10 - size, &mut Decisions::<_, _, W>(&mut level));
         }
     }
 }
@@ -205,13 +216,15 @@ impl Isa {
 }
 
 /// One level of a solve, shared by its two stages.
-struct Level<'a, P> {
+struct Level<'a, P, T> {
     work: &'a mut Workspace,
     layout: &'a Layout,
     size: usize,
     copies: &'a [f64; 10],
     cards: f64,
     pair_base: &'a P,
+    /// Turns a block across (rows to places): see [`turned`].
+    turn: &'a T,
 }
 
 /// A stage of a level whose every row has `N` cards to come, `N` a
@@ -241,9 +254,11 @@ fn by_cards(cards: usize, stage: &mut impl Rows) {
 /// cards: a 3 pays 3, a pair pays its rank, anything else leads to a
 /// decision of `size` + 1. A row per dealer's stack, along the player's
 /// stacks after the hit; stored player-major in `dealer_turn`.
-struct DealerCard<'l, 'a, P, const W: usize>(&'l mut Level<'a, P>);
+struct DealerCard<'l, 'a, P, T, const W: usize>(&'l mut Level<'a, P, T>);
 
-impl<P: Fn(u16) -> f64, const W: usize> Rows for DealerCard<'_, '_, P, W> {
+impl<P: Fn(u16) -> f64, T: Fn(&[f64], &mut [[f64; BLOCK]]), const W: usize> Rows
+    for DealerCard<'_, '_, P, T, W>
+{
     #[inline(always)]
     fn rows<const N: usize>(&mut self) {
         let Level {
@@ -253,6 +268,7 @@ impl<P: Fn(u16) -> f64, const W: usize> Rows for DealerCard<'_, '_, P, W> {
             copies,
             cards,
             pair_base,
+            turn,
         } = &mut *self.0;
         let size = *size;
         let dealers = &layout.dealer[size];
@@ -282,16 +298,18 @@ impl<P: Fn(u16) -> f64, const W: usize> Rows for DealerCard<'_, '_, P, W> {
             turns: &mut dealer_turn[..length * width],
             width,
         };
-        stage.run::<N, W>(|base, sum| base - f64::from(sum), &mut turns);
+        stage.run::<N, W>(|base, sum| base - f64::from(sum), *turn, &mut turns);
     }
 }
 
 /// The decisions of `size` cards: hit (a pair costs its rank, anything
 /// else leads to the dealer's card) or fold. A row per player's stack,
 /// along the dealer's.
-struct Decisions<'l, 'a, P, const W: usize>(&'l mut Level<'a, P>);
+struct Decisions<'l, 'a, P, T, const W: usize>(&'l mut Level<'a, P, T>);
 
-impl<P: Fn(u16) -> f64, const W: usize> Rows for Decisions<'_, '_, P, W> {
+impl<P: Fn(u16) -> f64, T: Fn(&[f64], &mut [[f64; BLOCK]]), const W: usize> Rows
+    for Decisions<'_, '_, P, T, W>
+{
     #[inline(always)]
     fn rows<const N: usize>(&mut self) {
         let Level {
@@ -300,6 +318,7 @@ impl<P: Fn(u16) -> f64, const W: usize> Rows for Decisions<'_, '_, P, W> {
             size,
             cards,
             pair_base,
+            turn,
             ..
         } = &mut *self.0;
         let size = *size;
@@ -336,7 +355,7 @@ impl<P: Fn(u16) -> f64, const W: usize> Rows for Decisions<'_, '_, P, W> {
             player_fold: &layout.player_fold[layout.player_start[size]..][..length],
             dealer_fold: &layout.dealer_fold[layout.dealer_start[size]..][..width],
         };
-        stage.run::<N, W>(|base, sum| base + f64::from(sum), &mut decided);
+        stage.run::<N, W>(|base, sum| base + f64::from(sum), *turn, &mut decided);
     }
 }
 
@@ -344,16 +363,14 @@ impl<P: Fn(u16) -> f64, const W: usize> Rows for Decisions<'_, '_, P, W> {
 /// stack's list from its value before the cards to come and, for each of
 /// the `N` cards that can come, in rank order, its copies left times the
 /// value it leads to; `BLOCK` rows by up to `W` places at a time, the
-/// places of all rows before the next places (so that a block's values,
-/// written across the rows of another array, fill the cache lines the
-/// block before began).
+/// places of all rows before the next places.
 struct Stage<'a> {
     /// Rows, padded to whole blocks (a padded row repeats the last real
     /// one).
     rows: usize,
     /// Real rows.
     count: usize,
-    /// Places along a row (whole blocks).
+    /// Places along a row (whole lines).
     length: usize,
     /// Each real row's value before the cards to come.
     bases: &'a [f64],
@@ -370,8 +387,15 @@ struct Stage<'a> {
 
 /// Where a stage's values go, `BLOCK` rows by `W` places at a time.
 trait Blocks {
-    /// Takes the values of rows `row`.. at places `at`..`at + W`.
-    fn write<const W: usize>(&mut self, row: usize, at: usize, block: &[[f64; W]; BLOCK]);
+    /// Takes the values of rows `row`.. at places `at`..`at + W`, by row
+    /// (`block`) and by place (`lines`).
+    fn write<const W: usize>(
+        &mut self,
+        row: usize,
+        at: usize,
+        block: &[[f64; W]; BLOCK],
+        lines: &[[f64; BLOCK]; W],
+    );
 }
 
 impl Stage<'_> {
@@ -381,29 +405,28 @@ impl Stage<'_> {
     fn run<const N: usize, const W: usize>(
         &self,
         start: impl Fn(f64, u8) -> f64,
+        turn: &impl Fn(&[f64], &mut [[f64; BLOCK]]),
         out: &mut impl Blocks,
     ) {
         let mut at = 0;
         while at + W <= self.length {
-            self.places::<N, W>(at, &start, out);
+            self.places::<N, W>(at, &start, turn, out);
             at += W;
         }
         // The rest, fewer than `W` places, in narrower steps.
         if 32 < W && at + 32 <= self.length {
-            self.places::<N, 32>(at, &start, out);
+            self.places::<N, 32>(at, &start, turn, out);
             at += 32;
         }
         if 16 < W && at + 16 <= self.length {
-            self.places::<N, 16>(at, &start, out);
+            self.places::<N, 16>(at, &start, turn, out);
             at += 16;
         }
         if 8 < W && at + 8 <= self.length {
-            self.places::<N, 8>(at, &start, out);
+            self.places::<N, 8>(at, &start, turn, out);
             at += 8;
         }
-        if at < self.length {
-            self.places::<N, BLOCK>(at, &start, out);
-        }
+        debug_assert_eq!(at, self.length);
     }
 
     /// Every row's values at places `at`..`at + W`, a block at a time.
@@ -412,15 +435,18 @@ impl Stage<'_> {
         &self,
         at: usize,
         start: &impl Fn(f64, u8) -> f64,
+        turn: &impl Fn(&[f64], &mut [[f64; BLOCK]]),
         out: &mut impl Blocks,
     ) {
         let mut block = [[0.0; W]; BLOCK];
+        let mut lines = [[0.0; BLOCK]; W];
         for row in (0..self.rows).step_by(BLOCK) {
             for (m, lanes) in block.iter_mut().enumerate() {
                 let real = (row + m).min(self.count - 1);
                 *lanes = self.lanes::<N, W>(real, at, start);
             }
-            out.write(row, at, &block);
+            turn(block.as_flattened(), &mut lines);
+            out.write(row, at, &block, &lines);
         }
     }
 
@@ -446,7 +472,10 @@ impl Stage<'_> {
                 *lane += c * v;
             }
         }
-        lanes.map(|lane| lane * self.scale)
+        for lane in &mut lanes {
+            *lane *= self.scale;
+        }
+        lanes
     }
 }
 
@@ -459,8 +488,14 @@ struct Turns<'a> {
 
 impl Blocks for Turns<'_> {
     #[inline(always)]
-    fn write<const W: usize>(&mut self, row: usize, at: usize, block: &[[f64; W]; BLOCK]) {
-        for (place, values) in across(block).iter().enumerate() {
+    fn write<const W: usize>(
+        &mut self,
+        row: usize,
+        at: usize,
+        _: &[[f64; W]; BLOCK],
+        lines: &[[f64; BLOCK]; W],
+    ) {
+        for (place, values) in lines.iter().enumerate() {
             self.turns[(at + place) * self.width + row..][..BLOCK].copy_from_slice(values);
         }
     }
@@ -480,33 +515,177 @@ struct Decided<'a> {
 
 impl Blocks for Decided<'_> {
     #[inline(always)]
-    fn write<const W: usize>(&mut self, row: usize, at: usize, block: &[[f64; W]; BLOCK]) {
+    fn write<const W: usize>(
+        &mut self,
+        row: usize,
+        at: usize,
+        block: &[[f64; W]; BLOCK],
+        lines: &[[f64; BLOCK]; W],
+    ) {
         for (m, hits) in block.iter().enumerate() {
             self.hits[(row + m) * self.width + at..][..W].copy_from_slice(hits);
         }
         let player_fold = &self.player_fold[row..][..BLOCK];
-        for (place, hits) in across(block).iter().enumerate() {
+        for (place, hits) in lines.iter().enumerate() {
             // Folding with both stacks pays the larger of what it pays
             // with each: the lower of their lowest cards.
             let dealer_fold = self.dealer_fold[at + place];
-            let best: [f64; BLOCK] =
-                std::array::from_fn(|m| larger(hits[m], larger(player_fold[m], dealer_fold)));
-            self.values[(at + place) * self.length + row..][..BLOCK].copy_from_slice(&best);
+            let best = &mut self.values[(at + place) * self.length + row..][..BLOCK];
+            for ((best, &hit), &fold) in best.iter_mut().zip(hits).zip(player_fold) {
+                *best = larger(hit, larger(fold, dealer_fold));
+            }
         }
     }
 }
 
-/// A block's values by place, each with its rows' values there (the
-/// compiler's 4 × 4 shuffles).
-#[inline(always)]
-fn across<const W: usize>(block: &[[f64; W]; BLOCK]) -> [[f64; BLOCK]; W] {
-    let mut columns = [[0.0; BLOCK]; W];
-    let [a, b, c, d] = block;
-    let places = columns.iter_mut().zip(a).zip(b).zip(c).zip(d);
-    for ((((column, &a), &b), &c), &d) in places {
-        *column = [a, b, c, d];
+/// Turns a block across: `rows` holds `BLOCK` rows of `lines.len()`
+/// places one after another; each line gets its place's value in every
+/// row.
+fn turned(rows: &[f64], lines: &mut [[f64; BLOCK]]) {
+    let places = lines.len();
+    for (place, line) in lines.iter_mut().enumerate() {
+        for (m, value) in line.iter_mut().enumerate() {
+            *value = rows[m * places + place];
+        }
     }
-    columns
+}
+
+/// [`turned`] in AVX2's registers, a tile of 4 rows by 4 places at a
+/// time: pairs of rows interleaved, then the halves of pairs of registers
+/// swapped (the compiler's own goes through memory).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn turned_avx2(rows: &[f64], lines: &mut [[f64; BLOCK]]) {
+    use std::arch::x86_64::*;
+    let places = lines.len();
+    for first in (0..places).step_by(4) {
+        for quarter in (0..BLOCK).step_by(4) {
+            let row = |m: usize| four(&rows[(quarter + m) * places + first..]);
+            let (a, b, c, d) = (row(0), row(1), row(2), row(3));
+            let (ab0, ab1) = (_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b));
+            let (cd0, cd1) = (_mm256_unpacklo_pd(c, d), _mm256_unpackhi_pd(c, d));
+            let line = &mut lines[first..][..4];
+            lanes4(
+                _mm256_permute2f128_pd::<0x20>(ab0, cd0),
+                &mut line[0][quarter..][..4],
+            );
+            lanes4(
+                _mm256_permute2f128_pd::<0x20>(ab1, cd1),
+                &mut line[1][quarter..][..4],
+            );
+            lanes4(
+                _mm256_permute2f128_pd::<0x31>(ab0, cd0),
+                &mut line[2][quarter..][..4],
+            );
+            lanes4(
+                _mm256_permute2f128_pd::<0x31>(ab1, cd1),
+                &mut line[3][quarter..][..4],
+            );
+        }
+    }
+}
+
+/// The first four figures of `figures` in a register.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn four(figures: &[f64]) -> std::arch::x86_64::__m256d {
+    let four = &figures[..4];
+    // SAFETY: `four` is four figures, all readable (the load needs no
+    // alignment). A load it can see, unlike figures gathered one by one,
+    // keeps the compiler from turning the shuffles back into moves of
+    // single figures.
+    #[allow(unsafe_code)]
+    unsafe {
+        std::arch::x86_64::_mm256_loadu_pd(four.as_ptr())
+    }
+}
+
+/// A register's four figures, into `out`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn lanes4(v: std::arch::x86_64::__m256d, out: &mut [f64]) {
+    let four = &mut out[..4];
+    // SAFETY: `four` is four figures, all writable (the store needs no
+    // alignment); see `four`.
+    #[allow(unsafe_code)]
+    unsafe {
+        std::arch::x86_64::_mm256_storeu_pd(four.as_mut_ptr(), v)
+    }
+}
+
+/// [`turned`] in AVX-512's registers, a tile of 8 × 8 at a time: pairs of
+/// rows interleaved, then pairs of places, then fours (the textbook
+/// transpose, 24 shuffles; the compiler's own goes through memory).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn turned_avx512(rows: &[f64], lines: &mut [[f64; BLOCK]]) {
+    use std::arch::x86_64::*;
+    let places = lines.len();
+    for first in (0..places).step_by(BLOCK) {
+        let row = |m: usize| eight(&rows[m * places + first..]);
+        let (r0, r1, r2, r3) = (row(0), row(1), row(2), row(3));
+        let (r4, r5, r6, r7) = (row(4), row(5), row(6), row(7));
+        // Rows 2j and 2j + 1 interleaved: their even places, their odd.
+        let (t0, t1) = (_mm512_unpacklo_pd(r0, r1), _mm512_unpackhi_pd(r0, r1));
+        let (t2, t3) = (_mm512_unpacklo_pd(r2, r3), _mm512_unpackhi_pd(r2, r3));
+        let (t4, t5) = (_mm512_unpacklo_pd(r4, r5), _mm512_unpackhi_pd(r4, r5));
+        let (t6, t7) = (_mm512_unpacklo_pd(r6, r7), _mm512_unpackhi_pd(r6, r7));
+        // The even 128-bit quarters of two registers (`E`), or the odd.
+        const E: i32 = 0b10_00_10_00;
+        const O: i32 = 0b11_01_11_01;
+        let (u0, u1) = (
+            _mm512_shuffle_f64x2::<E>(t0, t2),
+            _mm512_shuffle_f64x2::<E>(t1, t3),
+        );
+        let (u2, u3) = (
+            _mm512_shuffle_f64x2::<O>(t0, t2),
+            _mm512_shuffle_f64x2::<O>(t1, t3),
+        );
+        let (u4, u5) = (
+            _mm512_shuffle_f64x2::<E>(t4, t6),
+            _mm512_shuffle_f64x2::<E>(t5, t7),
+        );
+        let (u6, u7) = (
+            _mm512_shuffle_f64x2::<O>(t4, t6),
+            _mm512_shuffle_f64x2::<O>(t5, t7),
+        );
+        let line = &mut lines[first..][..BLOCK];
+        lanes8(_mm512_shuffle_f64x2::<E>(u0, u4), &mut line[0]);
+        lanes8(_mm512_shuffle_f64x2::<E>(u1, u5), &mut line[1]);
+        lanes8(_mm512_shuffle_f64x2::<E>(u2, u6), &mut line[2]);
+        lanes8(_mm512_shuffle_f64x2::<E>(u3, u7), &mut line[3]);
+        lanes8(_mm512_shuffle_f64x2::<O>(u0, u4), &mut line[4]);
+        lanes8(_mm512_shuffle_f64x2::<O>(u1, u5), &mut line[5]);
+        lanes8(_mm512_shuffle_f64x2::<O>(u2, u6), &mut line[6]);
+        lanes8(_mm512_shuffle_f64x2::<O>(u3, u7), &mut line[7]);
+    }
+}
+
+/// The first eight figures of `figures` in a register.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn eight(figures: &[f64]) -> std::arch::x86_64::__m512d {
+    let eight = &figures[..8];
+    // SAFETY: as in `four`, with eight figures.
+    #[allow(unsafe_code)]
+    unsafe {
+        std::arch::x86_64::_mm512_loadu_pd(eight.as_ptr())
+    }
+}
+
+/// A register's eight figures, into `out`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn lanes8(v: std::arch::x86_64::__m512d, out: &mut [f64; BLOCK]) {
+    // SAFETY: as in `lanes4`, with eight figures.
+    #[allow(unsafe_code)]
+    unsafe {
+        std::arch::x86_64::_mm512_storeu_pd(out.as_mut_ptr(), v)
+    }
 }
 
 /// The larger of two figures, neither NaN nor a zero (so `f64::max`'s

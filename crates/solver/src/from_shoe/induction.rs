@@ -525,15 +525,18 @@ impl Blocks for Decided<'_> {
         for (m, hits) in block.iter().enumerate() {
             self.hits[(row + m) * self.width + at..][..W].copy_from_slice(hits);
         }
-        let player_fold = &self.player_fold[row..][..BLOCK];
+        let player_fold: &[f64; BLOCK] = self.player_fold[row..][..BLOCK]
+            .try_into()
+            .expect("a block");
         for (place, hits) in lines.iter().enumerate() {
             // Folding with both stacks pays the larger of what it pays
             // with each: the lower of their lowest cards.
             let dealer_fold = self.dealer_fold[at + place];
-            let best = &mut self.values[(at + place) * self.length + row..][..BLOCK];
-            for ((best, &hit), &fold) in best.iter_mut().zip(hits).zip(player_fold) {
-                *best = larger(hit, larger(fold, dealer_fold));
+            let mut best = [0.0; BLOCK];
+            for m in 0..BLOCK {
+                best[m] = larger(hits[m], larger(player_fold[m], dealer_fold));
             }
+            self.values[(at + place) * self.length + row..][..BLOCK].copy_from_slice(&best);
         }
     }
 }

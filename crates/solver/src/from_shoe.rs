@@ -257,7 +257,7 @@ impl ShoeEdge {
                     continue;
                 }
                 let row = usize::from(layout.dealer_index[1 << dealer]);
-                let next = &work.values[layout.best_start(1) + row * layout.players(1)..][..10];
+                let next = &work.values[layout.state_start[1] + row * layout.players(1)..][..10];
                 let left = &work.player_copies[dealer * stride + start..][..10];
                 for ((value, &v), &c) in after_first.iter_mut().zip(next).zip(left) {
                     *value += c * v;
@@ -291,7 +291,7 @@ impl ShoeEdge {
     /// more copies of a rank than the shoe holds).
     pub fn decision(&self, player: RankSet, dealer: RankSet) -> Option<DecisionValues> {
         let (p, d) = (player.bits(), dealer.bits());
-        reachable(&self.shoe, p, d).then(|| self.work.decision(layout(), p, d))
+        reachable(&self.shoe, p, d).then(|| self.work.decision(layout(), &self.shoe, p, d))
     }
 
     /// Whether the best play hits at this decision (false where no decision
@@ -381,7 +381,7 @@ impl DecisionSolver {
         let (p, d) = (player.bits(), dealer.bits());
         let layout = Layout::below(p, d);
         self.work.solve(&layout, shoe);
-        Some(self.work.decision(&layout, p, d))
+        Some(self.work.decision(&layout, shoe, p, d))
     }
 }
 

@@ -5,7 +5,7 @@
 //! same operations in the same order, so the same bits).
 
 use super::layout::{Layout, Lines, faces, layout};
-use super::{DecisionValues, MAX_DECISION_CARDS, ShoeCounts, THREE};
+use super::{DecisionValues, MAX_DECISION_CARDS, ShoeCounts, THREE, THREE_BIT};
 
 /// States are valued in blocks of `BLOCK` stacks of one player's by up to
 /// 64 of the other's, each row kept in registers while every card's term
@@ -17,12 +17,10 @@ const BLOCK: usize = 8;
 /// The backward induction's memory, reused from solve to solve.
 #[derive(Clone)]
 pub(super) struct Workspace {
-    /// Each decision's best value, tenths, of two levels (see
-    /// [`Layout::best_start`]); dealer-major within a level (a row per
-    /// dealer's stack).
+    /// Each decision's best value, tenths, dealer-major within a level (a
+    /// row per dealer's stack; see [`Layout::best`]). Hitting values are
+    /// not kept: [`Workspace::decision`] works one out again from these.
     pub(super) values: Lines,
-    /// Each decision's hitting value, tenths; player-major within a level.
-    pub(super) hits: Lines,
     /// One level's values of the dealer's card to come, player-major
     /// (a row per player's stack after the hit).
     dealer_turn: Lines,
@@ -44,8 +42,7 @@ impl Workspace {
             .max()
             .unwrap_or(0);
         Workspace {
-            values: Lines::new(2 * layout.level_states),
-            hits: Lines::new(states),
+            values: Lines::new(states),
             dealer_turn: Lines::new(widest),
             player_copies: Lines::new(10 * layout.player_start[11]),
             dealer_copies: Lines::new(10 * layout.dealer_start[10]),
@@ -85,12 +82,7 @@ impl Workspace {
         // What a rank pairing costs (or pays) beyond its first copy, summed
         // over a stack: Σ face × (copies − 1); a rank in the other stack too
         // is one copy fewer, which the face sum of the overlap takes back.
-        let pair_base = |mask: u16| -> f64 {
-            (0..10)
-                .filter(|i| mask >> i & 1 == 1)
-                .map(|i| (i + 1) as f64 * (copies[i] - 1.0))
-                .sum()
-        };
+        let pair_base = |mask: u16| pair_base(&copies, mask);
         let top = usize::from(shoe.longest);
         let levels = (layout.root.max(1)..=top).rev();
         #[cfg(target_arch = "x86_64")]
@@ -327,7 +319,6 @@ impl<P: Fn(u16) -> f64, T: Fn(&[f64], &mut [[f64; BLOCK]]), const W: usize> Rows
         let start = layout.state_start[size];
         let Workspace {
             values,
-            hits,
             dealer_turn,
             dealer_copies,
             bases,
@@ -348,9 +339,7 @@ impl<P: Fn(u16) -> f64, T: Fn(&[f64], &mut [[f64; BLOCK]]), const W: usize> Rows
             scale: 1.0 / (*cards - (2 * size) as f64),
         };
         let mut decided = Decided {
-            hits: &mut hits[start..][..width * length],
-            values: &mut values[layout.best_start(size)..][..width * length],
-            width,
+            values: &mut values[start..][..width * length],
             length,
             player_fold: &layout.player_fold[layout.player_start[size]..][..length],
             dealer_fold: &layout.dealer_fold[layout.dealer_start[size]..][..width],
@@ -387,15 +376,9 @@ struct Stage<'a> {
 
 /// Where a stage's values go, `BLOCK` rows by `W` places at a time.
 trait Blocks {
-    /// Takes the values of rows `row`.. at places `at`..`at + W`, by row
-    /// (`block`) and by place (`lines`).
-    fn write<const W: usize>(
-        &mut self,
-        row: usize,
-        at: usize,
-        block: &[[f64; W]; BLOCK],
-        lines: &[[f64; BLOCK]; W],
-    );
+    /// Takes the values of rows `row`.. at places `at`..`at + W`, by
+    /// place.
+    fn write<const W: usize>(&mut self, row: usize, at: usize, lines: &[[f64; BLOCK]; W]);
 }
 
 impl Stage<'_> {
@@ -446,7 +429,7 @@ impl Stage<'_> {
                 *lanes = self.lanes::<N, W>(real, at, start);
             }
             turn(block.as_flattened(), &mut lines);
-            out.write(row, at, &block, &lines);
+            out.write(row, at, &lines);
         }
     }
 
@@ -488,25 +471,16 @@ struct Turns<'a> {
 
 impl Blocks for Turns<'_> {
     #[inline(always)]
-    fn write<const W: usize>(
-        &mut self,
-        row: usize,
-        at: usize,
-        _: &[[f64; W]; BLOCK],
-        lines: &[[f64; BLOCK]; W],
-    ) {
+    fn write<const W: usize>(&mut self, row: usize, at: usize, lines: &[[f64; BLOCK]; W]) {
         for (place, values) in lines.iter().enumerate() {
             self.turns[(at + place) * self.width + row..][..BLOCK].copy_from_slice(values);
         }
     }
 }
 
-/// A level's hitting values (player-major, `width` a row) and best values
-/// (dealer-major, `length` a row).
+/// A level's best values (dealer-major, `length` a row).
 struct Decided<'a> {
-    hits: &'a mut [f64],
     values: &'a mut [f64],
-    width: usize,
     length: usize,
     /// What folding pays by the player's stack alone, and by the dealer's.
     player_fold: &'a [f64],
@@ -515,16 +489,7 @@ struct Decided<'a> {
 
 impl Blocks for Decided<'_> {
     #[inline(always)]
-    fn write<const W: usize>(
-        &mut self,
-        row: usize,
-        at: usize,
-        block: &[[f64; W]; BLOCK],
-        lines: &[[f64; BLOCK]; W],
-    ) {
-        for (m, hits) in block.iter().enumerate() {
-            self.hits[(row + m) * self.width + at..][..W].copy_from_slice(hits);
-        }
+    fn write<const W: usize>(&mut self, row: usize, at: usize, lines: &[[f64; BLOCK]; W]) {
         let player_fold: &[f64; BLOCK] = self.player_fold[row..][..BLOCK]
             .try_into()
             .expect("a block");
@@ -698,13 +663,58 @@ fn larger(a: f64, b: f64) -> f64 {
     if a > b { a } else { b }
 }
 
+/// What a rank pairing costs (or pays) beyond its first copy, summed over
+/// the stack `mask`: Σ face × (copies − 1); a rank in the other stack too
+/// is one copy fewer, which the face sum of the overlap takes back.
+fn pair_base(copies: &[f64; 10], mask: u16) -> f64 {
+    (0..10)
+        .filter(|i| mask >> i & 1 == 1)
+        .map(|i| (i + 1) as f64 * (copies[i] - 1.0))
+        .sum()
+}
+
 impl Workspace {
-    /// The values at a decision of `layout` this workspace has solved.
-    pub(super) fn decision(&self, layout: &Layout, p: u16, d: u16) -> DecisionValues {
+    /// The values at a decision of `layout` this workspace has solved from
+    /// `shoe`.
+    pub(super) fn decision(
+        &self,
+        layout: &Layout,
+        shoe: &ShoeCounts,
+        p: u16,
+        d: u16,
+    ) -> DecisionValues {
         DecisionValues {
             fold: faces().fold[usize::from(p | d)] / 10.0,
-            hit: self.hits[layout.state(p, d)] / 10.0,
+            hit: self.hit(layout, shoe, p, d) / 10.0,
         }
+    }
+
+    /// The value of hitting at the decision of `p` and `d`, tenths, worked
+    /// out again from the best values of the level above: the solve's
+    /// operations in the solve's order, so its bits (each dealer's card
+    /// as [`DealerCard`] values it, the hit as [`Decisions`] does).
+    fn hit(&self, layout: &Layout, shoe: &ShoeCounts, p: u16, d: u16) -> f64 {
+        let copies: [f64; 10] = std::array::from_fn(|i| f64::from(shoe.copies[i]));
+        let cards = shoe.cards as f64;
+        let size = p.count_ones() as usize;
+        let leads_on = size < usize::from(shoe.longest);
+        let face_sum = |mask: u16| f64::from(faces().sum[usize::from(mask)] as u8);
+        let left =
+            |rank: usize, stack: u16| copies[rank] - f64::from(u8::from(stack >> rank & 1 != 0));
+        let paying = d | THREE_BIT;
+        let turn = |player: u16| -> f64 {
+            let mut value =
+                (3.0 * copies[THREE] + pair_base(&copies, d)) - face_sum(paying & player);
+            for card in (0..10).filter(|card| leads_on && paying >> card & 1 == 0) {
+                value += left(card, player) * self.values[layout.best(player, d | 1 << card)];
+            }
+            value * (1.0 / (cards - (2 * size + 1) as f64))
+        };
+        let mut value = -pair_base(&copies, p) + face_sum(p & d);
+        for card in (0..10).filter(|card| p >> card & 1 == 0) {
+            value += left(card, d) * turn(p | 1 << card);
+        }
+        value * (1.0 / (cards - (2 * size) as f64))
     }
 }
 
@@ -725,8 +735,7 @@ mod tests {
                 wide.solve_on(layout(), &shoe, isa);
                 baseline.solve_on(layout(), &shoe, Isa::Baseline);
                 let bits = |work: &Workspace| -> Vec<u64> {
-                    let states = work.values.iter().chain(work.hits.iter());
-                    states.map(|value| value.to_bits()).collect()
+                    work.values.iter().map(|value| value.to_bits()).collect()
                 };
                 assert!(bits(&wide) == bits(&baseline), "{isa:?} {shoe}");
             }

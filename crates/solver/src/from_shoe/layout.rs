@@ -111,8 +111,6 @@ pub(super) struct Layout {
     /// Where each decision level's states start in the flat value arrays
     /// (both sizes' lists padded).
     pub(super) state_start: [usize; MAX_DECISION_CARDS + 2],
-    /// The most states of any level (padded).
-    pub(super) level_states: usize,
     /// What folding pays with each dealer's stack alone, by dealer's
     /// stack, all sizes, padded: with the player's, the larger of the two.
     pub(super) dealer_fold: Vec<f64>,
@@ -158,7 +156,6 @@ impl Layout {
             player_start: [0; 12],
             dealer_start: [0; 11],
             state_start: [0; MAX_DECISION_CARDS + 2],
-            level_states: 0,
             dealer_fold: Vec::new(),
             paying_faces: Vec::new(),
             turn_start: [0; MAX_DECISION_CARDS + 1],
@@ -216,7 +213,6 @@ impl Layout {
                 layout.shared_faces.extend(sums);
             }
             layout.state_start[size + 1] = layout.shared_faces.len();
-            layout.level_states = layout.level_states.max(players.len() * dealers.len());
             let longer = list(&layout.player[size + 1], layout.players(size + 1));
             for &d in &dealers {
                 let sums = longer.iter().map(|&p| face_sum((d | THREE_BIT) & p));
@@ -232,7 +228,7 @@ impl Layout {
                 for card in (0..10).filter(|card| paying >> card & 1 == 0) {
                     let next = usize::from(layout.dealer_index[usize::from(dealer | 1 << card)]);
                     let copies = card * layout.player_start[11] + layout.player_start[size + 1];
-                    let values = layout.best_start(size + 1) + next * length;
+                    let values = layout.state_start[size + 1] + next * length;
                     layout.turn_terms.push((copies as u32, values as u32));
                 }
             }
@@ -251,13 +247,6 @@ impl Layout {
         layout
     }
 
-    /// Where the best values of decisions of `size` cards start: levels
-    /// alternate between two halves of the best values, as each level's
-    /// are needed only for the level below (and so stay in the cache).
-    pub(super) fn best_start(&self, size: usize) -> usize {
-        size % 2 * self.level_states
-    }
-
     /// The player's stacks of `size` cards, padded.
     pub(super) fn players(&self, size: usize) -> usize {
         padded(self.player[size].len())
@@ -268,13 +257,13 @@ impl Layout {
         padded(self.dealer[size].len())
     }
 
-    /// Where the state of `player`'s and `dealer`'s stacks (equal sizes,
-    /// both listed here) sits in the hitting values (player-major).
-    pub(super) fn state(&self, player: u16, dealer: u16) -> usize {
+    /// Where the best value of the decision of `player`'s and `dealer`'s
+    /// stacks (equal sizes, both listed here) sits (dealer-major).
+    pub(super) fn best(&self, player: u16, dealer: u16) -> usize {
         let size = player.count_ones() as usize;
         self.state_start[size]
-            + usize::from(self.player_index[usize::from(player)]) * self.dealers(size)
-            + usize::from(self.dealer_index[usize::from(dealer)])
+            + usize::from(self.dealer_index[usize::from(dealer)]) * self.players(size)
+            + usize::from(self.player_index[usize::from(player)])
     }
 }
 

@@ -120,7 +120,7 @@ impl Workspace {
     ) {
         // (A closure here has this function's CPU features, so it may call
         // `turned_avx2`.)
-        let turn = |rows: &[f64], lines: &mut [[f64; BLOCK]]| turned_avx2(rows, lines);
+        let turn = |rows: &[f64], row, at, out: &mut Across<'_>| turned_avx2(rows, row, at, out);
         self.levels::<32, _>(layout, levels, top, copies, cards, pair_base, &turn);
     }
 
@@ -140,7 +140,7 @@ impl Workspace {
     ) {
         // (A closure here has this function's CPU features, so it may call
         // `turned_avx512`.)
-        let turn = |rows: &[f64], lines: &mut [[f64; BLOCK]]| turned_avx512(rows, lines);
+        let turn = |rows: &[f64], row, at, out: &mut Across<'_>| turned_avx512(rows, row, at, out);
         self.levels::<64, _>(layout, levels, top, copies, cards, pair_base, &turn);
     }
 
@@ -149,7 +149,7 @@ impl Workspace {
     /// of a row at a time, tiles turned across by `turn`.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn levels<const W: usize, T: Fn(&[f64], &mut [[f64; BLOCK]])>(
+    fn levels<const W: usize, T: Fn(&[f64], usize, usize, &mut Across<'_>)>(
         &mut self,
         layout: &Layout,
         levels: impl Iterator<Item = usize>,
@@ -248,7 +248,7 @@ fn by_cards(cards: usize, stage: &mut impl Rows) {
 /// stacks after the hit; stored player-major in `dealer_turn`.
 struct DealerCard<'l, 'a, P, T, const W: usize>(&'l mut Level<'a, P, T>);
 
-impl<P: Fn(u16) -> f64, T: Fn(&[f64], &mut [[f64; BLOCK]]), const W: usize> Rows
+impl<P: Fn(u16) -> f64, T: Fn(&[f64], usize, usize, &mut Across<'_>), const W: usize> Rows
     for DealerCard<'_, '_, P, T, W>
 {
     #[inline(always)]
@@ -286,9 +286,10 @@ impl<P: Fn(u16) -> f64, T: Fn(&[f64], &mut [[f64; BLOCK]]), const W: usize> Rows
             sums: &layout.paying_faces[layout.turn_start[size]..][..width * length],
             scale: 1.0 / (*cards - (2 * size + 1) as f64),
         };
-        let mut turns = Turns {
-            turns: &mut dealer_turn[..length * width],
-            width,
+        let mut turns = Across {
+            out: &mut dealer_turn[..length * width],
+            stride: width,
+            folds: None,
         };
         stage.run::<N, W>(|base, sum| base - f64::from(sum), *turn, &mut turns);
     }
@@ -299,7 +300,7 @@ impl<P: Fn(u16) -> f64, T: Fn(&[f64], &mut [[f64; BLOCK]]), const W: usize> Rows
 /// along the dealer's.
 struct Decisions<'l, 'a, P, T, const W: usize>(&'l mut Level<'a, P, T>);
 
-impl<P: Fn(u16) -> f64, T: Fn(&[f64], &mut [[f64; BLOCK]]), const W: usize> Rows
+impl<P: Fn(u16) -> f64, T: Fn(&[f64], usize, usize, &mut Across<'_>), const W: usize> Rows
     for Decisions<'_, '_, P, T, W>
 {
     #[inline(always)]
@@ -338,11 +339,15 @@ impl<P: Fn(u16) -> f64, T: Fn(&[f64], &mut [[f64; BLOCK]]), const W: usize> Rows
             sums: &layout.shared_faces[start..][..width * length],
             scale: 1.0 / (*cards - (2 * size) as f64),
         };
-        let mut decided = Decided {
-            values: &mut values[start..][..width * length],
-            length,
-            player_fold: &layout.player_fold[layout.player_start[size]..][..length],
-            dealer_fold: &layout.dealer_fold[layout.dealer_start[size]..][..width],
+        // Folding with both stacks pays the larger of what it pays with
+        // each: the lower of their lowest cards.
+        let mut decided = Across {
+            out: &mut values[start..][..width * length],
+            stride: length,
+            folds: Some((
+                &layout.player_fold[layout.player_start[size]..][..length],
+                &layout.dealer_fold[layout.dealer_start[size]..][..width],
+            )),
         };
         stage.run::<N, W>(|base, sum| base + f64::from(sum), *turn, &mut decided);
     }
@@ -374,11 +379,25 @@ struct Stage<'a> {
     scale: f64,
 }
 
-/// Where a stage's values go, `BLOCK` rows by `W` places at a time.
-trait Blocks {
-    /// Takes the values of rows `row`.. at places `at`..`at + W`, by
-    /// place.
-    fn write<const W: usize>(&mut self, row: usize, at: usize, lines: &[[f64; BLOCK]; W]);
+/// Where a stage's values go, turned across: the values of a block's rows
+/// at a place, a cache line's worth, at `place × stride + the block's
+/// first row` in `out`; with `folds`, each the larger of it and what
+/// folding pays there (with the row's stack, and with the place's: the
+/// larger of the two).
+struct Across<'a> {
+    out: &'a mut [f64],
+    stride: usize,
+    /// What folding pays by row (padded) and by place.
+    folds: Option<(&'a [f64], &'a [f64])>,
+}
+
+impl Across<'_> {
+    /// Where the values of rows `row`.. at `place` go.
+    #[inline(always)]
+    fn line(&mut self, row: usize, place: usize) -> &mut [f64; BLOCK] {
+        let line = &mut self.out[place * self.stride + row..][..BLOCK];
+        line.try_into().expect("a line")
+    }
 }
 
 impl Stage<'_> {
@@ -388,8 +407,8 @@ impl Stage<'_> {
     fn run<const N: usize, const W: usize>(
         &self,
         start: impl Fn(f64, u8) -> f64,
-        turn: &impl Fn(&[f64], &mut [[f64; BLOCK]]),
-        out: &mut impl Blocks,
+        turn: &impl Fn(&[f64], usize, usize, &mut Across<'_>),
+        out: &mut Across<'_>,
     ) {
         let mut at = 0;
         while at + W <= self.length {
@@ -418,18 +437,16 @@ impl Stage<'_> {
         &self,
         at: usize,
         start: &impl Fn(f64, u8) -> f64,
-        turn: &impl Fn(&[f64], &mut [[f64; BLOCK]]),
-        out: &mut impl Blocks,
+        turn: &impl Fn(&[f64], usize, usize, &mut Across<'_>),
+        out: &mut Across<'_>,
     ) {
         let mut block = [[0.0; W]; BLOCK];
-        let mut lines = [[0.0; BLOCK]; W];
         for row in (0..self.rows).step_by(BLOCK) {
             for (m, lanes) in block.iter_mut().enumerate() {
                 let real = (row + m).min(self.count - 1);
                 *lanes = self.lanes::<N, W>(real, at, start);
             }
-            turn(block.as_flattened(), &mut lines);
-            out.write(row, at, &lines);
+            turn(block.as_flattened(), row, at, out);
         }
     }
 
@@ -462,59 +479,22 @@ impl Stage<'_> {
     }
 }
 
-/// The dealer's card's values, player-major (`width` dealer's stacks a
-/// row).
-struct Turns<'a> {
-    turns: &'a mut [f64],
-    width: usize,
-}
-
-impl Blocks for Turns<'_> {
-    #[inline(always)]
-    fn write<const W: usize>(&mut self, row: usize, at: usize, lines: &[[f64; BLOCK]; W]) {
-        for (place, values) in lines.iter().enumerate() {
-            self.turns[(at + place) * self.width + row..][..BLOCK].copy_from_slice(values);
-        }
-    }
-}
-
-/// A level's best values (dealer-major, `length` a row).
-struct Decided<'a> {
-    values: &'a mut [f64],
-    length: usize,
-    /// What folding pays by the player's stack alone, and by the dealer's.
-    player_fold: &'a [f64],
-    dealer_fold: &'a [f64],
-}
-
-impl Blocks for Decided<'_> {
-    #[inline(always)]
-    fn write<const W: usize>(&mut self, row: usize, at: usize, lines: &[[f64; BLOCK]; W]) {
-        let player_fold: &[f64; BLOCK] = self.player_fold[row..][..BLOCK]
-            .try_into()
-            .expect("a block");
-        for (place, hits) in lines.iter().enumerate() {
-            // Folding with both stacks pays the larger of what it pays
-            // with each: the lower of their lowest cards.
-            let dealer_fold = self.dealer_fold[at + place];
-            let mut best = [0.0; BLOCK];
-            for m in 0..BLOCK {
-                best[m] = larger(hits[m], larger(player_fold[m], dealer_fold));
-            }
-            self.values[(at + place) * self.length + row..][..BLOCK].copy_from_slice(&best);
-        }
-    }
-}
-
-/// Turns a block across: `rows` holds `BLOCK` rows of `lines.len()`
-/// places one after another; each line gets its place's value in every
-/// row.
-fn turned(rows: &[f64], lines: &mut [[f64; BLOCK]]) {
-    let places = lines.len();
-    for (place, line) in lines.iter_mut().enumerate() {
+/// Turns a block across into `out`: `rows` holds `BLOCK` rows (the
+/// stage's from `row`), each of its places from `at`, one after another.
+fn turned(rows: &[f64], row: usize, at: usize, out: &mut Across<'_>) {
+    let places = rows.len() / BLOCK;
+    for place in 0..places {
+        let mut line = [0.0; BLOCK];
         for (m, value) in line.iter_mut().enumerate() {
             *value = rows[m * places + place];
         }
+        if let Some((player, dealer)) = out.folds {
+            let dealer = dealer[at + place];
+            for (value, &fold) in line.iter_mut().zip(&player[row..][..BLOCK]) {
+                *value = larger(*value, larger(fold, dealer));
+            }
+        }
+        *out.line(row, at + place) = line;
     }
 }
 
@@ -523,32 +503,34 @@ fn turned(rows: &[f64], lines: &mut [[f64; BLOCK]]) {
 /// swapped (the compiler's own goes through memory).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn turned_avx2(rows: &[f64], lines: &mut [[f64; BLOCK]]) {
+fn turned_avx2(rows: &[f64], row: usize, at: usize, out: &mut Across<'_>) {
     use std::arch::x86_64::*;
-    let places = lines.len();
+    let places = rows.len() / BLOCK;
+    let (folds, player_fold, dealer_fold) = match out.folds {
+        Some((player, dealer)) => (true, &player[row..][..BLOCK], &dealer[at..]),
+        None => (false, &[0.0; BLOCK][..], &[][..]),
+    };
     for first in (0..places).step_by(4) {
         for quarter in (0..BLOCK).step_by(4) {
-            let row = |m: usize| four(&rows[(quarter + m) * places + first..]);
-            let (a, b, c, d) = (row(0), row(1), row(2), row(3));
+            let row_of = |m: usize| four(&rows[(quarter + m) * places + first..]);
+            let (a, b, c, d) = (row_of(0), row_of(1), row_of(2), row_of(3));
             let (ab0, ab1) = (_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b));
             let (cd0, cd1) = (_mm256_unpacklo_pd(c, d), _mm256_unpackhi_pd(c, d));
-            let line = &mut lines[first..][..4];
-            lanes4(
+            let turned = [
                 _mm256_permute2f128_pd::<0x20>(ab0, cd0),
-                &mut line[0][quarter..][..4],
-            );
-            lanes4(
                 _mm256_permute2f128_pd::<0x20>(ab1, cd1),
-                &mut line[1][quarter..][..4],
-            );
-            lanes4(
                 _mm256_permute2f128_pd::<0x31>(ab0, cd0),
-                &mut line[2][quarter..][..4],
-            );
-            lanes4(
                 _mm256_permute2f128_pd::<0x31>(ab1, cd1),
-                &mut line[3][quarter..][..4],
-            );
+            ];
+            let player_fold = four(&player_fold[quarter..]);
+            for (i, mut values) in turned.into_iter().enumerate() {
+                let place = first + i;
+                if folds {
+                    let fold = _mm256_max_pd(player_fold, _mm256_set1_pd(dealer_fold[place]));
+                    values = _mm256_max_pd(values, fold);
+                }
+                lanes4(values, &mut out.line(row, at + place)[quarter..]);
+            }
         }
     }
 }
@@ -588,13 +570,17 @@ fn lanes4(v: std::arch::x86_64::__m256d, out: &mut [f64]) {
 /// transpose, 24 shuffles; the compiler's own goes through memory).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-fn turned_avx512(rows: &[f64], lines: &mut [[f64; BLOCK]]) {
+fn turned_avx512(rows: &[f64], row: usize, at: usize, out: &mut Across<'_>) {
     use std::arch::x86_64::*;
-    let places = lines.len();
+    let places = rows.len() / BLOCK;
+    let (folds, player_fold, dealer_fold) = match out.folds {
+        Some((player, dealer)) => (true, eight(&player[row..]), &dealer[at..]),
+        None => (false, _mm512_setzero_pd(), &[][..]),
+    };
     for first in (0..places).step_by(BLOCK) {
-        let row = |m: usize| eight(&rows[m * places + first..]);
-        let (r0, r1, r2, r3) = (row(0), row(1), row(2), row(3));
-        let (r4, r5, r6, r7) = (row(4), row(5), row(6), row(7));
+        let row_of = |m: usize| eight(&rows[m * places + first..]);
+        let (r0, r1, r2, r3) = (row_of(0), row_of(1), row_of(2), row_of(3));
+        let (r4, r5, r6, r7) = (row_of(4), row_of(5), row_of(6), row_of(7));
         // Rows 2j and 2j + 1 interleaved: their even places, their odd.
         let (t0, t1) = (_mm512_unpacklo_pd(r0, r1), _mm512_unpackhi_pd(r0, r1));
         let (t2, t3) = (_mm512_unpacklo_pd(r2, r3), _mm512_unpackhi_pd(r2, r3));
@@ -619,15 +605,24 @@ fn turned_avx512(rows: &[f64], lines: &mut [[f64; BLOCK]]) {
             _mm512_shuffle_f64x2::<O>(t4, t6),
             _mm512_shuffle_f64x2::<O>(t5, t7),
         );
-        let line = &mut lines[first..][..BLOCK];
-        lanes8(_mm512_shuffle_f64x2::<E>(u0, u4), &mut line[0]);
-        lanes8(_mm512_shuffle_f64x2::<E>(u1, u5), &mut line[1]);
-        lanes8(_mm512_shuffle_f64x2::<E>(u2, u6), &mut line[2]);
-        lanes8(_mm512_shuffle_f64x2::<E>(u3, u7), &mut line[3]);
-        lanes8(_mm512_shuffle_f64x2::<O>(u0, u4), &mut line[4]);
-        lanes8(_mm512_shuffle_f64x2::<O>(u1, u5), &mut line[5]);
-        lanes8(_mm512_shuffle_f64x2::<O>(u2, u6), &mut line[6]);
-        lanes8(_mm512_shuffle_f64x2::<O>(u3, u7), &mut line[7]);
+        let turned = [
+            _mm512_shuffle_f64x2::<E>(u0, u4),
+            _mm512_shuffle_f64x2::<E>(u1, u5),
+            _mm512_shuffle_f64x2::<E>(u2, u6),
+            _mm512_shuffle_f64x2::<E>(u3, u7),
+            _mm512_shuffle_f64x2::<O>(u0, u4),
+            _mm512_shuffle_f64x2::<O>(u1, u5),
+            _mm512_shuffle_f64x2::<O>(u2, u6),
+            _mm512_shuffle_f64x2::<O>(u3, u7),
+        ];
+        for (i, mut values) in turned.into_iter().enumerate() {
+            let place = first + i;
+            if folds {
+                let fold = _mm512_max_pd(player_fold, _mm512_set1_pd(dealer_fold[place]));
+                values = _mm512_max_pd(values, fold);
+            }
+            lanes8(values, out.line(row, at + place));
+        }
     }
 }
 

@@ -120,7 +120,8 @@ impl Workspace {
     ) {
         // (A closure here has this function's CPU features, so it may call
         // `turned_avx2`.)
-        let turn = |rows: &[f64], row, at, out: &mut Across<'_>| turned_avx2(rows, row, at, out);
+        let turn =
+            |rows: &Block<'_>, row, at, out: &mut Across<'_>| turned_avx2(rows, row, at, out);
         self.levels::<32, _>(layout, levels, top, copies, cards, pair_base, &turn);
     }
 
@@ -140,7 +141,8 @@ impl Workspace {
     ) {
         // (A closure here has this function's CPU features, so it may call
         // `turned_avx512`.)
-        let turn = |rows: &[f64], row, at, out: &mut Across<'_>| turned_avx512(rows, row, at, out);
+        let turn =
+            |rows: &Block<'_>, row, at, out: &mut Across<'_>| turned_avx512(rows, row, at, out);
         self.levels::<64, _>(layout, levels, top, copies, cards, pair_base, &turn);
     }
 
@@ -149,7 +151,7 @@ impl Workspace {
     /// of a row at a time, tiles turned across by `turn`.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn levels<const W: usize, T: Fn(&[f64], usize, usize, &mut Across<'_>)>(
+    fn levels<const W: usize, T: Fn(&Block<'_>, usize, usize, &mut Across<'_>)>(
         &mut self,
         layout: &Layout,
         levels: impl Iterator<Item = usize>,
@@ -248,7 +250,7 @@ fn by_cards(cards: usize, stage: &mut impl Rows) {
 /// stacks after the hit; stored player-major in `dealer_turn`.
 struct DealerCard<'l, 'a, P, T, const W: usize>(&'l mut Level<'a, P, T>);
 
-impl<P: Fn(u16) -> f64, T: Fn(&[f64], usize, usize, &mut Across<'_>), const W: usize> Rows
+impl<P: Fn(u16) -> f64, T: Fn(&Block<'_>, usize, usize, &mut Across<'_>), const W: usize> Rows
     for DealerCard<'_, '_, P, T, W>
 {
     #[inline(always)]
@@ -300,7 +302,7 @@ impl<P: Fn(u16) -> f64, T: Fn(&[f64], usize, usize, &mut Across<'_>), const W: u
 /// along the dealer's.
 struct Decisions<'l, 'a, P, T, const W: usize>(&'l mut Level<'a, P, T>);
 
-impl<P: Fn(u16) -> f64, T: Fn(&[f64], usize, usize, &mut Across<'_>), const W: usize> Rows
+impl<P: Fn(u16) -> f64, T: Fn(&Block<'_>, usize, usize, &mut Across<'_>), const W: usize> Rows
     for Decisions<'_, '_, P, T, W>
 {
     #[inline(always)]
@@ -391,12 +393,28 @@ struct Across<'a> {
     folds: Option<(&'a [f64], &'a [f64])>,
 }
 
-impl Across<'_> {
-    /// Where the values of rows `row`.. at `place` go.
+/// A block's rows, each's places a line (`BLOCK` figures) at a time.
+type Block<'r> = [&'r [[f64; BLOCK]]; BLOCK];
+
+impl<'a> Across<'a> {
+    /// The lines from rows `row`.. at place `at` on, and how many lines
+    /// apart two places' are.
     #[inline(always)]
-    fn line(&mut self, row: usize, place: usize) -> &mut [f64; BLOCK] {
-        let line = &mut self.out[place * self.stride + row..][..BLOCK];
-        line.try_into().expect("a line")
+    fn lines(&mut self, row: usize, at: usize) -> (&mut [[f64; BLOCK]], usize) {
+        let lines = self.out.as_chunks_mut().0;
+        (
+            &mut lines[(at * self.stride + row) / BLOCK..],
+            self.stride / BLOCK,
+        )
+    }
+
+    /// What folding pays with rows `row`.., and with the places from `at`
+    /// on, a line at a time; `None` where folding does not count.
+    #[inline(always)]
+    fn folds(&self, row: usize, at: usize) -> Option<(&'a [f64; BLOCK], &'a [[f64; BLOCK]])> {
+        let (player, dealer) = self.folds?;
+        let player = player[row..][..BLOCK].try_into().expect("a line");
+        Some((player, &dealer.as_chunks().0[at / BLOCK..]))
     }
 }
 
@@ -407,7 +425,7 @@ impl Stage<'_> {
     fn run<const N: usize, const W: usize>(
         &self,
         start: impl Fn(f64, u8) -> f64,
-        turn: &impl Fn(&[f64], usize, usize, &mut Across<'_>),
+        turn: &impl Fn(&Block<'_>, usize, usize, &mut Across<'_>),
         out: &mut Across<'_>,
     ) {
         let mut at = 0;
@@ -437,7 +455,7 @@ impl Stage<'_> {
         &self,
         at: usize,
         start: &impl Fn(f64, u8) -> f64,
-        turn: &impl Fn(&[f64], usize, usize, &mut Across<'_>),
+        turn: &impl Fn(&Block<'_>, usize, usize, &mut Across<'_>),
         out: &mut Across<'_>,
     ) {
         let mut block = [[0.0; W]; BLOCK];
@@ -446,7 +464,8 @@ impl Stage<'_> {
                 let real = (row + m).min(self.count - 1);
                 *lanes = self.lanes::<N, W>(real, at, start);
             }
-            turn(block.as_flattened(), row, at, out);
+            let rows: Block<'_> = block.each_ref().map(|lanes| lanes.as_chunks().0);
+            turn(&rows, row, at, out);
         }
     }
 
@@ -479,57 +498,61 @@ impl Stage<'_> {
     }
 }
 
-/// Turns a block across into `out`: `rows` holds `BLOCK` rows (the
-/// stage's from `row`), each of its places from `at`, one after another.
-fn turned(rows: &[f64], row: usize, at: usize, out: &mut Across<'_>) {
-    let places = rows.len() / BLOCK;
-    for place in 0..places {
-        let mut line = [0.0; BLOCK];
-        for (m, value) in line.iter_mut().enumerate() {
-            *value = rows[m * places + place];
-        }
-        if let Some((player, dealer)) = out.folds {
-            let dealer = dealer[at + place];
-            for (value, &fold) in line.iter_mut().zip(&player[row..][..BLOCK]) {
-                *value = larger(*value, larger(fold, dealer));
+/// Turns a block across into `out`: `rows` are the stage's from `row`,
+/// their places from `at`.
+fn turned(rows: &Block<'_>, row: usize, at: usize, out: &mut Across<'_>) {
+    let folds = out.folds(row, at);
+    let (lines, apart) = out.lines(row, at);
+    for tile in 0..rows[0].len() {
+        for i in 0..BLOCK {
+            let mut line = [0.0; BLOCK];
+            for (value, places) in line.iter_mut().zip(rows) {
+                *value = places[tile][i];
             }
+            if let Some((player, dealer)) = folds {
+                let dealer = dealer[tile][i];
+                for (value, &fold) in line.iter_mut().zip(player) {
+                    *value = larger(*value, larger(fold, dealer));
+                }
+            }
+            lines[(tile * BLOCK + i) * apart] = line;
         }
-        *out.line(row, at + place) = line;
     }
 }
 
-/// [`turned`] in AVX2's registers, a tile of 4 rows by 4 places at a
-/// time: pairs of rows interleaved, then the halves of pairs of registers
-/// swapped (the compiler's own goes through memory).
+/// [`turned`] in AVX2's registers, 4 rows by 4 places at a time: pairs
+/// of rows interleaved, then the halves of pairs of registers swapped
+/// (the compiler's own goes through memory).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn turned_avx2(rows: &[f64], row: usize, at: usize, out: &mut Across<'_>) {
+fn turned_avx2(rows: &Block<'_>, row: usize, at: usize, out: &mut Across<'_>) {
     use std::arch::x86_64::*;
-    let places = rows.len() / BLOCK;
-    let (folds, player_fold, dealer_fold) = match out.folds {
-        Some((player, dealer)) => (true, &player[row..][..BLOCK], &dealer[at..]),
-        None => (false, &[0.0; BLOCK][..], &[][..]),
+    let (folding, player_fold, dealer_fold) = match out.folds(row, at) {
+        Some((player, dealer)) => (true, [four(&player[..4]), four(&player[4..])], dealer),
+        None => (false, [_mm256_setzero_pd(); 2], &[][..]),
     };
-    for first in (0..places).step_by(4) {
-        for quarter in (0..BLOCK).step_by(4) {
-            let row_of = |m: usize| four(&rows[(quarter + m) * places + first..]);
-            let (a, b, c, d) = (row_of(0), row_of(1), row_of(2), row_of(3));
-            let (ab0, ab1) = (_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b));
-            let (cd0, cd1) = (_mm256_unpacklo_pd(c, d), _mm256_unpackhi_pd(c, d));
-            let turned = [
-                _mm256_permute2f128_pd::<0x20>(ab0, cd0),
-                _mm256_permute2f128_pd::<0x20>(ab1, cd1),
-                _mm256_permute2f128_pd::<0x31>(ab0, cd0),
-                _mm256_permute2f128_pd::<0x31>(ab1, cd1),
-            ];
-            let player_fold = four(&player_fold[quarter..]);
-            for (i, mut values) in turned.into_iter().enumerate() {
-                let place = first + i;
-                if folds {
-                    let fold = _mm256_max_pd(player_fold, _mm256_set1_pd(dealer_fold[place]));
-                    values = _mm256_max_pd(values, fold);
+    let (lines, apart) = out.lines(row, at);
+    for tile in 0..rows[0].len() {
+        for half in [0, 4] {
+            for (quarter, player_fold) in [0, 4].into_iter().zip(player_fold) {
+                let row_of = |m: usize| four(&rows[quarter + m][tile][half..]);
+                let (a, b, c, d) = (row_of(0), row_of(1), row_of(2), row_of(3));
+                let (ab0, ab1) = (_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b));
+                let (cd0, cd1) = (_mm256_unpacklo_pd(c, d), _mm256_unpackhi_pd(c, d));
+                let turned = [
+                    _mm256_permute2f128_pd::<0x20>(ab0, cd0),
+                    _mm256_permute2f128_pd::<0x20>(ab1, cd1),
+                    _mm256_permute2f128_pd::<0x31>(ab0, cd0),
+                    _mm256_permute2f128_pd::<0x31>(ab1, cd1),
+                ];
+                for (i, mut values) in turned.into_iter().enumerate() {
+                    if folding {
+                        let dealer = _mm256_set1_pd(dealer_fold[tile][half + i]);
+                        values = _mm256_max_pd(values, _mm256_max_pd(player_fold, dealer));
+                    }
+                    let line = &mut lines[(tile * BLOCK + half + i) * apart];
+                    lanes4(values, &mut line[quarter..]);
                 }
-                lanes4(values, &mut out.line(row, at + place)[quarter..]);
             }
         }
     }
@@ -570,17 +593,27 @@ fn lanes4(v: std::arch::x86_64::__m256d, out: &mut [f64]) {
 /// transpose, 24 shuffles; the compiler's own goes through memory).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-fn turned_avx512(rows: &[f64], row: usize, at: usize, out: &mut Across<'_>) {
+fn turned_avx512(rows: &Block<'_>, row: usize, at: usize, out: &mut Across<'_>) {
     use std::arch::x86_64::*;
-    let places = rows.len() / BLOCK;
-    let (folds, player_fold, dealer_fold) = match out.folds {
-        Some((player, dealer)) => (true, eight(&player[row..]), &dealer[at..]),
+    let (folding, player_fold, dealer_fold) = match out.folds(row, at) {
+        Some((player, dealer)) => (true, eight(player), dealer),
         None => (false, _mm512_setzero_pd(), &[][..]),
     };
-    for first in (0..places).step_by(BLOCK) {
-        let row_of = |m: usize| eight(&rows[m * places + first..]);
-        let (r0, r1, r2, r3) = (row_of(0), row_of(1), row_of(2), row_of(3));
-        let (r4, r5, r6, r7) = (row_of(4), row_of(5), row_of(6), row_of(7));
+    let (lines, apart) = out.lines(row, at);
+    let [s0, s1, s2, s3, s4, s5, s6, s7] = *rows;
+    for tile in 0..s0.len() {
+        let (r0, r1, r2, r3) = (
+            eight(&s0[tile]),
+            eight(&s1[tile]),
+            eight(&s2[tile]),
+            eight(&s3[tile]),
+        );
+        let (r4, r5, r6, r7) = (
+            eight(&s4[tile]),
+            eight(&s5[tile]),
+            eight(&s6[tile]),
+            eight(&s7[tile]),
+        );
         // Rows 2j and 2j + 1 interleaved: their even places, their odd.
         let (t0, t1) = (_mm512_unpacklo_pd(r0, r1), _mm512_unpackhi_pd(r0, r1));
         let (t2, t3) = (_mm512_unpacklo_pd(r2, r3), _mm512_unpackhi_pd(r2, r3));
@@ -616,26 +649,24 @@ fn turned_avx512(rows: &[f64], row: usize, at: usize, out: &mut Across<'_>) {
             _mm512_shuffle_f64x2::<O>(u3, u7),
         ];
         for (i, mut values) in turned.into_iter().enumerate() {
-            let place = first + i;
-            if folds {
-                let fold = _mm512_max_pd(player_fold, _mm512_set1_pd(dealer_fold[place]));
-                values = _mm512_max_pd(values, fold);
+            if folding {
+                let dealer = _mm512_set1_pd(dealer_fold[tile][i]);
+                values = _mm512_max_pd(values, _mm512_max_pd(player_fold, dealer));
             }
-            lanes8(values, out.line(row, at + place));
+            lanes8(values, &mut lines[(tile * BLOCK + i) * apart]);
         }
     }
 }
 
-/// The first eight figures of `figures` in a register.
+/// Eight figures in a register.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 #[inline]
-fn eight(figures: &[f64]) -> std::arch::x86_64::__m512d {
-    let eight = &figures[..8];
+fn eight(figures: &[f64; BLOCK]) -> std::arch::x86_64::__m512d {
     // SAFETY: as in `four`, with eight figures.
     #[allow(unsafe_code)]
     unsafe {
-        std::arch::x86_64::_mm512_loadu_pd(eight.as_ptr())
+        std::arch::x86_64::_mm512_loadu_pd(figures.as_ptr())
     }
 }
 

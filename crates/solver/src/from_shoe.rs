@@ -8,11 +8,14 @@
 //! speed: states are grouped by stack size and laid out so that every sum
 //! over the next card runs along contiguous rows, and the dealer's card is
 //! valued once per (player's stack after the hit, dealer's stack) rather
-//! than once per hit. States are valued in blocks of 4 rows by up to 64
-//! places, every row's terms found once per layout, with AVX-512 or AVX2
-//! where the CPU has it; the operations and their order are those of the
-//! plain loops, so the figures are the same to the bit (docs/performance.md,
-//! "Countability").
+//! than once per hit. States are valued in blocks of 8 rows by up to 64
+//! places, every row's terms found once per layout, each block turned
+//! across 8 × 8 in registers so that the arrays laid out the other way are
+//! written a whole cache line at a time, with AVX-512 or AVX2 where the CPU
+//! has it; a decision's hitting value is not kept but worked out again from
+//! the best values when asked for. The operations and their order are those
+//! of the plain loops, so the figures are the same to the bit
+//! (docs/performance.md, "Countability").
 //!
 //! Pure arithmetic: no I/O, no clock. Every figure is within
 //! [`super::ERROR_BOUND`] of the exact rational (the same argument as the

@@ -61,24 +61,6 @@ impl Workspace {
     fn solve_on(&mut self, layout: &Layout, shoe: &ShoeCounts, isa: Isa) -> [f64; 10] {
         let copies: [f64; 10] = std::array::from_fn(|i| f64::from(shoe.copies[i]));
         let cards = shoe.cards as f64;
-        let (players, dealers) = (layout.player_start[11], layout.dealer_start[10]);
-        for (rank, &count) in copies.iter().enumerate() {
-            let bit = 1u16 << rank;
-            let by_player = &mut self.player_copies[rank * players..][..players];
-            for (size, masks) in layout.player.iter().enumerate() {
-                let start = layout.player_start[size];
-                for (left, &mask) in by_player[start..].iter_mut().zip(masks) {
-                    *left = count - f64::from(u8::from(mask & bit != 0));
-                }
-            }
-            let by_dealer = &mut self.dealer_copies[rank * dealers..][..dealers];
-            for (size, masks) in layout.dealer.iter().enumerate() {
-                let start = layout.dealer_start[size];
-                for (left, &mask) in by_dealer[start..].iter_mut().zip(masks) {
-                    *left = count - f64::from(u8::from(mask & bit != 0));
-                }
-            }
-        }
         // What a rank pairing costs (or pays) beyond its first copy, summed
         // over a stack: Σ face × (copies − 1); a rank in the other stack too
         // is one copy fewer, which the face sum of the overlap takes back.
@@ -161,6 +143,7 @@ impl Workspace {
         pair_base: &impl Fn(u16) -> f64,
         turn: &T,
     ) {
+        self.copies_left(layout, copies);
         for size in levels {
             let mut level = Level {
                 work: &mut *self,
@@ -176,6 +159,31 @@ impl Workspace {
             let leading = if size < top { 9 - size } else { 0 };
             by_cards(leading, &mut DealerCard::<_, _, W>(&mut level));
             by_cards(10 - size, &mut Decisions::<_, _, W>(&mut level));
+        }
+    }
+
+    /// Copies of each rank left with each player's stack, and with each
+    /// dealer's (inlined into the levels, so compiled for their CPU
+    /// features).
+    #[inline(always)]
+    fn copies_left(&mut self, layout: &Layout, copies: &[f64; 10]) {
+        let (players, dealers) = (layout.player_start[11], layout.dealer_start[10]);
+        for (rank, &count) in copies.iter().enumerate() {
+            let bit = 1u16 << rank;
+            let by_player = &mut self.player_copies[rank * players..][..players];
+            for (size, masks) in layout.player.iter().enumerate() {
+                let start = layout.player_start[size];
+                for (left, &mask) in by_player[start..].iter_mut().zip(masks) {
+                    *left = count - f64::from(u8::from(mask & bit != 0));
+                }
+            }
+            let by_dealer = &mut self.dealer_copies[rank * dealers..][..dealers];
+            for (size, masks) in layout.dealer.iter().enumerate() {
+                let start = layout.dealer_start[size];
+                for (left, &mask) in by_dealer[start..].iter_mut().zip(masks) {
+                    *left = count - f64::from(u8::from(mask & bit != 0));
+                }
+            }
         }
     }
 }

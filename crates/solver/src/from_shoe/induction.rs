@@ -103,7 +103,7 @@ impl Workspace {
         // (A closure here has this function's CPU features, so it may call
         // `turned_avx2`.)
         let turn =
-            |rows: &Block<'_>, row, at, out: &mut Across<'_>| turned_avx2(rows, row, at, out);
+            |rows: &[[f64; BLOCK]], row, at, out: &mut Across<'_>| turned_avx2(rows, row, at, out);
         self.levels::<32, _>(layout, levels, top, copies, cards, pair_base, &turn);
     }
 
@@ -123,8 +123,9 @@ impl Workspace {
     ) {
         // (A closure here has this function's CPU features, so it may call
         // `turned_avx512`.)
-        let turn =
-            |rows: &Block<'_>, row, at, out: &mut Across<'_>| turned_avx512(rows, row, at, out);
+        let turn = |rows: &[[f64; BLOCK]], row, at, out: &mut Across<'_>| {
+            turned_avx512(rows, row, at, out)
+        };
         self.levels::<64, _>(layout, levels, top, copies, cards, pair_base, &turn);
     }
 
@@ -133,7 +134,7 @@ impl Workspace {
     /// of a row at a time, tiles turned across by `turn`.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn levels<const W: usize, T: Fn(&Block<'_>, usize, usize, &mut Across<'_>)>(
+    fn levels<const W: usize, T: Fn(&[[f64; BLOCK]], usize, usize, &mut Across<'_>)>(
         &mut self,
         layout: &Layout,
         levels: impl Iterator<Item = usize>,
@@ -258,7 +259,7 @@ fn by_cards(cards: usize, stage: &mut impl Rows) {
 /// stacks after the hit; stored player-major in `dealer_turn`.
 struct DealerCard<'l, 'a, P, T, const W: usize>(&'l mut Level<'a, P, T>);
 
-impl<P: Fn(u16) -> f64, T: Fn(&Block<'_>, usize, usize, &mut Across<'_>), const W: usize> Rows
+impl<P: Fn(u16) -> f64, T: Fn(&[[f64; BLOCK]], usize, usize, &mut Across<'_>), const W: usize> Rows
     for DealerCard<'_, '_, P, T, W>
 {
     #[inline(always)]
@@ -310,7 +311,7 @@ impl<P: Fn(u16) -> f64, T: Fn(&Block<'_>, usize, usize, &mut Across<'_>), const 
 /// along the dealer's.
 struct Decisions<'l, 'a, P, T, const W: usize>(&'l mut Level<'a, P, T>);
 
-impl<P: Fn(u16) -> f64, T: Fn(&Block<'_>, usize, usize, &mut Across<'_>), const W: usize> Rows
+impl<P: Fn(u16) -> f64, T: Fn(&[[f64; BLOCK]], usize, usize, &mut Across<'_>), const W: usize> Rows
     for Decisions<'_, '_, P, T, W>
 {
     #[inline(always)]
@@ -401,9 +402,6 @@ struct Across<'a> {
     folds: Option<(&'a [f64], &'a [f64])>,
 }
 
-/// A block's rows, each's places a line (`BLOCK` figures) at a time.
-type Block<'r> = [&'r [[f64; BLOCK]]; BLOCK];
-
 impl<'a> Across<'a> {
     /// The lines from rows `row`.. at place `at` on, and how many lines
     /// apart two places' are.
@@ -433,7 +431,7 @@ impl Stage<'_> {
     fn run<const N: usize, const W: usize>(
         &self,
         start: impl Fn(f64, u8) -> f64,
-        turn: &impl Fn(&Block<'_>, usize, usize, &mut Across<'_>),
+        turn: &impl Fn(&[[f64; BLOCK]], usize, usize, &mut Across<'_>),
         out: &mut Across<'_>,
     ) {
         let mut at = 0;
@@ -463,7 +461,7 @@ impl Stage<'_> {
         &self,
         at: usize,
         start: &impl Fn(f64, u8) -> f64,
-        turn: &impl Fn(&Block<'_>, usize, usize, &mut Across<'_>),
+        turn: &impl Fn(&[[f64; BLOCK]], usize, usize, &mut Across<'_>),
         out: &mut Across<'_>,
     ) {
         let mut block = [[0.0; W]; BLOCK];
@@ -472,8 +470,7 @@ impl Stage<'_> {
                 let real = (row + m).min(self.count - 1);
                 *lanes = self.lanes::<N, W>(real, at, start);
             }
-            let rows: Block<'_> = block.each_ref().map(|lanes| lanes.as_chunks().0);
-            turn(&rows, row, at, out);
+            turn(block.as_flattened().as_chunks().0, row, at, out);
         }
     }
 
@@ -506,16 +503,18 @@ impl Stage<'_> {
     }
 }
 
-/// Turns a block across into `out`: `rows` are the stage's from `row`,
-/// their places from `at`.
-fn turned(rows: &Block<'_>, row: usize, at: usize, out: &mut Across<'_>) {
+/// Turns a block across into `out`: `rows` holds `BLOCK` rows one after
+/// another (the stage's from `row`), each's places (from `at`) a line at a
+/// time.
+fn turned(rows: &[[f64; BLOCK]], row: usize, at: usize, out: &mut Across<'_>) {
     let folds = out.folds(row, at);
     let (lines, apart) = out.lines(row, at);
-    for tile in 0..rows[0].len() {
+    let tiles = rows.len() / BLOCK;
+    for tile in 0..tiles {
         for i in 0..BLOCK {
             let mut line = [0.0; BLOCK];
-            for (value, places) in line.iter_mut().zip(rows) {
-                *value = places[tile][i];
+            for (m, value) in line.iter_mut().enumerate() {
+                *value = rows[m * tiles + tile][i];
             }
             if let Some((player, dealer)) = folds {
                 let dealer = dealer[tile][i];
@@ -533,17 +532,18 @@ fn turned(rows: &Block<'_>, row: usize, at: usize, out: &mut Across<'_>) {
 /// (the compiler's own goes through memory).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn turned_avx2(rows: &Block<'_>, row: usize, at: usize, out: &mut Across<'_>) {
+fn turned_avx2(rows: &[[f64; BLOCK]], row: usize, at: usize, out: &mut Across<'_>) {
     use std::arch::x86_64::*;
     let (folding, player_fold, dealer_fold) = match out.folds(row, at) {
         Some((player, dealer)) => (true, [four(&player[..4]), four(&player[4..])], dealer),
         None => (false, [_mm256_setzero_pd(); 2], &[][..]),
     };
     let (lines, apart) = out.lines(row, at);
-    for tile in 0..rows[0].len() {
+    let tiles = rows.len() / BLOCK;
+    for tile in 0..tiles {
         for half in [0, 4] {
             for (quarter, player_fold) in [0, 4].into_iter().zip(player_fold) {
-                let row_of = |m: usize| four(&rows[quarter + m][tile][half..]);
+                let row_of = |m: usize| four(&rows[(quarter + m) * tiles + tile][half..]);
                 let (a, b, c, d) = (row_of(0), row_of(1), row_of(2), row_of(3));
                 let (ab0, ab1) = (_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b));
                 let (cd0, cd1) = (_mm256_unpacklo_pd(c, d), _mm256_unpackhi_pd(c, d));
@@ -601,27 +601,18 @@ fn lanes4(v: std::arch::x86_64::__m256d, out: &mut [f64]) {
 /// transpose, 24 shuffles; the compiler's own goes through memory).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-fn turned_avx512(rows: &Block<'_>, row: usize, at: usize, out: &mut Across<'_>) {
+fn turned_avx512(rows: &[[f64; BLOCK]], row: usize, at: usize, out: &mut Across<'_>) {
     use std::arch::x86_64::*;
     let (folding, player_fold, dealer_fold) = match out.folds(row, at) {
         Some((player, dealer)) => (true, eight(player), dealer),
         None => (false, _mm512_setzero_pd(), &[][..]),
     };
     let (lines, apart) = out.lines(row, at);
-    let [s0, s1, s2, s3, s4, s5, s6, s7] = *rows;
-    for tile in 0..s0.len() {
-        let (r0, r1, r2, r3) = (
-            eight(&s0[tile]),
-            eight(&s1[tile]),
-            eight(&s2[tile]),
-            eight(&s3[tile]),
-        );
-        let (r4, r5, r6, r7) = (
-            eight(&s4[tile]),
-            eight(&s5[tile]),
-            eight(&s6[tile]),
-            eight(&s7[tile]),
-        );
+    let tiles = rows.len() / BLOCK;
+    for tile in 0..tiles {
+        let row_of = |m: usize| eight(&rows[m * tiles + tile]);
+        let (r0, r1, r2, r3) = (row_of(0), row_of(1), row_of(2), row_of(3));
+        let (r4, r5, r6, r7) = (row_of(4), row_of(5), row_of(6), row_of(7));
         // Rows 2j and 2j + 1 interleaved: their even places, their odd.
         let (t0, t1) = (_mm512_unpacklo_pd(r0, r1), _mm512_unpackhi_pd(r0, r1));
         let (t2, t3) = (_mm512_unpacklo_pd(r2, r3), _mm512_unpackhi_pd(r2, r3));

@@ -8,7 +8,7 @@
 //! speed: states are grouped by stack size and laid out so that every sum
 //! over the next card runs along contiguous rows, and the dealer's card is
 //! valued once per (player's stack after the hit, dealer's stack) rather
-//! than once per hit. States are valued in blocks of 8 rows by up to 64
+//! than once per hit. States are valued in blocks of 8 rows by up to 32
 //! places, every row's terms found once per layout, each block turned
 //! across 8 × 8 in registers so that the arrays laid out the other way are
 //! written a whole cache line at a time, with AVX-512 or AVX2 where the CPU

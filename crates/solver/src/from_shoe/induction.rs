@@ -1,6 +1,6 @@
 //! The backward induction of a solve: its memory, reused from solve to
 //! solve, and its levels, deepest first, each a stage for the dealer's card
-//! and one for the decisions, valued in blocks of rows by up to 64 places
+//! and one for the decisions, valued in blocks of rows by up to 32 places
 //! and compiled for AVX-512, AVX2 or the baseline, chosen at run time (the
 //! same operations in the same order, so the same bits).
 
@@ -8,7 +8,7 @@ use super::layout::{Layout, Lines, faces, layout};
 use super::{DecisionValues, MAX_DECISION_CARDS, ShoeCounts, THREE, THREE_BIT};
 
 /// States are valued in blocks of `BLOCK` stacks of one player's by up to
-/// 64 of the other's, each row kept in registers while every card's term
+/// 32 of the other's, each row kept in registers while every card's term
 /// is added; a cache line's figures, so that a block's values, turned
 /// across a tile of `BLOCK` × `BLOCK` at a time, write whole lines of the
 /// arrays laid out the other way.
@@ -126,7 +126,7 @@ impl Workspace {
         let turn = |rows: &[[f64; BLOCK]], row, at, out: &mut Across<'_>| {
             turned_avx512(rows, row, at, out)
         };
-        self.levels::<64, _>(layout, levels, top, copies, cards, pair_base, &turn);
+        self.levels::<32, _>(layout, levels, top, copies, cards, pair_base, &turn);
     }
 
     /// Values the decisions of `levels` sizes, deepest first: at each, the

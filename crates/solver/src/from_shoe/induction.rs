@@ -489,9 +489,13 @@ impl Stage<'_> {
         for (lane, &sum) in lanes.iter_mut().zip(sums) {
             *lane = start(base, sum);
         }
+        // (From `at`, so that each term's range, a `u32` from there, is one
+        // bounds check.)
+        let (copies_at, values_at) = (&self.copies[at..], &self.values[at..]);
         for &(copies, values) in &self.terms[real * N..][..N] {
-            let copies = &self.copies[copies as usize + at..][..W];
-            let values = &self.values[values as usize + at..][..W];
+            let (copies, values) = (copies as usize, values as usize);
+            let copies = &copies_at[copies..copies + W];
+            let values = &values_at[values..values + W];
             for ((lane, &c), &v) in lanes.iter_mut().zip(copies).zip(values) {
                 *lane += c * v;
             }

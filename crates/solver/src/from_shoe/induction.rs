@@ -14,6 +14,12 @@ use super::{DecisionValues, MAX_DECISION_CARDS, ShoeCounts, THREE, THREE_BIT};
 /// arrays laid out the other way.
 const BLOCK: usize = 8;
 
+/// The most places a row is valued at a time (see `levels`), in lines.
+const TILES: usize = 4;
+
+/// A block of `BLOCK` rows by up to `TILES` lines of places.
+type Block = [[[f64; BLOCK]; TILES]; BLOCK];
+
 /// The backward induction's memory, reused from solve to solve.
 #[derive(Clone)]
 pub(super) struct Workspace {
@@ -102,8 +108,9 @@ impl Workspace {
     ) {
         // (A closure here has this function's CPU features, so it may call
         // `turned_avx2`.)
-        let turn =
-            |rows: &[[f64; BLOCK]], row, at, out: &mut Across<'_>| turned_avx2(rows, row, at, out);
+        let turn = |rows: &Block, tiles, row, at, out: &mut Across<'_>| {
+            turned_avx2(rows, tiles, row, at, out)
+        };
         self.levels::<32, _>(layout, levels, top, copies, cards, pair_base, &turn);
     }
 
@@ -123,8 +130,8 @@ impl Workspace {
     ) {
         // (A closure here has this function's CPU features, so it may call
         // `turned_avx512`.)
-        let turn = |rows: &[[f64; BLOCK]], row, at, out: &mut Across<'_>| {
-            turned_avx512(rows, row, at, out)
+        let turn = |rows: &Block, tiles, row, at, out: &mut Across<'_>| {
+            turned_avx512(rows, tiles, row, at, out)
         };
         self.levels::<32, _>(layout, levels, top, copies, cards, pair_base, &turn);
     }
@@ -134,7 +141,7 @@ impl Workspace {
     /// of a row at a time, tiles turned across by `turn`.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn levels<const W: usize, T: Fn(&[[f64; BLOCK]], usize, usize, &mut Across<'_>)>(
+    fn levels<const W: usize, T: Fn(&Block, usize, usize, usize, &mut Across<'_>)>(
         &mut self,
         layout: &Layout,
         levels: impl Iterator<Item = usize>,
@@ -259,7 +266,7 @@ fn by_cards(cards: usize, stage: &mut impl Rows) {
 /// stacks after the hit; stored player-major in `dealer_turn`.
 struct DealerCard<'l, 'a, P, T, const W: usize>(&'l mut Level<'a, P, T>);
 
-impl<P: Fn(u16) -> f64, T: Fn(&[[f64; BLOCK]], usize, usize, &mut Across<'_>), const W: usize> Rows
+impl<P: Fn(u16) -> f64, T: Fn(&Block, usize, usize, usize, &mut Across<'_>), const W: usize> Rows
     for DealerCard<'_, '_, P, T, W>
 {
     #[inline(always)]
@@ -311,7 +318,7 @@ impl<P: Fn(u16) -> f64, T: Fn(&[[f64; BLOCK]], usize, usize, &mut Across<'_>), c
 /// along the dealer's.
 struct Decisions<'l, 'a, P, T, const W: usize>(&'l mut Level<'a, P, T>);
 
-impl<P: Fn(u16) -> f64, T: Fn(&[[f64; BLOCK]], usize, usize, &mut Across<'_>), const W: usize> Rows
+impl<P: Fn(u16) -> f64, T: Fn(&Block, usize, usize, usize, &mut Across<'_>), const W: usize> Rows
     for Decisions<'_, '_, P, T, W>
 {
     #[inline(always)]
@@ -431,7 +438,7 @@ impl Stage<'_> {
     fn run<const N: usize, const W: usize>(
         &self,
         start: impl Fn(f64, u8) -> f64,
-        turn: &impl Fn(&[[f64; BLOCK]], usize, usize, &mut Across<'_>),
+        turn: &impl Fn(&Block, usize, usize, usize, &mut Across<'_>),
         out: &mut Across<'_>,
     ) {
         let mut at = 0;
@@ -461,16 +468,17 @@ impl Stage<'_> {
         &self,
         at: usize,
         start: &impl Fn(f64, u8) -> f64,
-        turn: &impl Fn(&[[f64; BLOCK]], usize, usize, &mut Across<'_>),
+        turn: &impl Fn(&Block, usize, usize, usize, &mut Across<'_>),
         out: &mut Across<'_>,
     ) {
-        let mut block = [[0.0; W]; BLOCK];
+        const { assert!(W <= TILES * BLOCK) };
+        let mut block = [[[0.0; BLOCK]; TILES]; BLOCK];
         for row in (0..self.rows).step_by(BLOCK) {
             for (m, lanes) in block.iter_mut().enumerate() {
                 let real = (row + m).min(self.count - 1);
-                *lanes = self.lanes::<N, W>(real, at, start);
+                lanes.as_flattened_mut()[..W].copy_from_slice(&self.lanes::<N, W>(real, at, start));
             }
-            turn(block.as_flattened().as_chunks().0, row, at, out);
+            turn(&block, W / BLOCK, row, at, out);
         }
     }
 
@@ -507,18 +515,18 @@ impl Stage<'_> {
     }
 }
 
-/// Turns a block across into `out`: `rows` holds `BLOCK` rows one after
-/// another (the stage's from `row`), each's places (from `at`) a line at a
-/// time.
-fn turned(rows: &[[f64; BLOCK]], row: usize, at: usize, out: &mut Across<'_>) {
+/// Turns a block across into `out`: `rows` holds `BLOCK` rows (the
+/// stage's from `row`), each's places from `at` in its first `tiles`
+/// lines.
+fn turned(rows: &Block, tiles: usize, row: usize, at: usize, out: &mut Across<'_>) {
     let folds = out.folds(row, at);
     let (lines, apart) = out.lines(row, at);
-    let tiles = rows.len() / BLOCK;
+    let tiles = tiles.min(TILES);
     for tile in 0..tiles {
         for i in 0..BLOCK {
             let mut line = [0.0; BLOCK];
             for (m, value) in line.iter_mut().enumerate() {
-                *value = rows[m * tiles + tile][i];
+                *value = rows[m][tile][i];
             }
             if let Some((player, dealer)) = folds {
                 let dealer = dealer[tile][i];
@@ -536,18 +544,18 @@ fn turned(rows: &[[f64; BLOCK]], row: usize, at: usize, out: &mut Across<'_>) {
 /// (the compiler's own goes through memory).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn turned_avx2(rows: &[[f64; BLOCK]], row: usize, at: usize, out: &mut Across<'_>) {
+fn turned_avx2(rows: &Block, tiles: usize, row: usize, at: usize, out: &mut Across<'_>) {
     use std::arch::x86_64::*;
     let (folding, player_fold, dealer_fold) = match out.folds(row, at) {
         Some((player, dealer)) => (true, [four(&player[..4]), four(&player[4..])], dealer),
         None => (false, [_mm256_setzero_pd(); 2], &[][..]),
     };
     let (lines, apart) = out.lines(row, at);
-    let tiles = rows.len() / BLOCK;
+    let tiles = tiles.min(TILES);
     for tile in 0..tiles {
         for half in [0, 4] {
             for (quarter, player_fold) in [0, 4].into_iter().zip(player_fold) {
-                let row_of = |m: usize| four(&rows[(quarter + m) * tiles + tile][half..]);
+                let row_of = |m: usize| four(&rows[quarter + m][tile][half..]);
                 let (a, b, c, d) = (row_of(0), row_of(1), row_of(2), row_of(3));
                 let (ab0, ab1) = (_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b));
                 let (cd0, cd1) = (_mm256_unpacklo_pd(c, d), _mm256_unpackhi_pd(c, d));
@@ -605,16 +613,16 @@ fn lanes4(v: std::arch::x86_64::__m256d, out: &mut [f64]) {
 /// transpose, 24 shuffles; the compiler's own goes through memory).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-fn turned_avx512(rows: &[[f64; BLOCK]], row: usize, at: usize, out: &mut Across<'_>) {
+fn turned_avx512(rows: &Block, tiles: usize, row: usize, at: usize, out: &mut Across<'_>) {
     use std::arch::x86_64::*;
     let (folding, player_fold, dealer_fold) = match out.folds(row, at) {
         Some((player, dealer)) => (true, eight(player), dealer),
         None => (false, _mm512_setzero_pd(), &[][..]),
     };
     let (lines, apart) = out.lines(row, at);
-    let tiles = rows.len() / BLOCK;
+    let tiles = tiles.min(TILES);
     for tile in 0..tiles {
-        let row_of = |m: usize| eight(&rows[m * tiles + tile]);
+        let row_of = |m: usize| eight(&rows[m][tile]);
         let (r0, r1, r2, r3) = (row_of(0), row_of(1), row_of(2), row_of(3));
         let (r4, r5, r6, r7) = (row_of(4), row_of(5), row_of(6), row_of(7));
         // Rows 2j and 2j + 1 interleaved: their even places, their odd.

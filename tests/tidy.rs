@@ -236,18 +236,46 @@ fn sources(dir: &Path, into: &mut Vec<String>) {
     }
 }
 
-#[test]
-fn every_capability_is_used_only_where_the_architecture_allows_it() {
+/// Every source file of the program and its crates, as paths relative to
+/// the repository root.
+fn all_sources() -> Vec<String> {
     let mut files = Vec::new();
     sources(&root().join("src"), &mut files);
     sources(&root().join("crates/engine/src"), &mut files);
     sources(&root().join("crates/solver/src"), &mut files);
     assert!(files.len() > 40, "{files:?}");
+    files
+}
+
+/// The most lines a source file may have (ARCHITECTURE.md, "Code map"):
+/// past it, a file holds more than one concern and is split by them.
+const MOST_LINES: usize = 1_300;
+
+#[test]
+fn every_capability_is_used_only_where_the_architecture_allows_it() {
+    let files = all_sources();
     let found: Vec<String> = files
         .iter()
         .flat_map(|file| findings(file, &std::fs::read_to_string(root().join(file)).unwrap()))
         .collect();
     assert!(found.is_empty(), "\n{}", found.join("\n"));
+}
+
+#[test]
+fn every_source_file_is_under_the_line_limit() {
+    let long: Vec<String> = all_sources()
+        .into_iter()
+        .filter_map(|file| {
+            let lines = std::fs::read_to_string(root().join(&file))
+                .unwrap()
+                .lines()
+                .count();
+            (lines >= MOST_LINES).then(|| {
+                format!("{file} has {lines} lines: split it by concern (under {MOST_LINES})")
+            })
+        })
+        .collect();
+    assert!(long.is_empty(), "\n{}", long.join("\n"));
 }
 
 #[test]

@@ -183,21 +183,9 @@ impl Layout {
         for size in 0..10 {
             layout.dealer_start[size + 1] = layout.dealer_start[size] + layout.dealers(size);
         }
+        layout.dealer_fold = padded_folds(&layout.dealer, &layout.dealer_start);
+        layout.player_fold = padded_folds(&layout.player, &layout.player_start);
         let faces = faces();
-        for (size, dealers) in layout.dealer.iter().enumerate() {
-            let folds = dealers.iter().map(|&d| faces.fold[usize::from(d)]);
-            layout.dealer_fold.extend(folds);
-            layout
-                .dealer_fold
-                .resize(layout.dealer_start[size + 1], 0.0);
-        }
-        for (size, players) in layout.player.iter().enumerate() {
-            let folds = players.iter().map(|&p| faces.fold[usize::from(p)]);
-            layout.player_fold.extend(folds);
-            layout
-                .player_fold
-                .resize(layout.player_start[size + 1], 0.0);
-        }
         // A padded place is an empty stack: its sums are never read.
         let list = |masks: &[u16], count: usize| -> Vec<u16> {
             let mut list = masks.to_vec();
@@ -271,4 +259,17 @@ impl Layout {
 pub(super) fn layout() -> &'static Layout {
     static LAYOUT: OnceLock<Layout> = OnceLock::new();
     LAYOUT.get_or_init(|| Layout::below(0, 0))
+}
+
+/// What folding pays with each stack of `lists` (one list a size), the
+/// lists laid end to end, each padded with zeros to where the next
+/// starts in `starts`.
+fn padded_folds(lists: &[Vec<u16>], starts: &[usize]) -> Vec<f64> {
+    let faces = faces();
+    let mut folds = Vec::new();
+    for (list, &end) in lists.iter().zip(&starts[1..]) {
+        folds.extend(list.iter().map(|&stack| faces.fold[usize::from(stack)]));
+        folds.resize(end, 0.0);
+    }
+    folds
 }

@@ -338,12 +338,7 @@ impl Ledger {
         by: Option<&PinEntry<'_>>,
     ) -> Result<(), LedgerError> {
         let card = check_card(card)?;
-        let mut rows = match by {
-            Some(entry) => self.pit_boss_confirmation(entry, "look up a player's rating")?,
-            None => Vec::new(),
-        };
-        rows.push(lookup_row(card, by, self.now()));
-        self.append_rows(&rows).map(drop)
+        self.record_lookups(&[card], by, "look up a player's rating")
     }
 
     /// Players with a session that meets `period`, by card number.
@@ -421,16 +416,26 @@ impl Ledger {
         cards: &[&str],
         by: Option<&PinEntry<'_>>,
     ) -> Result<(), LedgerError> {
+        self.record_lookups(cards, by, "look up players' ratings")
+    }
+
+    /// The look-ups of `cards` by `by` (a pit boss confirming `what`, PIN
+    /// checked once) or from the command line, appended together.
+    fn record_lookups(
+        &mut self,
+        cards: &[&str],
+        by: Option<&PinEntry<'_>>,
+        what: &'static str,
+    ) -> Result<(), LedgerError> {
         let mut rows = match by {
-            Some(entry) => self.pit_boss_confirmation(entry, "look up players' ratings")?,
+            Some(entry) => self.pit_boss_confirmation(entry, what)?,
             None => Vec::new(),
         };
         let at = self.now();
         for card in cards {
             rows.push(lookup_row(card, by, at.clone()));
         }
-        self.append_rows(&rows)?;
-        Ok(())
+        self.append_rows(&rows).map(drop)
     }
 
     /// `card`'s sessions in the order they began.

@@ -357,6 +357,43 @@ fn a_rating_look_up_on_the_pit_screen_needs_a_pit_bosss_pin_and_is_recorded() {
 }
 
 #[test]
+fn rated_play_by_a_pin_that_may_not_look_up_records_nothing_and_a_pit_bosss_records_each_player() {
+    let (mut ledger, path, _clock, table) = staffed("rated-play-lookups");
+    let shift = ledger.open_table(table, DEALER, &boss()).unwrap();
+    ledger.seat_player(shift, 1, "42", None, DEALER).unwrap();
+    ledger.seat_player(shift, 2, "43", None, DEALER).unwrap();
+    let head = ledger.head().unwrap();
+    let mut rater = Rater::new(Strategy::Optimal);
+    let error = rater
+        .rated_play(&mut ledger, Period::default(), Some(&dealer()))
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "staff member 10 is a dealer, who may not look up players' ratings"
+    );
+    assert_eq!(ledger.head().unwrap(), head);
+    let report = rater
+        .rated_play(&mut ledger, Period::default(), Some(&boss()))
+        .unwrap();
+    let rated: Vec<&str> = report
+        .players
+        .iter()
+        .map(|p| p.player.card.as_str())
+        .collect();
+    assert_eq!(rated, ["42", "43"]);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let looked_up: Vec<String> = conn
+        .prepare("SELECT card FROM rating_lookups ORDER BY seq")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(looked_up, ["42", "43"]);
+    assert!(crate::util::discrepancies(&path).is_empty());
+}
+
+#[test]
 fn the_rating_command_prints_json_and_the_report_from_simulated_rated_play() {
     let path = crate::util::temp_db("rating-cli");
     let run = |args: &[&str]| {

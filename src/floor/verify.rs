@@ -183,19 +183,7 @@ fn agreement(
         let (send, linked) = sync_channel(FILE_BATCHES_IN_FLIGHT);
         let linker = std::thread::Builder::new()
             .name("file links".into())
-            .spawn_scoped(scope, move || {
-                let mut before = ledger::GENESIS;
-                for batch in file {
-                    let batch = batch.map(|rows: Vec<ledger::ChainRow>| {
-                        let linked = ledger::first_unlinked(&rows, &before).unwrap_or(rows.len());
-                        before = rows.last().map_or(before, |last| last.hash);
-                        (rows, linked)
-                    });
-                    if send.send(batch).is_err() {
-                        return;
-                    }
-                }
-            })?;
+            .spawn_scoped(scope, move || link_batches(file, send))?;
         let agreed = agree_with(linked, floor, give_back);
         for worker in [fetcher, linker] {
             worker
@@ -207,6 +195,27 @@ fn agreement(
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         Ok((agreed?, reader))
     })
+}
+
+/// [`agreement`]'s check of the file's own links, batch by batch as the
+/// reader sends them: each batch goes on to `linked` with how many of its
+/// rows, from the first, link to the row before (the last row of the
+/// batch before, for the first).
+fn link_batches(
+    file: Receiver<Result<Vec<ledger::ChainRow>, ledger::LedgerError>>,
+    linked: SyncSender<Result<LinkedBatch, ledger::LedgerError>>,
+) {
+    let mut before = ledger::GENESIS;
+    for batch in file {
+        let batch = batch.map(|rows| {
+            let links = ledger::first_unlinked(&rows, &before).unwrap_or(rows.len());
+            before = rows.last().map_or(before, |last| last.hash);
+            (rows, links)
+        });
+        if linked.send(batch).is_err() {
+            return;
+        }
+    }
 }
 
 /// [`agreement`]'s comparing of the file's linked row batches with the
@@ -567,6 +576,80 @@ const SIGNATURES_AT_ONCE: usize = 64;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A chain of `count` rows, linked from the genesis hash.
+    fn chain(count: i64) -> Vec<ledger::ChainRow> {
+        let mut before = ledger::GENESIS;
+        (1..=count)
+            .map(|seq| {
+                let values = format!("row {seq}").into_bytes();
+                let hash = link_encoded(&before, seq, "hands", &values);
+                before = hash;
+                ledger::ChainRow {
+                    seq,
+                    table: "hands",
+                    values,
+                    hash,
+                }
+            })
+            .collect()
+    }
+
+    /// How far `file` (sent in batches of `file_batch` rows) agrees with
+    /// `floor` (in batches of `floor_batch`), through the linking and
+    /// comparing threads' code.
+    fn agreed(
+        file: Vec<ledger::ChainRow>,
+        floor: &[FloorHash],
+        (file_batch, floor_batch): (usize, usize),
+    ) -> Agreement {
+        let (send_rows, rows) = sync_channel(file.len() + 1);
+        for batch in file.chunks(file_batch) {
+            send_rows.send(Ok(batch.to_vec())).unwrap();
+        }
+        drop(send_rows);
+        let (send_linked, linked) = sync_channel(file.len() + 1);
+        link_batches(rows, send_linked);
+        let (send_hashes, hashes) = sync_channel(floor.len() + 1);
+        for batch in floor.chunks(floor_batch) {
+            send_hashes.send(Ok(batch.to_vec())).unwrap();
+        }
+        drop(send_hashes);
+        let (give_back, _spent) = sync_channel(file.len() + 1);
+        agree_with(linked, hashes, give_back).unwrap()
+    }
+
+    #[test]
+    fn rows_agree_across_batches_until_the_files_chain_breaks_or_the_hashes_differ() {
+        let file = chain(10);
+        let floor: Vec<FloorHash> = file.iter().map(|r| (r.seq, r.hash)).collect();
+        for sizes in [(3, 4), (10, 10), (1, 7)] {
+            assert!(matches!(
+                agreed(file.clone(), &floor, sizes),
+                Agreement::Whole(10)
+            ));
+        }
+        // Row 7's columns altered in the file, its stored hash kept: the
+        // file's own chain breaks there, though every hash is the floor's.
+        let mut altered = file.clone();
+        altered[6].values = b"row seven".to_vec();
+        assert!(matches!(
+            agreed(altered, &floor, (3, 4)),
+            Agreement::Through { seq: 6, rows: 6 }
+        ));
+        // The floor's hash for row 5 differs from the file's.
+        let mut other = floor.clone();
+        other[4].1 = [7; 32];
+        assert!(matches!(
+            agreed(file.clone(), &other, (3, 4)),
+            Agreement::Through { seq: 4, rows: 4 }
+        ));
+        // The file ends before the floor's rows do.
+        assert!(matches!(
+            agreed(file[..8].to_vec(), &floor, (3, 4)),
+            Agreement::Through { seq: 8, rows: 8 }
+        ));
+    }
 
     #[test]
     fn the_floors_packed_hashes_unpack_to_seq_and_hash_pairs() {

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use postgres::{Client, NoTls};
 
-use crate::floor::{Cluster, file_rows, key_of, pairs_table_for, verify_file};
+use crate::floor::{Cluster, file_rows, key_of, pairs_table_for, verify_file_with};
 use pairs_table::floor;
 
 /// The floor database's name on the pair.
@@ -498,7 +498,8 @@ fn signed_rows(db: &Path) -> i64 {
 
 /// Checks every station's rows on `server` against its file: each row
 /// once, in order, with the file's hash (none lost, none doubled), and
-/// `floor verify --db` clean against `target`.
+/// `floor verify --db --station NAME` clean against `target` (an owner's
+/// URL).
 pub(crate) fn every_row_once(target: &str, server: &Server, stations: &[Station]) -> usize {
     let mut admin = server.admin();
     let mut total = 0;
@@ -535,7 +536,7 @@ pub(crate) fn every_row_once(target: &str, server: &Server, stations: &[Station]
                 station.name
             );
         }
-        let (clean, said) = verify_file(&station.db, target);
+        let (clean, said) = verify_file_with(&station.db, target, &["--station", &station.name]);
         assert!(clean, "{}: {said}", station.name);
         total += rows.len();
     }

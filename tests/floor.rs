@@ -455,10 +455,17 @@ pub(crate) fn dir(test: &str) -> PathBuf {
 }
 
 pub(crate) fn verify_file(db: &Path, url: &str) -> (bool, String) {
+    verify_file_with(db, url, &[])
+}
+
+/// [`verify_file`] with more `floor verify` arguments (`--station NAME`
+/// with an owner's URL).
+pub(crate) fn verify_file_with(db: &Path, url: &str, more: &[&str]) -> (bool, String) {
     let out = pairs_table()
         .args(["floor", "verify", "--db"])
         .arg(db)
         .args(["--floor", &crate::on_command_line(url)])
+        .args(more)
         .output()
         .unwrap();
     (
@@ -750,6 +757,10 @@ fn a_file_rewritten_cut_or_swapped_after_shipping_fails_floor_verify() {
     floor::ship(&db, &url, None).unwrap();
     floor_db.settle();
     assert!(verify_file(&db, &url).0);
+    // The owner's URL, no station's own: refused, not compared with no rows.
+    let (ok, said) = verify_file(&db, &floor_db.url());
+    assert!(!ok);
+    assert!(said.contains("is not an enrolled station"), "{said}");
     let rows = file_rows(&db);
     let transfer = rows.iter().find(|r| r.table == "transfers").unwrap().seq;
 
@@ -822,6 +833,14 @@ fn a_file_rewritten_cut_or_swapped_after_shipping_fails_floor_verify() {
     assert!(
         said.contains("row 1 differs from the floor's: the file was replaced by another ledger"),
         "{said}"
+    );
+
+    // Rows past the floor's head are not shipped yet: those up to it agree.
+    simulate(&db, 2, 7);
+    assert!(file_rows(&db).len() > rows.len());
+    assert_eq!(
+        verify_file(&db, &url),
+        (true, format!("{} rows agree\n", rows.len()))
     );
 }
 

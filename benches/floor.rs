@@ -675,7 +675,7 @@ fn verify_rate(server: &str, dir: &Path, first: Option<&Path>, hands: usize) {
     );
     let c = compared as f64;
     println!(
-        "| `floor verify --db` (one station's file against the floor: the floor's hashes against the file's own links) | {against_file:.3} | {:.0} ({compared} rows) |",
+        "| `floor verify --db` (one station's file against the floor: the file's own links up to the floor's head, and its hash there) | {against_file:.3} | {:.0} ({compared} rows) |",
         c / against_file
     );
     println!(

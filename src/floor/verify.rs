@@ -50,9 +50,22 @@ pub fn verify_file(
         None => Rows::Own,
     };
     let reader = ledger::ChainReader::open(db)?;
-    // Where the file and the floor agree, the floor's hashes and the
-    // file's own links say so at once; from the first row they do not,
+    // Where the file reaches the floor's head, its one hash there says the
+    // whole file agrees. Where not, the floor's hashes and the file's own
+    // links say how far it agrees, and from the first row it does not,
     // row by row, to say what differs.
+    let head = match floor_head(&mut client, whose)? {
+        FloorHead::Empty => return Ok((0, Vec::new())),
+        FloorHead::Row(head) => Some(head),
+        FloorHead::Missing => None,
+    };
+    let reader = match head {
+        Some(head) => match file_reaches(db, reader, head)? {
+            (true, _) => return Ok((head.0.unsigned_abs(), Vec::new())),
+            (false, reader) => reader,
+        },
+        None => reader,
+    };
     let (agreed, reader) = agreement(&mut client, whose, reader)?;
     let (mut after, mut compared) = match agreed {
         Agreement::Whole(rows) => return Ok((rows, Vec::new())),
@@ -105,6 +118,159 @@ pub fn verify_file(
         after = floor.last().map_or(after, |r| r.seq);
     }
     Ok((compared, findings))
+}
+
+/// The floor's last row for a station, as [`floor_head`] finds it.
+enum FloorHead {
+    /// The floor holds no row of the station's.
+    Empty,
+    /// Its head row's seq and hash.
+    Row(FloorHash),
+    /// The station's recorded head names a row the floor does not hold.
+    Missing,
+}
+
+/// The floor's head row for `whose`: the seq its station record names
+/// (the station's own through `floor.station_head()`) and that row's hash
+/// in the chain itself.
+fn floor_head(client: &mut Client, whose: Rows<'_>) -> Result<FloorHead, FloorError> {
+    let head = match whose {
+        Rows::Station(_, head) => head,
+        Rows::Own => client
+            .query_one("SELECT head_seq FROM floor.station_head()", &[])?
+            .get(0),
+    };
+    if head < 1 {
+        return Ok(FloorHead::Empty);
+    }
+    Ok(match floor_hashes(client, whose, head - 1, 1)?.first() {
+        Some(&(seq, hash)) if seq == head => FloorHead::Row((seq, hash)),
+        _ => FloorHead::Missing,
+    })
+}
+
+/// Rows of the floor's chain from which [`file_reaches`] reads the file as
+/// two spans at once, one a core.
+const TWO_SPANS_FROM: i64 = 2 * FILE_ROWS_AT_ONCE as i64;
+
+/// Whether the file at `db` (read by `reader`) links from its first row to
+/// the floor's head row `head` and stores the floor's hash for it. Then
+/// every row up to the head is the floor's: the floor took each of its
+/// rows only where its hash was the chain's hash of the row after the one
+/// before (docs/ledger.md, "The hash chain"), computed from its own copy,
+/// so the head's hash commits to every row before it, as the file's does.
+/// A long chain is read and linked as two spans at once, the second on a
+/// connection and a thread of its own from the stored hash of the first
+/// one's last row (which the first links); no row past the head is read.
+/// The reader comes back for what follows.
+fn file_reaches(
+    db: &Path,
+    reader: ledger::ChainReader,
+    (head_seq, head_hash): FloorHash,
+) -> Result<(bool, ledger::ChainReader), FloorError> {
+    let linked = if head_seq < TWO_SPANS_FROM {
+        link_span(&reader, Span::new(0, head_seq))?.map(|(_, end)| end)
+    } else {
+        let middle = head_seq / 2;
+        let second = ledger::ChainReader::open(db)?;
+        let (first, last) = std::thread::scope(|scope| -> Result<_, FloorError> {
+            let later = std::thread::Builder::new()
+                .name("file rows".into())
+                .spawn_scoped(scope, move || {
+                    link_span(&second, Span::new(middle, head_seq))
+                })?;
+            let first = link_span(&reader, Span::new(0, middle));
+            let last = later
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            Ok((first?, last?))
+        })?;
+        match (first, last) {
+            (Some((_, middle_hash)), Some((start, end))) if start == middle_hash => Some(end),
+            _ => None,
+        }
+    };
+    Ok((linked == Some(head_hash), reader))
+}
+
+/// Reads and links `span` of the file with `reader`, one batch of rows at
+/// a time (each filled again once linked): the stored hash it starts from
+/// and its last row's, when it links through its end.
+fn link_span(
+    reader: &ledger::ChainReader,
+    mut span: Span,
+) -> Result<Option<([u8; 32], [u8; 32])>, ledger::LedgerError> {
+    reader.batches_after(span.read_after(), FILE_ROWS_AT_ONCE, |rows| {
+        span.take(&rows).then_some(rows)
+    })?;
+    Ok(span.linked)
+}
+
+/// A span of the file's chain as [`file_reaches`] links it: the rows after
+/// `from` through `end`, each to the stored hash before it, the first to
+/// the genesis hash when `from` is 0, else to row `from`'s stored hash
+/// (which the span before links).
+struct Span {
+    from: i64,
+    end: i64,
+    /// The stored hash the span starts from, once read.
+    start: Option<[u8; 32]>,
+    /// The stored hash the next row links to.
+    before: Option<[u8; 32]>,
+    /// The start and the stored hash at `end`, once linked through it.
+    linked: Option<([u8; 32], [u8; 32])>,
+}
+
+impl Span {
+    fn new(from: i64, end: i64) -> Span {
+        let start = (from == 0).then_some(ledger::GENESIS);
+        Span {
+            from,
+            end,
+            start,
+            before: start,
+            linked: None,
+        }
+    }
+
+    /// The seq after which the span's rows (with row `from`) are read.
+    fn read_after(&self) -> i64 {
+        (self.from - 1).max(0)
+    }
+
+    /// Links the next batch of rows read, in order; whether to read on.
+    fn take(&mut self, rows: &[ledger::ChainRow]) -> bool {
+        let (before, rows) = match (self.before, rows) {
+            // An empty batch: the file ends.
+            (_, []) => return false,
+            (Some(before), rows) => (before, rows),
+            (None, [first, rest @ ..]) if first.seq == self.from => {
+                self.start = Some(first.hash);
+                (first.hash, rest)
+            }
+            (None, _) => return false,
+        };
+        let through = rows
+            .iter()
+            .position(|row| row.seq >= self.end)
+            .map_or(rows.len(), |at| at + 1);
+        let rows = &rows[..through];
+        if ledger::first_unlinked(rows, &before).is_some() {
+            return false;
+        }
+        match rows.last() {
+            Some(last) if last.seq >= self.end => {
+                if last.seq == self.end {
+                    self.linked = self.start.map(|start| (start, last.hash));
+                }
+                false
+            }
+            last => {
+                self.before = Some(last.map_or(before, |row| row.hash));
+                true
+            }
+        }
+    }
 }
 
 /// Rows [`agreement`] asks of the floor at a time.
@@ -649,6 +815,57 @@ mod tests {
             agreed(file[..8].to_vec(), &floor, (3, 4)),
             Agreement::Through { seq: 8, rows: 8 }
         ));
+    }
+
+    /// What `span` links of `file`, read from its place in batches of
+    /// `batch` rows (then the empty batch a file ends with).
+    fn linked(
+        file: &[ledger::ChainRow],
+        batch: usize,
+        mut span: Span,
+    ) -> Option<([u8; 32], [u8; 32])> {
+        let read = file.iter().position(|row| row.seq > span.read_after());
+        let mut batches = file[read.unwrap_or(file.len())..].chunks(batch);
+        while span.take(batches.next().unwrap_or_default()) {}
+        span.linked
+    }
+
+    #[test]
+    fn a_span_of_the_file_links_through_its_end_from_the_hash_before_it() {
+        let file = chain(10);
+        let hash = |seq: i64| file[seq as usize - 1].hash;
+        for batch in [1, 3, 4, 10] {
+            // From the genesis hash or a row's, to any end; nothing past it.
+            for end in [1, 4, 7, 10] {
+                let whole = linked(&file, batch, Span::new(0, end));
+                assert_eq!(whole, Some((ledger::GENESIS, hash(end))), "{batch} {end}");
+            }
+            assert_eq!(
+                linked(&file, batch, Span::new(4, 9)),
+                Some((hash(4), hash(9)))
+            );
+        }
+        // Row 5's columns altered, its stored hash kept: the chain breaks
+        // in a span through it, not in one that ends before it...
+        let mut altered = file.clone();
+        altered[4].values = b"row five".to_vec();
+        assert_eq!(linked(&altered, 3, Span::new(0, 7)), None);
+        assert_eq!(linked(&altered, 3, Span::new(3, 7)), None);
+        assert_eq!(
+            linked(&altered, 3, Span::new(0, 4)),
+            Some((ledger::GENESIS, hash(4)))
+        );
+        // ... nor in one that starts from it (the span before links it).
+        assert_eq!(
+            linked(&altered, 3, Span::new(5, 8)),
+            Some((hash(5), hash(8)))
+        );
+        // The file ends before the end, or skips the start's or end's seq.
+        assert_eq!(linked(&file[..8], 3, Span::new(0, 9)), None);
+        let mut skipping = file.clone();
+        skipping.remove(6);
+        assert_eq!(linked(&skipping, 3, Span::new(0, 7)), None);
+        assert_eq!(linked(&skipping, 3, Span::new(7, 9)), None);
     }
 
     #[test]

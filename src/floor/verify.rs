@@ -199,12 +199,16 @@ fn file_reaches(
 fn link_span(
     reader: &ledger::ChainReader,
     mut span: Span,
-) -> Result<Option<([u8; 32], [u8; 32])>, ledger::LedgerError> {
+) -> Result<Option<SpanEnds>, ledger::LedgerError> {
     reader.batches_after(span.read_after(), FILE_ROWS_AT_ONCE, |rows| {
         span.take(&rows).then_some(rows)
     })?;
     Ok(span.linked)
 }
+
+/// A linked span's ends: the stored hash it starts from and its last
+/// row's.
+type SpanEnds = ([u8; 32], [u8; 32]);
 
 /// A span of the file's chain as [`file_reaches`] links it: the rows after
 /// `from` through `end`, each to the stored hash before it, the first to
@@ -218,7 +222,7 @@ struct Span {
     /// The stored hash the next row links to.
     before: Option<[u8; 32]>,
     /// The start and the stored hash at `end`, once linked through it.
-    linked: Option<([u8; 32], [u8; 32])>,
+    linked: Option<SpanEnds>,
 }
 
 impl Span {
@@ -819,11 +823,7 @@ mod tests {
 
     /// What `span` links of `file`, read from its place in batches of
     /// `batch` rows (then the empty batch a file ends with).
-    fn linked(
-        file: &[ledger::ChainRow],
-        batch: usize,
-        mut span: Span,
-    ) -> Option<([u8; 32], [u8; 32])> {
+    fn linked(file: &[ledger::ChainRow], batch: usize, mut span: Span) -> Option<SpanEnds> {
         let read = file.iter().position(|row| row.seq > span.read_after());
         let mut batches = file[read.unwrap_or(file.len())..].chunks(batch);
         while span.take(batches.next().unwrap_or_default()) {}

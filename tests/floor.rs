@@ -845,6 +845,63 @@ fn a_file_rewritten_cut_or_swapped_after_shipping_fails_floor_verify() {
 }
 
 #[test]
+fn a_file_read_in_two_halves_agrees_whole_and_is_named_where_rewritten_in_either() {
+    let floor_db = FloorDb::new();
+    let dir = dir("halves");
+    let db = dir.join("station.sqlite3");
+    simulate(&db, 400, 9);
+    let rows = file_rows(&db);
+    // From 8,192 rows on, `floor verify --db` reads the file as two halves
+    // at once (docs/floor.md).
+    assert!(rows.len() >= 8_192, "only {} rows", rows.len());
+    let url = floor::enrol(&floor_db.url(), "table 5", key_of(&db)).unwrap();
+    floor::ship(&db, &url, None).unwrap();
+    assert_eq!(
+        verify_file(&db, &url),
+        (true, format!("{} rows agree\n", rows.len()))
+    );
+
+    // A transfer in the second half rewritten, its stored hash kept.
+    let transfer = rows.iter().rfind(|r| r.table == "transfers").unwrap().seq;
+    let rewritten = dir.join("rewritten.sqlite3");
+    tampered(
+        &db,
+        &rewritten,
+        &format!("UPDATE transfers SET amount = amount + 100 WHERE seq = {transfer}"),
+    );
+    let (ok, said) = verify_file(&rewritten, &url);
+    assert!(!ok);
+    assert!(
+        said.contains(&format!(
+            "row {transfer} (transfers on the floor, transfers in the file) was rewritten after shipping"
+        )),
+        "{said}"
+    );
+
+    // The stored hash of the row where the halves meet (the first half's
+    // last row, whose hash the second starts from) replaced.
+    let middle = &rows[rows.len() / 2 - 1];
+    let rehashed = dir.join("rehashed.sqlite3");
+    tampered(
+        &db,
+        &rehashed,
+        &format!(
+            "UPDATE {} SET hash = zeroblob(32) WHERE seq = {}",
+            middle.table, middle.seq
+        ),
+    );
+    let (ok, said) = verify_file(&rehashed, &url);
+    assert!(!ok);
+    assert!(
+        said.contains(&format!(
+            "row {}'s hash in the file differs from the floor's: the chain was rewritten",
+            middle.seq
+        )),
+        "{said}"
+    );
+}
+
+#[test]
 fn fifty_stations_ship_at_once_and_every_row_arrives() {
     let floor_db = FloorDb::new();
     let dir = dir("fifty");

@@ -47,7 +47,21 @@ pub fn verify_file(
             })?;
             Rows::Station(station, head)
         }
-        None => Rows::Own,
+        None => {
+            // Only a station's own role has rows of its own; an owner's
+            // or the pit's reads every station's.
+            let row = client.query_one(
+                "SELECT session_user::text, has_table_privilege('floor.stations', 'SELECT')",
+                &[],
+            )?;
+            if row.get::<_, bool>(1) {
+                let role: String = row.get(0);
+                return Err(FloorError::Refused(format!(
+                    "the role {role} is an owner's or the pit's, not a station's: give --station NAME to compare the file with that station's rows"
+                )));
+            }
+            Rows::Own
+        }
     };
     let reader = ledger::ChainReader::open(db)?;
     // Where the file reaches the floor's head, its one hash there says the
@@ -161,7 +175,8 @@ const TWO_SPANS_FROM: i64 = 2 * FILE_ROWS_AT_ONCE as i64;
 /// so the head's hash commits to every row before it, as the file's does.
 /// A long chain is read and linked as two spans at once, the second on a
 /// connection and a thread of its own from the stored hash of the first
-/// one's last row (which the first links); no row past the head is read.
+/// one's last row (which the first links); no batch past the head's is
+/// read.
 /// The reader comes back for what follows.
 fn file_reaches(
     db: &Path,
@@ -851,6 +866,7 @@ mod tests {
         altered[4].values = b"row five".to_vec();
         assert_eq!(linked(&altered, 3, Span::new(0, 7)), None);
         assert_eq!(linked(&altered, 3, Span::new(3, 7)), None);
+        assert_eq!(linked(&altered, 3, Span::new(4, 7)), None);
         assert_eq!(
             linked(&altered, 3, Span::new(0, 4)),
             Some((ledger::GENESIS, hash(4)))

@@ -747,6 +747,15 @@ pub(crate) fn tampered(original: &Path, copy: &Path, sql: &str) {
     conn.execute_batch(sql).unwrap();
 }
 
+/// `floor verify --db` against `url` of `copy`, a copy of `db` tampered
+/// with `sql`: it fails, saying `finding`.
+fn tampered_copy_fails(db: &Path, copy: &Path, sql: &str, url: &str, finding: &str) {
+    tampered(db, copy, sql);
+    let (ok, said) = verify_file(copy, url);
+    assert!(!ok);
+    assert!(said.contains(finding), "{said}");
+}
+
 #[test]
 fn a_file_rewritten_cut_or_swapped_after_shipping_fails_floor_verify() {
     let floor_db = FloorDb::new();
@@ -757,25 +766,29 @@ fn a_file_rewritten_cut_or_swapped_after_shipping_fails_floor_verify() {
     floor::ship(&db, &url, None).unwrap();
     floor_db.settle();
     assert!(verify_file(&db, &url).0);
-    // The owner's URL, no station's own: refused, not compared with no rows.
-    let (ok, said) = verify_file(&db, &floor_db.url());
-    assert!(!ok);
-    assert!(
-        said.contains("is an owner's or the pit's, not a station's: give --station NAME to compare the file with that station's rows"),
-        "{said}"
-    );
+    // The owner's or the pit's URL, no station's own: refused, not
+    // compared with no rows.
+    let (_, pit) = floor::role_names(&floor_db.name);
+    for whole_floor in [floor_db.url(), floor_db.url_as(&pit)] {
+        let (ok, said) = verify_file(&db, &whole_floor);
+        assert!(!ok);
+        assert!(
+            said.contains("is an owner's or the pit's, not a station's: give --station NAME to compare the file with that station's rows"),
+            "{said}"
+        );
+    }
     let rows = file_rows(&db);
     let transfer = rows.iter().find(|r| r.table == "transfers").unwrap().seq;
 
-    let rewritten = dir.join("rewritten.sqlite3");
-    tampered(
+    tampered_copy_fails(
         &db,
-        &rewritten,
+        &dir.join("rewritten.sqlite3"),
         &format!("UPDATE transfers SET amount = amount + 100 WHERE seq = {transfer}"),
+        &url,
+        &format!(
+            "row {transfer} (transfers on the floor, transfers in the file) was rewritten after shipping"
+        ),
     );
-    let (ok, said) = verify_file(&rewritten, &url);
-    assert!(!ok);
-    assert!(said.contains(&format!("row {transfer} (transfers on the floor, transfers in the file) was rewritten after shipping")), "{said}");
 
     let cut_at = rows.len() as i64 / 2;
     let cut = dir.join("cut.sqlite3");
@@ -814,19 +827,12 @@ fn a_file_rewritten_cut_or_swapped_after_shipping_fails_floor_verify() {
         .find(|r| r.table == "checkpoints")
         .unwrap()
         .seq;
-    let unsigned = dir.join("unsigned.sqlite3");
-    tampered(
+    tampered_copy_fails(
         &db,
-        &unsigned,
+        &dir.join("unsigned.sqlite3"),
         &format!("UPDATE checkpoints SET signature = zeroblob(64) WHERE seq = {checkpoint}"),
-    );
-    let (ok, said) = verify_file(&unsigned, &url);
-    assert!(!ok);
-    assert!(
-        said.contains(&format!(
-            "the checkpoint at row {checkpoint} is missing or altered in the file"
-        )),
-        "{said}"
+        &url,
+        &format!("the checkpoint at row {checkpoint} is missing or altered in the file"),
     );
 
     let swapped = dir.join("swapped.sqlite3");
@@ -868,41 +874,31 @@ fn a_file_read_in_two_halves_agrees_whole_and_is_named_where_rewritten_in_either
 
     // A transfer in the second half rewritten, its stored hash kept.
     let transfer = rows.iter().rfind(|r| r.table == "transfers").unwrap().seq;
-    let rewritten = dir.join("rewritten.sqlite3");
-    tampered(
+    tampered_copy_fails(
         &db,
-        &rewritten,
+        &dir.join("rewritten.sqlite3"),
         &format!("UPDATE transfers SET amount = amount + 100 WHERE seq = {transfer}"),
-    );
-    let (ok, said) = verify_file(&rewritten, &url);
-    assert!(!ok);
-    assert!(
-        said.contains(&format!(
+        &url,
+        &format!(
             "row {transfer} (transfers on the floor, transfers in the file) was rewritten after shipping"
-        )),
-        "{said}"
+        ),
     );
 
     // The stored hash of the row where the halves meet (the first half's
     // last row, whose hash the second starts from) replaced.
     let middle = &rows[rows.len() / 2 - 1];
-    let rehashed = dir.join("rehashed.sqlite3");
-    tampered(
+    tampered_copy_fails(
         &db,
-        &rehashed,
+        &dir.join("rehashed.sqlite3"),
         &format!(
             "UPDATE {} SET hash = zeroblob(32) WHERE seq = {}",
             middle.table, middle.seq
         ),
-    );
-    let (ok, said) = verify_file(&rehashed, &url);
-    assert!(!ok);
-    assert!(
-        said.contains(&format!(
+        &url,
+        &format!(
             "row {}'s hash in the file differs from the floor's: the chain was rewritten",
             middle.seq
-        )),
-        "{said}"
+        ),
     );
 }
 
